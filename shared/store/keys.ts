@@ -1,0 +1,56 @@
+/**
+ * Every key of the single table is built here and nowhere else (entity chart in README "Data design").
+ *
+ * | entity            | PK                                   | SK           | GSI1PK         | GSI1SK                    |
+ * |-------------------|--------------------------------------|--------------|----------------|---------------------------|
+ * | account           | ACCOUNT#<companyId>                  | ACCOUNT      |                |                           |
+ * | id sequence       | ACCOUNT#<companyId>                  | SEQ#<entity> |                |                           |
+ * | account sequence  | SEQUENCE                             | ACCOUNT      |                |                           |
+ * | api key           | APIKEY#<sha256(secret)>              | APIKEY       |                |                           |
+ * | client by id      | CLIENT#<companyId>#<clientId>        | CLIENT       |                |                           |
+ * | client by email   | CLIENTEMAIL#<companyId>#<email lc>   | CLIENTEMAIL  |                |                           |
+ * | invoice header    | INVOICE#<referenceCode>              | HEADER       |                |                           |
+ * | invoice body      | INVOICE#<referenceCode>              | BODY         |                |                           |
+ * | merchant_ref      | MERCHANTREF#<companyId>#<ref>        | MERCHANTREF  |                |                           |
+ * | payment           | PAYMENT#<companyId>#<paymentId>      | PAYMENT      | PAYMENTS#<co>  | <YYYY-MM-DD>#<ulid>       |
+ * | idempotency rec.  | IDEMPOTENCY#<co>#<route>#<sha256>    | IDEMPOTENCY  |                |                           |
+ */
+export interface Key {
+  PK: string;
+  SK: string;
+}
+
+export type SequenceName = 'invoice' | 'client' | 'payment' | 'item';
+
+export const keys = {
+  account: (companyId: number): Key => ({ PK: `ACCOUNT#${companyId}`, SK: 'ACCOUNT' }),
+  sequence: (companyId: number, name: SequenceName): Key => ({ PK: `ACCOUNT#${companyId}`, SK: `SEQ#${name}` }),
+  accountSequence: (): Key => ({ PK: 'SEQUENCE', SK: 'ACCOUNT' }),
+  apiKey: (secretHash: string): Key => ({ PK: `APIKEY#${secretHash}`, SK: 'APIKEY' }),
+  client: (companyId: number, clientId: number): Key => ({ PK: `CLIENT#${companyId}#${clientId}`, SK: 'CLIENT' }),
+  clientEmail: (companyId: number, email: string): Key => ({
+    PK: `CLIENTEMAIL#${companyId}#${email.toLowerCase()}`,
+    SK: 'CLIENTEMAIL',
+  }),
+  invoiceHeader: (referenceCode: string): Key => ({ PK: `INVOICE#${referenceCode}`, SK: 'HEADER' }),
+  invoiceBody: (referenceCode: string): Key => ({ PK: `INVOICE#${referenceCode}`, SK: 'BODY' }),
+  merchantRef: (companyId: number, merchantRef: string): Key => ({
+    PK: `MERCHANTREF#${companyId}#${merchantRef}`,
+    SK: 'MERCHANTREF',
+  }),
+  payment: (companyId: number, paymentId: number): Key => ({ PK: `PAYMENT#${companyId}#${paymentId}`, SK: 'PAYMENT' }),
+  idempotency: (companyId: number, route: string, keyHash: string): Key => ({
+    PK: `IDEMPOTENCY#${companyId}#${route}#${keyHash}`,
+    SK: 'IDEMPOTENCY',
+  }),
+};
+
+/** GSI1 keys of a payment: history is one Query on GSI1PK with a range on GSI1SK, newest first. */
+export const paymentIndexKeys = {
+  partition: (companyId: number): string => `PAYMENTS#${companyId}`,
+  /** `isoDate` is YYYY-MM-DD of transaction_date; the ULID orders same-day payments by recording time. */
+  sort: (isoDate: string, ulid: string): string => `${isoDate}#${ulid}`,
+  /** Inclusive bounds for a BETWEEN over calendar dates. */
+  rangeStart: (isoDate: string): string => `${isoDate}#`,
+  rangeEnd: (isoDate: string): string => `${isoDate}#~`,
+};

@@ -1,0 +1,39 @@
+/**
+ * The single DynamoDB table, declared once. The CDK stack (infra/stack.ts), the local runtime,
+ * the CLI and the tests all build the table from this definition.
+ */
+export const TABLE = {
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  /** Payments by company and transaction date (payment history). */
+  paymentsIndex: { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+  /** Epoch seconds; DynamoDB TTL deletes expired idempotency records. */
+  ttlAttribute: 'expires_at',
+} as const;
+
+/** Input for CreateTable (local runtime and tests); on AWS the CDK stack creates the same shape. */
+export function createTableInput(tableName: string) {
+  const { partitionKey, sortKey, paymentsIndex } = TABLE;
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST' as const,
+    AttributeDefinitions: [partitionKey, sortKey, paymentsIndex.partitionKey, paymentsIndex.sortKey].map((name) => ({
+      AttributeName: name,
+      AttributeType: 'S' as const,
+    })),
+    KeySchema: [
+      { AttributeName: partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: sortKey, KeyType: 'RANGE' as const },
+    ],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: paymentsIndex.name,
+        KeySchema: [
+          { AttributeName: paymentsIndex.partitionKey, KeyType: 'HASH' as const },
+          { AttributeName: paymentsIndex.sortKey, KeyType: 'RANGE' as const },
+        ],
+        Projection: { ProjectionType: 'ALL' as const },
+      },
+    ],
+  };
+}

@@ -1,0 +1,10 @@
+/** Per-worker setup: point the store at the DynamoDB Local started by global-setup.ts. */
+import { inject } from 'vitest';
+
+process.env.DYNAMODB_ENDPOINT = inject('dynamodbEndpoint');
+process.env.TABLE_NAME = inject('tableName');
+process.env.AWS_REGION ??= 'local';
+process.env.AWS_ACCESS_KEY_ID ??= 'local';
+process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+process.env.LOG_LEVEL ??= 'SILENT';
