@@ -1,0 +1,230 @@
+/**
+ * The local stand-in for API Gateway: a `node:http` server that matches the route table, turns each
+ * request into a payload 2.0 event and invokes the same handler module Lambda runs.
+ * Errors it produces itself (404, 405, 413, 500, 503) use the service's error envelope (SPEC §1).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { ROUTES, type RouteDefinition } from '#shared/routes';
+import { ApiError, ServiceUnavailableError } from '#shared/errors';
+import { errorResponse, type HttpResponse } from '#shared/http/envelope';
+import { createLambdaContext, newApiGatewayRequestId, toApiGatewayEvent } from './event';
+
+/** A payload 2.0 Lambda handler, as exported by `functions/<name>/handler.ts`. */
+export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2> | APIGatewayProxyResultV2;
+
+/** Serves a non-Lambda route (e.g. `GET /openapi.json`); keyed by `"<METHOD> <path>"`. */
+export type StaticRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+export interface LocalServerOptions {
+  /** Default: the service's route table. */
+  routes?: readonly RouteDefinition[];
+  /** Default: imports `route.entry` from `rootDir` and takes its `handler` export. */
+  loadHandler?: (route: RouteDefinition) => Promise<LambdaHandler>;
+  /** Extra routes served directly, keyed by `"GET /openapi.json"`; matched before the route table. */
+  staticRoutes?: Record<string, StaticRoute>;
+  /** Initial readiness; while false, route requests get 503. Default true. */
+  ready?: boolean;
+  /** Largest body buffered; beyond it 413 without invoking the handler. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Budget of one invocation, after which the client gets 503. Default 30 s. */
+  timeoutMs?: number;
+  /** Repository root that `entry` paths are relative to. Default the current directory. */
+  rootDir?: string;
+  logger?: LocalServerLogger;
+}
+
+export interface LocalServerLogger {
+  /** One line per request. */
+  request?(line: string): void;
+  /** Handler failures and other unexpected errors. */
+  error?(message: string, error: unknown): void;
+}
+
+/** The `node:http` server, plus the readiness flag `npm start` flips once DynamoDB Local is up. */
+export type LocalServer = Server & { ready: boolean };
+
+const DEFAULT_MAX_BODY = 1024 * 1024;
+
+/** Imports a handler module by its route-table entry, relative to `rootDir`. */
+export async function importHandler(route: RouteDefinition, rootDir = process.cwd()): Promise<LambdaHandler> {
+  const url = pathToFileURL(resolve(rootDir, route.entry)).href;
+  let module: { handler?: unknown };
+  try {
+    module = (await import(url)) as { handler?: unknown };
+  } catch (error) {
+    const missing = (error as { code?: string; url?: string }).code === 'ERR_MODULE_NOT_FOUND' && (error as { url?: string }).url === url;
+    if (missing) throw new Error(`Handler module ${route.entry} does not exist (yet).`);
+    throw error;
+  }
+  if (typeof module.handler !== 'function') throw new Error(`${route.entry} does not export a handler function`);
+  return module.handler as LambdaHandler;
+}
+
+function send(req: IncomingMessage, res: ServerResponse, response: { statusCode: number; headers: Record<string, string | string[]>; body: string | Buffer }) {
+  if (res.headersSent) return;
+  const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  res.setHeader('content-length', body.length);
+  res.writeHead(response.statusCode);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function sendError(req: IncomingMessage, res: ServerResponse, error: ApiError, requestId: string, extraHeaders: Record<string, string> = {}) {
+  const response: HttpResponse = errorResponse(error, requestId);
+  send(req, res, { ...response, headers: { ...response.headers, 'apigw-requestid': requestId, ...extraHeaders } });
+}
+
+/** Normalises what a handler returned the way API Gateway does for payload 2.0. */
+function toHttpResponse(result: APIGatewayProxyResultV2): { statusCode: number; headers: Record<string, string | string[]>; body: string | Buffer } | undefined {
+  if (typeof result === 'string') return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: result };
+  if (result === null || typeof result !== 'object' || !('statusCode' in result) || result.statusCode === undefined) {
+    // API Gateway infers a 200 JSON response from a result without statusCode.
+    return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result ?? null) };
+  }
+  const { statusCode } = result;
+  if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599) return undefined;
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
+  if (result.cookies && result.cookies.length > 0) headers['set-cookie'] = [...result.cookies];
+  const rawBody = result.body ?? '';
+  const body = result.isBase64Encoded ? Buffer.from(rawBody, 'base64') : rawBody;
+  return { statusCode, headers, body };
+}
+
+/** Reads the body, or reports that it exceeds `limit` (the excess is drained, not kept). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      if (!tooLarge) chunks.push(chunk);
+    });
+    req.on('end', () => resolveBody(tooLarge ? 'too_large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Creates the local API server. Order of answers, as on AWS: unknown path (404) and wrong method
+ * (405) first, then 503 while not ready, then 413 for an oversized body, then the handler.
+ */
+export function createLocalServer(options: LocalServerOptions = {}): LocalServer {
+  const routes = options.routes ?? ROUTES;
+  const staticRoutes = options.staticRoutes ?? {};
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const rootDir = options.rootDir ?? process.cwd();
+  const loadHandler = options.loadHandler ?? ((route: RouteDefinition) => importHandler(route, rootDir));
+  const logger = options.logger ?? { error: (message: string, error: unknown) => console.error(message, error) };
+  // One import per route for the life of the server (a Lambda's warm container), retried after a failure.
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+
+  function handlerFor(route: RouteDefinition): Promise<LambdaHandler> {
+    let loading = handlers.get(route.name);
+    if (!loading) {
+      loading = loadHandler(route);
+      handlers.set(route.name, loading);
+      loading.catch(() => handlers.delete(route.name));
+    }
+    return loading;
+  }
+
+  async function invoke(route: RouteDefinition, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2 | 'timeout'> {
+    const handler = await handlerFor(route);
+    const context = createLambdaContext({ functionName: route.name, timeoutMs });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)));
+    try {
+      return await Promise.race([Promise.resolve().then(() => handler(event, context)), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, server: LocalServer): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const url = req.url ?? '/';
+    const path = url.split('?')[0]!.split('#')[0]!;
+    const requestId = newApiGatewayRequestId();
+
+    const staticRoute = staticRoutes[`${method} ${path}`];
+    if (staticRoute) return staticRoute(req, res);
+
+    const onPath = routes.filter((r) => r.path === path);
+    if (onPath.length === 0) {
+      req.resume();
+      return sendError(req, res, new ApiError('route_not_found', `No route for ${method} ${path}.`), requestId);
+    }
+    const route = onPath.find((r) => r.method === method);
+    if (!route) {
+      req.resume();
+      const allow = onPath.map((r) => r.method).join(', ');
+      return sendError(req, res, new ApiError('method_not_allowed', `${path} accepts ${allow} only.`), requestId, { allow });
+    }
+    if (!server.ready) {
+      req.resume();
+      return sendError(req, res, new ServiceUnavailableError('The service is starting. Retry shortly.'), requestId);
+    }
+
+    const tooLarge = () =>
+      new ApiError('payload_too_large', `The request body exceeds the local server's ${maxBodyBytes} byte limit.`);
+    if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) {
+      req.resume();
+      return sendError(req, res, tooLarge(), requestId, { connection: 'close' });
+    }
+    const body = await readBody(req, maxBodyBytes);
+    if (body === 'too_large') return sendError(req, res, tooLarge(), requestId);
+
+    const address = server.address();
+    const event = toApiGatewayEvent(
+      {
+        method,
+        url,
+        headers: req.rawHeaders,
+        body,
+        remoteAddress: req.socket.remoteAddress,
+        httpVersion: req.httpVersion,
+        localPort: typeof address === 'object' && address ? address.port : undefined,
+      },
+      { routeKey: `${route.method} ${route.path}`, requestId },
+    );
+
+    let result: APIGatewayProxyResultV2 | 'timeout';
+    try {
+      result = await invoke(route, event);
+    } catch (error) {
+      logger.error?.(`${route.name}: handler failed`, error);
+      return sendError(req, res, new ApiError('internal_error', 'An internal error occurred. It has been logged.'), requestId);
+    }
+    if (result === 'timeout') {
+      logger.error?.(`${route.name}: no response within ${timeoutMs} ms`, undefined);
+      return sendError(req, res, new ServiceUnavailableError('The request timed out. Retry shortly.'), requestId);
+    }
+    const response = toHttpResponse(result);
+    if (!response) {
+      logger.error?.(`${route.name}: malformed handler result`, result);
+      return sendError(req, res, new ApiError('internal_error', 'An internal error occurred. It has been logged.'), requestId);
+    }
+    send(req, res, { ...response, headers: { ...response.headers, 'apigw-requestid': requestId } });
+  }
+
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    res.on('finish', () => {
+      logger.request?.(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)} ms`);
+    });
+    handle(req, res, server).catch((error: unknown) => {
+      logger.error?.('local server: unexpected error', error);
+      if (!res.headersSent) sendError(req, res, new ApiError('internal_error', 'An internal error occurred.'), newApiGatewayRequestId());
+      else res.destroy();
+    });
+  }) as LocalServer;
+  server.ready = options.ready ?? true;
+  return server;
+}

@@ -1,0 +1,205 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { createLocalServer, type LambdaHandler, type LocalServer, type LocalServerOptions } from '../../infra/local/server';
+import { ROUTES, type RouteDefinition } from '../../shared/routes';
+
+let server: LocalServer | undefined;
+
+afterEach(async () => {
+  if (server) {
+    const closing = new Promise<void>((r) => server!.close(() => r()));
+    server.closeAllConnections();
+    await closing;
+  }
+  server = undefined;
+});
+
+async function start(options: LocalServerOptions): Promise<string> {
+  server = createLocalServer({ logger: {}, ...options });
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function handlers(map: Partial<Record<RouteDefinition['name'], LambdaHandler>>) {
+  return async (route: RouteDefinition) => {
+    const handler = map[route.name];
+    if (!handler) throw new Error(`no fake for ${route.name}`);
+    return handler;
+  };
+}
+
+async function expectEnvelope(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(body).toEqual({ status: 'error', code, message: expect.any(String), errors: [], request_id: expect.any(String) });
+  expect(response.headers.get('apigw-requestid')).toBe(body.request_id);
+  return body;
+}
+
+describe('local server routing', () => {
+  it('answers an unknown path with 404 route_not_found', async () => {
+    const base = await start({ loadHandler: handlers({}) });
+    await expectEnvelope(await fetch(`${base}/nope?x=1`), 404, 'route_not_found');
+    await expectEnvelope(await fetch(`${base}/invoices/`, { method: 'POST' }), 404, 'route_not_found');
+  });
+
+  it('answers a known path with another method with 405 and Allow', async () => {
+    const base = await start({ loadHandler: handlers({}) });
+    const response = await fetch(`${base}/payments/history`);
+    await expectEnvelope(response, 405, 'method_not_allowed');
+    expect(response.headers.get('allow')).toBe('POST');
+    const head = await fetch(`${base}/invoices`, { method: 'HEAD' });
+    expect(head.status).toBe(405);
+    expect(await head.text()).toBe('');
+  });
+
+  it('answers 503 with Retry-After while not ready, 404 still first', async () => {
+    const handler = vi.fn<LambdaHandler>(async () => ({ statusCode: 200, body: '{}' }));
+    const base = await start({ ready: false, loadHandler: handlers({ 'add-invoice': handler }) });
+    const response = await fetch(`${base}/invoices`, { method: 'POST', body: '{}' });
+    await expectEnvelope(response, 503, 'service_unavailable');
+    expect(response.headers.get('retry-after')).toBe('1');
+    await expectEnvelope(await fetch(`${base}/elsewhere`), 404, 'route_not_found');
+    expect(handler).not.toHaveBeenCalled();
+    server!.ready = true;
+    expect((await fetch(`${base}/invoices`, { method: 'POST', body: '{}' })).status).toBe(200);
+  });
+
+  it('serves static routes before the route table', async () => {
+    const base = await start({
+      loadHandler: handlers({}),
+      staticRoutes: { 'GET /openapi.json': (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"openapi":"3.1.0"}') },
+    });
+    const response = await fetch(`${base}/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ openapi: '3.1.0' });
+  });
+});
+
+describe('local server invocation', () => {
+  it('passes the v2 event to the handler and the response back unchanged', async () => {
+    let seen: { event: APIGatewayProxyEventV2; context: Context } | undefined;
+    const base = await start({
+      loadHandler: handlers({
+        'add-payment': async (event, context) => {
+          seen = { event, context };
+          return {
+            statusCode: 201,
+            headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true', 'X-Number': 5 as unknown as string },
+            body: '{"status":"success"}',
+          };
+        },
+      }),
+    });
+    const response = await fetch(`${base}/payments?trace=1`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer sk_test', 'Idempotency-Key': 'k1' },
+      body: '{"amount":"1,500.00"}',
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('idempotent-replayed')).toBe('true');
+    expect(response.headers.get('x-number')).toBe('5');
+    expect(await response.text()).toBe('{"status":"success"}');
+
+    expect(seen!.event.routeKey).toBe('POST /payments');
+    expect(seen!.event.rawQueryString).toBe('trace=1');
+    expect(seen!.event.headers.authorization).toBe('Bearer sk_test');
+    expect(seen!.event.headers['idempotency-key']).toBe('k1');
+    expect(seen!.event.body).toBe('{"amount":"1,500.00"}');
+    expect(seen!.event.isBase64Encoded).toBe(false);
+    expect(response.headers.get('apigw-requestid')).toBe(seen!.event.requestContext.requestId);
+    expect(seen!.context.functionName).toBe('add-payment');
+    expect(seen!.context.getRemainingTimeInMillis()).toBeGreaterThan(0);
+  });
+
+  it('base64-encodes a form body and decodes a base64 response', async () => {
+    let body: string | undefined;
+    const base = await start({
+      loadHandler: handlers({
+        'add-invoice': async (event) => {
+          body = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8').toString();
+          return { statusCode: 200, headers: { 'content-type': 'text/plain' }, body: Buffer.from('héllo').toString('base64'), isBase64Encoded: true };
+        },
+      }),
+    });
+    const response = await fetch(`${base}/invoices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'items[0][item]=A&client[email]=a%40b.co',
+    });
+    expect(body).toBe('items[0][item]=A&client[email]=a%40b.co');
+    expect(await response.text()).toBe('héllo');
+  });
+
+  it('treats a bare result as a 200 JSON body, as API Gateway does', async () => {
+    const base = await start({ loadHandler: handlers({ 'payment-history': async () => ({ ok: true }) as never }) });
+    const response = await fetch(`${base}/payments/history`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
+  it('imports each handler once and keeps serving after a handler throws', async () => {
+    const loadHandler = vi.fn(
+      handlers({
+        'add-invoice': async (event) => {
+          if (event.body === 'boom') throw new Error('secret internals');
+          return { statusCode: 201, body: '{}' };
+        },
+      }),
+    );
+    const errors: string[] = [];
+    const base = await start({ loadHandler, logger: { error: (message) => errors.push(message) } });
+    const failed = await fetch(`${base}/invoices`, { method: 'POST', body: 'boom' });
+    const body = await expectEnvelope(failed, 500, 'internal_error');
+    expect(JSON.stringify(body)).not.toContain('secret internals');
+    expect((await fetch(`${base}/invoices`, { method: 'POST', body: '{}' })).status).toBe(201);
+    expect(loadHandler).toHaveBeenCalledTimes(1);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('answers 500 when a handler module cannot be loaded, and retries the import later', async () => {
+    let attempts = 0;
+    const base = await start({
+      loadHandler: async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('Cannot find module');
+        return async () => ({ statusCode: 200, body: '{}' });
+      },
+    });
+    await expectEnvelope(await fetch(`${base}/invoices`, { method: 'POST', body: '{}' }), 500, 'internal_error');
+    expect((await fetch(`${base}/invoices`, { method: 'POST', body: '{}' })).status).toBe(200);
+  });
+
+  it('answers 500 for a malformed handler result', async () => {
+    const base = await start({ loadHandler: handlers({ 'add-invoice': async () => ({ statusCode: 42, body: '' }) }) });
+    await expectEnvelope(await fetch(`${base}/invoices`, { method: 'POST', body: '{}' }), 500, 'internal_error');
+  });
+
+  it('answers 503 when the handler outlives its time budget', async () => {
+    const base = await start({
+      timeoutMs: 50,
+      loadHandler: handlers({ 'add-invoice': () => new Promise((r) => setTimeout(() => r({ statusCode: 200, body: '' }), 500)) }),
+    });
+    await expectEnvelope(await fetch(`${base}/invoices`, { method: 'POST', body: '{}' }), 503, 'service_unavailable');
+  });
+
+  it('refuses to buffer a body over the limit with 413, leaving smaller ones to the handler', async () => {
+    const handler = vi.fn<LambdaHandler>(async (event) => ({ statusCode: 413, body: String(event.body?.length) }));
+    const base = await start({ maxBodyBytes: 1024, loadHandler: handlers({ 'add-invoice': handler }) });
+    await expectEnvelope(await fetch(`${base}/invoices`, { method: 'POST', body: 'x'.repeat(2048) }), 413, 'payload_too_large');
+    expect(handler).not.toHaveBeenCalled();
+    const small = await fetch(`${base}/invoices`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(1000) });
+    expect(small.status).toBe(413);
+    expect(await small.text()).toBe('1000');
+  });
+
+  it('serves the real route table by default', async () => {
+    const base = await start({ loadHandler: async () => async (event) => ({ statusCode: 200, body: event.routeKey }) });
+    for (const route of ROUTES) {
+      const response = await fetch(`${base}${route.path}`, { method: route.method, body: '{}' });
+      expect(await response.text()).toBe(`${route.method} ${route.path}`);
+    }
+  });
+});
