@@ -1,0 +1,12 @@
+import { createApiHandler } from '#shared/http/handler';
+import { idempotencyKeyOf, writeResponse } from '#shared/http/responses';
+import { parseRequest } from '#shared/validation';
+import { addInvoiceSchema } from '#shared/schemas';
+import { addInvoice } from '#shared/services/add-invoice';
+
+/** POST /invoices */
+export const handler = createApiHandler('add-invoice', async ({ account, body, headers, requestId }) => {
+  const input = parseRequest(addInvoiceSchema, body);
+  const idempotencyKey = idempotencyKeyOf(headers);
+  return writeResponse(await addInvoice({ account, requestId, idempotencyKey }, input));
+});

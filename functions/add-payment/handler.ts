@@ -1,0 +1,12 @@
+import { createApiHandler } from '#shared/http/handler';
+import { idempotencyKeyOf, writeResponse } from '#shared/http/responses';
+import { parseRequest } from '#shared/validation';
+import { addPaymentSchema } from '#shared/schemas';
+import { addPayment } from '#shared/services/add-payment';
+
+/** POST /payments */
+export const handler = createApiHandler('add-payment', async ({ account, body, headers, requestId }) => {
+  const input = parseRequest(addPaymentSchema, body);
+  const idempotencyKey = idempotencyKeyOf(headers);
+  return writeResponse(await addPayment({ account, requestId, idempotencyKey }, input));
+});

@@ -1,0 +1,48 @@
+/**
+ * Request body rules (SPEC §1, §9) applied before JSON parsing:
+ * - over 64 KiB (decoded) → 413;
+ * - JSON (`application/json`, `+json`, any charset), no content type and `text/plain` are parsed as JSON
+ *   (by @middy/http-json-body-parser; its "malformed JSON" 415 becomes our 400 `invalid_json`);
+ * - `application/x-www-form-urlencoded` with PHP bracket notation is parsed by `qs` into the same object;
+ * - anything else → 415.
+ */
+import qs from 'qs';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { ApiError } from '../errors';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const JSON_TYPE = /^application\/(.+\+)?json$/;
+
+function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+export type BodyKind = 'json' | 'form';
+
+/** Checks size and content type; rewrites the event so the JSON parser sees a JSON body, or parses a form body. */
+export function prepareBody(event: APIGatewayProxyEventV2): BodyKind {
+  const headers = (event.headers ??= {});
+  const raw = event.body === undefined ? Buffer.alloc(0) : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  if (raw.length > MAX_BODY_BYTES) {
+    throw new ApiError('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KiB.`);
+  }
+  const type = mediaType(headers['content-type']);
+  if (type === '' || type === 'text/plain' || JSON_TYPE.test(type)) {
+    headers['content-type'] = 'application/json';
+    return 'json';
+  }
+  if (type === 'application/x-www-form-urlencoded') {
+    const parsed = qs.parse(raw.toString('utf8'), {
+      allowPrototypes: false,
+      depth: 5,
+      arrayLimit: 100,
+      parameterLimit: 2000,
+      charset: 'utf-8',
+    });
+    (event as { body: unknown }).body = parsed;
+    event.isBase64Encoded = false;
+    return 'form';
+  }
+  throw new ApiError('unsupported_media_type', 'Unsupported content type. Send application/json (or application/x-www-form-urlencoded).');
+}

@@ -1,0 +1,22 @@
+/** Glue from service results to HTTP responses, shared by the handlers. */
+import { ApiError } from '../errors';
+import { isValidIdempotencyKey } from '../store/idempotency';
+import type { WriteResult } from '../store/write-executor';
+import { jsonResponse, type HttpResponse } from './envelope';
+
+/** The Idempotency-Key header, validated (SPEC §7: 1–255 printable ASCII characters). */
+export function idempotencyKeyOf(headers: Record<string, string | undefined>): string | undefined {
+  const key = headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (!isValidIdempotencyKey(key)) {
+    throw new ApiError('invalid_idempotency_key', 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.');
+  }
+  return key;
+}
+
+/** A committed (or replayed) write as an HTTP response; replays carry `Idempotent-Replayed: true`. */
+export function writeResponse(result: WriteResult): HttpResponse {
+  const response = jsonResponse(result.response.statusCode, null, result.replayed ? { 'idempotent-replayed': 'true' } : {});
+  response.body = result.response.body;
+  return response;
+}

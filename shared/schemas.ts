@@ -1,0 +1,294 @@
+/**
+ * Request schemas, declared once (zod 4). Handlers validate with them, the OpenAPI document is
+ * generated from them, and the idempotency fingerprint is computed from their normalised output.
+ *
+ * Field parsers are `z.unknown().transform(...)` so that every failure carries a stable per-field
+ * code (SPEC §1) instead of zod's generic union errors; `.meta()` documents the accepted input types.
+ */
+import { z } from 'zod';
+import { parseAmount, parseQuantity } from './domain/money';
+import { parseDayFirstDate, parseMonthFirstDate, type CalendarDate } from './domain/dates';
+import { PERIODS } from './domain/periods';
+import type { ParseResult } from './domain/result';
+
+export const MAX_TEXT = 500;
+export const MAX_ITEMS = 100;
+export const MAX_HISTORY_LIMIT = 500;
+export const DEFAULT_HISTORY_LIMIT = 100;
+
+type Ctx = z.core.$RefinementCtx;
+
+function fail(ctx: Ctx, code: string, message: string): typeof z.NEVER {
+  ctx.addIssue({ code: 'custom', message, params: { code } });
+  return z.NEVER;
+}
+
+const isAbsent = (value: unknown): boolean => value === undefined || value === null;
+/** Optional fields: absent, null and "" all mean "not given" (the original SDKs send empty strings). */
+const isBlank = (value: unknown): boolean => isAbsent(value) || (typeof value === 'string' && value.trim() === '');
+
+/** A required value parsed by a domain parser; `code` names the per-field error. */
+function parsedField<T>(parse: (value: unknown) => ParseResult<T>, code: string, jsonType: string[], description: string) {
+  return z
+    .unknown()
+    .transform((value, ctx): T => {
+      if (isAbsent(value)) return fail(ctx, 'required', 'is required');
+      const result = parse(value);
+      return result.ok ? result.value : fail(ctx, code, result.message);
+    })
+    .meta({ type: jsonType, description } as Record<string, unknown>);
+}
+
+function requiredText(description: string, max = MAX_TEXT) {
+  return z
+    .unknown()
+    .transform((value, ctx): string => {
+      if (isAbsent(value)) return fail(ctx, 'required', 'is required');
+      if (typeof value !== 'string') return fail(ctx, 'invalid_type', 'must be a string');
+      const text = value.trim();
+      if (text === '') return fail(ctx, 'required', 'must not be empty');
+      if (text.length > max) return fail(ctx, 'too_long', `must be at most ${max} characters`);
+      return text;
+    })
+    .meta({ type: 'string', minLength: 1, maxLength: max, description } as Record<string, unknown>);
+}
+
+function optionalText(description: string, max = MAX_TEXT) {
+  return z
+    .unknown()
+    .transform((value, ctx): string | undefined => {
+      if (isBlank(value)) return undefined;
+      if (typeof value !== 'string') return fail(ctx, 'invalid_type', 'must be a string');
+      const text = value.trim();
+      if (text.length > max) return fail(ctx, 'too_long', `must be at most ${max} characters`);
+      return text;
+    })
+    .meta({ type: 'string', maxLength: max, description } as Record<string, unknown>)
+    .optional();
+}
+
+function enumField<const T extends readonly string[]>(values: T, description: string, options: { optional?: boolean; caseInsensitive?: boolean } = {}) {
+  const schema = z
+    .unknown()
+    .transform((value, ctx): T[number] | undefined => {
+      if (options.optional ? isBlank(value) : isAbsent(value)) {
+        return options.optional ? undefined : fail(ctx, 'required', 'is required');
+      }
+      const match =
+        typeof value === 'string'
+          ? values.find((v) => (options.caseInsensitive ? v.toLowerCase() === value.trim().toLowerCase() : v === value))
+          : undefined;
+      return match ?? fail(ctx, 'invalid_enum', `must be one of ${values.join(', ')}`);
+    })
+    .meta({ type: 'string', enum: [...values], description } as Record<string, unknown>);
+  return options.optional ? schema.optional() : schema;
+}
+
+const positiveAmount = (value: unknown): ParseResult<number> => {
+  const result = parseAmount(value);
+  if (result.ok && result.value === 0) return { ok: false, message: 'must be greater than zero' };
+  return result;
+};
+
+const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const PHONE = /^\+?\d{7,15}$/;
+
+const email = z
+  .unknown()
+  .transform((value, ctx): string => {
+    if (isAbsent(value)) return fail(ctx, 'required', 'is required');
+    if (typeof value !== 'string') return fail(ctx, 'invalid_type', 'must be a string');
+    const text = value.trim();
+    if (text.length > 254 || !EMAIL.test(text)) return fail(ctx, 'invalid_email', 'must be a valid email address, e.g. "ada@example.com"');
+    return text;
+  })
+  .meta({ type: 'string', format: 'email', maxLength: 254, description: 'Email address; clients are unique per account by email (case-insensitive).' } as Record<string, unknown>);
+
+const phone = z
+  .unknown()
+  .transform((value, ctx): string => {
+    if (isAbsent(value)) return fail(ctx, 'required', 'is required');
+    if (typeof value !== 'string' && typeof value !== 'number') return fail(ctx, 'invalid_type', 'must be a string');
+    const text = String(value).trim();
+    if (!PHONE.test(text)) return fail(ctx, 'invalid_phone', 'must be 7 to 15 digits with an optional leading "+", e.g. "+2348012345678"');
+    return text;
+  })
+  .meta({ type: 'string', pattern: PHONE.source, description: 'Telephone number with country prefix, e.g. +2348012345678.' } as Record<string, unknown>);
+
+const positiveIntegerId = (value: unknown): ParseResult<number> => {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^[1-9]\d{0,14}$/.test(text)) return { ok: false, message: 'must be a positive integer' };
+  return { ok: true, value: Number(text) };
+};
+
+export const CLIENT_TYPES = ['Customer', 'Staff', 'Vendor'] as const;
+export const FEE_BEARERS = ['account', 'client'] as const;
+export const RECIPIENTS = ['account', 'wallet'] as const;
+export const CHANNELS = ['Cash', 'BankTransfer', 'POS', 'Cheque'] as const;
+
+export const newClientSchema = z
+  .object({
+    first_name: requiredText('First name'),
+    last_name: requiredText('Last name'),
+    email,
+    phone,
+    company_name: optionalText("The client's company name; returned as the client's `name`"),
+    address: optionalText('Postal address'),
+    type: enumField(CLIENT_TYPES, 'Client type (default Customer); matched case-insensitively', { optional: true, caseInsensitive: true }),
+    settlement_bank: optionalText('Settlement bank code'),
+    account_number: optionalText('Bank account number'),
+  })
+  .meta({ description: 'A new client, created with the invoice unless one with the same email already exists.' });
+
+export const invoiceItemSchema = z.object({
+  item: requiredText('Item name (returned as `name` and `item`)'),
+  description: requiredText('Item description'),
+  unit_cost: parsedField(parseAmount, 'invalid_amount', ['string', 'number'], 'Decimal amount, at most 2 decimals; thousands separators allowed ("1,500.00"); may be zero'),
+  quantity: parsedField(parseQuantity, 'invalid_quantity', ['string', 'number'], 'Positive integer, at most 1,000,000'),
+});
+
+const tokenize = z
+  .unknown()
+  .transform((value, ctx): boolean | undefined => {
+    if (isBlank(value)) return undefined;
+    if (value === true || value === 'true') return true;
+    if (value === false || value === 'false') return false;
+    return fail(ctx, 'invalid_enum', 'must be "true" or "false"');
+  })
+  .meta({ type: ['string', 'boolean'], enum: ['true', 'false', true, false], description: 'Tokenize the card used to pay this invoice (must be enabled for the account).' } as Record<string, unknown>).optional();
+
+export type MetadataValue = string | number | boolean;
+
+const metadata = z
+  .unknown()
+  .transform((value, ctx): Record<string, MetadataValue> | undefined => {
+    if (isBlank(value)) return undefined;
+    let object: unknown = value;
+    if (typeof value === 'string') {
+      try {
+        object = JSON.parse(value);
+      } catch {
+        return fail(ctx, 'invalid_type', 'must be an object or a JSON string of an object');
+      }
+    }
+    if (typeof object !== 'object' || object === null || Array.isArray(object)) {
+      return fail(ctx, 'invalid_type', 'must be an object or a JSON string of an object');
+    }
+    const entries = Object.entries(object);
+    if (entries.length > 50) return fail(ctx, 'too_many', 'must have at most 50 keys');
+    const result: Record<string, MetadataValue> = Object.create(null);
+    for (const [key, entry] of entries) {
+      if (key.length === 0 || key.length > 40) return fail(ctx, 'invalid_value', 'keys must be 1 to 40 characters');
+      if (typeof entry === 'string') {
+        if (entry.length > MAX_TEXT) return fail(ctx, 'too_long', `values must be at most ${MAX_TEXT} characters`);
+      } else if (!(typeof entry === 'boolean' || (typeof entry === 'number' && Number.isFinite(entry)))) {
+        return fail(ctx, 'invalid_value', 'values must be strings, numbers or booleans');
+      }
+      result[key] = entry;
+    }
+    return { ...result };
+  })
+  .meta({ type: ['object', 'string'], description: 'Key-value pairs (≤ 50 keys, keys ≤ 40 chars, values strings/numbers/booleans, strings ≤ 500 chars), as an object or a JSON string; returned as an object.' } as Record<string, unknown>).optional();
+
+const clientIdField = z
+  .unknown()
+  .transform((value, ctx): number | undefined => {
+    if (isBlank(value)) return undefined;
+    const result = positiveIntegerId(value);
+    return result.ok ? result.value : fail(ctx, 'invalid_integer', result.message);
+  })
+  .meta({ type: ['string', 'integer'], description: 'Identifier of an existing client of your account.' } as Record<string, unknown>).optional();
+
+const clientField = z
+  .unknown()
+  .transform((value, ctx): z.output<typeof newClientSchema> | undefined => {
+    if (isAbsent(value) || value === '') return undefined;
+    const result = newClientSchema.safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) ctx.addIssue({ ...issue, path: issue.path } as never);
+    return z.NEVER;
+  })
+  .meta({ $ref: '#/components/schemas/NewClient' } as Record<string, unknown>).optional();
+
+const items = z
+  .unknown()
+  .transform((value, ctx): z.output<typeof invoiceItemSchema>[] => {
+    if (isAbsent(value)) return fail(ctx, 'required', 'is required');
+    if (!Array.isArray(value)) return fail(ctx, 'invalid_type', 'must be an array of items');
+    if (value.length === 0) return fail(ctx, 'too_few', 'must have at least 1 item');
+    if (value.length > MAX_ITEMS) return fail(ctx, 'too_many', `must have at most ${MAX_ITEMS} items`);
+    const result = z.array(invoiceItemSchema).safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) ctx.addIssue({ ...issue, path: issue.path } as never);
+    return z.NEVER;
+  })
+  .meta({ type: 'array', minItems: 1, maxItems: MAX_ITEMS, items: { $ref: '#/components/schemas/InvoiceItemInput' } } as Record<string, unknown>);
+
+export const addInvoiceSchema = z
+  .object({
+    client: clientField,
+    client_id: clientIdField,
+    due_date: parsedField(parseMonthFirstDate, 'invalid_date', ['string'], 'Due date, MM/DD/YYYY'),
+    fee_bearer: enumField(FEE_BEARERS, 'Who bears the fees'),
+    items,
+    tokenize,
+    card_token: optionalText('Token from an earlier tokenized transaction; stored, only its last 4 characters are returned'),
+    recipient: enumField(RECIPIENTS, 'Payment recipient (default account)', { optional: true }),
+    recipient_id: optionalText('Wallet reference; required when recipient is wallet'),
+    merchant_ref: optionalText('Your unique invoice reference (case-sensitive, ≤ 64 characters)', 64),
+    metadata,
+  })
+  .superRefine((input, ctx) => {
+    const hasClient = input.client !== undefined;
+    const hasClientId = input.client_id !== undefined;
+    if (hasClient === hasClientId) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [hasClient ? 'client_id' : 'client'],
+        message: hasClient ? 'send either client or client_id, not both' : 'either client or client_id is required',
+        params: { code: hasClient ? 'conflict' : 'required' },
+      });
+    }
+    if (input.recipient === 'wallet' && input.recipient_id === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['recipient_id'], message: 'is required when recipient is wallet', params: { code: 'required' } });
+    }
+  });
+
+export const addPaymentSchema = z.object({
+  reference_code: requiredText('Reference code of the invoice (20 characters)', 64),
+  date: parsedField(parseMonthFirstDate, 'invalid_date', ['string'], 'Payment date, MM/DD/YYYY; not after today in the account time zone'),
+  amount: parsedField(positiveAmount, 'invalid_amount', ['string', 'number'], 'Payment amount > 0; a decimal with optional thousands separators, e.g. "50,000.00"'),
+  channel: enumField(CHANNELS, 'Payment channel'),
+});
+
+const historyDate = (description: string) =>
+  z
+    .unknown()
+    .transform((value, ctx): CalendarDate | undefined => {
+      if (isBlank(value)) return undefined;
+      const result = parseDayFirstDate(value);
+      return result.ok ? result.value : fail(ctx, 'invalid_date', result.message);
+    })
+    .meta({ type: 'string', description } as Record<string, unknown>).optional();
+
+export const paymentHistorySchema = z.object({
+  period: enumField(PERIODS, 'History period'),
+  start: historyDate('Start date DD/MM/YYYY (required for custom; ignored otherwise)'),
+  end: historyDate('End date DD/MM/YYYY (required for custom; ignored otherwise)'),
+  limit: z
+    .unknown()
+    .transform((value, ctx): number => {
+      if (isBlank(value)) return DEFAULT_HISTORY_LIMIT; // present but null or ""; an absent key is defaulted by the service
+      const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+      const limit = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+      if (!(limit >= 1 && limit <= MAX_HISTORY_LIMIT)) return fail(ctx, 'invalid_value', `must be an integer from 1 to ${MAX_HISTORY_LIMIT}`);
+      return limit;
+    })
+    .meta({ type: ['integer', 'string'], minimum: 1, maximum: MAX_HISTORY_LIMIT, default: DEFAULT_HISTORY_LIMIT, description: 'Page size' } as Record<string, unknown>).optional(),
+  cursor: optionalText('Opaque cursor from data.next_cursor of the previous page', 4096),
+});
+
+export type AddInvoiceInput = z.output<typeof addInvoiceSchema>;
+export type NewClientInput = z.output<typeof newClientSchema>;
+export type AddPaymentInput = z.output<typeof addPaymentSchema>;
+export type PaymentHistoryInput = z.output<typeof paymentHistorySchema>;

@@ -1,0 +1,115 @@
+/** Add invoice (SPEC §5): one read, one transaction; every uniqueness rule is a condition. */
+import { ApiError, ConflictError, NotFoundError } from '../errors';
+import { buildInvoice, invoiceTotal, type ClientRecord } from '../domain/invoice';
+import { formatTimestamp } from '../domain/dates';
+import { generateReferenceCode } from '../domain/reference-code';
+import type { AddInvoiceInput, NewClientInput } from '../schemas';
+import { invoiceView } from '../views';
+import { tableName } from '../store/client';
+import { keys } from '../store/keys';
+import { itemOf } from '../store/batch';
+import { clientEmailItem, clientFromAttributes, clientItem, invoiceBodyItem, invoiceHeaderItem, type Item } from '../store/items';
+import { advanceSequence, sequenceValue } from '../store/sequences';
+import { executeWrite, type TransactItem, type WriteResult } from '../store/write-executor';
+import { idempotencyRequest } from '../store/idempotency';
+import { storedError, storedSuccess, type RequestContext } from './context';
+
+export const INVOICE_CREATED = 'Invoice created successfully.';
+
+function newClient(companyId: number, id: number, input: NewClientInput, now: string): ClientRecord {
+  return {
+    id,
+    companyId,
+    name: input.company_name ?? '',
+    firstName: input.first_name,
+    lastName: input.last_name,
+    email: input.email,
+    phone: input.phone,
+    website: '',
+    address: input.address ?? '',
+    type: input.type ?? 'Customer',
+    settlementBank: input.settlement_bank ?? '',
+    accountName: '',
+    accountNumber: input.account_number ?? '',
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+const exists = (key: { PK: string; SK: string }, table: string): TransactItem => ({
+  ConditionCheck: { TableName: table, Key: key, ConditionExpression: 'attribute_exists(PK)' },
+});
+
+const putNew = (item: Item, table: string): TransactItem => ({
+  Put: { TableName: table, Item: item, ConditionExpression: 'attribute_not_exists(PK)' },
+});
+
+export async function addInvoice(context: RequestContext, input: AddInvoiceInput): Promise<WriteResult> {
+  const { account } = context;
+  const companyId = account.companyId;
+  invoiceTotal(input); // 400 for a zero or over-the-cap total, before any database work
+  const table = tableName();
+  const clientKey =
+    input.client_id !== undefined ? keys.client(companyId, input.client_id) : keys.clientEmail(companyId, input.client!.email);
+  const sequences = {
+    invoice: keys.sequence(companyId, 'invoice'),
+    item: keys.sequence(companyId, 'item'),
+    client: keys.sequence(companyId, 'client'),
+  };
+  const merchantRefKey = input.merchant_ref !== undefined ? keys.merchantRef(companyId, input.merchant_ref) : undefined;
+
+  return executeWrite(
+    {
+      keys: [clientKey, sequences.invoice, sequences.item, ...(input.client ? [sequences.client] : []), ...(merchantRefKey ? [merchantRefKey] : [])],
+      errorResponse: (error: ApiError) => storedError(error, context.requestId),
+      decide(items) {
+        if (input.tokenize === true && !account.tokenizationEnabled) {
+          throw new ApiError('tokenization_not_enabled', 'Card tokenization is not enabled for this account. Contact support to enable it.');
+        }
+        if (merchantRefKey && itemOf(items, merchantRefKey)) {
+          throw new ConflictError('duplicate_merchant_ref', 'An invoice with this merchant_ref already exists.', [
+            { code: 'conflict', field: 'merchant_ref', message: 'must be unique within your account' },
+          ]);
+        }
+        const now = formatTimestamp(new Date());
+        const actions: TransactItem[] = [];
+        const existingClient = itemOf(items, clientKey);
+        let client: ClientRecord;
+        if (existingClient) {
+          client = clientFromAttributes(existingClient);
+          actions.push(exists(clientKey, table));
+        } else if (input.client_id !== undefined) {
+          throw new NotFoundError('client_not_found', 'Client not found');
+        } else {
+          const clientSequence = sequenceValue(itemOf(items, sequences.client));
+          client = newClient(companyId, clientSequence + 1, input.client!, now);
+          actions.push(
+            putNew(clientItem(client), table),
+            putNew(clientEmailItem(client), table),
+            advanceSequence(table, companyId, 'client', clientSequence, 1),
+          );
+        }
+        const invoiceSequence = sequenceValue(itemOf(items, sequences.invoice));
+        const itemSequence = sequenceValue(itemOf(items, sequences.item));
+        const invoice = buildInvoice(
+          input,
+          client,
+          { invoiceId: invoiceSequence + 1, firstItemId: itemSequence + 1, referenceCode: generateReferenceCode() },
+          account.currency,
+          now,
+        );
+        actions.push(
+          putNew(invoiceHeaderItem(invoice), table),
+          putNew(invoiceBodyItem(invoice.details), table),
+          advanceSequence(table, companyId, 'invoice', invoiceSequence, 1),
+          advanceSequence(table, companyId, 'item', itemSequence, invoice.details.lines.length),
+        );
+        if (merchantRefKey) {
+          actions.push(putNew({ ...merchantRefKey, entity: 'merchant_ref', company_id: companyId, reference_code: invoice.details.referenceCode }, table));
+        }
+        return { actions, response: storedSuccess(201, INVOICE_CREATED, invoiceView(invoice, { withClient: true })) };
+      },
+    },
+    context.idempotencyKey === undefined ? undefined : idempotencyRequest(companyId, 'add-invoice', context.idempotencyKey, input),
+  );
+}

@@ -1,0 +1,60 @@
+/** Payment history (SPEC §8): period → effective range, one index query, batched invoice reads. */
+import { ApiError, ValidationError, type FieldError } from '../errors';
+import { formatDayFirst, fromEpochSeconds, toEpochSeconds, toIsoDate, todayIn, type CalendarDate } from '../domain/dates';
+import { resolvePeriod } from '../domain/periods';
+import { decodeCursor, encodeCursor } from '../domain/cursor';
+import { DEFAULT_HISTORY_LIMIT, type PaymentHistoryInput } from '../schemas';
+import { paymentView } from '../views';
+import { loadInvoices, queryPayments } from '../store/history';
+import type { Account } from '../store/accounts';
+
+const fromIso = (iso: string): CalendarDate => {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+};
+
+function effectiveRange(account: Account, input: PaymentHistoryInput): { from: CalendarDate; to: CalendarDate } {
+  if (input.period === 'custom') {
+    const missing: FieldError[] = [];
+    if (!input.start) missing.push({ code: 'required', field: 'start', message: 'is required for the custom period (DD/MM/YYYY)' });
+    if (!input.end) missing.push({ code: 'required', field: 'end', message: 'is required for the custom period (DD/MM/YYYY)' });
+    if (missing.length > 0) throw new ValidationError(missing, 'invalid_period');
+  }
+  const custom = input.start && input.end ? { start: input.start, end: input.end } : undefined;
+  const range = resolvePeriod(input.period!, todayIn(account.timeZone), custom);
+  if (!range.ok) throw new ValidationError([{ code: 'invalid_range', field: 'end', message: range.message }], 'invalid_period');
+  return range.value;
+}
+
+const invalidCursor = () => new ApiError('invalid_cursor', 'The cursor is invalid for this account and period. Start again without a cursor.');
+
+export async function paymentHistory(account: Account, input: PaymentHistoryInput) {
+  const period = input.period!;
+  let from: string;
+  let to: string;
+  let after: Record<string, string> | undefined;
+  if (input.cursor !== undefined) {
+    const state = decodeCursor(account.cursorSecret, input.cursor);
+    if (!state || state.period !== period || !state.after.GSI1PK?.endsWith(`#${account.companyId}`)) throw invalidCursor();
+    ({ from, to, after } = state);
+  } else {
+    const range = effectiveRange(account, input);
+    from = toIsoDate(range.from);
+    to = toIsoDate(range.to);
+  }
+
+  const page = await queryPayments(account.companyId, from, to, input.limit ?? DEFAULT_HISTORY_LIMIT, after);
+  const invoices = await loadInvoices(page.payments.map((p) => p.referenceCode));
+  const payments = page.payments.flatMap((payment) => {
+    const invoice = invoices.get(payment.referenceCode);
+    return invoice ? [paymentView(payment, invoice)] : [];
+  });
+  const dayFirst = (iso: string) => formatDayFirst(fromEpochSeconds(toEpochSeconds(fromIso(iso))));
+  return {
+    period,
+    start: dayFirst(from),
+    end: dayFirst(to),
+    payments,
+    next_cursor: page.next ? encodeCursor(account.cursorSecret, { period, from, to, after: page.next }) : null,
+  };
+}

@@ -1,0 +1,64 @@
+/** Payment history reads: one Query on the payments index, then batched reads of the invoices it needs. */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE } from './table';
+import { documentClient, tableName } from './client';
+import { keys, paymentIndexKeys } from './keys';
+import { batchGet, itemOf } from './batch';
+import { balanceFromItem, detailsFromItem, paymentFromItem } from './items';
+import type { PaymentRecord } from '../domain/payment-record';
+import type { Invoice } from '../domain/invoice';
+
+export interface PaymentPage {
+  payments: PaymentRecord[];
+  /** Exclusive start key for the next page; undefined on the last page. */
+  next: Record<string, string> | undefined;
+}
+
+const positionOf = (item: Record<string, unknown>): Record<string, string> => ({
+  PK: String(item.PK),
+  SK: String(item.SK),
+  GSI1PK: String(item.GSI1PK),
+  GSI1SK: String(item.GSI1SK),
+});
+
+/** Newest transaction date first, then newest recorded first; dates are inclusive YYYY-MM-DD. */
+export async function queryPayments(companyId: number, from: string, to: string, limit: number, after?: Record<string, string>): Promise<PaymentPage> {
+  const index = TABLE.paymentsIndex;
+  // One extra item tells whether another page exists, so the last page says next_cursor: null.
+  const result = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index.name,
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
+      ExpressionAttributeValues: {
+        ':pk': paymentIndexKeys.partition(companyId),
+        ':from': paymentIndexKeys.rangeStart(from),
+        ':to': paymentIndexKeys.rangeEnd(to),
+      },
+      ScanIndexForward: false,
+      Limit: limit + 1,
+      ...(after ? { ExclusiveStartKey: after } : {}),
+    }),
+  );
+  const items = result.Items ?? [];
+  const pageItems = items.slice(0, limit);
+  const last = pageItems[pageItems.length - 1];
+  let next: Record<string, string> | undefined;
+  if (items.length > limit && last) next = positionOf(last);
+  else if (result.LastEvaluatedKey && last) next = positionOf(last);
+  return { payments: pageItems.map(paymentFromItem), next };
+}
+
+/** Current state (balance, items, client) of each invoice, by reference code, in batched reads. */
+export async function loadInvoices(referenceCodes: readonly string[]): Promise<Map<string, Invoice>> {
+  const unique = [...new Set(referenceCodes)];
+  const items = await batchGet(unique.flatMap((code) => [keys.invoiceHeader(code), keys.invoiceBody(code)]));
+  const invoices = new Map<string, Invoice>();
+  for (const code of unique) {
+    const header = itemOf(items, keys.invoiceHeader(code));
+    const body = itemOf(items, keys.invoiceBody(code));
+    if (header && body) invoices.set(code, { details: detailsFromItem(body), balance: balanceFromItem(header) });
+  }
+  return invoices;
+}

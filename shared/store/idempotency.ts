@@ -1,0 +1,80 @@
+/**
+ * Idempotency records (SPEC §7). A record holds the first response to a key and commits in the same
+ * transaction as the invoice or payment it describes, so a crash after the write cannot produce a second one.
+ */
+import { createHash } from 'node:crypto';
+import type { RouteName } from '../routes';
+import { keys, type Key } from './keys';
+import type { Item } from './items';
+
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
+
+export interface IdempotencyRequest {
+  companyId: number;
+  route: RouteName;
+  /** SHA-256 of the client's key (the key itself is never stored). */
+  keyHash: string;
+  /** SHA-256 of the validated, normalised request. */
+  fingerprint: string;
+}
+
+export interface StoredResponse {
+  statusCode: number;
+  body: string;
+}
+
+export type RecordState = { state: 'absent' } | { state: 'match'; response: StoredResponse } | { state: 'mismatch' };
+
+export const isValidIdempotencyKey = (key: string): boolean => IDEMPOTENCY_KEY_PATTERN.test(key);
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** Canonical JSON (sorted keys) so that equal normalised requests have equal fingerprints. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function idempotencyRequest(companyId: number, route: RouteName, key: string, normalisedInput: unknown): IdempotencyRequest {
+  return { companyId, route, keyHash: sha256(key), fingerprint: sha256(canonical(normalisedInput)) };
+}
+
+export const recordKey = (request: IdempotencyRequest): Key => keys.idempotency(request.companyId, request.route, request.keyHash);
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+export function interpretRecord(request: IdempotencyRequest, item: Item | undefined): RecordState {
+  if (!item || Number(item.expires_at) <= nowSeconds()) return { state: 'absent' };
+  if (item.fingerprint !== request.fingerprint) return { state: 'mismatch' };
+  return { state: 'match', response: { statusCode: Number(item.status_code), body: String(item.body) } };
+}
+
+/** Put of the record; fails its condition when a live record for the key already exists. */
+export function recordPut(tableName: string, request: IdempotencyRequest, response: StoredResponse) {
+  const now = nowSeconds();
+  return {
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...recordKey(request),
+        entity: 'idempotency',
+        company_id: request.companyId,
+        route: request.route,
+        fingerprint: request.fingerprint,
+        status_code: response.statusCode,
+        body: response.body,
+        created_at: now,
+        expires_at: now + IDEMPOTENCY_TTL_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(PK) OR expires_at <= :now',
+      ExpressionAttributeValues: { ':now': now },
+    },
+  };
+}

@@ -1,0 +1,176 @@
+/** Domain records ↔ DynamoDB items. Attribute names are snake_case; keys come from keys.ts only. */
+import type { ClientRecord, Invoice, InvoiceBalance, InvoiceDetails, PaymentStatus } from '../domain/invoice';
+import type { PaymentRecord } from '../domain/payment-record';
+import type { MetadataValue } from '../schemas';
+import { keys, paymentIndexKeys } from './keys';
+import { toIsoDate, fromEpochSeconds } from '../domain/dates';
+
+export type Item = Record<string, unknown>;
+
+export function clientAttributes(client: ClientRecord): Item {
+  return {
+    client_id: client.id,
+    company_id: client.companyId,
+    name: client.name,
+    first_name: client.firstName,
+    last_name: client.lastName,
+    email: client.email,
+    phone: client.phone,
+    website: client.website,
+    address: client.address,
+    client_type: client.type,
+    settlement_bank: client.settlementBank,
+    account_name: client.accountName,
+    account_number: client.accountNumber,
+    created_at: client.createdAt,
+    updated_at: client.updatedAt,
+  };
+}
+
+export function clientFromAttributes(item: Item): ClientRecord {
+  return {
+    id: Number(item.client_id),
+    companyId: Number(item.company_id),
+    name: String(item.name ?? ''),
+    firstName: String(item.first_name ?? ''),
+    lastName: String(item.last_name ?? ''),
+    email: String(item.email ?? ''),
+    phone: String(item.phone ?? ''),
+    website: String(item.website ?? ''),
+    address: String(item.address ?? ''),
+    type: String(item.client_type ?? 'Customer'),
+    settlementBank: String(item.settlement_bank ?? ''),
+    accountName: String(item.account_name ?? ''),
+    accountNumber: String(item.account_number ?? ''),
+    createdAt: String(item.created_at),
+    updatedAt: String(item.updated_at),
+  };
+}
+
+export const clientItem = (client: ClientRecord): Item => ({ ...keys.client(client.companyId, client.id), entity: 'client', ...clientAttributes(client) });
+export const clientEmailItem = (client: ClientRecord): Item => ({
+  ...keys.clientEmail(client.companyId, client.email),
+  entity: 'client_email',
+  ...clientAttributes(client),
+});
+
+export function balanceAttributes(balance: InvoiceBalance): Item {
+  return {
+    total: balance.totalKobo,
+    amount_paid: balance.amountPaidKobo,
+    amount_due: balance.amountDueKobo,
+    payment_status: balance.paymentStatus,
+    paid_at: balance.paidAt,
+    version: balance.version,
+    updated_at: balance.updatedAt,
+  };
+}
+
+export function invoiceHeaderItem(invoice: Invoice): Item {
+  return {
+    ...keys.invoiceHeader(invoice.details.referenceCode),
+    entity: 'invoice_header',
+    company_id: invoice.details.companyId,
+    ...balanceAttributes(invoice.balance),
+  };
+}
+
+export function invoiceBodyItem(details: InvoiceDetails): Item {
+  return {
+    ...keys.invoiceBody(details.referenceCode),
+    entity: 'invoice_body',
+    company_id: details.companyId,
+    invoice_id: details.id,
+    client_id: details.clientId,
+    reference_code: details.referenceCode,
+    fee_bearer: details.feeBearer,
+    due_date: details.dueDate,
+    currency: details.currency,
+    created_at: details.createdAt,
+    lines: details.lines.map((line) => ({ id: line.id, name: line.name, description: line.description, quantity: line.quantity, unit_cost: line.unitCostKobo })),
+    client: clientAttributes(details.client),
+    merchant_ref: details.merchantRef,
+    recipient: details.recipient,
+    recipient_id: details.recipientId,
+    tokenize: details.tokenize,
+    metadata: details.metadata,
+    card_token: details.cardToken,
+  };
+}
+
+export function balanceFromItem(item: Item): InvoiceBalance {
+  return {
+    totalKobo: Number(item.total),
+    amountPaidKobo: Number(item.amount_paid),
+    amountDueKobo: Number(item.amount_due),
+    paymentStatus: item.payment_status as PaymentStatus,
+    paidAt: (item.paid_at as string | null | undefined) ?? null,
+    version: Number(item.version),
+    updatedAt: String(item.updated_at),
+  };
+}
+
+export function detailsFromItem(item: Item): InvoiceDetails {
+  const lines = (item.lines as Item[]).map((line) => ({
+    id: String(line.id),
+    name: String(line.name),
+    description: String(line.description),
+    quantity: Number(line.quantity),
+    unitCostKobo: Number(line.unit_cost),
+  }));
+  const details: InvoiceDetails = {
+    id: Number(item.invoice_id),
+    companyId: Number(item.company_id),
+    clientId: Number(item.client_id),
+    referenceCode: String(item.reference_code),
+    feeBearer: String(item.fee_bearer),
+    dueDate: Number(item.due_date),
+    currency: String(item.currency),
+    createdAt: String(item.created_at),
+    lines,
+    client: clientFromAttributes(item.client as Item),
+  };
+  if (typeof item.merchant_ref === 'string') details.merchantRef = item.merchant_ref;
+  if (typeof item.recipient === 'string') details.recipient = item.recipient;
+  if (typeof item.recipient_id === 'string') details.recipientId = item.recipient_id;
+  if (typeof item.tokenize === 'boolean') details.tokenize = item.tokenize;
+  if (item.metadata && typeof item.metadata === 'object') details.metadata = { ...(item.metadata as Record<string, MetadataValue>) };
+  if (typeof item.card_token === 'string') details.cardToken = item.card_token;
+  return details;
+}
+
+export function paymentItem(payment: PaymentRecord): Item {
+  return {
+    ...keys.payment(payment.companyId, payment.id),
+    GSI1PK: paymentIndexKeys.partition(payment.companyId),
+    GSI1SK: paymentIndexKeys.sort(toIsoDate(fromEpochSeconds(payment.transactionDate)), payment.recordedId),
+    entity: 'payment',
+    payment_id: payment.id,
+    company_id: payment.companyId,
+    client_id: payment.clientId,
+    invoice_id: payment.invoiceId,
+    reference_code: payment.referenceCode,
+    amount: payment.amountKobo,
+    currency: payment.currency,
+    transaction_date: payment.transactionDate,
+    channel: payment.channel,
+    created_at: payment.createdAt,
+    recorded_id: payment.recordedId,
+  };
+}
+
+export function paymentFromItem(item: Item): PaymentRecord {
+  return {
+    id: Number(item.payment_id),
+    companyId: Number(item.company_id),
+    clientId: Number(item.client_id),
+    invoiceId: Number(item.invoice_id),
+    referenceCode: String(item.reference_code),
+    amountKobo: Number(item.amount),
+    currency: String(item.currency),
+    transactionDate: Number(item.transaction_date),
+    channel: String(item.channel),
+    createdAt: String(item.created_at),
+    recordedId: String(item.recorded_id),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Executes one business write: one consistent read, a decision, and one TransactWriteItems that
+ * carries every invariant as a condition (and the idempotency record, when a key was sent).
+ * A failed condition or a conflicting transaction means another request changed what was read:
+ * re-read and decide again, a bounded number of times, then answer 503 (retryable).
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ApiError, ConflictError, ServiceUnavailableError } from '../errors';
+import { documentClient, tableName } from './client';
+import { batchGet, itemOf } from './batch';
+import type { Key } from './keys';
+import type { Item } from './items';
+import { interpretRecord, recordKey, recordPut, type IdempotencyRequest, type StoredResponse } from './idempotency';
+
+export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+export interface WritePlan {
+  actions: TransactItem[];
+  response: StoredResponse;
+}
+
+export interface WriteSpec {
+  /** Every item the decision needs, read in one BatchGetItem. */
+  keys: Key[];
+  /** Returns the transaction to commit, or throws an ApiError outcome (403/404/409) to answer instead. */
+  decide(items: Map<string, Item>, attempt: number): WritePlan;
+  /** Builds the error response stored for a key (the envelope includes the request id). */
+  errorResponse(error: ApiError): StoredResponse;
+}
+
+export interface WriteResult {
+  response: StoredResponse;
+  replayed: boolean;
+}
+
+export const MAX_WRITE_ATTEMPTS = 8;
+
+const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(10 * 2 ** attempt, 250)));
+
+type Cancellation = { Code?: string }[];
+
+function cancellationReasons(error: unknown): Cancellation | undefined {
+  const name = (error as { name?: string }).name;
+  if (name === 'TransactionCanceledException') return (error as { CancellationReasons?: Cancellation }).CancellationReasons ?? [];
+  if (name === 'ConditionalCheckFailedException') return [{ Code: 'ConditionalCheckFailed' }];
+  return undefined;
+}
+
+const inProgress = () =>
+  new ConflictError('idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed. Retry shortly.', [], 1);
+
+function isRetryableCancellation(reasons: Cancellation): boolean {
+  return reasons.every((r) => ['None', 'ConditionalCheckFailed', 'TransactionConflict', undefined].includes(r.Code));
+}
+
+export async function executeWrite(spec: WriteSpec, idempotency: IdempotencyRequest | undefined): Promise<WriteResult> {
+  const table = tableName();
+  const idemKey = idempotency ? recordKey(idempotency) : undefined;
+  for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
+    if (attempt > 1) await backoff(attempt);
+    const items = await batchGet(idemKey ? [...spec.keys, idemKey] : spec.keys);
+
+    if (idempotency && idemKey) {
+      const record = interpretRecord(idempotency, itemOf(items, idemKey));
+      if (record.state === 'match') return { response: record.response, replayed: true };
+      if (record.state === 'mismatch') {
+        throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request body.');
+      }
+    }
+
+    let plan: WritePlan;
+    try {
+      plan = spec.decide(items, attempt);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500 || !idempotency) throw error;
+      plan = { actions: [], response: spec.errorResponse(error) };
+    }
+
+    const actions = idempotency ? [...plan.actions, recordPut(table, idempotency, plan.response)] : plan.actions;
+    if (actions.length === 0) return { response: plan.response, replayed: false };
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: actions }));
+      return { response: plan.response, replayed: false };
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (!reasons || !isRetryableCancellation(reasons)) throw error;
+      if (idempotency) {
+        const idemReason = reasons[actions.length - 1]?.Code;
+        // Another request with the same key is committing right now.
+        if (idemReason === 'TransactionConflict') throw inProgress();
+      }
+      // Otherwise something we read changed (or the key's record appeared): read again and decide again.
+    }
+  }
+  throw new ServiceUnavailableError('The request conflicted with concurrent updates too many times. Retry shortly.');
+}

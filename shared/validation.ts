@@ -1,0 +1,40 @@
+/** Turns zod failures into SPEC §1 field errors with stable codes. */
+import type { z } from 'zod';
+import { ValidationError, type FieldError } from './errors';
+
+const ZOD_CODE_MAP: Record<string, string> = {
+  invalid_type: 'invalid_type',
+  invalid_value: 'invalid_enum',
+  invalid_union: 'invalid_type',
+  too_big: 'too_long',
+  too_small: 'too_short',
+  invalid_format: 'invalid_value',
+};
+
+function toFieldError(issue: z.core.$ZodIssue): FieldError {
+  const params = (issue as { params?: { code?: string } }).params;
+  const missing = issue.code === 'invalid_type' && !('input' in issue);
+  return {
+    code: params?.code ?? (missing ? 'required' : (ZOD_CODE_MAP[issue.code] ?? 'invalid_value')),
+    field: issue.path.length > 0 ? issue.path.map(String).join('.') : null,
+    message: issue.message,
+  };
+}
+
+export interface ParseOptions {
+  /** When every problem is on one of these fields, the top-level code is `invalid_period`. */
+  periodFields?: readonly string[];
+}
+
+/** Validates a parsed request body; throws ValidationError (400) listing every problem. */
+export function parseRequest<S extends z.ZodType>(schema: S, body: unknown, options: ParseOptions = {}): z.output<S> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ValidationError([{ code: 'invalid_type', field: null, message: 'the request body must be a JSON object' }]);
+  }
+  const result = schema.safeParse(body, { reportInput: true });
+  if (result.success) return result.data;
+  const errors = result.error.issues.map(toFieldError);
+  const periodFields = options.periodFields;
+  const isPeriodProblem = periodFields !== undefined && errors.every((e) => e.field !== null && periodFields.includes(e.field));
+  throw new ValidationError(errors, isPeriodProblem ? 'invalid_period' : 'validation_failed');
+}

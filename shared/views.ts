@@ -1,0 +1,107 @@
+/**
+ * Response shapes of api-interface.md, kept exactly (types, string quirks, nulls vs empty strings),
+ * plus the additive fields of SPEC §5. The only place domain records become API JSON.
+ */
+import { formatKobo } from './domain/money';
+import type { ClientRecord, Invoice, InvoiceDetails } from './domain/invoice';
+import type { PaymentRecord } from './domain/payment-record';
+
+export function clientView(client: ClientRecord) {
+  return {
+    id: client.id,
+    company_id: client.companyId,
+    name: client.name,
+    first_name: client.firstName,
+    last_name: client.lastName,
+    email: client.email,
+    phone: client.phone,
+    website: client.website,
+    address: client.address,
+    type: client.type,
+    settlement_bank: client.settlementBank,
+    account_name: client.accountName,
+    account_number: client.accountNumber,
+    status: '1',
+    created_at: client.createdAt,
+    updated_at: client.updatedAt,
+    deleted_at: null,
+  };
+}
+
+function itemViews(details: InvoiceDetails) {
+  return details.lines.map((line) => ({
+    id: line.id,
+    company_id: String(details.companyId),
+    client_id: String(details.clientId),
+    name: line.name,
+    item: line.name,
+    description: line.description,
+    quantity: String(line.quantity),
+    unit_cost: formatKobo(line.unitCostKobo),
+    status: '0',
+    due_date: String(details.dueDate),
+    created_at: details.createdAt,
+    updated_at: details.createdAt,
+    deleted_at: null,
+  }));
+}
+
+/** An invoice with its items; `withClient` adds the `client` object (create-invoice response). */
+export function invoiceView(invoice: Invoice, options: { withClient?: boolean } = {}) {
+  const { details, balance } = invoice;
+  const view: Record<string, unknown> = {
+    id: details.id,
+    company_id: String(details.companyId),
+    client_id: String(details.clientId),
+    reference_code: details.referenceCode,
+    payment_id: null,
+    fee_bearer: details.feeBearer,
+    mail_status: 'unsent',
+    status: '0',
+    due_date: String(details.dueDate),
+    created_at: details.createdAt,
+    updated_at: balance.updatedAt,
+    deleted_at: null,
+    items: itemViews(details),
+    total: formatKobo(balance.totalKobo),
+    amount_paid: formatKobo(balance.amountPaidKobo),
+    amount_due: formatKobo(balance.amountDueKobo),
+    payment_status: balance.paymentStatus,
+    paid_at: balance.paidAt,
+    currency: details.currency,
+  };
+  if (details.merchantRef !== undefined) view.merchant_ref = details.merchantRef;
+  if (details.recipient !== undefined) view.recipient = details.recipient;
+  if (details.recipientId !== undefined) view.recipient_id = details.recipientId;
+  if (details.tokenize !== undefined) view.tokenize = String(details.tokenize);
+  if (details.metadata !== undefined) view.metadata = details.metadata;
+  if (details.cardToken !== undefined) view.card_token_last4 = details.cardToken.slice(-4);
+  if (options.withClient) view.client = clientView(details.client);
+  return view;
+}
+
+/** A payment with its client and its invoice (current state, with items). */
+export function paymentView(payment: PaymentRecord, invoice: Invoice) {
+  return {
+    id: payment.id,
+    company_id: String(payment.companyId),
+    client_id: String(payment.clientId),
+    invoice_id: String(payment.invoiceId),
+    expense_id: '',
+    amount: formatKobo(payment.amountKobo),
+    currency: payment.currency,
+    transaction_date: String(payment.transactionDate),
+    status: 'success',
+    reference_code: payment.referenceCode,
+    payment_id: '',
+    referrer: '',
+    gateway_response: '',
+    message: '',
+    channel: payment.channel,
+    type: 'Invoice',
+    created_at: payment.createdAt,
+    updated_at: payment.createdAt,
+    client: clientView(invoice.details.client),
+    invoice: invoiceView(invoice),
+  };
+}
