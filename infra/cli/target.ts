@@ -1,0 +1,79 @@
+/**
+ * Which database the account CLI works on (SPEC §10: the same one as `npm start`, or a deployed
+ * stage's table), and getting the store pointed at it.
+ */
+import { ensureTable, startDynamoDbLocal, waitUntilReachable, type DynamoDbLocal } from '../local/dynamodb-local';
+import { readLocalSettings, useLocalDynamoDb } from '../local/settings';
+import { DEFAULT_LOCAL_TABLE } from '#shared/config';
+
+export type Target =
+  /** DYNAMODB_ENDPOINT is set: use it as is. */
+  | { kind: 'endpoint'; endpoint: string; tableName: string }
+  /** TABLE_NAME and AWS credentials are set: the deployed table. */
+  | { kind: 'aws'; tableName: string }
+  /** Otherwise the local database of `npm start` (started here if `npm start` is not running). */
+  | { kind: 'local'; endpoint: string; port: number; dynamodbDir: string; tableName: string };
+
+/** True when the AWS SDK's default credential chain has something explicit to work with. */
+export function hasAwsCredentials(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(
+    env.AWS_ACCESS_KEY_ID ||
+      env.AWS_PROFILE ||
+      env.AWS_CONTAINER_CREDENTIALS_RELATIVE_URI ||
+      env.AWS_CONTAINER_CREDENTIALS_FULL_URI ||
+      env.AWS_WEB_IDENTITY_TOKEN_FILE,
+  );
+}
+
+/** Chooses the target from the environment (pure). */
+export function chooseTarget(env: NodeJS.ProcessEnv = process.env): Target {
+  if (env.DYNAMODB_ENDPOINT) return { kind: 'endpoint', endpoint: env.DYNAMODB_ENDPOINT, tableName: env.TABLE_NAME || DEFAULT_LOCAL_TABLE };
+  if (env.TABLE_NAME && hasAwsCredentials(env)) return { kind: 'aws', tableName: env.TABLE_NAME };
+  const settings = readLocalSettings(env);
+  return {
+    kind: 'local',
+    endpoint: `http://127.0.0.1:${settings.dynamodbPort}`,
+    port: settings.dynamodbPort,
+    dynamodbDir: settings.dynamodbDir,
+    tableName: settings.tableName,
+  };
+}
+
+/** A human description of the target, for error messages. */
+export function describeTarget(target: Target): string {
+  switch (target.kind) {
+    case 'endpoint':
+      return `table ${target.tableName} at ${target.endpoint}`;
+    case 'aws':
+      return `table ${target.tableName} on AWS (${process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'default region'})`;
+    case 'local':
+      return `local table ${target.tableName} (${target.dynamodbDir})`;
+  }
+}
+
+/**
+ * Points the store at the target; for a local target whose DynamoDB Local is not running, starts
+ * one on the same port and data directory. Call the returned `close` when done.
+ */
+export async function connectTarget(target: Target, env: NodeJS.ProcessEnv = process.env): Promise<{ close(): Promise<void> }> {
+  if (target.kind === 'endpoint') {
+    env.TABLE_NAME = target.tableName;
+    return { close: async () => {} };
+  }
+  if (target.kind === 'aws') {
+    delete env.DYNAMODB_ENDPOINT;
+    return { close: async () => {} };
+  }
+  let started: DynamoDbLocal | undefined;
+  if (!(await waitUntilReachable(target.endpoint, 1_000))) {
+    started = await startDynamoDbLocal({ port: target.port, dataDir: target.dynamodbDir });
+  }
+  try {
+    useLocalDynamoDb(target.endpoint, target.tableName, env);
+    await ensureTable(target.endpoint, target.tableName);
+  } catch (error) {
+    await started?.stop();
+    throw error;
+  }
+  return { close: async () => started?.stop() };
+}

@@ -1,0 +1,63 @@
+/**
+ * What `npm start` prints once the service is ready: the base URL, the demo key and one
+ * ready-to-paste curl command per endpoint.
+ */
+
+export interface BannerInput {
+  baseUrl: string;
+  companyId: number;
+  secretKey: string;
+  dynamodbEndpoint: string;
+  tableName: string;
+  dataDir: string;
+  /** The demo account's time zone, which decides "today" for payment dates. */
+  timeZone?: string;
+  now?: Date;
+}
+
+/** `MM/DD/YYYY` of the calendar date `days` after today in `timeZone`. */
+export function usDate(now: Date, timeZone: string, days = 0): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const date = new Date(Date.UTC(get('year'), get('month') - 1, get('day') + days));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
+}
+
+function curl(baseUrl: string, path: string, secretKey: string, body: unknown): string {
+  return [
+    `curl -sS -X POST '${baseUrl}${path}' \\`,
+    `  -H 'Authorization: Bearer ${secretKey}' \\`,
+    `  -H 'Content-Type: application/json' \\`,
+    `  -d '${JSON.stringify(body)}'`,
+  ].join('\n');
+}
+
+/** The curl examples, one per endpoint, for the demo key. */
+export function curlExamples(baseUrl: string, secretKey: string, timeZone = 'Africa/Lagos', now = new Date()): string[] {
+  const invoice = {
+    client: { first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone: '+2348012345678', company_name: 'Obi Ventures' },
+    due_date: usDate(now, timeZone, 30),
+    fee_bearer: 'client',
+    items: [{ item: 'Consulting', description: 'Two days of advisory work', unit_cost: '50,000.00', quantity: '2' }],
+  };
+  const payment = { reference_code: 'REFERENCE_CODE_FROM_INVOICE', date: usDate(now, timeZone), amount: '25000', channel: 'BankTransfer' };
+  return [
+    `# Add an invoice for a new client:\n${curl(baseUrl, '/invoices', secretKey, invoice)}`,
+    `# Record a payment (put the invoice's data.reference_code in place of the placeholder):\n${curl(baseUrl, '/payments', secretKey, payment)}`,
+    `# List today's payments:\n${curl(baseUrl, '/payments/history', secretKey, { period: 'today' })}`,
+  ];
+}
+
+/** The full ready message. Its first line starts with the base URL, which scripts may wait for. */
+export function readyBanner(input: BannerInput): string {
+  return [
+    `Invoicing API listening on ${input.baseUrl}`,
+    `DynamoDB Local: ${input.dynamodbEndpoint} (table ${input.tableName}, data in ${input.dataDir})`,
+    `Demo account: company_id ${input.companyId}`,
+    `Demo secret key: ${input.secretKey}`,
+    '',
+    ...curlExamples(input.baseUrl, input.secretKey, input.timeZone, input.now).flatMap((example) => [example, '']),
+    'Press Ctrl-C to stop.',
+  ].join('\n');
+}

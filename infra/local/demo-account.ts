@@ -1,0 +1,50 @@
+/**
+ * The demo account `npm start` seeds on first start. Its key is kept in clear in
+ * `DATA_DIR/demo-account.json` as a local convenience only; real keys are never stored in clear.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createAccount, findAccountByKey } from '#shared/store/accounts';
+
+export interface DemoAccount {
+  company_id: number;
+  secret_key: string;
+}
+
+export const DEMO_ACCOUNT_NAME = 'Demo Company';
+
+/** Where the demo account's key is kept under `dataDir`. */
+export function demoAccountFile(dataDir: string): string {
+  return join(dataDir, 'demo-account.json');
+}
+
+function readSaved(file: string): DemoAccount | undefined {
+  try {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<DemoAccount>;
+    if (typeof saved.company_id === 'number' && typeof saved.secret_key === 'string') {
+      return { company_id: saved.company_id, secret_key: saved.secret_key };
+    }
+  } catch {
+    // Missing or unreadable: seed a new one.
+  }
+  return undefined;
+}
+
+/**
+ * Returns the saved demo account if its key still works against the current table, otherwise
+ * creates one and saves it (so deleting only the database, or switching TABLE_NAME, reseeds).
+ * Needs the store pointed at the database already (DYNAMODB_ENDPOINT, TABLE_NAME).
+ */
+export async function ensureDemoAccount(dataDir: string): Promise<{ account: DemoAccount; created: boolean }> {
+  const file = demoAccountFile(dataDir);
+  const saved = readSaved(file);
+  if (saved) {
+    const account = await findAccountByKey(saved.secret_key);
+    if (account?.companyId === saved.company_id) return { account: saved, created: false };
+  }
+  const { account, secretKey } = await createAccount({ name: DEMO_ACCOUNT_NAME });
+  const demo: DemoAccount = { company_id: account.companyId, secret_key: secretKey };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+  return { account: demo, created: true };
+}

@@ -1,0 +1,154 @@
+/**
+ * `npm start`: the whole service on this machine (SPEC §10). Serves HTTP at once (503 until ready),
+ * starts DynamoDB Local persisted under DATA_DIR/dynamodb, creates the table if missing, seeds the
+ * demo account, then prints the base URL, the demo key and curl examples. Ctrl-C / SIGTERM stop
+ * the HTTP server and DynamoDB Local, then exit 0.
+ */
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { ensureTable, startDynamoDbLocal, waitUntilReachable, type DynamoDbLocal } from './dynamodb-local';
+import { createLocalServer, type LocalServer } from './server';
+import { readLocalSettings, useLocalDynamoDb, type LocalSettings } from './settings';
+import { ensureDemoAccount } from './demo-account';
+import { readyBanner } from './banner';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+// Tracing and CloudWatch metrics mean nothing off AWS; their output would only clutter the terminal.
+process.env.POWERTOOLS_TRACE_ENABLED ??= 'false';
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+
+let server: LocalServer | undefined;
+let database: DynamoDbLocal | undefined;
+let databaseStarting: Promise<DynamoDbLocal> | undefined;
+let stopping = false;
+
+async function shutdown(exitCode: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  // Should stopping hang, leave anyway (stop() already SIGKILLs Java after 5 s).
+  setTimeout(() => process.exit(exitCode), 15_000).unref();
+  if (server) {
+    const closed = new Promise<void>((r) => server!.close(() => r()));
+    server.closeAllConnections();
+    await closed;
+  }
+  // A signal during startup: wait for Java to be up so that it can be stopped rather than orphaned.
+  const db = database ?? (await databaseStarting?.catch(() => undefined));
+  await db?.stop();
+  process.exit(exitCode);
+}
+
+function fail(message: string): Promise<void> {
+  console.error(message);
+  return shutdown(1);
+}
+
+function listen(target: LocalServer, settings: LocalSettings): Promise<AddressInfo> {
+  return new Promise((resolveAddress, reject) => {
+    target.once('error', reject);
+    target.listen(settings.port, settings.host, () => {
+      target.off('error', reject);
+      resolveAddress(target.address() as AddressInfo);
+    });
+  });
+}
+
+/** True when something accepts TCP connections on the port. */
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolveAnswer) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolveAnswer(answer);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+async function main(): Promise<void> {
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  let settings: LocalSettings;
+  try {
+    settings = readLocalSettings();
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+
+  server = createLocalServer({
+    ready: false,
+    logger: {
+      request: (line) => console.log(line),
+      error: (message, error) => console.error(message, error),
+    },
+  });
+  let address: AddressInfo;
+  try {
+    address = await listen(server, settings);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    return fail(
+      code === 'EADDRINUSE'
+        ? `PORT ${settings.port} is already in use. Stop what uses it, or set PORT to a free port.`
+        : `Cannot listen on ${settings.host}:${settings.port}: ${(error as Error).message}`,
+    );
+  }
+  const baseUrl = `http://${urlHost(settings.host)}:${address.port}`;
+  console.log(`Starting on ${baseUrl} (it answers 503 until DynamoDB Local is ready)…`);
+
+  const endpoint = `http://127.0.0.1:${settings.dynamodbPort}`;
+  if (await portAnswers(settings.dynamodbPort)) {
+    const isDynamoDb = await waitUntilReachable(endpoint, 2_000);
+    return fail(
+      isDynamoDb
+        ? `DynamoDB already answers on port ${settings.dynamodbPort} (another "npm start", or a DynamoDB Local started by hand?). ` +
+            'Stop it, or set DYNAMODB_PORT to a free port.'
+        : `Port ${settings.dynamodbPort} is in use by another program. Set DYNAMODB_PORT to a free port.`,
+    );
+  }
+
+  try {
+    databaseStarting = startDynamoDbLocal({ port: settings.dynamodbPort, dataDir: settings.dynamodbDir });
+    database = await databaseStarting;
+  } catch (error) {
+    return fail(`Could not start DynamoDB Local: ${(error as Error).message}`);
+  }
+  if (stopping) return;
+  database.process.once('exit', (code, signal) => {
+    if (stopping) return;
+    // Ctrl-C in a terminal signals Java too (same process group); that is a normal stop.
+    if (signal === 'SIGINT' || signal === 'SIGTERM' || code === 130 || code === 143) return void shutdown(0);
+    void fail(`DynamoDB Local stopped unexpectedly (exit code ${code ?? signal}).`);
+  });
+
+  try {
+    useLocalDynamoDb(database.endpoint, settings.tableName);
+    await ensureTable(database.endpoint, settings.tableName);
+    const { account } = await ensureDemoAccount(settings.dataDir);
+    if (stopping) return;
+    server.ready = true;
+    console.log(
+      readyBanner({
+        baseUrl,
+        companyId: account.company_id,
+        secretKey: account.secret_key,
+        dynamodbEndpoint: database.endpoint,
+        tableName: settings.tableName,
+        dataDir: settings.dynamodbDir,
+      }),
+    );
+  } catch (error) {
+    console.error(error);
+    return fail('Could not prepare the local database (see the error above).');
+  }
+}
+
+void main();

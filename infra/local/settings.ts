@@ -1,0 +1,49 @@
+/**
+ * Environment settings shared by `npm start` and the account CLI, so both reach the same database.
+ */
+import { join, resolve } from 'node:path';
+import { DEFAULT_LOCAL_TABLE } from '#shared/config';
+
+export interface LocalSettings {
+  /** HTTP port of the local API (PORT, default 3000; 0 picks a free one). */
+  port: number;
+  /** Interface the local API binds to (HOST, default 127.0.0.1). */
+  host: string;
+  /** DynamoDB Local's port (DYNAMODB_PORT, default 8000). */
+  dynamodbPort: number;
+  /** Absolute DATA_DIR (default `.data/`). */
+  dataDir: string;
+  /** Where DynamoDB Local keeps its database: `DATA_DIR/dynamodb`. */
+  dynamodbDir: string;
+  tableName: string;
+}
+
+function portFrom(value: string | undefined, name: string, fallback: number, min: number): number {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < min || port > 65535) throw new Error(`${name} must be a port number (${min}-65535), got "${value}".`);
+  return port;
+}
+
+/** Reads PORT, HOST, DYNAMODB_PORT, DATA_DIR and TABLE_NAME. Throws on an invalid port. */
+export function readLocalSettings(env: NodeJS.ProcessEnv = process.env): LocalSettings {
+  const dataDir = resolve(env.DATA_DIR || '.data');
+  return {
+    port: portFrom(env.PORT, 'PORT', 3000, 0),
+    host: env.HOST || '127.0.0.1',
+    dynamodbPort: portFrom(env.DYNAMODB_PORT, 'DYNAMODB_PORT', 8000, 1),
+    dataDir,
+    dynamodbDir: join(dataDir, 'dynamodb'),
+    tableName: env.TABLE_NAME || DEFAULT_LOCAL_TABLE,
+  };
+}
+
+/** Points the AWS SDK and the store at DynamoDB Local, with dummy credentials so no real account is ever used. */
+export function useLocalDynamoDb(endpoint: string, tableName: string, env: NodeJS.ProcessEnv = process.env): void {
+  env.DYNAMODB_ENDPOINT = endpoint;
+  env.TABLE_NAME = tableName;
+  env.AWS_ACCESS_KEY_ID = 'local';
+  env.AWS_SECRET_ACCESS_KEY = 'local';
+  delete env.AWS_SESSION_TOKEN;
+  delete env.AWS_PROFILE;
+}
