@@ -1,4 +1,5 @@
 import { createApiHandler } from '#shared/http/handler';
+import { recordInvoiceCreated } from '#shared/observability';
 import { idempotencyKeyOf, writeResponse } from '#shared/http/responses';
 import { parseRequest } from '#shared/validation';
 import { addInvoiceSchema } from '#shared/schemas';
@@ -8,5 +9,7 @@ import { addInvoice } from '#shared/services/add-invoice';
 export const handler = createApiHandler('add-invoice', async ({ account, body, headers, requestId }) => {
   const input = parseRequest(addInvoiceSchema, body);
   const idempotencyKey = idempotencyKeyOf(headers);
-  return writeResponse(await addInvoice({ account, requestId, idempotencyKey }, input));
+  const result = await addInvoice({ account, requestId, idempotencyKey }, input);
+  if (result.response.statusCode === 201 && !result.replayed) recordInvoiceCreated();
+  return writeResponse(result);
 });

@@ -1,4 +1,5 @@
 import { createApiHandler } from '#shared/http/handler';
+import { recordPayment } from '#shared/observability';
 import { idempotencyKeyOf, writeResponse } from '#shared/http/responses';
 import { parseRequest } from '#shared/validation';
 import { addPaymentSchema } from '#shared/schemas';
@@ -8,5 +9,7 @@ import { addPayment } from '#shared/services/add-payment';
 export const handler = createApiHandler('add-payment', async ({ account, body, headers, requestId }) => {
   const input = parseRequest(addPaymentSchema, body);
   const idempotencyKey = idempotencyKeyOf(headers);
-  return writeResponse(await addPayment({ account, requestId, idempotencyKey }, input));
+  const result = await addPayment({ account, requestId, idempotencyKey }, input);
+  if (result.response.statusCode === 201 && !result.replayed) recordPayment(input.amount, account.currency);
+  return writeResponse(result);
 });

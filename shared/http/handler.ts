@@ -13,7 +13,7 @@ import type { Account } from '../store/accounts';
 import { authenticate } from './auth';
 import { prepareBody } from './body';
 import { errorResponse, toApiError, type HttpResponse } from './envelope';
-import { logger } from '../observability';
+import { captureColdStart, finishInvocation, logger } from '../observability';
 
 export interface ApiRequest {
   account: Account;
@@ -42,7 +42,11 @@ function logOutcome(route: RouteName, request: Request, statusCode: number, erro
   };
   if (statusCode >= 500) logger.error('request failed', { ...fields, error: cause instanceof Error ? { name: cause.name, message: cause.message, stack: cause.stack } : String(cause) });
   else logger.info('request', fields);
+  finishInvocation(route, errorCode);
 }
+
+/** The `code` of an error envelope (it comes right after `"status":"error"`), without parsing the whole body. */
+const errorCodeOf = (body: string | undefined): string | undefined => /^\{"status":"error","code":"([a-z_]+)"/.exec(body ?? '')?.[1];
 
 export function createApiHandler(route: RouteName, run: (request: ApiRequest) => Promise<HttpResponse>) {
   return middy<APIGatewayProxyEventV2, HttpResponse, Error, Context, Internal>({
@@ -54,9 +58,13 @@ export function createApiHandler(route: RouteName, run: (request: ApiRequest) =>
     .use({
       before: (request: Request) => {
         request.internal = { startedAt: performance.now() } as Internal;
+        logger.addContext(request.context);
+        captureColdStart(request.context.functionName);
       },
       after: (request: Request) => {
-        logOutcome(route, request, request.response?.statusCode ?? 200);
+        const status = request.response?.statusCode ?? 200;
+        // Stored or replayed 403/404/409 outcomes (SPEC §7) leave as plain responses: take their code from the envelope.
+        logOutcome(route, request, status, status >= 400 ? errorCodeOf(request.response?.body) : undefined);
       },
       onError: (request: Request) => {
         let error: ApiError;

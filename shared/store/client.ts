@@ -7,6 +7,18 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../config';
 
+/**
+ * X-Ray tracing of every DynamoDB call (Powertools Tracer), only in Lambda with tracing on: the CDK stack sets
+ * `tracing: ACTIVE`; POWERTOOLS_TRACE_ENABLED=false turns it off. Imported lazily because the X-Ray SDK it
+ * loads is costly at cold start and useless locally and in tests, where this stays undefined.
+ */
+const tracingEnabled =
+  Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME) &&
+  process.env.POWERTOOLS_TRACE_ENABLED !== 'false' &&
+  process.env.AWS_SAM_LOCAL !== 'true' &&
+  !process.env.DYNAMODB_ENDPOINT;
+const tracer = tracingEnabled ? new (await import('@aws-lambda-powertools/tracer')).Tracer() : undefined;
+
 export interface DynamoCall {
   /** e.g. "TransactWriteItemsCommand" */
   command: string;
@@ -61,6 +73,7 @@ function buildClient(): DynamoDBDocumentClient {
     },
     { step: 'initialize', name: 'invoicingHooks', override: true },
   );
+  tracer?.captureAWSv3Client(base);
   return DynamoDBDocumentClient.from(base, {
     marshallOptions: { removeUndefinedValues: true },
   });

@@ -8,3 +8,4 @@ process.env.AWS_ACCESS_KEY_ID ??= 'local';
 process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.LOG_LEVEL ??= 'SILENT';
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true'; // EMF lines would clutter the test output; test/observability turns them on
