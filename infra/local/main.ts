@@ -35,6 +35,7 @@ async function shutdown(exitCode: number): Promise<void> {
   // A signal during startup: wait for Java to be up so that it can be stopped rather than orphaned.
   const db = database ?? (await databaseStarting?.catch(() => undefined));
   await db?.stop();
+  if (exitCode === 0) console.log('Stopped (data kept in DATA_DIR).');
   process.exit(exitCode);
 }
 

@@ -1,0 +1,135 @@
+/**
+ * End to end: `npm start`'s program with its own DATA_DIR and ports. Start, serve, stop with
+ * SIGINT (Java must go too), restart on the same data and find the same demo key.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/dynamodb-local';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
+const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-start-'));
+const children: ChildProcess[] = [];
+let dynamodbPort = 0;
+
+interface Running {
+  child: ChildProcess;
+  baseUrl: string;
+  secretKey: string;
+  output: () => string;
+}
+
+function startService(): Promise<Running> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DYNAMODB_PORT: String(dynamodbPort), DATA_DIR: dataDir, TABLE_NAME: 'invoicing-local' };
+  delete env.DYNAMODB_ENDPOINT;
+  const child = spawn(TSX, ['infra/local/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  return new Promise((resolveRunning, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready within 90 s:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      const key = /Demo secret key: (sk_\S+)/.exec(output)?.[1];
+      if (url && key) {
+        clearTimeout(timer);
+        resolveRunning({ child, baseUrl: url, secretKey: key, output: () => output });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before ready:\n${output}`));
+    });
+  });
+}
+
+/** Pids of DynamoDB Local processes listening on our port. */
+function javaPids(): number[] {
+  const listing = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  return listing
+    .split('\n')
+    .filter((line) => line.includes('DynamoDBLocal.jar') && new RegExp(`-port ${dynamodbPort}(\\s|$)`).test(line))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolveExit) => {
+    if (child.exitCode !== null) return resolveExit(child.exitCode);
+    child.once('exit', (code) => resolveExit(code));
+    child.kill('SIGINT');
+  });
+}
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const pid of dynamodbPort ? javaPids() : []) if (alive(pid)) process.kill(pid, 'SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start', { timeout: 240_000 }, () => {
+  it('serves, stops cleanly on SIGINT and keeps its data across restarts', async () => {
+    dynamodbPort = await freePort();
+    const first = await startService();
+    expect(first.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    const notFound = await fetch(`${first.baseUrl}/nowhere`, { method: 'POST', body: '{}' });
+    expect(notFound.status).toBe(404);
+    expect(await notFound.json()).toMatchObject({ status: 'error', code: 'route_not_found' });
+
+    const saved = JSON.parse(readFileSync(join(dataDir, 'demo-account.json'), 'utf8')) as { company_id: number; secret_key: string };
+    expect(saved.secret_key).toBe(first.secretKey);
+    expect(first.output()).toContain(`-H 'Authorization: Bearer ${first.secretKey}'`);
+
+    const hasHistoryHandler = existsSync(join(ROOT, 'functions/payment-history/handler.ts'));
+    if (hasHistoryHandler) {
+      const history = await fetch(`${first.baseUrl}/payments/history`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${first.secretKey}` },
+        body: JSON.stringify({ period: 'today' }),
+      });
+      const text = await history.text();
+      expect(history.status, text).toBe(200);
+      expect(JSON.parse(text)).toMatchObject({ status: 'success' });
+    }
+
+    // The CLI, with no endpoint or AWS settings, reaches the database of the running service.
+    const cliEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DYNAMODB_PORT: String(dynamodbPort) };
+    for (const name of ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE']) delete cliEnv[name];
+    const created = JSON.parse(
+      execFileSync(TSX, ['infra/cli/main.ts', 'key:create', '--company-id', String(saved.company_id)], { cwd: ROOT, env: cliEnv, encoding: 'utf8' }),
+    ) as { company_id: number; secret_key: string };
+    expect(created.company_id).toBe(saved.company_id);
+    const withNewKey = await fetch(`${first.baseUrl}/payments/history`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${created.secret_key}` },
+      body: '{"period":"today"}',
+    });
+    expect(withNewKey.status).toBe(hasHistoryHandler ? 200 : 500);
+
+    const java = javaPids();
+    expect(java).toHaveLength(1);
+    expect(await stop(first.child)).toBe(0);
+    expect(alive(java[0]!)).toBe(false);
+    expect(javaPids()).toEqual([]);
+
+    const second = await startService();
+    expect(second.secretKey).toBe(first.secretKey);
+    expect(JSON.parse(readFileSync(join(dataDir, 'demo-account.json'), 'utf8'))).toEqual(saved);
+    expect(await stop(second.child)).toBe(0);
+    expect(javaPids()).toEqual([]);
+  });
+});
