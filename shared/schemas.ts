@@ -261,20 +261,13 @@ export const addPaymentSchema = z.object({
   channel: enumField(CHANNELS, 'Payment channel'),
 });
 
-const historyDate = (description: string) =>
-  z
-    .unknown()
-    .transform((value, ctx): CalendarDate | undefined => {
-      if (isBlank(value)) return undefined;
-      const result = parseDayFirstDate(value);
-      return result.ok ? result.value : fail(ctx, 'invalid_date', result.message);
-    })
-    .meta({ type: 'string', description } as Record<string, unknown>).optional();
+const rawHistoryDate = (description: string) =>
+  z.unknown().meta({ type: 'string', description } as Record<string, unknown>).optional();
 
 export const paymentHistorySchema = z.object({
   period: enumField(PERIODS, 'History period'),
-  start: historyDate('Start date DD/MM/YYYY (required for custom; ignored otherwise)'),
-  end: historyDate('End date DD/MM/YYYY (required for custom; ignored otherwise)'),
+  start: rawHistoryDate('Start date DD/MM/YYYY (required for custom; ignored otherwise)'),
+  end: rawHistoryDate('End date DD/MM/YYYY (required for custom; ignored otherwise)'),
   limit: z
     .unknown()
     .transform((value, ctx): number => {
@@ -286,7 +279,21 @@ export const paymentHistorySchema = z.object({
     })
     .meta({ type: ['integer', 'string'], minimum: 1, maximum: MAX_HISTORY_LIMIT, default: DEFAULT_HISTORY_LIMIT, description: 'Page size' } as Record<string, unknown>).optional(),
   cursor: optionalText('Opaque cursor from data.next_cursor of the previous page', 4096),
-});
+})
+  // start/end are read only for the custom period (SPEC §8: ignored otherwise, whatever they hold).
+  .transform((input, ctx) => {
+    const dates: { start?: CalendarDate; end?: CalendarDate } = {};
+    if (input.period === 'custom') {
+      for (const field of ['start', 'end'] as const) {
+        const value = input[field];
+        if (isBlank(value)) continue;
+        const parsed = parseDayFirstDate(value);
+        if (parsed.ok) dates[field] = parsed.value;
+        else ctx.addIssue({ code: 'custom', path: [field], message: parsed.message, params: { code: 'invalid_date' } });
+      }
+    }
+    return { ...input, ...dates, start: dates.start, end: dates.end };
+  });
 
 export type AddInvoiceInput = z.output<typeof addInvoiceSchema>;
 export type NewClientInput = z.output<typeof newClientSchema>;
