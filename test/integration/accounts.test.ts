@@ -1,0 +1,42 @@
+/** SPEC §2: secret keys — format, hashing at rest, several active keys, revocation. */
+import { describe, expect, it } from 'vitest';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../shared/store/client';
+import { createKey, hashSecretKey, revokeKey } from '../../shared/store/accounts';
+import { clearAuthCache } from '../../shared/http/auth';
+import { call, newAccount } from '../support/api';
+
+describe('secret keys', () => {
+  it('look like sk_ + 40 base62 characters and are stored only as a SHA-256 hash plus the last 4', async () => {
+    const { key, account } = await newAccount({ name: 'Hash Check' });
+    expect(key).toMatch(/^sk_[0-9A-Za-z]{40}$/);
+    const scan = await documentClient().send(new ScanCommand({ TableName: tableName() }));
+    expect(JSON.stringify(scan.Items)).not.toContain(key.slice(3));
+    const stored = scan.Items!.find((item) => item.PK === `APIKEY#${hashSecretKey(key)}`);
+    expect(stored).toMatchObject({ company_id: account.companyId, last4: key.slice(-4) });
+  });
+
+  it('allow several active keys per account; a revoked key gets the uniform 401', async () => {
+    const { key, account } = await newAccount();
+    const second = (await createKey(account.companyId))!;
+    expect(second).not.toBe(key);
+    for (const k of [key, second]) expect((await call('payment-history', { key: k, body: { period: 'today' } })).status).toBe(200);
+    expect(await revokeKey(second)).toBe(account.companyId);
+    clearAuthCache();
+    const revoked = await call('payment-history', { key: second, body: { period: 'today' } });
+    const unknown = await call('payment-history', { key: `sk_${'A'.repeat(40)}`, body: { period: 'today' } });
+    const missing = await call('payment-history', { body: { period: 'today' } });
+    const malformed = await call('payment-history', { headers: { authorization: 'Basic abc' }, body: { period: 'today' } });
+    for (const r of [revoked, unknown, missing, malformed]) {
+      expect(r.status).toBe(401);
+      expect(r.headers['www-authenticate']).toBe('Bearer');
+      expect({ ...r.body, request_id: null }).toEqual({ ...revoked.body, request_id: null });
+    }
+    expect((await call('payment-history', { key, body: { period: 'today' } })).status).toBe(200);
+  });
+
+  it('default to NGN and Africa/Lagos and no tokenization', async () => {
+    const { account } = await newAccount();
+    expect(account).toMatchObject({ currency: 'NGN', timeZone: 'Africa/Lagos', tokenizationEnabled: false });
+  });
+});
