@@ -3,7 +3,8 @@
  * - over 64 KiB (decoded) → 413;
  * - JSON (`application/json`, `+json`, any charset), no content type and `text/plain` are parsed as JSON
  *   (by @middy/http-json-body-parser; its "malformed JSON" 415 becomes our 400 `invalid_json`);
- * - `application/x-www-form-urlencoded` with PHP bracket notation is parsed by `qs` into the same object;
+ * - `application/x-www-form-urlencoded` with PHP bracket notation is parsed by `qs` into the same object
+ *   (except a body that is a JSON object, which curl's `-d '{…}'` sends with the form type: parsed as JSON);
  * - anything else → 415.
  */
 import qs from 'qs';
@@ -33,7 +34,12 @@ export function prepareBody(event: APIGatewayProxyEventV2): BodyKind {
     return 'json';
   }
   if (type === 'application/x-www-form-urlencoded') {
-    const parsed = qs.parse(raw.toString('utf8'), {
+    const text = raw.toString('utf8');
+    if (text.trimStart().startsWith('{')) {
+      headers['content-type'] = 'application/json';
+      return 'json';
+    }
+    const parsed = qs.parse(text, {
       allowPrototypes: false,
       depth: 5,
       arrayLimit: 100,

@@ -183,3 +183,12 @@ describe('unknown and server-owned fields', () => {
     }
   });
 });
+
+describe('curl -d without a content type', () => {
+  it('parses a JSON object sent as application/x-www-form-urlencoded as JSON', async () => {
+    const { key } = await newAccount();
+    const result = await call('payment-history', { key, contentType: 'application/x-www-form-urlencoded', body: '{"period":"today"}' });
+    expect(result.status).toBe(200);
+    expect(result.body.data.period).toBe('today');
+  });
+});
