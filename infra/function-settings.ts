@@ -1,0 +1,32 @@
+/**
+ * How every route's function is built and sized. Reasons and measurements: docs/deploy.md
+ * "Functions: bundling, memory and timeout".
+ */
+import { Duration } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+
+/** Pinned explicitly: `NODEJS_LATEST` would silently move to a newer runtime on a CDK upgrade. */
+export const RUNTIME = lambda.Runtime.NODEJS_22_X;
+export const ARCHITECTURE = lambda.Architecture.ARM_64;
+
+/** CPU scales with memory; 512 MB cuts module-load (cold start) time without paying for idle RAM. */
+export const MEMORY_SIZE_MB = 512;
+/** Well under API Gateway's 30 s integration limit, so a stuck call ends in our logs, not a gateway 503. */
+export const TIMEOUT = Duration.seconds(10);
+
+/** Powertools Tracer (X-Ray SDK) calls `require` at runtime, which an ESM bundle lacks. */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+export const BUNDLING: BundlingOptions = {
+  // Local esbuild only: this project never bundles in Docker.
+  forceDockerBundling: false,
+  format: OutputFormat.ESM,
+  mainFields: ['module', 'main'],
+  banner: ESM_REQUIRE_BANNER,
+  minify: true,
+  target: 'node22',
+  sourceMap: false,
+  bundleAwsSDK: true,
+};

@@ -1,0 +1,28 @@
+/**
+ * Builds the CDK app for one stage. `infra/app.ts` runs it under the CDK CLI; the tests call it
+ * directly with extra context (for example to skip bundling).
+ */
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { InvoicingStack } from './stack.ts';
+import { DEFAULT_STAGE, resolveStage } from './stages.ts';
+
+export const stackName = (stage: string) => `Invoicing-${stage}`;
+
+export interface InvoicingApp {
+  app: App;
+  stack: InvoicingStack;
+}
+
+export function createApp(context: Record<string, unknown> = {}, outdir?: string): InvoicingApp {
+  const app = new App({ context, outdir });
+  const stageContext = app.node.tryGetContext('stage') as unknown;
+  const stage = resolveStage(typeof stageContext === 'string' ? stageContext : DEFAULT_STAGE);
+  const stack = new InvoicingStack(app, stackName(stage.name), {
+    stage,
+    description: `Invoicing and payments API, stage ${stage.name}`,
+    tags: { service: 'invoicing', stage: stage.name },
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stack };
+}

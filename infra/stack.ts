@@ -1,0 +1,187 @@
+/**
+ * One stage of the service: the table, one function + route + least-privilege policy per entry of
+ * the shared route table, and the HTTP API in front of them.
+ */
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { ROUTES, type RouteDefinition } from '../shared/routes.ts';
+import { TABLE } from '../shared/store/table.ts';
+import { ARCHITECTURE, BUNDLING, MEMORY_SIZE_MB, RUNTIME, TIMEOUT } from './function-settings.ts';
+import type { Stage } from './stages.ts';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export const SERVICE_NAME = 'invoicing';
+export const METRICS_NAMESPACE = 'Invoicing';
+/** Seconds an authenticated key stays cached in a warm function (revocation takes effect within 60 s). */
+export const AUTH_CACHE_SECONDS = '30';
+
+/** Fields of each API access log line; deliberately no headers, so no Authorization value is ever logged. */
+export const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+  httpMethod: '$context.httpMethod',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  integrationLatency: '$context.integrationLatency',
+} as const;
+
+export interface InvoicingStackProps extends StackProps {
+  stage: Stage;
+}
+
+export class InvoicingStack extends Stack {
+  readonly table: dynamodb.TableV2;
+  readonly functions: ReadonlyMap<RouteDefinition['name'], NodejsFunction>;
+  readonly api: HttpApi;
+
+  constructor(scope: Construct, id: string, props: InvoicingStackProps) {
+    super(scope, id, props);
+    const { settings } = props.stage;
+    const removalPolicy = settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.table = new dynamodb.TableV2(this, 'Table', {
+      partitionKey: { name: TABLE.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE.sortKey, type: dynamodb.AttributeType.STRING },
+      globalSecondaryIndexes: [
+        {
+          indexName: TABLE.paymentsIndex.name,
+          partitionKey: { name: TABLE.paymentsIndex.partitionKey, type: dynamodb.AttributeType.STRING },
+          sortKey: { name: TABLE.paymentsIndex.sortKey, type: dynamodb.AttributeType.STRING },
+          projectionType: dynamodb.ProjectionType.ALL,
+        },
+      ],
+      timeToLiveAttribute: TABLE.ttlAttribute,
+      billing: dynamodb.Billing.onDemand(),
+      encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: settings.pointInTimeRecovery },
+      deletionProtection: settings.deletionProtection,
+      removalPolicy,
+    });
+
+    this.api = new HttpApi(this, 'HttpApi', {
+      description: `Invoicing and payments API (${props.stage.name})`,
+      // The default stage is created below, so it can carry throttling and access logs.
+      createDefaultStage: false,
+    });
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: settings.logRetention, removalPolicy });
+    const apiStage = new HttpStage(this, 'HttpApiDefaultStage', {
+      httpApi: this.api,
+      autoDeploy: true,
+      throttle: settings.throttling,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+      },
+    });
+
+    const functions = new Map<RouteDefinition['name'], NodejsFunction>();
+    for (const route of ROUTES) {
+      const id = pascalCase(route.name);
+      const fn = new NodejsFunction(this, `${id}Function`, {
+        description: `${route.method} ${route.path}`,
+        entry: path.join(REPO_ROOT, route.entry),
+        handler: 'handler',
+        projectRoot: REPO_ROOT,
+        depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+        runtime: RUNTIME,
+        architecture: ARCHITECTURE,
+        memorySize: MEMORY_SIZE_MB,
+        timeout: TIMEOUT,
+        tracing: lambda.Tracing.ACTIVE,
+        logGroup: new LogGroup(this, `${id}Logs`, { retention: settings.logRetention, removalPolicy }),
+        environment: {
+          TABLE_NAME: this.table.tableName,
+          LOG_LEVEL: settings.logLevel,
+          POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+          POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+          AUTH_CACHE_SECONDS,
+        },
+        bundling: BUNDLING,
+      });
+      this.grantRouteDataAccess(fn, route);
+      this.api.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
+      });
+      functions.set(route.name, fn);
+    }
+    this.functions = functions;
+
+    new CfnOutput(this, 'ApiUrl', { value: apiStage.url, description: 'Base URL of the HTTP API' });
+    new CfnOutput(this, 'TableName', {
+      value: this.table.tableName,
+      description: 'DynamoDB table; pass it as TABLE_NAME to the account CLI',
+    });
+
+    this.acknowledgeNagFindings();
+  }
+
+  /** Exactly the route's declared actions: on the table, and on the payments index only if it queries it. */
+  private grantRouteDataAccess(fn: NodejsFunction, route: RouteDefinition) {
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({ sid: 'TableAccess', actions: [...route.tableActions], resources: [this.table.tableArn] }),
+    );
+    if (route.indexActions.length > 0) {
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          sid: 'PaymentsIndexAccess',
+          actions: [...route.indexActions],
+          resources: [`${this.table.tableArn}/index/${TABLE.paymentsIndex.name}`],
+        }),
+      );
+    }
+  }
+
+  /** Every AwsSolutions finding this stack accepts, with the reason; anything else fails synth. */
+  private acknowledgeNagFindings() {
+    for (const route of this.api.node.children.filter((child) => child.node.id.startsWith('POST--'))) {
+      Validations.of(route).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason:
+          'Callers authenticate with a per-account secret key (Authorization: Bearer sk_...) that the handler verifies ' +
+          'against the table (cached AUTH_CACHE_SECONDS); API Gateway has no authoriser for an opaque key stored in DynamoDB.',
+      });
+    }
+    for (const fn of this.functions.values()) {
+      Validations.of(fn).acknowledge(
+        {
+          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          reason:
+            'AWSLambdaBasicExecutionRole only allows writing CloudWatch logs (CreateLogGroup/CreateLogStream/PutLogEvents); ' +
+            'data access is granted separately, per route, by inline statements.',
+        },
+        {
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason:
+            'Only the X-Ray statement (xray:PutTraceSegments, xray:PutTelemetryRecords) uses Resource *: ' +
+            'X-Ray does not support resource-level permissions. DynamoDB statements name the table and index ARNs (asserted in tests).',
+        },
+        {
+          id: 'AwsSolutions-L1',
+          reason:
+            'The runtime is pinned to nodejs22.x on purpose: the bundles target node22, and a runtime upgrade is a ' +
+            'deliberate, tested change rather than a side effect of a CDK upgrade.',
+        },
+      );
+    }
+  }
+}
+
+function pascalCase(kebab: string): string {
+  return kebab.replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
+}

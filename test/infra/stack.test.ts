@@ -1,0 +1,216 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../shared/routes.ts';
+import { TABLE } from '../../shared/store/table.ts';
+import { ACCESS_LOG_FIELDS } from '../../infra/stack.ts';
+import { STAGES } from '../../infra/stages.ts';
+import {
+  asArray,
+  FUNCTION_IDS,
+  logicalIdAt,
+  resourceAt,
+  resourcesOfType,
+  synthStage,
+  type SynthesisedStage,
+} from './template-helpers.ts';
+
+const EXPECTED = {
+  dev: { logRetentionDays: 7, deletionPolicy: 'Delete', deletionProtection: false, logLevel: 'DEBUG' },
+  prod: { logRetentionDays: 365, deletionPolicy: 'Retain', deletionProtection: true, logLevel: 'INFO' },
+} as const;
+
+describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
+  const expected = EXPECTED[stageName];
+  let stage: SynthesisedStage;
+  let tableId: string;
+
+  beforeAll(() => {
+    stage = synthStage(stageName);
+    tableId = logicalIdAt(stage, 'Table/Resource');
+  });
+
+  it(`is the stack Invoicing-${stageName}`, () => {
+    expect(stage.stack.stackName).toBe(`Invoicing-${stageName}`);
+  });
+
+  describe('table', () => {
+    it('is a TableV2 (GlobalTable) with the shared keys, GSI1 (projection ALL) and TTL, all string keys', () => {
+      const table = stage.json.Resources[tableId]!;
+      expect(table.Type).toBe('AWS::DynamoDB::GlobalTable');
+      expect(table.Properties.KeySchema).toEqual([
+        { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+      ]);
+      const { paymentsIndex } = TABLE;
+      expect(table.Properties.GlobalSecondaryIndexes).toEqual([
+        {
+          IndexName: paymentsIndex.name,
+          KeySchema: [
+            { AttributeName: paymentsIndex.partitionKey, KeyType: 'HASH' },
+            { AttributeName: paymentsIndex.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ]);
+      expect(table.Properties.AttributeDefinitions).toEqual(
+        [TABLE.partitionKey, TABLE.sortKey, paymentsIndex.partitionKey, paymentsIndex.sortKey].map((name) => ({
+          AttributeName: name,
+          AttributeType: 'S',
+        })),
+      );
+      expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: TABLE.ttlAttribute, Enabled: true });
+    });
+
+    it('is on-demand, encrypted with the AWS managed KMS key, and named by CloudFormation', () => {
+      const table = stage.json.Resources[tableId]!;
+      expect(table.Properties.BillingMode).toBe('PAY_PER_REQUEST');
+      expect(table.Properties.SSESpecification).toEqual({ SSEEnabled: true, SSEType: 'KMS' });
+      expect(table.Properties).not.toHaveProperty('TableName');
+    });
+
+    // cdk-nag's DDB3 only inspects AWS::DynamoDB::Table, so point-in-time recovery is asserted here.
+    it('has point-in-time recovery on', () => {
+      const [replica] = stage.json.Resources[tableId]!.Properties.Replicas;
+      expect(replica.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    });
+
+    it(`has deletion protection ${expected.deletionProtection ? 'on' : 'off'} and removal policy ${expected.deletionPolicy}`, () => {
+      const table = stage.json.Resources[tableId]!;
+      expect(table.Properties.Replicas[0].DeletionProtectionEnabled).toBe(expected.deletionProtection);
+      expect(table.DeletionPolicy).toBe(expected.deletionPolicy);
+      expect(table.UpdateReplacePolicy).toBe(expected.deletionPolicy);
+    });
+  });
+
+  describe('functions', () => {
+    it('are exactly one per route', () => {
+      expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(ROUTES.length);
+    });
+
+    it.each(ROUTES.map((route) => [route.name] as const))('%s: nodejs22.x on arm64, traced, 512 MB, 10 s', (name) => {
+      const fn = resourceAt(stage, `${FUNCTION_IDS[name]}/Resource`);
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+        MemorySize: 512,
+        Timeout: 10,
+        Handler: 'index.handler',
+      });
+    });
+
+    it.each(ROUTES.map((route) => [route.name] as const))('%s: exactly the documented environment (no NODE_OPTIONS)', (name) => {
+      const fn = resourceAt(stage, `${FUNCTION_IDS[name]}/Resource`);
+      expect(fn.Properties.Environment.Variables).toEqual({
+        TABLE_NAME: { Ref: tableId },
+        LOG_LEVEL: expected.logLevel,
+        POWERTOOLS_SERVICE_NAME: 'invoicing',
+        POWERTOOLS_METRICS_NAMESPACE: 'Invoicing',
+        AUTH_CACHE_SECONDS: '30',
+      });
+    });
+
+    it.each(ROUTES.map((route) => [route.name] as const))(`%s: logs to its own log group kept ${expected.logRetentionDays} days`, (name) => {
+      const fn = resourceAt(stage, `${FUNCTION_IDS[name]}/Resource`);
+      const logGroupId = logicalIdAt(stage, `${FUNCTION_IDS[name].replace('Function', 'Logs')}/Resource`);
+      expect(fn.Properties.LoggingConfig).toEqual({ LogGroup: { Ref: logGroupId } });
+      const logGroup = stage.json.Resources[logGroupId]!;
+      expect(logGroup.Properties.RetentionInDays).toBe(expected.logRetentionDays);
+      expect(logGroup.DeletionPolicy).toBe(expected.deletionPolicy);
+    });
+  });
+
+  describe('least privilege', () => {
+    const dynamoStatementsOf = (functionId: string) => {
+      const roleId = logicalIdAt(stage, `${functionId}/ServiceRole/Resource`);
+      const role = stage.json.Resources[roleId]!;
+      expect(role.Properties.Policies ?? []).toEqual([]);
+      return resourcesOfType(stage, 'AWS::IAM::Policy')
+        .filter(([, policy]) => (policy.Properties.Roles as unknown[]).some((ref) => JSON.stringify(ref) === JSON.stringify({ Ref: roleId })))
+        .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, any>[])
+        .filter((statement) => asArray(statement.Action as string | string[]).some((action) => action.startsWith('dynamodb:')))
+        .map((statement) => ({ Effect: statement.Effect, Action: asArray(statement.Action).sort(), Resource: statement.Resource }));
+    };
+
+    it.each(ROUTES.map((route) => [route.name, route] as const))("%s: only its route's actions, on the table and on GSI1", (name, route) => {
+      const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
+      const expectedStatements = [{ Effect: 'Allow', Action: [...route.tableActions].sort(), Resource: tableArn }];
+      if (route.indexActions.length > 0) {
+        expectedStatements.push({
+          Effect: 'Allow',
+          Action: [...route.indexActions].sort(),
+          Resource: { 'Fn::Join': ['', [tableArn, `/index/${TABLE.paymentsIndex.name}`]] } as never,
+        });
+      }
+      expect(dynamoStatementsOf(FUNCTION_IDS[name])).toEqual(expectedStatements);
+    });
+
+    it('has no wildcard action anywhere, and only the X-Ray statement on Resource *', () => {
+      const statements = resourcesOfType(stage, 'AWS::IAM::Policy').flatMap(
+        ([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, any>[],
+      );
+      for (const statement of statements) {
+        for (const action of asArray(statement.Action as string | string[])) expect(action).not.toContain('*');
+        if (statement.Resource === '*') expect(asArray(statement.Action).sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+      }
+    });
+
+    it('attaches no managed policy other than Lambda basic execution', () => {
+      for (const [, role] of resourcesOfType(stage, 'AWS::IAM::Role')) {
+        expect(JSON.stringify(role.Properties.ManagedPolicyArns)).toMatch(/^\[\{"Fn::Join":\["",\["arn:",\{"Ref":"AWS::Partition"\},":iam::aws:policy\/service-role\/AWSLambdaBasicExecutionRole"\]\]\}\]$/);
+      }
+    });
+  });
+
+  describe('HTTP API', () => {
+    it('has exactly the routes of the route table', () => {
+      const routeKeys = resourcesOfType(stage, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties.RouteKey);
+      expect(routeKeys.sort()).toEqual(ROUTES.map((route) => `${route.method} ${route.path}`).sort());
+    });
+
+    it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route.name] as const))('%s → %s function, Lambda proxy payload 2.0', (routeKey, name) => {
+      const apiRoute = resourcesOfType(stage, 'AWS::ApiGatewayV2::Route').find(([, candidate]) => candidate.Properties.RouteKey === routeKey);
+      const target = JSON.stringify(apiRoute?.[1].Properties.Target);
+      const integration = resourcesOfType(stage, 'AWS::ApiGatewayV2::Integration').find(([id]) => target.includes(`"${id}"`));
+      expect(integration?.[1].Properties).toMatchObject({
+        IntegrationType: 'AWS_PROXY',
+        PayloadFormatVersion: '2.0',
+        IntegrationUri: { 'Fn::GetAtt': [logicalIdAt(stage, `${FUNCTION_IDS[name]}/Resource`), 'Arn'] },
+      });
+    });
+
+    it('has one $default stage, auto-deployed, throttled per stage settings', () => {
+      const stages = resourcesOfType(stage, 'AWS::ApiGatewayV2::Stage');
+      expect(stages).toHaveLength(1);
+      const [, apiStage] = stages[0]!;
+      expect(apiStage.Properties).toMatchObject({
+        StageName: '$default',
+        AutoDeploy: true,
+        DefaultRouteSettings: {
+          ThrottlingRateLimit: STAGES[stageName].throttling.rateLimit,
+          ThrottlingBurstLimit: STAGES[stageName].throttling.burstLimit,
+        },
+      });
+    });
+
+    it('writes JSON access logs with the agreed fields and never a header such as Authorization', () => {
+      const [, apiStage] = resourcesOfType(stage, 'AWS::ApiGatewayV2::Stage')[0]!;
+      const logGroupId = logicalIdAt(stage, 'ApiAccessLogs/Resource');
+      const { DestinationArn, Format } = apiStage.Properties.AccessLogSettings;
+      expect(DestinationArn).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
+      expect(Object.keys(JSON.parse(Format))).toEqual([
+        'requestId', 'ip', 'requestTime', 'httpMethod', 'routeKey', 'status', 'protocol', 'responseLength', 'integrationLatency',
+      ]);
+      expect(JSON.parse(Format)).toEqual(ACCESS_LOG_FIELDS);
+      expect(Format).not.toMatch(/authorization|header/i);
+      expect(stage.json.Resources[logGroupId]!.Properties.RetentionInDays).toBe(expected.logRetentionDays);
+    });
+  });
+
+  it('outputs the API URL and the table name', () => {
+    const apiId = logicalIdAt(stage, 'HttpApi/Resource');
+    expect(stage.json.Outputs.ApiUrl.Value).toEqual({
+      'Fn::Join': ['', ['https://', { Ref: apiId }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/']],
+    });
+    expect(stage.json.Outputs.TableName.Value).toEqual({ Ref: tableId });
+  });
+});

@@ -1,0 +1,40 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { InvoicingStack } from '../../infra/stack.ts';
+import { resolveStage, STAGES } from '../../infra/stages.ts';
+import { synthStage } from './template-helpers.ts';
+
+describe('stage settings', () => {
+  it('defaults to dev', () => {
+    expect(resolveStage()).toEqual({ name: 'dev', settings: STAGES.dev });
+  });
+
+  it('prod retains data, protects the table, and keeps logs a year; dev is disposable and keeps logs a week', () => {
+    expect(STAGES.prod).toMatchObject({ retainData: true, deletionProtection: true, pointInTimeRecovery: true, logRetention: 365 });
+    expect(STAGES.dev).toMatchObject({ retainData: false, deletionProtection: false, pointInTimeRecovery: true, logRetention: 7 });
+    expect(STAGES.prod.throttling.rateLimit).toBeGreaterThan(STAGES.dev.throttling.rateLimit);
+  });
+
+  it('gives any other valid name (a personal or branch stack) the dev settings', () => {
+    expect(resolveStage('pr-42')).toEqual({ name: 'pr-42', settings: STAGES.dev });
+  });
+
+  it.each(['Prod', 'my_stage', '1st', '', 'a'.repeat(31)])('rejects the stage name %j', (name) => {
+    expect(() => resolveStage(name)).toThrow(/Invalid stage name/);
+  });
+
+  it('synthesises a custom stage as its own stack', () => {
+    expect(synthStage('pr-42').stack.stackName).toBe('Invoicing-pr-42');
+  });
+
+  it('turns point-in-time recovery off only when a stage setting says so', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new InvoicingStack(app, 'Invoicing-nopitr', {
+      stage: { name: 'nopitr', settings: { ...STAGES.dev, pointInTimeRecovery: false } },
+    });
+    Template.fromStack(stack).hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      Replicas: [{ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: false } }],
+    });
+  });
+});

@@ -1,0 +1,63 @@
+/** Synthesises a stage in-process (no bundling) and looks resources up by their construct path. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import { createApp, type InvoicingApp } from '../../infra/invoicing-app.ts';
+import { REPO_ROOT } from '../../infra/stack.ts';
+
+export interface CfnResource {
+  Type: string;
+  Properties: Record<string, any>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+  Metadata?: Record<string, unknown>;
+}
+
+export interface SynthesisedStage extends InvoicingApp {
+  template: Template;
+  json: { Resources: Record<string, CfnResource>; Outputs: Record<string, any> };
+}
+
+/** The feature flags from cdk.json, so in-process synths match what `npx cdk synth` produces. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+  return cdkJson.context ?? {};
+}
+
+export function synthStage(stage: string, extraContext: Record<string, unknown> = {}): SynthesisedStage {
+  const built = createApp({
+    ...cdkJsonContext(),
+    stage,
+    'aws:cdk:bundling-stacks': [],
+    // The CLI adds construct paths to the template by default; an in-process App only when asked.
+    'aws:cdk:enable-path-metadata': true,
+    ...extraContext,
+  });
+  const template = Template.fromStack(built.stack);
+  return { ...built, template, json: template.toJSON() as SynthesisedStage['json'] };
+}
+
+/** Logical id of the resource synthesised at `<stack>/<constructPath>`. */
+export function logicalIdAt(stage: SynthesisedStage, constructPath: string): string {
+  const wanted = `${stage.stack.stackName}/${constructPath}`;
+  const found = Object.entries(stage.json.Resources).filter(([, resource]) => resource.Metadata?.['aws:cdk:path'] === wanted);
+  if (found.length !== 1) throw new Error(`expected one resource at ${wanted}, found ${found.length}`);
+  return found[0]![0];
+}
+
+export function resourceAt(stage: SynthesisedStage, constructPath: string): CfnResource {
+  return stage.json.Resources[logicalIdAt(stage, constructPath)]!;
+}
+
+export function resourcesOfType(stage: SynthesisedStage, type: string): [string, CfnResource][] {
+  return Object.entries(stage.json.Resources).filter(([, resource]) => resource.Type === type);
+}
+
+export const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** Construct ids of the functions; docs/deploy.md and `sam local invoke` use these names. */
+export const FUNCTION_IDS = {
+  'add-invoice': 'AddInvoiceFunction',
+  'add-payment': 'AddPaymentFunction',
+  'payment-history': 'PaymentHistoryFunction',
+} as const;
