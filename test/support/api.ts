@@ -9,6 +9,7 @@ import { createAccount, type AccountOptions } from '../../shared/store/accounts'
 import { handler as addInvoiceHandler } from '../../functions/add-invoice/handler';
 import { handler as addPaymentHandler } from '../../functions/add-payment/handler';
 import { handler as paymentHistoryHandler } from '../../functions/payment-history/handler';
+import { assertContract } from './contract';
 
 const handlers = {
   'add-invoice': addInvoiceHandler,
@@ -106,7 +107,10 @@ export async function call(route: RouteName, options: CallOptions = {}): Promise
   } catch {
     body = undefined;
   }
-  return { status: response.statusCode, headers: response.headers, body, rawBody: response.body };
+  const result = { status: response.statusCode, headers: response.headers, body, rawBody: response.body };
+  // Every response any test produces must match the OpenAPI document (test/support/contract.ts).
+  assertContract(route, result);
+  return result;
 }
 
 export async function newAccount(options: Partial<AccountOptions> = {}) {

@@ -1,0 +1,301 @@
+/**
+ * The OpenAPI 3.1 document of the service, built from the same zod schemas the handlers validate with
+ * (`shared/schemas.ts`, through zod 4's JSON Schema output), the response shapes of `./responses.ts`, the
+ * error table `ERROR_STATUS` and examples captured from real responses (`./examples.json`).
+ *
+ * `npm run openapi` writes it to `openapi.json`; the local runtime serves it at `GET /openapi.json`;
+ * test/openapi/ checks the committed file is current, valid, and matches every response the tests produce.
+ * Deterministic: same inputs, same bytes.
+ */
+import { z } from 'zod';
+import { addInvoiceSchema, addPaymentSchema, invoiceItemSchema, newClientSchema, paymentHistorySchema } from '../schemas';
+import { ERROR_STATUS, type ErrorCode } from '../errors';
+import { ROUTES, type RouteName } from '../routes';
+import { MAX_BODY_BYTES } from '../http/body';
+import { RESPONSE_SCHEMAS } from './responses';
+import capturedExamples from './examples.json' with { type: 'json' };
+
+export interface Example {
+  summary: string;
+  value: unknown;
+}
+
+/** What `scripts/openapi.ts --capture-examples` records from real requests (see that script). */
+export interface CapturedExamples {
+  requests: Record<RouteName, { json: Record<string, unknown>; form?: string }>;
+  /** route (or `any` for the local runtime's routing errors) → HTTP status → example name → example. */
+  responses: Record<string, Record<string, Record<string, Example>>>;
+}
+
+export const EXAMPLES = capturedExamples as unknown as CapturedExamples;
+
+/** Errors every operation can answer. */
+const COMMON_ERRORS: readonly ErrorCode[] = [
+  'invalid_json',
+  'validation_failed',
+  'invalid_api_key',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal_error',
+  'service_unavailable',
+];
+
+const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['invalid_idempotency_key', 'idempotency_request_in_progress', 'idempotency_key_reused'];
+
+/** Codes that come from the local runtime's router, not from an operation (API Gateway answers those deployed). */
+export const ROUTING_ERRORS: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
+
+interface OperationSpec {
+  operationId: string;
+  summary: string;
+  description: string;
+  tag: string;
+  request: { name: string; schema: z.ZodType };
+  success: { status: number; schema: string; description: string };
+  idempotent: boolean;
+  errors: readonly ErrorCode[];
+}
+
+export const OPERATIONS: Record<RouteName, OperationSpec> = {
+  'add-invoice': {
+    operationId: 'addInvoice',
+    summary: 'Add invoice',
+    description:
+      'Creates an invoice for an existing client (`client_id`) or for a client created in the same call (`client`; ' +
+      'an existing client with the same email is reused unchanged). Exactly one of `client` or `client_id`.',
+    tag: 'Invoices',
+    request: { name: 'AddInvoiceRequest', schema: addInvoiceSchema },
+    success: { status: 201, schema: 'InvoiceCreatedResponse', description: 'Invoice created; `data` is the invoice with its `client` and `items`.' },
+    idempotent: true,
+    errors: [...COMMON_ERRORS, ...IDEMPOTENCY_ERRORS, 'tokenization_not_enabled', 'client_not_found', 'duplicate_merchant_ref'],
+  },
+  'add-payment': {
+    operationId: 'addPayment',
+    summary: 'Add payment',
+    description:
+      'Records a payment against an invoice of your account, by its `reference_code`. Partial payments accumulate; ' +
+      'a payment above `amount_due` is refused (409). Retries are made safe by the `Idempotency-Key` header.',
+    tag: 'Payments',
+    request: { name: 'AddPaymentRequest', schema: addPaymentSchema },
+    success: { status: 201, schema: 'PaymentRecordedResponse', description: 'Payment recorded; `data.invoice` is the updated invoice.' },
+    idempotent: true,
+    errors: [...COMMON_ERRORS, ...IDEMPOTENCY_ERRORS, 'invoice_not_found', 'amount_exceeds_balance', 'invoice_already_paid'],
+  },
+  'payment-history': {
+    operationId: 'getPayments',
+    summary: 'Get payments (history)',
+    description:
+      'Lists the payments of a period, newest `transaction_date` first, each with its invoice (current state, with items) ' +
+      'and client. Paginated with `limit` and the opaque `cursor` of `data.next_cursor`. Note the DD/MM/YYYY date format.',
+    tag: 'Payments',
+    request: { name: 'PaymentHistoryRequest', schema: paymentHistorySchema },
+    success: { status: 200, schema: 'PaymentHistoryResponse', description: 'One page of payments.' },
+    idempotent: false,
+    errors: [...COMMON_ERRORS, 'invalid_period', 'invalid_cursor'],
+  },
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Malformed or invalid request',
+  401: 'Missing, malformed, unknown or revoked API key (one identical body whichever)',
+  403: 'Not enabled for this account',
+  404: 'Not found (absent or belonging to another account: indistinguishable)',
+  405: 'Method not allowed',
+  409: 'Conflicts with the current state',
+  413: `Body over ${MAX_BODY_BYTES / 1024} KiB`,
+  415: 'Content type other than JSON or form-encoded',
+  422: 'Idempotency-Key reused with a different body',
+  500: 'Internal error (no internals are leaked; it is logged)',
+  503: 'Temporarily unavailable; retry after `Retry-After` seconds',
+};
+
+/** JSON Schema of a zod request schema, as accepted on input. */
+function inputSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  return json;
+}
+
+const header = (description: string, schema: Record<string, unknown>) => ({ description, schema });
+const HEADERS = {
+  'Idempotent-Replayed': header('`true` when this is the stored response of an earlier request with the same Idempotency-Key and body.', {
+    type: 'string',
+    enum: ['true'],
+  }),
+  'WWW-Authenticate': header('Always `Bearer`.', { type: 'string', enum: ['Bearer'] }),
+  'Retry-After': header('Seconds to wait before retrying.', { type: 'string', pattern: '^\\d+$' }),
+};
+
+function examplesFor(route: string, status: number, filter?: readonly ErrorCode[]): Record<string, Example> | undefined {
+  const all = EXAMPLES.responses[route]?.[String(status)] ?? {};
+  const entries = Object.entries(all).filter(([, example]) => {
+    if (!filter) return true;
+    const code = (example.value as { code?: string }).code;
+    return code !== undefined && filter.includes(code as ErrorCode);
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+function errorResponse(route: string, status: number, codes: readonly ErrorCode[], headers: Record<string, unknown>) {
+  const list = codes.map((code) => `\`${code}\``).join(', ');
+  const examples = examplesFor(route, status, codes);
+  return {
+    description: `${STATUS_TEXT[status] ?? 'Error'}. \`code\`: ${list}.`,
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    content: {
+      'application/json': {
+        schema: { allOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }, { properties: { code: { enum: [...codes] } } }] },
+        ...(examples ? { examples } : {}),
+      },
+    },
+  };
+}
+
+function operation(route: RouteName) {
+  const spec = OPERATIONS[route];
+  const requestExample = EXAMPLES.requests[route];
+  const ref = { $ref: `#/components/schemas/${spec.request.name}` };
+  const responses: Record<string, unknown> = {};
+
+  const successExamples = examplesFor(route, spec.success.status);
+  responses[String(spec.success.status)] = {
+    description: spec.success.description,
+    ...(spec.idempotent ? { headers: { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } } : {}),
+    content: {
+      'application/json': {
+        schema: { $ref: `#/components/schemas/${spec.success.schema}` },
+        ...(successExamples ? { examples: successExamples } : {}),
+      },
+    },
+  };
+
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of spec.errors) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
+    const codes = byStatus.get(status)!;
+    const headers: Record<string, unknown> = {};
+    // Stored outcomes (SPEC §7) are replayed with the header too.
+    if (spec.idempotent && [403, 404, 409].includes(status)) headers['Idempotent-Replayed'] = { $ref: '#/components/headers/Idempotent-Replayed' };
+    if (status === 401) headers['WWW-Authenticate'] = { $ref: '#/components/headers/WWW-Authenticate' };
+    if (status === 503 || codes.includes('idempotency_request_in_progress')) headers['Retry-After'] = { $ref: '#/components/headers/Retry-After' };
+    responses[String(status)] = errorResponse(route, status, codes, headers);
+  }
+
+  return {
+    operationId: spec.operationId,
+    summary: spec.summary,
+    description: spec.description,
+    tags: [spec.tag],
+    ...(spec.idempotent ? { parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }] } : {}),
+    requestBody: {
+      required: true,
+      description:
+        'JSON (`application/json`; a body without content type or with `text/plain` is read as JSON too). ' +
+        '`application/x-www-form-urlencoded` with PHP bracket notation (`items[0][item]=…`, `client[email]=…`) means the same object.',
+      content: {
+        'application/json': { schema: ref, examples: { request: { summary: 'A valid request', value: requestExample.json } } },
+        'application/x-www-form-urlencoded': {
+          schema: ref,
+          ...(requestExample.form ? { example: requestExample.form } : {}),
+        },
+      },
+    },
+    responses,
+  };
+}
+
+function errorTable(): string {
+  const rows = Object.entries(ERROR_STATUS).map(([code, status]) => `| ${status} | \`${code}\` |`);
+  return ['| HTTP | code |', '|---|---|', ...rows].join('\n');
+}
+
+const DESCRIPTION = `Invoice clients, record payments against invoices and list payment history.
+
+**Authentication**: every request carries an account's secret key as \`Authorization: Bearer sk_…\`.
+
+**Envelope**: every body has a top-level \`status\`: \`success\` (with \`data\`, and \`message\` on writes) or \`error\`
+(with \`code\`, \`message\`, \`errors[]\` and \`request_id\`).
+
+**Idempotency**: send \`Idempotency-Key\` on \`POST /invoices\` and \`POST /payments\` to make retries safe (kept 24 h):
+the same key and body replays the first response with \`Idempotent-Replayed: true\`; the same key with another body is 422.
+
+**Money** is sent as a string or number (\`"1,500.50"\`, \`1500\`) and returned as a string with two decimals.
+**Dates**: \`MM/DD/YYYY\` for \`due_date\` and payment \`date\`, \`DD/MM/YYYY\` for history \`start\`/\`end\`;
+returned as Unix timestamps (seconds, string) of 00:00 UTC of the date.
+
+Error codes (stable API; messages are for humans):
+
+${errorTable()}
+
+\`route_not_found\` and \`method_not_allowed\` come from the local runtime (\`npm start\`); deployed, API Gateway answers unknown routes itself.
+The guide: docs/using-the-api.md.`;
+
+/** Builds the whole document. */
+export function buildOpenApiDocument(): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const route of ROUTES) paths[route.path] = { [route.method.toLowerCase()]: operation(route.name) };
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Invoicing and Payments API',
+      version: '1.0.0',
+      description: DESCRIPTION,
+    },
+    servers: [
+      { url: '/', description: 'The server this document is served from (`npm start`: http://localhost:3000)' },
+      {
+        url: 'https://{apiId}.execute-api.{region}.amazonaws.com',
+        description: 'A deployed stage (the `ApiUrl` output of the CDK stack)',
+        variables: { apiId: { default: 'abc123defg' }, region: { default: 'eu-west-1' } },
+      },
+    ],
+    security: [{ bearerAuth: [] }],
+    tags: [
+      { name: 'Invoices', description: 'Create invoices' },
+      { name: 'Payments', description: 'Record payments and list payment history' },
+    ],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'sk_ + 40 base62 characters',
+          description: 'The account secret key. Missing, malformed, unknown or revoked keys all get the same 401 `invalid_api_key`.',
+        },
+      },
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'Optional, 1–255 printable ASCII characters, scoped to account and route, kept 24 hours. Same key and same (normalised) body: ' +
+            'the first response is replayed with `Idempotent-Replayed: true`. Same key, different body: 422. Same key while the first ' +
+            'request is still running: 409 with `Retry-After`.',
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+        },
+      },
+      headers: HEADERS,
+      responses: {
+        RouteNotFound: errorResponse('any', 404, ['route_not_found'], {}),
+        MethodNotAllowed: errorResponse('any', 405, ['method_not_allowed'], {
+          Allow: { description: 'The methods the path accepts', schema: { type: 'string' } },
+        }),
+      },
+      schemas: {
+        AddInvoiceRequest: inputSchema(addInvoiceSchema),
+        NewClient: inputSchema(newClientSchema),
+        InvoiceItemInput: inputSchema(invoiceItemSchema),
+        AddPaymentRequest: inputSchema(addPaymentSchema),
+        PaymentHistoryRequest: inputSchema(paymentHistorySchema),
+        ...RESPONSE_SCHEMAS,
+      },
+    },
+  };
+}
+
+/** The document as `openapi.json` holds it. */
+export function renderOpenApiDocument(): string {
+  return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+}

@@ -1,0 +1,97 @@
+/**
+ * The committed `openapi.json` is current (regenerate with `npm run openapi`), is a valid OpenAPI 3.1
+ * document for a real validator, documents every error code with its status, and its examples — captured
+ * from real responses — validate against the schemas they illustrate.
+ */
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument, renderOpenApiDocument, ROUTING_ERRORS } from '../../shared/openapi/document';
+import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
+import { ROUTES } from '../../shared/routes';
+import { schemaValidator } from '../support/contract';
+
+const committed = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8');
+
+describe('openapi.json', () => {
+  it('is up to date (run `npm run openapi` after changing schemas, responses or examples)', () => {
+    expect(committed === renderOpenApiDocument(), 'openapi.json is out of date: run `npm run openapi` and commit it').toBe(true);
+  });
+
+  it('is a valid OpenAPI 3.1 document whose references all resolve', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(JSON.parse(committed));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(() => validator.resolveRefs()).not.toThrow();
+  });
+
+  it('has the three POST operations with bearer security and the Idempotency-Key header on the writes', () => {
+    const document = buildOpenApiDocument() as any;
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.security).toEqual([{ bearerAuth: [] }]);
+    for (const route of ROUTES) {
+      const operation = document.paths[route.path].post;
+      expect(Object.keys(operation.requestBody.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+      const idempotent = route.name !== 'payment-history';
+      expect(operation.parameters ?? []).toEqual(idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []);
+      const success = operation.responses[route.name === 'payment-history' ? '200' : '201'];
+      expect(success.content['application/json'].examples).toBeDefined();
+      if (idempotent) expect(success.headers['Idempotent-Replayed']).toBeDefined();
+    }
+    expect(document.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false });
+  });
+
+  it('documents every error code of ERROR_STATUS under its HTTP status', () => {
+    const document = buildOpenApiDocument() as any;
+    const documented = new Map<string, Set<number>>();
+    const collect = (response: any, status: number) => {
+      const schema = response.content['application/json'].schema;
+      for (const code of schema.allOf[1].properties.code.enum as string[]) {
+        if (!documented.has(code)) documented.set(code, new Set());
+        documented.get(code)!.add(status);
+      }
+    };
+    for (const route of ROUTES) {
+      for (const [status, response] of Object.entries<any>(document.paths[route.path].post.responses)) {
+        if (Number(status) >= 400) collect(response, Number(status));
+      }
+    }
+    collect(document.components.responses.RouteNotFound, 404);
+    collect(document.components.responses.MethodNotAllowed, 405);
+    for (const [code, status] of Object.entries(ERROR_STATUS)) {
+      expect([...(documented.get(code) ?? [])], code).toEqual([status]);
+    }
+    expect(ROUTING_ERRORS.every((code: ErrorCode) => documented.has(code))).toBe(true);
+    for (const code of Object.keys(ERROR_STATUS)) expect(document.info.description).toContain(`\`${code}\``);
+  });
+
+  it('has examples captured from real responses that validate against their schemas', () => {
+    const document = buildOpenApiDocument() as any;
+    let checked = 0;
+    const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+    const check = (base: string, response: any) => {
+      const media = response.content['application/json'];
+      const validate = schemaValidator(`${base}/content/application~1json/schema`);
+      for (const [name, example] of Object.entries<any>(media.examples ?? {})) {
+        expect(validate(example.value), `${base} ${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+        checked++;
+      }
+    };
+    for (const route of ROUTES) {
+      const operation = document.paths[route.path].post;
+      for (const [status, response] of Object.entries<any>(operation.responses)) check(`/paths/${escape(route.path)}/post/responses/${status}`, response);
+      // Every documented error code of the operation has an example.
+      for (const [status, response] of Object.entries<any>(operation.responses)) {
+        if (Number(status) < 400) continue;
+        const codes = response.content['application/json'].schema.allOf[1].properties.code.enum;
+        const exampleCodes = Object.values<any>(response.content['application/json'].examples ?? {}).map((e) => e.value.code);
+        expect(exampleCodes.sort(), `${route.name} ${status}`).toEqual([...codes].sort());
+      }
+    }
+    check('/components/responses/RouteNotFound', document.components.responses.RouteNotFound);
+    check('/components/responses/MethodNotAllowed', document.components.responses.MethodNotAllowed);
+    expect(checked).toBeGreaterThan(30);
+  });
+});
