@@ -56,6 +56,7 @@ export function readyBanner(input: BannerInput): string {
     `DynamoDB Local: ${input.dynamodbEndpoint} (table ${input.tableName}, data in ${input.dataDir})`,
     `Demo account: company_id ${input.companyId}`,
     `Demo secret key: ${input.secretKey}`,
+    `API reference: ${input.baseUrl}/docs (OpenAPI document: ${input.baseUrl}/openapi.json)`,
     '',
     ...curlExamples(input.baseUrl, input.secretKey, input.timeZone, input.now).flatMap((example) => [example, '']),
     'Press Ctrl-C to stop.',

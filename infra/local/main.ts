@@ -11,6 +11,7 @@ import { createLocalServer, type LocalServer } from './server';
 import { readLocalSettings, useLocalDynamoDb, type LocalSettings } from './settings';
 import { ensureDemoAccount } from './demo-account';
 import { readyBanner } from './banner';
+import { docsRoutes } from './docs';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 // Tracing and CloudWatch metrics mean nothing off AWS; their output would only clutter the terminal.
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
 
   server = createLocalServer({
     ready: false,
+    staticRoutes: docsRoutes(),
     logger: {
       request: (line) => console.log(line),
       error: (message, error) => console.error(message, error),

@@ -204,8 +204,10 @@ function operation(route: RouteName) {
 }
 
 function errorTable(): string {
-  const rows = Object.entries(ERROR_STATUS).map(([code, status]) => `| ${status} | \`${code}\` |`);
-  return ['| HTTP | code |', '|---|---|', ...rows].join('\n');
+  const byStatus = new Map<number, string[]>();
+  for (const [code, status] of Object.entries(ERROR_STATUS)) byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\``]);
+  const rows = [...byStatus].map(([status, codes]) => `| ${status} | ${codes.join(', ')} |`);
+  return ['| HTTP | codes |', '|---|---|', ...rows].join('\n');
 }
 
 const DESCRIPTION = `Invoice clients, record payments against invoices and list payment history.
@@ -242,10 +244,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       description: DESCRIPTION,
     },
     servers: [
-      { url: '/', description: 'The server this document is served from (`npm start`: http://localhost:3000)' },
+      { url: '/', description: 'This server (npm start: http://localhost:3000)' },
       {
         url: 'https://{apiId}.execute-api.{region}.amazonaws.com',
-        description: 'A deployed stage (the `ApiUrl` output of the CDK stack)',
+        description: 'A deployed stage (the ApiUrl output of the CDK stack)',
         variables: { apiId: { default: 'abc123defg' }, region: { default: 'eu-west-1' } },
       },
     ],

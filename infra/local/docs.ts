@@ -1,0 +1,72 @@
+/**
+ * The local runtime's documentation routes: `GET /openapi.json` (the document of shared/openapi/document.ts)
+ * and `GET /docs`, an interactive reference rendered by Swagger UI (swagger-ui-dist), served from
+ * node_modules — no CDN, nothing fetched from outside this server. "Try it out" calls this server.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { ServerResponse } from 'node:http';
+import { renderOpenApiDocument } from '#shared/openapi/document';
+import type { StaticRoute } from './server';
+
+const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+/** Files of swagger-ui-dist served under /docs/. */
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Invoicing and Payments API — reference</title>
+  <link rel="icon" type="image/png" href="/docs/favicon-32x32.png">
+  <link rel="stylesheet" href="/docs/swagger-ui.css">
+  <style>body { margin: 0; } .swagger-ui .topbar { display: none; }</style>
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/docs/swagger-ui-bundle.js"></script>
+  <script src="/docs/init.js"></script>
+</body>
+</html>
+`;
+
+const INIT = `window.ui = SwaggerUIBundle({
+  url: '/openapi.json',
+  dom_id: '#swagger-ui',
+  presets: [SwaggerUIBundle.presets.apis],
+  layout: 'BaseLayout',
+  deepLinking: true,
+  docExpansion: 'list',
+  defaultModelsExpandDepth: 0,
+  displayRequestDuration: true,
+  persistAuthorization: true,
+  validatorUrl: null
+});
+`;
+
+function reply(res: ServerResponse, contentType: string, body: string | Buffer, cache = 'no-cache') {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  res.writeHead(200, { 'content-type': contentType, 'content-length': bytes.length, 'cache-control': cache });
+  res.end(bytes);
+}
+
+/** Static routes for `createLocalServer({ staticRoutes })`. */
+export function docsRoutes(): Record<string, StaticRoute> {
+  let document: string | undefined;
+  const routes: Record<string, StaticRoute> = {
+    'GET /openapi.json': (_req, res) => reply(res, 'application/json; charset=utf-8', (document ??= renderOpenApiDocument())),
+    'GET /docs': (_req, res) => reply(res, 'text/html; charset=utf-8', PAGE),
+    'GET /docs/init.js': (_req, res) => reply(res, 'text/javascript; charset=utf-8', INIT),
+  };
+  for (const [file, contentType] of Object.entries(ASSETS)) {
+    routes[`GET /docs/${file}`] = async (_req, res) => reply(res, contentType, await readFile(join(swaggerDir, file)), 'max-age=3600');
+  }
+  return routes;
+}

@@ -1,0 +1,81 @@
+/**
+ * The interactive reference in a real headless browser: Debian's Chromium (installed by
+ * scripts/ensure-chromium.sh when missing) driven by playwright-core loads `GET /docs` from the local
+ * server, which renders the three operations from `GET /openapi.json`, using only files this server
+ * serves (no CDN). Screenshot: test-artifacts/docs.png.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalServer, type LocalServer } from '../../infra/local/server';
+import { docsRoutes } from '../../infra/local/docs';
+import { renderOpenApiDocument } from '../../shared/openapi/document';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
+
+let server: LocalServer;
+let baseUrl: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    execFileSync('bash', [new URL('../../scripts/ensure-chromium.sh', import.meta.url).pathname], { stdio: 'inherit', timeout: 540_000 });
+  }
+  server = createLocalServer({ staticRoutes: docsRoutes(), logger: {} });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.closeAllConnections();
+  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+});
+
+describe('GET /docs and GET /openapi.json', () => {
+  it('serves the committed OpenAPI document', async () => {
+    const response = await fetch(`${baseUrl}/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.text()).toBe(renderOpenApiDocument());
+  });
+
+  it('renders the three operations in Chromium from local files only', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const requested: string[] = [];
+    const failures: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    page.on('pageerror', (error) => failures.push(error.message));
+    const response = await page.goto(`${baseUrl}/docs`, { waitUntil: 'load' });
+    expect(response?.status()).toBe(200);
+
+    const operations = page.locator('.opblock');
+    await expect.poll(() => operations.count(), { timeout: 20_000 }).toBe(3);
+    const summaries = await page.locator('.opblock-summary').allInnerTexts();
+    const normalised = summaries.map((text) => text.replace(/\s+/g, ' '));
+    expect(normalised.some((t) => t.includes('POST') && t.includes('/invoices') && t.includes('Add invoice'))).toBe(true);
+    expect(normalised.some((t) => t.includes('/payments') && t.includes('Add payment') && !t.includes('history'))).toBe(true);
+    expect(normalised.some((t) => t.includes('/payments/history') && t.includes('Get payments'))).toBe(true);
+    await expect.poll(() => page.locator('.info .title').innerText()).toContain('Invoicing and Payments API');
+
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: new URL('docs.png', ARTIFACTS).pathname, fullPage: true });
+
+    // "Add invoice" opens with its Idempotency-Key parameter, request body and documented responses.
+    await page.locator('.opblock-summary', { hasText: 'Add invoice' }).first().click();
+    await expect.poll(() => page.locator('.opblock.is-open .responses-table').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const opened = await page.locator('.opblock.is-open').innerText();
+    for (const text of ['Idempotency-Key', 'application/json', '201', '409', 'duplicate_merchant_ref']) expect(opened).toContain(text);
+    await page.screenshot({ path: new URL('docs-add-invoice.png', ARTIFACTS).pathname });
+    expect(failures).toEqual([]);
+    expect(requested.filter((url) => !url.startsWith(baseUrl) && !url.startsWith('data:'))).toEqual([]);
+    await page.close();
+  });
+});
