@@ -159,6 +159,12 @@ const tokenize = z
 
 export type MetadataValue = string | number | boolean;
 
+const RESERVED_METADATA_KEYS = new Set(['__proto__', 'constructor']);
+
+/** A metadata number DynamoDB stores and returns unchanged: finite, a safe magnitude, no exponent form. */
+const isStorableNumber = (value: number): boolean =>
+  Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER && !/e/i.test(String(value));
+
 const metadata = z
   .unknown()
   .transform((value, ctx): Record<string, MetadataValue> | undefined => {
@@ -179,9 +185,17 @@ const metadata = z
     const result: Record<string, MetadataValue> = Object.create(null);
     for (const [key, entry] of entries) {
       if (key.length === 0 || key.length > 40) return fail(ctx, 'invalid_value', 'keys must be 1 to 40 characters');
+      // These two keys cannot be stored as a DynamoDB map (the SDK's marshalling drops or rejects them).
+      if (RESERVED_METADATA_KEYS.has(key)) return fail(ctx, 'invalid_value', 'keys must not be "__proto__" or "constructor"');
       if (typeof entry === 'string') {
         if (entry.length > MAX_TEXT) return fail(ctx, 'too_long', `values must be at most ${MAX_TEXT} characters`);
-      } else if (!(typeof entry === 'boolean' || (typeof entry === 'number' && Number.isFinite(entry)))) {
+      } else if (typeof entry === 'number') {
+        // DynamoDB (and the SDK's marshalling) cannot store every double: 1e21 or 2**53 fail to marshal,
+        // 5e-324 underflows. Accept the numbers that round-trip exactly: plain decimals within ±(2^53 − 1).
+        if (!isStorableNumber(entry)) {
+          return fail(ctx, 'invalid_value', `number values must be plain decimals from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (no exponent)`);
+        }
+      } else if (typeof entry !== 'boolean') {
         return fail(ctx, 'invalid_value', 'values must be strings, numbers or booleans');
       }
       result[key] = entry;

@@ -1,0 +1,128 @@
+/**
+ * Helpers shared by the robustness suite: scaling (STRESS=1 → `npm run stress`), the SPEC §1 error
+ * envelope check, and direct reads of an account's state in DynamoDB (to prove "nothing was written").
+ */
+import { createHash } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { expect } from 'vitest';
+import { ERROR_STATUS } from '../../shared/errors';
+import { documentClient, tableName } from '../../shared/store/client';
+import { keys, paymentIndexKeys, type SequenceName } from '../../shared/store/keys';
+import { batchGet, itemOf } from '../../shared/store/batch';
+import { TABLE } from '../../shared/store/table';
+import type { RouteName } from '../../shared/routes';
+import { call, type CallResult } from '../support/api';
+
+/** `npm run stress` sets STRESS=1: the same tests with more clients, operations and fuzz runs. */
+export const STRESS = process.env.STRESS === '1' || process.env.STRESS === 'true';
+export const scale = (normal: number, stress: number): number => (STRESS ? stress : normal);
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Asserts the SPEC §1 error envelope, a documented code matching the HTTP status, and the per-status headers. */
+export function expectErrorEnvelope(result: CallResult, status?: number): void {
+  const context = `${result.status} ${result.rawBody.slice(0, 500)}`;
+  if (status !== undefined) expect(result.status, context).toBe(status);
+  expect(result.status, context).toBeGreaterThanOrEqual(400);
+  expect(result.headers['content-type'], context).toMatch(/^application\/json/);
+  const body = result.body as Record<string, unknown>;
+  expect(body, context).toBeTypeOf('object');
+  expect(Object.keys(body).sort(), context).toEqual(['code', 'errors', 'message', 'request_id', 'status']);
+  expect(body.status, context).toBe('error');
+  expect(Object.keys(ERROR_STATUS), context).toContain(body.code);
+  expect(ERROR_STATUS[body.code as keyof typeof ERROR_STATUS], context).toBe(result.status);
+  expect(body.message, context).toBeTypeOf('string');
+  expect(body.message as string, context).not.toMatch(/[\r\n]/);
+  expect(body.message as string, context).not.toMatch(/\bat .*\.ts:\d+|Exception|dynamodb/i);
+  expect(body.request_id, context).toBeTypeOf('string');
+  expect((body.request_id as string).length, context).toBeGreaterThan(0);
+  expect(Array.isArray(body.errors), context).toBe(true);
+  for (const error of body.errors as Record<string, unknown>[]) {
+    expect(error.code, context).toBeTypeOf('string');
+    expect(error.message, context).toBeTypeOf('string');
+    expect(error.field === null || typeof error.field === 'string', context).toBe(true);
+  }
+  if (result.status === 503) expect(Number(result.headers['retry-after']), context).toBeGreaterThanOrEqual(1);
+  if (result.status === 401) expect(result.headers['www-authenticate'], context).toBe('Bearer');
+}
+
+export interface AccountState {
+  sequences: Record<SequenceName, number | undefined>;
+  /** Payments of the account in the history index (any date). */
+  payments: number;
+}
+
+const SEQUENCES: SequenceName[] = ['invoice', 'client', 'payment', 'item'];
+
+/** The account's id sequences and the number of its payments in the history index, read directly. */
+export async function accountState(companyId: number): Promise<AccountState> {
+  const items = await batchGet(SEQUENCES.map((name) => keys.sequence(companyId, name)));
+  const sequences = Object.fromEntries(
+    SEQUENCES.map((name) => {
+      const item = itemOf(items, keys.sequence(companyId, name));
+      return [name, item ? Number(item.value) : undefined];
+    }),
+  ) as AccountState['sequences'];
+  const index = TABLE.paymentsIndex;
+  let payments = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: index.name,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': index.partitionKey },
+        ExpressionAttributeValues: { ':pk': paymentIndexKeys.partition(companyId) },
+        Select: 'COUNT',
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    payments += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return { sequences, payments };
+}
+
+/** Whether an idempotency record exists for this account, route and client key. */
+export async function idempotencyRecordExists(companyId: number, route: RouteName, idempotencyKey: string): Promise<boolean> {
+  const hash = createHash('sha256').update(idempotencyKey).digest('hex');
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.idempotency(companyId, route, hash), ConsistentRead: true }),
+  );
+  return result.Item !== undefined;
+}
+
+export async function invoiceHeader(referenceCode: string): Promise<Record<string, unknown> | undefined> {
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.invoiceHeader(referenceCode), ConsistentRead: true }),
+  );
+  return result.Item;
+}
+
+/** Every payment of the account's history for `period`, following `next_cursor` page by page. */
+export async function fullHistory(key: string, options: { period?: string; limit?: number } = {}) {
+  const payments: Record<string, any>[] = [];
+  const pages: number[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 10_000; page++) {
+    const body: Record<string, unknown> = { period: options.period ?? '30', limit: options.limit ?? 100 };
+    if (cursor) body.cursor = cursor;
+    const result = await call('payment-history', { key, body });
+    expect(result.status, result.rawBody).toBe(200);
+    payments.push(...result.body.data.payments);
+    pages.push(result.body.data.payments.length);
+    cursor = result.body.data.next_cursor ?? undefined;
+    if (!cursor) return { payments, pages };
+  }
+  throw new Error('history did not end');
+}
+
+/** Kobo from a response money string ("1500.50"). */
+export const kobo = (money: string): number => {
+  const [whole, fraction = ''] = money.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+};
+
+/** A money string with two decimals from kobo. */
+export const money = (amountKobo: number): string => `${Math.floor(amountKobo / 100)}.${String(amountKobo % 100).padStart(2, '0')}`;
