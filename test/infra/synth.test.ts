@@ -35,11 +35,13 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     );
   });
 
-  it.each(ROUTES.map((route) => [route.name] as const))('%s: carries aws:asset:path metadata (sam-cli) to a bundled ESM file', (name) => {
+  it.each(ROUTES.map((route) => [route.name] as const))('%s: carries aws:asset:path metadata (sam-cli) to a minified ESM bundle with the SDK inside', (name) => {
     expect(functionAt(name).Metadata).toMatchObject({ 'aws:asset:path': expect.stringMatching(/^asset\./), 'aws:asset:property': 'Code' });
     const bundle = readFileSync(bundleOf(name), 'utf8');
     expect(bundle.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
     expect(bundle).not.toMatch(/from\s*["']@aws-sdk\//);
+    const lines = bundle.split('\n');
+    expect(bundle.length / lines.length).toBeGreaterThan(1000); // minified
   });
 
   // The placeholder key is well-formed but unknown, so each bundle must load, authenticate against
