@@ -14,6 +14,7 @@ export interface InvoicingApp {
   stack: InvoicingStack;
 }
 
+/** `outdir` defaults to the CLI's (CDK_OUTDIR) or, outside the CLI, a temporary directory. */
 export function createApp(context: Record<string, unknown> = {}, outdir?: string): InvoicingApp {
   const app = new App({ context, outdir });
   const stageContext = app.node.tryGetContext('stage') as unknown;
