@@ -1,5 +1,5 @@
 /**
- * How every route's function is built and sized. Reasons and measurements: docs/deploy.md
+ * How every route's function is built and sized. Reasons and measurements: README.md "Deploying to AWS",
  * "Functions: bundling, memory and timeout".
  */
 import { Duration } from 'aws-cdk-lib';

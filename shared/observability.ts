@@ -1,6 +1,6 @@
 /**
  * Observability with Powertools for AWS Lambda (all packages pinned to one version), documented in
- * docs/using-the-api.md "Logs, metrics and traces":
+ * README.md "Logs, metrics and traces":
  *
  * - `logger`: structured JSON, level from LOG_LEVEL. One line per request (written by the middy stack):
  *   route, request_id, company_id, status, latency_ms, error_code. Never a secret key, a card token or a body.

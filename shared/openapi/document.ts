@@ -229,7 +229,7 @@ Error codes (stable API; messages are for humans):
 ${errorTable()}
 
 \`route_not_found\` and \`method_not_allowed\` come from the local runtime (\`npm start\`); deployed, API Gateway answers unknown routes itself.
-The guide: docs/using-the-api.md.`;
+The guide: README.md, section "Using the API".`;
 
 /** Builds the whole document. */
 export function buildOpenApiDocument(): Record<string, unknown> {
