@@ -1,0 +1,91 @@
+/** The benchmark's pure helpers (no timing assertions: the bench itself is `npm run bench`). */
+import { describe, expect, it } from 'vitest';
+import { budgetLine, evaluateBudget, historyRoundTripBudget, median, percentile, ratio, summarize, throughput } from '../../bench/stats.ts';
+import { freshenInput, isWriteRequest, preStateItems } from '../../bench/replay.ts';
+
+describe('bench statistics', () => {
+  it('takes nearest-rank percentiles of unsorted samples', () => {
+    const samples = [5, 1, 4, 2, 3, 10, 9, 8, 7, 6];
+    expect(percentile(samples, 50)).toBe(5);
+    expect(percentile(samples, 90)).toBe(9);
+    expect(percentile(samples, 99)).toBe(10);
+    expect(percentile(samples, 0)).toBe(1);
+    expect(percentile([], 50)).toBeNaN();
+    expect(samples).toEqual([5, 1, 4, 2, 3, 10, 9, 8, 7, 6]);
+  });
+
+  it('interpolates the median of an even count', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+
+  it('summarises and computes ratios and throughput', () => {
+    expect(summarize([1, 2, 3, 4])).toMatchObject({ n: 4, p50: 2, p99: 4, mean: 2.5, min: 1, max: 4 });
+    expect(ratio(23, 20)).toBe(1.15);
+    expect(ratio(1, 0)).toBeNaN();
+    expect(throughput(240, 2000)).toBe(120);
+  });
+
+  it('evaluates budgets, treating a missing figure as missed', () => {
+    expect(evaluateBudget({ name: 'a', value: 1.15, comparator: '<=', limit: 1.15 }).met).toBe(true);
+    expect(evaluateBudget({ name: 'b', value: 0.79, comparator: '>=', limit: 0.8 }).met).toBe(false);
+    expect(evaluateBudget({ name: 'c', value: Number.NaN, comparator: '<=', limit: 2 }).met).toBe(false);
+    expect(evaluateBudget({ name: 'd', value: 0, comparator: '==', limit: 0 }).met).toBe(true);
+    const line = budgetLine([
+      evaluateBudget({ name: 'x', value: 2, comparator: '<=', limit: 2 }),
+      evaluateBudget({ name: 'y', value: 12, comparator: '<=', limit: 8 }),
+    ]);
+    expect(line.startsWith('1 budgets met, 1 missed')).toBe(true);
+    expect(line).toContain('y 12 <= 8 ✗');
+  });
+
+  it('allows one query plus one BatchGetItem per 100 keys for a history page', () => {
+    expect(historyRoundTripBudget(0)).toBe(1);
+    expect(historyRoundTripBudget(100)).toBe(2);
+    expect(historyRoundTripBudget(200)).toBe(3);
+    expect(historyRoundTripBudget(201)).toBe(4);
+  });
+});
+
+describe('bench replay of captured requests', () => {
+  const calls = [
+    {
+      command: 'BatchGetItemCommand',
+      input: { RequestItems: { t: { Keys: [{ PK: 'INVOICE#A', SK: 'HEADER' }, { PK: 'ACCOUNT#1', SK: 'SEQ#payment' }], ConsistentRead: true } } },
+      elapsedMs: 1,
+      consumedCapacity: [],
+      items: [{ PK: 'INVOICE#A', SK: 'HEADER', version: 3 }, { PK: 'ACCOUNT#1', SK: 'SEQ#payment', value: 7 }],
+    },
+    {
+      command: 'TransactWriteItemsCommand',
+      input: {
+        TransactItems: [
+          { Update: { TableName: 't', Key: { PK: 'INVOICE#A', SK: 'HEADER' }, ConditionExpression: 'version = :v' } },
+          { Put: { TableName: 't', Item: { PK: 'PAYMENT#1#8', SK: 'PAYMENT', GSI1PK: 'PAYMENTS#1' } } },
+          { ConditionCheck: { TableName: 't', Key: { PK: 'CLIENT#1#2', SK: 'CLIENT' } } },
+        ],
+      },
+      elapsedMs: 2,
+      consumedCapacity: [],
+    },
+  ];
+
+  it('renames every primary-key PK consistently and leaves the capture untouched', () => {
+    const read = freshenInput(calls[0]!.command, calls[0]!.input, 'r1');
+    expect(read.RequestItems.t.Keys).toEqual([{ PK: 'INVOICE#A~r1', SK: 'HEADER' }, { PK: 'ACCOUNT#1~r1', SK: 'SEQ#payment' }]);
+    const write = freshenInput(calls[1]!.command, calls[1]!.input, 'r1');
+    expect(write.TransactItems[0].Update.Key.PK).toBe('INVOICE#A~r1');
+    expect(write.TransactItems[1].Put.Item).toEqual({ PK: 'PAYMENT#1#8~r1', SK: 'PAYMENT', GSI1PK: 'PAYMENTS#1' });
+    expect(write.TransactItems[2].ConditionCheck.Key.PK).toBe('CLIENT#1#2~r1');
+    expect((calls[1]!.input as any).TransactItems[0].Update.Key.PK).toBe('INVOICE#A');
+  });
+
+  it('seeds what the original request read, under the renamed keys', () => {
+    expect(preStateItems(calls, 'r2')).toEqual([
+      { table: 't', item: { PK: 'INVOICE#A~r2', SK: 'HEADER', version: 3 } },
+      { table: 't', item: { PK: 'ACCOUNT#1~r2', SK: 'SEQ#payment', value: 7 } },
+    ]);
+    expect(isWriteRequest(calls)).toBe(true);
+    expect(isWriteRequest([calls[0]!])).toBe(false);
+  });
+});
