@@ -59,10 +59,19 @@ export async function waitUntilReachable(endpoint: string, timeoutMs: number): P
  * Resolves once the endpoint answers.
  */
 export async function startDynamoDbLocal(options: { port?: number; dataDir?: string } = {}): Promise<DynamoDbLocal> {
-  const port = options.port ?? (await freePort());
+  if (options.port !== undefined) return startOnce(options.port, options.dataDir);
+  // A free port can be taken by another process between choosing it and Java binding it: try a second one.
+  try {
+    return await startOnce(await freePort(), options.dataDir);
+  } catch {
+    return startOnce(await freePort(), options.dataDir);
+  }
+}
+
+async function startOnce(port: number, dataDir: string | undefined): Promise<DynamoDbLocal> {
   let path: string | null = null;
-  if (options.dataDir) {
-    path = resolve(options.dataDir);
+  if (dataDir) {
+    path = resolve(dataDir);
     mkdirSync(path, { recursive: true });
   }
   const child = spawn({ port, path, sharedDb: true, stdio: 'pipe' });
@@ -71,7 +80,7 @@ export async function startDynamoDbLocal(options: { port?: number; dataDir?: str
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const endpoint = `http://127.0.0.1:${port}`;
-  const ready = await Promise.race([waitUntilReachable(endpoint, 60_000), exited.then(() => false)]);
+  const ready = await Promise.race([waitUntilReachable(endpoint, 90_000), exited.then(() => false)]);
   if (!ready) {
     child.kill('SIGKILL');
     throw new Error(`DynamoDB Local did not start on port ${port} (is Java 17+ installed?).\n${output}`);

@@ -85,9 +85,11 @@ export function invoiceTotal(input: Pick<AddInvoiceInput, 'items'>): number {
 
 export interface NewInvoiceIds {
   invoiceId: number;
-  firstItemId: number;
   referenceCode: string;
 }
+
+/** Line item ids derive from the invoice id (at most 100 lines): unique per account, no sequence needed. */
+export const lineItemId = (invoiceId: number, index: number): string => String(invoiceId * 1000 + index + 1);
 
 /** Builds a new invoice from a validated request (SPEC §5); the optional fields are kept only when given. */
 export function buildInvoice(input: AddInvoiceInput, client: ClientRecord, ids: NewInvoiceIds, currency: string, now: string): Invoice {
@@ -102,7 +104,7 @@ export function buildInvoice(input: AddInvoiceInput, client: ClientRecord, ids: 
     currency,
     createdAt: now,
     lines: input.items.map((line, index) => ({
-      id: String(ids.firstItemId + index),
+      id: lineItemId(ids.invoiceId, index),
       name: line.item,
       description: line.description,
       quantity: line.quantity,

@@ -9,7 +9,7 @@ import { tableName } from '../store/client';
 import { keys } from '../store/keys';
 import { itemOf } from '../store/batch';
 import { clientEmailItem, clientFromAttributes, clientItem, invoiceBodyItem, invoiceHeaderItem, type Item } from '../store/items';
-import { advanceSequence, sequenceValue } from '../store/sequences';
+import { nextId } from '../store/sequences';
 import { executeWrite, type TransactItem, type WriteResult } from '../store/write-executor';
 import { idempotencyRequest } from '../store/idempotency';
 import { storedError, storedSuccess, type RequestContext } from './context';
@@ -51,18 +51,16 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
   const table = tableName();
   const clientKey =
     input.client_id !== undefined ? keys.client(companyId, input.client_id) : keys.clientEmail(companyId, input.client!.email);
-  const sequences = {
-    invoice: keys.sequence(companyId, 'invoice'),
-    item: keys.sequence(companyId, 'item'),
-    client: keys.sequence(companyId, 'client'),
-  };
+  // Ids are taken once per request and kept across retries of its transaction.
+  let invoiceId: number | undefined;
+  let newClientId: number | undefined;
   const merchantRefKey = input.merchant_ref !== undefined ? keys.merchantRef(companyId, input.merchant_ref) : undefined;
 
   return executeWrite(
     {
-      keys: [clientKey, sequences.invoice, sequences.item, ...(input.client ? [sequences.client] : []), ...(merchantRefKey ? [merchantRefKey] : [])],
+      keys: [clientKey, ...(merchantRefKey ? [merchantRefKey] : [])],
       errorResponse: (error: ApiError) => storedError(error, context.requestId),
-      decide(items) {
+      async decide(items) {
         if (input.tokenize === true && !account.tokenizationEnabled) {
           throw new ApiError('tokenization_not_enabled', 'Card tokenization is not enabled for this account. Contact support to enable it.');
         }
@@ -81,29 +79,13 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
         } else if (input.client_id !== undefined) {
           throw new NotFoundError('client_not_found', 'Client not found');
         } else {
-          const clientSequence = sequenceValue(itemOf(items, sequences.client));
-          client = newClient(companyId, clientSequence + 1, input.client!, now);
-          actions.push(
-            putNew(clientItem(client), table),
-            putNew(clientEmailItem(client), table),
-            advanceSequence(table, companyId, 'client', clientSequence, 1),
-          );
+          newClientId ??= await nextId(companyId, 'client');
+          client = newClient(companyId, newClientId, input.client!, now);
+          actions.push(putNew(clientItem(client), table), putNew(clientEmailItem(client), table));
         }
-        const invoiceSequence = sequenceValue(itemOf(items, sequences.invoice));
-        const itemSequence = sequenceValue(itemOf(items, sequences.item));
-        const invoice = buildInvoice(
-          input,
-          client,
-          { invoiceId: invoiceSequence + 1, firstItemId: itemSequence + 1, referenceCode: generateReferenceCode() },
-          account.currency,
-          now,
-        );
-        actions.push(
-          putNew(invoiceHeaderItem(invoice), table),
-          putNew(invoiceBodyItem(invoice.details), table),
-          advanceSequence(table, companyId, 'invoice', invoiceSequence, 1),
-          advanceSequence(table, companyId, 'item', itemSequence, invoice.details.lines.length),
-        );
+        invoiceId ??= await nextId(companyId, 'invoice');
+        const invoice = buildInvoice(input, client, { invoiceId, referenceCode: generateReferenceCode() }, account.currency, now);
+        actions.push(putNew(invoiceHeaderItem(invoice), table), putNew(invoiceBodyItem(invoice.details), table));
         if (merchantRefKey) {
           actions.push(putNew({ ...merchantRefKey, entity: 'merchant_ref', company_id: companyId, reference_code: invoice.details.referenceCode }, table));
         }

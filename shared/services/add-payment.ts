@@ -10,7 +10,7 @@ import { tableName } from '../store/client';
 import { keys } from '../store/keys';
 import { itemOf } from '../store/batch';
 import { balanceAttributes, balanceFromItem, detailsFromItem, paymentItem } from '../store/items';
-import { advanceSequence, sequenceValue } from '../store/sequences';
+import { nextId } from '../store/sequences';
 import { executeWrite, type WriteResult } from '../store/write-executor';
 import { idempotencyRequest } from '../store/idempotency';
 import { storedError, storedSuccess, type RequestContext } from './context';
@@ -26,13 +26,13 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
   const table = tableName();
   const headerKey = keys.invoiceHeader(input.reference_code);
   const bodyKey = keys.invoiceBody(input.reference_code);
-  const sequenceKey = keys.sequence(companyId, 'payment');
+  let paymentId: number | undefined; // taken once, kept across retries of the transaction
 
   return executeWrite(
     {
-      keys: [headerKey, bodyKey, sequenceKey],
+      keys: [headerKey, bodyKey],
       errorResponse: (error: ApiError) => storedError(error, context.requestId),
-      decide(items) {
+      async decide(items) {
         const header = itemOf(items, headerKey);
         const body = itemOf(items, bodyKey);
         // Another account's invoice is indistinguishable from a missing one.
@@ -43,9 +43,9 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
         const current = balanceFromItem(header);
         const now = formatTimestamp(new Date());
         const updated = applyPayment(current, input.amount, now);
-        const paymentSequence = sequenceValue(itemOf(items, sequenceKey));
+        paymentId ??= await nextId(companyId, 'payment');
         const payment: PaymentRecord = {
-          id: paymentSequence + 1,
+          id: paymentId,
           companyId,
           clientId: details.clientId,
           invoiceId: details.id,
@@ -84,7 +84,6 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
               },
             },
             { Put: { TableName: table, Item: paymentItem(payment), ConditionExpression: 'attribute_not_exists(PK)' } },
-            advanceSequence(table, companyId, 'payment', paymentSequence, 1),
           ],
           response: storedSuccess(201, PAYMENT_RECORDED, paymentView(payment, { details, balance: updated })),
         };

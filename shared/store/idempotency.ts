@@ -3,6 +3,7 @@
  * transaction as the invoice or payment it describes, so a crash after the write cannot produce a second one.
  */
 import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { RouteName } from '../routes';
 import { keys, type Key } from './keys';
 import type { Item } from './items';
@@ -53,10 +54,14 @@ const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 export function interpretRecord(request: IdempotencyRequest, item: Item | undefined): RecordState {
   if (!item || Number(item.expires_at) <= nowSeconds()) return { state: 'absent' };
   if (item.fingerprint !== request.fingerprint) return { state: 'mismatch' };
-  return { state: 'match', response: { statusCode: Number(item.status_code), body: String(item.body) } };
+  const body = gunzipSync(item.body_gz as Uint8Array).toString('utf8');
+  return { state: 'match', response: { statusCode: Number(item.status_code), body } };
 }
 
-/** Put of the record; fails its condition when a live record for the key already exists. */
+/**
+ * Put of the record; fails its condition when a live record for the key already exists. The body is
+ * stored gzipped and the key carries account and route, so a typical record stays under 1 KB (1 write unit).
+ */
 export function recordPut(tableName: string, request: IdempotencyRequest, response: StoredResponse) {
   const now = nowSeconds();
   return {
@@ -65,12 +70,9 @@ export function recordPut(tableName: string, request: IdempotencyRequest, respon
       Item: {
         ...recordKey(request),
         entity: 'idempotency',
-        company_id: request.companyId,
-        route: request.route,
         fingerprint: request.fingerprint,
         status_code: response.statusCode,
-        body: response.body,
-        created_at: now,
+        body_gz: gzipSync(response.body),
         expires_at: now + IDEMPOTENCY_TTL_SECONDS,
       },
       ConditionExpression: 'attribute_not_exists(PK) OR expires_at <= :now',

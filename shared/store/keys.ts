@@ -4,7 +4,7 @@
  * | entity            | PK                                   | SK           | GSI1PK         | GSI1SK                    |
  * |-------------------|--------------------------------------|--------------|----------------|---------------------------|
  * | account           | ACCOUNT#<companyId>                  | ACCOUNT      |                |                           |
- * | id sequence       | ACCOUNT#<companyId>                  | SEQ#<entity> |                |                           |
+ * | id sequence       | ACCOUNT#<companyId>                  | SEQ#<entity> |                |                           |  (blocks of ids, see sequences.ts)
  * | account sequence  | SEQUENCE                             | ACCOUNT      |                |                           |
  * | api key           | APIKEY#<sha256(secret)>              | APIKEY       |                |                           |
  * | client by id      | CLIENT#<companyId>#<clientId>        | CLIENT       |                |                           |
@@ -20,7 +20,7 @@ export interface Key {
   SK: string;
 }
 
-export type SequenceName = 'invoice' | 'client' | 'payment' | 'item';
+export type SequenceName = 'invoice' | 'client' | 'payment';
 
 export const keys = {
   account: (companyId: number): Key => ({ PK: `ACCOUNT#${companyId}`, SK: 'ACCOUNT' }),

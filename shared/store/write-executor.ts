@@ -23,7 +23,7 @@ export interface WriteSpec {
   /** Every item the decision needs, read in one BatchGetItem. */
   keys: Key[];
   /** Returns the transaction to commit, or throws an ApiError outcome (403/404/409) to answer instead. */
-  decide(items: Map<string, Item>, attempt: number): WritePlan;
+  decide(items: Map<string, Item>, attempt: number): WritePlan | Promise<WritePlan>;
   /** Builds the error response stored for a key (the envelope includes the request id). */
   errorResponse(error: ApiError): StoredResponse;
 }
@@ -70,7 +70,7 @@ export async function executeWrite(spec: WriteSpec, idempotency: IdempotencyRequ
 
     let plan: WritePlan;
     try {
-      plan = spec.decide(items, attempt);
+      plan = await spec.decide(items, attempt);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500 || !idempotency) throw error;
       plan = { actions: [], response: spec.errorResponse(error) };
