@@ -24,7 +24,7 @@ export interface ApiRequest {
   requestId: string;
 }
 
-type Internal = { account?: Account; startedAt: number };
+type Internal = { startedAt: number };
 type AuthenticatedContext = Context & { account?: Account };
 type Request = middy.Request<APIGatewayProxyEventV2, HttpResponse, Error, Context, Internal>;
 
@@ -35,7 +35,7 @@ function logOutcome(route: RouteName, request: Request, statusCode: number, erro
   const fields = {
     route,
     request_id: requestIdOf(request),
-    company_id: request.internal.account?.companyId,
+    company_id: (request.context as AuthenticatedContext).account?.companyId,
     status: statusCode,
     latency_ms: Math.round(performance.now() - request.internal.startedAt),
     ...(errorCode ? { error_code: errorCode } : {}),
@@ -83,9 +83,7 @@ export function createApiHandler(route: RouteName, run: (request: ApiRequest) =>
     .use(httpHeaderNormalizer())
     .use({
       before: async (request: Request) => {
-        const account = await authenticate(request.event.headers?.authorization);
-        request.internal.account = account;
-        (request.context as AuthenticatedContext).account = account;
+        (request.context as AuthenticatedContext).account = await authenticate(request.event.headers?.authorization);
         prepareBody(request.event);
       },
     })
