@@ -1,0 +1,297 @@
+/**
+ * Fault injection through `dynamoHooks` (shared/store/client.ts): throttling, timeouts, cancelled
+ * transactions and a crash after the transaction committed. The client must get the SPEC §1 envelope
+ * (503 + Retry-After where retryable), never see a partial write, and an Idempotency-Key retry must
+ * return the committed result exactly once.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { handler as addPaymentHandler } from '../../functions/add-payment/handler';
+import { clearAuthCache } from '../../shared/http/auth';
+import { dynamoHooks, type DynamoCall } from '../../shared/store/client';
+import { MAX_WRITE_ATTEMPTS } from '../../shared/store/write-executor';
+import { call, createInvoice, invoiceBody, lambdaContext, makeEvent, newAccount, todayMonthFirst, type CallResult } from '../support/api';
+import { accountState, expectErrorEnvelope, fullHistory, idempotencyRecordExists, invoiceHeader, kobo, NOTHING, sleep } from './helpers';
+
+afterEach(() => {
+  dynamoHooks.clear();
+});
+
+const awsError = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(`injected ${name}`), { name, $fault: 'server', ...extra });
+
+/** Counts calls per command while the test runs. */
+function countCalls() {
+  const counts = new Map<string, number>();
+  const remove = dynamoHooks.add({ before: (c: DynamoCall) => void counts.set(c.command, (counts.get(c.command) ?? 0) + 1) });
+  return { get: (command: string) => counts.get(command) ?? 0, remove };
+}
+
+async function setup() {
+  const { key, account } = await newAccount();
+  const invoice = await createInvoice(key, { items: [{ item: 'Audit', description: 'Yearly', unit_cost: '1000.00', quantity: '1' }] });
+  const payment = { reference_code: invoice.reference_code as string, date: todayMonthFirst(), amount: '250.00', channel: 'Cash' };
+  return { key, account, invoice, payment };
+}
+
+/** Asserts the invoice and the account are exactly as before: no partial write of any kind. */
+async function expectUntouched(companyId: number, referenceCode: string, before: { state: unknown; header: unknown }) {
+  expect(await accountState(companyId)).toEqual(before.state);
+  expect(await invoiceHeader(referenceCode)).toEqual(before.header);
+}
+
+async function snapshot(companyId: number, referenceCode: string) {
+  return { state: await accountState(companyId), header: await invoiceHeader(referenceCode) };
+}
+
+describe('fault injection: throttling and timeouts', () => {
+  const failures: [string, () => Error][] = [
+    ['ProvisionedThroughputExceededException', () => awsError('ProvisionedThroughputExceededException')],
+    ['ThrottlingException', () => awsError('ThrottlingException')],
+    ['RequestLimitExceeded', () => awsError('RequestLimitExceeded')],
+    ['TimeoutError', () => awsError('TimeoutError')],
+    ['ECONNRESET', () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
+  ];
+  const commands = ['GetItemCommand', 'BatchGetItemCommand', 'TransactWriteItemsCommand'];
+
+  it.each(failures)('%s on any call of add-payment → 503 + Retry-After + envelope, nothing written; the key stays free', async (_name, makeError) => {
+    const { key, account, payment } = await setup();
+    for (const command of commands) {
+      clearAuthCache(); // so that the key lookup (GetItem) runs too
+      const before = await snapshot(account.companyId, payment.reference_code);
+      const idempotencyKey = `throttle-${command}-${_name}`;
+      const remove = dynamoHooks.add({
+        before: (c) => {
+          if (c.command === command) throw makeError();
+        },
+      });
+      const result = await call('add-payment', { key, body: payment, idempotencyKey });
+      remove();
+      expectErrorEnvelope(result, 503);
+      expect(result.body.code).toBe('service_unavailable');
+      expect(result.rawBody).not.toContain(_name);
+      await expectUntouched(account.companyId, payment.reference_code, before);
+      expect(await idempotencyRecordExists(account.companyId, 'add-payment', idempotencyKey)).toBe(false);
+    }
+    // After the fault, a retry with the same key is a fresh, single write.
+    const retry = await call('add-payment', { key, body: payment, idempotencyKey: `throttle-TransactWriteItemsCommand-${_name}` });
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect((await accountState(account.companyId)).payments).toBe(1);
+  });
+
+  it('throttling on add-invoice and history → 503 + Retry-After, no invoice, no client, no sequence advanced', async () => {
+    const { key, account } = await newAccount();
+    for (const command of ['BatchGetItemCommand', 'TransactWriteItemsCommand']) {
+      const remove = dynamoHooks.add({
+        before: (c) => {
+          if (c.command === command) throw awsError('ProvisionedThroughputExceededException');
+        },
+      });
+      const result = await call('add-invoice', { key, body: invoiceBody({ merchant_ref: 'M-1' }), idempotencyKey: `inv-${command}` });
+      remove();
+      expectErrorEnvelope(result, 503);
+      expect(await accountState(account.companyId)).toEqual(NOTHING);
+      expect(await idempotencyRecordExists(account.companyId, 'add-invoice', `inv-${command}`)).toBe(false);
+    }
+    // merchant_ref was not taken by the failed attempts.
+    expect((await call('add-invoice', { key, body: invoiceBody({ merchant_ref: 'M-1' }) })).status).toBe(201);
+
+    const remove = dynamoHooks.add({
+      before: (c) => {
+        if (c.command === 'QueryCommand') throw awsError('ThrottlingException');
+      },
+    });
+    const history = await call('payment-history', { key, body: { period: 'today' } });
+    remove();
+    expectErrorEnvelope(history, 503);
+  });
+
+  it('a DynamoDB call slower than the function budget → 503 before the deadline; the retry with the key returns the one committed payment', async () => {
+    const { key, account, payment } = await setup();
+    const idempotencyKey = 'slow-transaction';
+    let slowed = 0;
+    const remove = dynamoHooks.add({
+      before: async (c) => {
+        if (c.command === 'TransactWriteItemsCommand' && slowed++ === 0) await sleep(1_500);
+      },
+    });
+    // A Lambda context with ~1 s left: middy answers 250 ms before the deadline.
+    const context = { ...lambdaContext(), getRemainingTimeInMillis: (() => { const deadline = Date.now() + 1_000; return () => deadline - Date.now(); })() };
+    const started = Date.now();
+    const raw = (await addPaymentHandler(makeEvent('add-payment', { key, body: payment, idempotencyKey }), context)) as { statusCode: number; headers: Record<string, string>; body: string };
+    const result: CallResult = { status: raw.statusCode, headers: raw.headers, body: JSON.parse(raw.body), rawBody: raw.body };
+    expect(Date.now() - started).toBeLessThan(1_400);
+    expectErrorEnvelope(result, 503);
+
+    // The slow transaction was already on its way and commits after the 503 (as it can on AWS):
+    // the key makes the retry safe — it returns that payment instead of writing a second one.
+    await sleep(1_200);
+    remove();
+    let retry = await call('add-payment', { key, body: payment, idempotencyKey });
+    for (let i = 0; i < 20 && retry.status === 409 && retry.body.code === 'idempotency_request_in_progress'; i++) {
+      await sleep(100);
+      retry = await call('add-payment', { key, body: payment, idempotencyKey });
+    }
+    expect(retry.status, retry.rawBody).toBe(201);
+    const again = await call('add-payment', { key, body: payment, idempotencyKey });
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.rawBody).toBe(retry.rawBody);
+    const { payments } = await fullHistory(key, { period: 'today' });
+    expect(payments.map((p) => p.id)).toEqual([retry.body.data.id]);
+    expect(Number((await invoiceHeader(payment.reference_code))!.amount_paid)).toBe(25_000);
+    expect((await accountState(account.companyId)).payments).toBe(1);
+  });
+});
+
+describe('fault injection: cancelled transactions are retried a bounded number of times', () => {
+  /** Cancels every TransactWriteItems with `reasons(actionCount)` as CancellationReasons; `times` limits how often. */
+  function cancelTransactions(reasons: (actions: number) => { Code: string }[], times = Infinity) {
+    let cancelled = 0;
+    return dynamoHooks.add({
+      before: (c) => {
+        if (c.command !== 'TransactWriteItemsCommand' || cancelled >= times) return;
+        cancelled++;
+        const actions = (c.input.TransactItems as unknown[]).length;
+        throw awsError('TransactionCanceledException', { CancellationReasons: reasons(actions) });
+      },
+    });
+  }
+
+  const conflictOnHeader = (actions: number) => Array.from({ length: actions }, (_, i) => ({ Code: i === 0 ? 'TransactionConflict' : 'None' }));
+  const conditionOnHeader = (actions: number) => Array.from({ length: actions }, (_, i) => ({ Code: i === 0 ? 'ConditionalCheckFailed' : 'None' }));
+
+  it.each([
+    ['TransactionConflict', conflictOnHeader],
+    ['ConditionalCheckFailed', conditionOnHeader],
+  ])('%s on every attempt → exactly MAX_WRITE_ATTEMPTS reads and transactions, then 503 + Retry-After, nothing written', async (_code, reasons) => {
+    const { key, account, payment } = await setup();
+    await call('add-payment', { key, body: { ...payment, amount: '1' } }); // warm the auth cache
+    const before = await snapshot(account.companyId, payment.reference_code);
+    const counter = countCalls();
+    const remove = cancelTransactions(reasons);
+    const result = await call('add-payment', { key, body: payment });
+    remove();
+    counter.remove();
+    expectErrorEnvelope(result, 503);
+    expect(counter.get('TransactWriteItemsCommand')).toBe(MAX_WRITE_ATTEMPTS);
+    expect(counter.get('BatchGetItemCommand')).toBe(MAX_WRITE_ATTEMPTS);
+    expect(MAX_WRITE_ATTEMPTS).toBeLessThanOrEqual(10);
+    await expectUntouched(account.companyId, payment.reference_code, before);
+  });
+
+  it('a conflict on the Idempotency-Key record → 409 idempotency_request_in_progress + Retry-After after one attempt; the key stays free', async () => {
+    const { key, account, payment } = await setup();
+    const before = await snapshot(account.companyId, payment.reference_code);
+    const counter = countCalls();
+    const remove = cancelTransactions((actions) => Array.from({ length: actions }, (_, i) => ({ Code: i === actions - 1 ? 'TransactionConflict' : 'None' })));
+    const result = await call('add-payment', { key, body: payment, idempotencyKey: 'in-flight' });
+    remove();
+    counter.remove();
+    expectErrorEnvelope(result, 409);
+    expect(result.body.code).toBe('idempotency_request_in_progress');
+    expect(Number(result.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(counter.get('TransactWriteItemsCommand')).toBe(1);
+    await expectUntouched(account.companyId, payment.reference_code, before);
+    expect(await idempotencyRecordExists(account.companyId, 'add-payment', 'in-flight')).toBe(false);
+    const retry = await call('add-payment', { key, body: payment, idempotencyKey: 'in-flight' });
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('two cancelled attempts then success → 201 on the third attempt, exactly one payment', async () => {
+    const { key, account, payment } = await setup();
+    const counter = countCalls();
+    const remove = cancelTransactions(conflictOnHeader, 2);
+    const result = await call('add-payment', { key, body: payment, idempotencyKey: 'third-time' });
+    remove();
+    counter.remove();
+    expect(result.status, result.rawBody).toBe(201);
+    expect(counter.get('TransactWriteItemsCommand')).toBe(3);
+    expect((await accountState(account.companyId)).payments).toBe(1);
+    expect(Number((await invoiceHeader(payment.reference_code))!.amount_paid)).toBe(25_000);
+  });
+
+  it('a throttled transaction (ThrottlingError reason) → 503 + Retry-After, nothing written', async () => {
+    const { key, account, payment } = await setup();
+    const before = await snapshot(account.companyId, payment.reference_code);
+    const remove = cancelTransactions((actions) => Array.from({ length: actions }, (_, i) => ({ Code: i === 0 ? 'ThrottlingError' : 'None' })));
+    const result = await call('add-payment', { key, body: payment });
+    remove();
+    expectErrorEnvelope(result, 503);
+    await expectUntouched(account.companyId, payment.reference_code, before);
+  });
+});
+
+describe('fault injection: crash after the transaction committed', () => {
+  /** Throws once after the first TransactWriteItems succeeded, as if the function died before answering. */
+  function crashAfterCommit(error: () => Error) {
+    let crashed = false;
+    return dynamoHooks.add({
+      after: (c) => {
+        if (c.command === 'TransactWriteItemsCommand' && !crashed) {
+          crashed = true;
+          throw error();
+        }
+      },
+    });
+  }
+
+  it.each([
+    ['a lost connection (503)', () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), 503],
+    ['an unexpected error (500)', () => new Error('process crashed'), 500],
+  ])('add-payment, %s: the client sees 5xx, the payment is committed, the keyed retry returns it exactly once', async (_label, error, status) => {
+    const { key, account, payment } = await setup();
+    const idempotencyKey = `crash-${status}`;
+    const remove = crashAfterCommit(error);
+    const failed = await call('add-payment', { key, body: payment, idempotencyKey });
+    remove();
+    expectErrorEnvelope(failed, status);
+
+    // Committed as a whole: payment, balance, sequence and the key's record.
+    expect((await accountState(account.companyId)).payments).toBe(1);
+    expect(Number((await invoiceHeader(payment.reference_code))!.amount_paid)).toBe(25_000);
+    expect(await idempotencyRecordExists(account.companyId, 'add-payment', idempotencyKey)).toBe(true);
+
+    const retry = await call('add-payment', { key, body: payment, idempotencyKey });
+    expect(retry.status, retry.rawBody).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body.data.invoice.amount_paid).toBe('250.00');
+    const again = await call('add-payment', { key, body: { ...payment, amount: 250 }, idempotencyKey });
+    expect(again.status).toBe(201);
+    expect(again.rawBody).toBe(retry.rawBody);
+
+    const { payments } = await fullHistory(key, { period: 'today' });
+    expect(payments.map((p) => p.id)).toEqual([retry.body.data.id]);
+    expect(kobo(payments[0]!.invoice.amount_paid)).toBe(25_000);
+  });
+
+  it('add-invoice: the client sees 5xx, the invoice is committed, the keyed retry returns that one invoice', async () => {
+    const { key, account } = await newAccount();
+    const body = invoiceBody({ merchant_ref: 'CRASH-1' });
+    const remove = crashAfterCommit(() => new Error('process crashed'));
+    const failed = await call('add-invoice', { key, body, idempotencyKey: 'crash-invoice' });
+    remove();
+    expectErrorEnvelope(failed, 500);
+    expect(await accountState(account.companyId)).toEqual({ ...NOTHING, invoices: 1, clients: 1 });
+
+    const retry = await call('add-invoice', { key, body, idempotencyKey: 'crash-invoice' });
+    expect(retry.status, retry.rawBody).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(await invoiceHeader(retry.body.data.reference_code)).toBeDefined();
+    expect((await call('add-invoice', { key, body, idempotencyKey: 'crash-invoice' })).rawBody).toBe(retry.rawBody);
+    // Still one invoice, one client; the merchant_ref belongs to it.
+    expect(await accountState(account.companyId)).toEqual({ ...NOTHING, invoices: 1, clients: 1 });
+    const duplicate = await call('add-invoice', { key, body: invoiceBody({ merchant_ref: 'CRASH-1' }) });
+    expectErrorEnvelope(duplicate, 409);
+    expect(duplicate.body.code).toBe('duplicate_merchant_ref');
+  });
+
+  it('without an Idempotency-Key the committed payment stays committed (why retries need the key)', async () => {
+    const { key, account, payment } = await setup();
+    const remove = crashAfterCommit(() => new Error('process crashed'));
+    const failed = await call('add-payment', { key, body: payment });
+    remove();
+    expectErrorEnvelope(failed, 500);
+    expect((await accountState(account.companyId)).payments).toBe(1);
+  });
+});
