@@ -58,8 +58,8 @@ function spell(amountKobo: number, pick: number): string | number {
 }
 
 describe('concurrent payments: history check', () => {
-  const CLIENTS = scale(8, 32);
-  const OPS = scale(6, 40);
+  const CLIENTS = scale(10, 32);
+  const OPS = scale(8, 40);
   const INVOICES = scale(4, 8);
   const seed = Number(process.env.SEED ?? Date.now() % 1_000_000);
 
