@@ -2,10 +2,19 @@
  * Request schemas, declared once (zod 4). Handlers validate with them, the OpenAPI document is
  * generated from them, and the idempotency fingerprint is computed from their normalised output.
  *
- * Field parsers are `z.unknown().transform(...)` so that every failure carries a stable per-field
- * code (SPEC §1) instead of zod's generic union errors; `.meta()` documents the accepted input types.
+ * Field parsers are `unknown → transform` pipes (`field()` below) so that every failure carries a stable
+ * per-field code (SPEC §1) instead of zod's generic union errors; `meta()` documents the accepted input types.
+ *
+ * Written with `zod/mini` (the functional API over the same zod 4 core): the handlers load ~20 KB of zod
+ * instead of classic zod's ~440 KB, which was most of their cold-start import time (README "Performance").
+ * Parsing, issues and the JSON Schema output are those of zod classic; the two differences of the mini API
+ * are bridged here: English messages (`en` locale, which classic installs by default) and `addIssue`
+ * (classic adds it to a transform's context; mini hands transforms the bare parse payload).
  */
-import { z } from 'zod';
+// A namespace import (not `import { z } from 'zod/mini'`): esbuild tree-shakes `z.x` accesses of a namespace import,
+// but not of the re-exported `z` object, which would pull all of zod/mini, its JSON Schema code and every locale.
+import * as z from 'zod/mini';
+import { en } from 'zod/locales';
 import { parseAmount, parseQuantity } from './domain/money';
 import { parseDayFirstDate, parseMonthFirstDate, type CalendarDate } from './domain/dates';
 import { PERIODS } from './domain/periods';
@@ -16,11 +25,34 @@ export const MAX_ITEMS = 100;
 export const MAX_HISTORY_LIMIT = 500;
 export const DEFAULT_HISTORY_LIMIT = 100;
 
-type Ctx = z.core.$RefinementCtx;
+// As zod classic does on first use: English messages unless a locale is already configured (the only zod
+// message our schemas can surface is z.object's "Invalid input: expected object, received …" for a nested value).
+if (!z.config().localeError) z.config(en());
+
+/** A transform's context: zod/mini passes the parse payload itself. */
+type Ctx = z.core.ParsePayload;
+type RawIssue = { code?: string; message: string; path?: PropertyKey[]; params?: Record<string, unknown>; input?: unknown };
+
+/** What zod classic's `ctx.addIssue` does inside a transform: a `custom` issue carrying the input value. */
+function addIssue(ctx: Ctx, issue: RawIssue): void {
+  const raw = { ...issue };
+  raw.code ??= 'custom';
+  if (!('input' in raw)) raw.input = ctx.value;
+  ctx.issues.push(raw as z.core.$ZodRawIssue);
+}
 
 function fail(ctx: Ctx, code: string, message: string): typeof z.NEVER {
-  ctx.addIssue({ code: 'custom', message, params: { code } });
+  addIssue(ctx, { code: 'custom', message, params: { code } });
   return z.NEVER;
+}
+
+/** `z.unknown().transform(parse)` of zod classic. */
+const field = <T>(parse: (value: unknown, ctx: Ctx) => T) => z.pipe(z.unknown(), z.transform<unknown, T>(parse));
+
+/** `.meta(data)` of zod classic: JSON Schema keywords for the OpenAPI document, in zod's global registry. */
+function meta<S extends z.ZodMiniType>(schema: S, data: Record<string, unknown>): S {
+  (schema as z.ZodMiniType).register(z.globalRegistry, data as z.core.GlobalMeta);
+  return schema;
 }
 
 const isAbsent = (value: unknown): boolean => value === undefined || value === null;
@@ -29,48 +61,48 @@ const isBlank = (value: unknown): boolean => isAbsent(value) || (typeof value ==
 
 /** A required value parsed by a domain parser; `code` names the per-field error. */
 function parsedField<T>(parse: (value: unknown) => ParseResult<T>, code: string, jsonType: string[], description: string) {
-  return z
-    .unknown()
-    .transform((value, ctx): T => {
+  return meta(
+    field((value, ctx): T => {
       if (isAbsent(value)) return fail(ctx, 'required', 'is required');
       const result = parse(value);
       return result.ok ? result.value : fail(ctx, code, result.message);
-    })
-    .meta({ type: jsonType, description } as Record<string, unknown>);
+    }),
+    { type: jsonType, description },
+  );
 }
 
 function requiredText(description: string, max = MAX_TEXT) {
-  return z
-    .unknown()
-    .transform((value, ctx): string => {
+  return meta(
+    field((value, ctx): string => {
       if (isAbsent(value)) return fail(ctx, 'required', 'is required');
       if (typeof value !== 'string') return fail(ctx, 'invalid_type', 'must be a string');
       const text = value.trim();
       if (text === '') return fail(ctx, 'required', 'must not be empty');
       if (text.length > max) return fail(ctx, 'too_long', `must be at most ${max} characters`);
       return text;
-    })
-    .meta({ type: 'string', minLength: 1, maxLength: max, description } as Record<string, unknown>);
+    }),
+    { type: 'string', minLength: 1, maxLength: max, description },
+  );
 }
 
 function optionalText(description: string, max = MAX_TEXT) {
-  return z
-    .unknown()
-    .transform((value, ctx): string | undefined => {
-      if (isBlank(value)) return undefined;
-      if (typeof value !== 'string') return fail(ctx, 'invalid_type', 'must be a string');
-      const text = value.trim();
-      if (text.length > max) return fail(ctx, 'too_long', `must be at most ${max} characters`);
-      return text;
-    })
-    .meta({ type: 'string', maxLength: max, description } as Record<string, unknown>)
-    .optional();
+  return z.optional(
+    meta(
+      field((value, ctx): string | undefined => {
+        if (isBlank(value)) return undefined;
+        if (typeof value !== 'string') return fail(ctx, 'invalid_type', 'must be a string');
+        const text = value.trim();
+        if (text.length > max) return fail(ctx, 'too_long', `must be at most ${max} characters`);
+        return text;
+      }),
+      { type: 'string', maxLength: max, description },
+    ),
+  );
 }
 
 function enumField<const T extends readonly string[]>(values: T, description: string, options: { optional?: boolean; caseInsensitive?: boolean } = {}) {
-  const schema = z
-    .unknown()
-    .transform((value, ctx): T[number] | undefined => {
+  const schema = meta(
+    field((value, ctx): T[number] | undefined => {
       if (options.optional ? isBlank(value) : isAbsent(value)) {
         return options.optional ? undefined : fail(ctx, 'required', 'is required');
       }
@@ -79,9 +111,10 @@ function enumField<const T extends readonly string[]>(values: T, description: st
           ? values.find((v) => (options.caseInsensitive ? v.toLowerCase() === value.trim().toLowerCase() : v === value))
           : undefined;
       return match ?? fail(ctx, 'invalid_enum', `must be one of ${values.join(', ')}`);
-    })
-    .meta({ type: 'string', enum: [...values], description } as Record<string, unknown>);
-  return options.optional ? schema.optional() : schema;
+    }),
+    { type: 'string', enum: [...values], description },
+  );
+  return options.optional ? z.optional(schema) : schema;
 }
 
 const positiveAmount = (value: unknown): ParseResult<number> => {
@@ -93,27 +126,27 @@ const positiveAmount = (value: unknown): ParseResult<number> => {
 const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const PHONE = /^\+?\d{7,15}$/;
 
-const email = z
-  .unknown()
-  .transform((value, ctx): string => {
+const email = meta(
+  field((value, ctx): string => {
     if (isAbsent(value)) return fail(ctx, 'required', 'is required');
     if (typeof value !== 'string') return fail(ctx, 'invalid_type', 'must be a string');
     const text = value.trim();
     if (text.length > 254 || !EMAIL.test(text)) return fail(ctx, 'invalid_email', 'must be a valid email address, e.g. "ada@example.com"');
     return text;
-  })
-  .meta({ type: 'string', format: 'email', maxLength: 254, description: 'Email address; clients are unique per account by email (case-insensitive).' } as Record<string, unknown>);
+  }),
+  { type: 'string', format: 'email', maxLength: 254, description: 'Email address; clients are unique per account by email (case-insensitive).' },
+);
 
-const phone = z
-  .unknown()
-  .transform((value, ctx): string => {
+const phone = meta(
+  field((value, ctx): string => {
     if (isAbsent(value)) return fail(ctx, 'required', 'is required');
     if (typeof value !== 'string' && typeof value !== 'number') return fail(ctx, 'invalid_type', 'must be a string');
     const text = String(value).trim();
     if (!PHONE.test(text)) return fail(ctx, 'invalid_phone', 'must be 7 to 15 digits with an optional leading "+", e.g. "+2348012345678"');
     return text;
-  })
-  .meta({ type: 'string', pattern: PHONE.source, description: 'Telephone number with country prefix, e.g. +2348012345678.' } as Record<string, unknown>);
+  }),
+  { type: 'string', pattern: PHONE.source, description: 'Telephone number with country prefix, e.g. +2348012345678.' },
+);
 
 const positiveIntegerId = (value: unknown): ParseResult<number> => {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
@@ -126,8 +159,8 @@ export const FEE_BEARERS = ['account', 'client'] as const;
 export const RECIPIENTS = ['account', 'wallet'] as const;
 export const CHANNELS = ['Cash', 'BankTransfer', 'POS', 'Cheque'] as const;
 
-export const newClientSchema = z
-  .object({
+export const newClientSchema = meta(
+  z.object({
     first_name: requiredText('First name'),
     last_name: requiredText('Last name'),
     email,
@@ -137,8 +170,9 @@ export const newClientSchema = z
     type: enumField(CLIENT_TYPES, 'Client type (default Customer); matched case-insensitively', { optional: true, caseInsensitive: true }),
     settlement_bank: optionalText('Settlement bank code'),
     account_number: optionalText('Bank account number'),
-  })
-  .meta({ description: 'A new client, created with the invoice unless one with the same email already exists.' });
+  }),
+  { description: 'A new client, created with the invoice unless one with the same email already exists.' },
+);
 
 export const invoiceItemSchema = z.object({
   item: requiredText('Item name (returned as `name` and `item`)'),
@@ -147,15 +181,17 @@ export const invoiceItemSchema = z.object({
   quantity: parsedField(parseQuantity, 'invalid_quantity', ['string', 'number'], 'Positive integer, at most 1,000,000'),
 });
 
-const tokenize = z
-  .unknown()
-  .transform((value, ctx): boolean | undefined => {
-    if (isBlank(value)) return undefined;
-    if (value === true || value === 'true') return true;
-    if (value === false || value === 'false') return false;
-    return fail(ctx, 'invalid_enum', 'must be "true" or "false"');
-  })
-  .meta({ type: ['string', 'boolean'], enum: ['true', 'false', true, false], description: 'Tokenize the card used to pay this invoice (must be enabled for the account).' } as Record<string, unknown>).optional();
+const tokenize = z.optional(
+  meta(
+    field((value, ctx): boolean | undefined => {
+      if (isBlank(value)) return undefined;
+      if (value === true || value === 'true') return true;
+      if (value === false || value === 'false') return false;
+      return fail(ctx, 'invalid_enum', 'must be "true" or "false"');
+    }),
+    { type: ['string', 'boolean'], enum: ['true', 'false', true, false], description: 'Tokenize the card used to pay this invoice (must be enabled for the account).' },
+  ),
+);
 
 export type MetadataValue = string | number | boolean;
 
@@ -165,94 +201,101 @@ const RESERVED_METADATA_KEYS = new Set(['__proto__', 'constructor']);
 const isStorableNumber = (value: number): boolean =>
   Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER && !/e/i.test(String(value));
 
-const metadata = z
-  .unknown()
-  .transform((value, ctx): Record<string, MetadataValue> | undefined => {
-    if (isBlank(value)) return undefined;
-    let object: unknown = value;
-    if (typeof value === 'string') {
-      try {
-        object = JSON.parse(value);
-      } catch {
+const metadata = z.optional(
+  meta(
+    field((value, ctx): Record<string, MetadataValue> | undefined => {
+      if (isBlank(value)) return undefined;
+      let object: unknown = value;
+      if (typeof value === 'string') {
+        try {
+          object = JSON.parse(value);
+        } catch {
+          return fail(ctx, 'invalid_type', 'must be an object or a JSON string of an object');
+        }
+      }
+      if (typeof object !== 'object' || object === null || Array.isArray(object)) {
         return fail(ctx, 'invalid_type', 'must be an object or a JSON string of an object');
       }
-    }
-    if (typeof object !== 'object' || object === null || Array.isArray(object)) {
-      return fail(ctx, 'invalid_type', 'must be an object or a JSON string of an object');
-    }
-    const entries = Object.entries(object);
-    if (entries.length > 50) return fail(ctx, 'too_many', 'must have at most 50 keys');
-    const result: Record<string, MetadataValue> = Object.create(null);
-    for (const [key, entry] of entries) {
-      if (key.length === 0 || key.length > 40) return fail(ctx, 'invalid_value', 'keys must be 1 to 40 characters');
-      // These two keys cannot be stored as a DynamoDB map (the SDK's marshalling drops or rejects them).
-      if (RESERVED_METADATA_KEYS.has(key)) return fail(ctx, 'invalid_value', 'keys must not be "__proto__" or "constructor"');
-      if (typeof entry === 'string') {
-        if (entry.length > MAX_TEXT) return fail(ctx, 'too_long', `values must be at most ${MAX_TEXT} characters`);
-      } else if (typeof entry === 'number') {
-        // DynamoDB (and the SDK's marshalling) cannot store every double: 1e21 or 2**53 fail to marshal,
-        // 5e-324 underflows. Accept the numbers that round-trip exactly: plain decimals within ±(2^53 − 1).
-        if (!isStorableNumber(entry)) {
-          return fail(ctx, 'invalid_value', `number values must be plain decimals from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (no exponent)`);
+      const entries = Object.entries(object);
+      if (entries.length > 50) return fail(ctx, 'too_many', 'must have at most 50 keys');
+      const result: Record<string, MetadataValue> = Object.create(null);
+      for (const [key, entry] of entries) {
+        if (key.length === 0 || key.length > 40) return fail(ctx, 'invalid_value', 'keys must be 1 to 40 characters');
+        // These two keys cannot be stored as a DynamoDB map (the SDK's marshalling drops or rejects them).
+        if (RESERVED_METADATA_KEYS.has(key)) return fail(ctx, 'invalid_value', 'keys must not be "__proto__" or "constructor"');
+        if (typeof entry === 'string') {
+          if (entry.length > MAX_TEXT) return fail(ctx, 'too_long', `values must be at most ${MAX_TEXT} characters`);
+        } else if (typeof entry === 'number') {
+          // DynamoDB (and the SDK's marshalling) cannot store every double: 1e21 or 2**53 fail to marshal,
+          // 5e-324 underflows. Accept the numbers that round-trip exactly: plain decimals within ±(2^53 − 1).
+          if (!isStorableNumber(entry)) {
+            return fail(ctx, 'invalid_value', `number values must be plain decimals from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (no exponent)`);
+          }
+        } else if (typeof entry !== 'boolean') {
+          return fail(ctx, 'invalid_value', 'values must be strings, numbers or booleans');
         }
-      } else if (typeof entry !== 'boolean') {
-        return fail(ctx, 'invalid_value', 'values must be strings, numbers or booleans');
+        result[key] = entry;
       }
-      result[key] = entry;
-    }
-    return { ...result };
-  })
-  .meta({ type: ['object', 'string'], description: 'Key-value pairs (≤ 50 keys, keys ≤ 40 chars, values strings/numbers/booleans, strings ≤ 500 chars), as an object or a JSON string; returned as an object.' } as Record<string, unknown>).optional();
+      return { ...result };
+    }),
+    { type: ['object', 'string'], description: 'Key-value pairs (≤ 50 keys, keys ≤ 40 chars, values strings/numbers/booleans, strings ≤ 500 chars), as an object or a JSON string; returned as an object.' },
+  ),
+);
 
-const clientIdField = z
-  .unknown()
-  .transform((value, ctx): number | undefined => {
-    if (isBlank(value)) return undefined;
-    const result = positiveIntegerId(value);
-    return result.ok ? result.value : fail(ctx, 'invalid_integer', result.message);
-  })
-  .meta({ type: ['string', 'integer'], description: 'Identifier of an existing client of your account.' } as Record<string, unknown>).optional();
+const clientIdField = z.optional(
+  meta(
+    field((value, ctx): number | undefined => {
+      if (isBlank(value)) return undefined;
+      const result = positiveIntegerId(value);
+      return result.ok ? result.value : fail(ctx, 'invalid_integer', result.message);
+    }),
+    { type: ['string', 'integer'], description: 'Identifier of an existing client of your account.' },
+  ),
+);
 
-const clientField = z
-  .unknown()
-  .transform((value, ctx): z.output<typeof newClientSchema> | undefined => {
-    if (isAbsent(value) || value === '') return undefined;
-    const result = newClientSchema.safeParse(value);
-    if (result.success) return result.data;
-    for (const issue of result.error.issues) ctx.addIssue({ ...issue, path: issue.path } as never);
-    return z.NEVER;
-  })
-  .meta({ $ref: '#/components/schemas/NewClient' } as Record<string, unknown>).optional();
+const clientField = z.optional(
+  meta(
+    field((value, ctx): z.output<typeof newClientSchema> | undefined => {
+      if (isAbsent(value) || value === '') return undefined;
+      const result = newClientSchema.safeParse(value);
+      if (result.success) return result.data;
+      for (const issue of result.error.issues) addIssue(ctx, { ...issue, path: issue.path });
+      return z.NEVER;
+    }),
+    { $ref: '#/components/schemas/NewClient' },
+  ),
+);
 
-const items = z
-  .unknown()
-  .transform((value, ctx): z.output<typeof invoiceItemSchema>[] => {
+const items = meta(
+  field((value, ctx): z.output<typeof invoiceItemSchema>[] => {
     if (isAbsent(value)) return fail(ctx, 'required', 'is required');
     if (!Array.isArray(value)) return fail(ctx, 'invalid_type', 'must be an array of items');
     if (value.length === 0) return fail(ctx, 'too_few', 'must have at least 1 item');
     if (value.length > MAX_ITEMS) return fail(ctx, 'too_many', `must have at most ${MAX_ITEMS} items`);
     const result = z.array(invoiceItemSchema).safeParse(value);
     if (result.success) return result.data;
-    for (const issue of result.error.issues) ctx.addIssue({ ...issue, path: issue.path } as never);
+    for (const issue of result.error.issues) addIssue(ctx, { ...issue, path: issue.path });
     return z.NEVER;
-  })
-  .meta({ type: 'array', minItems: 1, maxItems: MAX_ITEMS, items: { $ref: '#/components/schemas/InvoiceItemInput' } } as Record<string, unknown>);
+  }),
+  { type: 'array', minItems: 1, maxItems: MAX_ITEMS, items: { $ref: '#/components/schemas/InvoiceItemInput' } },
+);
 
-export const addInvoiceSchema = z
-  .object({
-    client: clientField,
-    client_id: clientIdField,
-    due_date: parsedField(parseMonthFirstDate, 'invalid_date', ['string'], 'Due date, MM/DD/YYYY'),
-    fee_bearer: enumField(FEE_BEARERS, 'Who bears the fees'),
-    items,
-    tokenize,
-    card_token: optionalText('Token from an earlier tokenized transaction; stored, only its last 4 characters are returned'),
-    recipient: enumField(RECIPIENTS, 'Payment recipient (default account)', { optional: true }),
-    recipient_id: optionalText('Wallet reference; required when recipient is wallet'),
-    merchant_ref: optionalText('Your unique invoice reference (case-sensitive, ≤ 64 characters)', 64),
-    metadata,
-  })
-  .superRefine((input, ctx) => {
+const addInvoiceFields = z.object({
+  client: clientField,
+  client_id: clientIdField,
+  due_date: parsedField(parseMonthFirstDate, 'invalid_date', ['string'], 'Due date, MM/DD/YYYY'),
+  fee_bearer: enumField(FEE_BEARERS, 'Who bears the fees'),
+  items,
+  tokenize,
+  card_token: optionalText('Token from an earlier tokenized transaction; stored, only its last 4 characters are returned'),
+  recipient: enumField(RECIPIENTS, 'Payment recipient (default account)', { optional: true }),
+  recipient_id: optionalText('Wallet reference; required when recipient is wallet'),
+  merchant_ref: optionalText('Your unique invoice reference (case-sensitive, ≤ 64 characters)', 64),
+  metadata,
+});
+
+export const addInvoiceSchema = addInvoiceFields.check(
+  z.superRefine((input: z.output<typeof addInvoiceFields>, ctx) => {
     const hasClient = input.client !== undefined;
     const hasClientId = input.client_id !== undefined;
     if (hasClient === hasClientId) {
@@ -266,7 +309,8 @@ export const addInvoiceSchema = z
     if (input.recipient === 'wallet' && input.recipient_id === undefined) {
       ctx.addIssue({ code: 'custom', path: ['recipient_id'], message: 'is required when recipient is wallet', params: { code: 'required' } });
     }
-  });
+  }),
+);
 
 export const addPaymentSchema = z.object({
   reference_code: requiredText('Reference code of the invoice (20 characters)', 64),
@@ -275,39 +319,44 @@ export const addPaymentSchema = z.object({
   channel: enumField(CHANNELS, 'Payment channel'),
 });
 
-const rawHistoryDate = (description: string) =>
-  z.unknown().meta({ type: 'string', description } as Record<string, unknown>).optional();
+const rawHistoryDate = (description: string) => z.optional(meta(z.unknown(), { type: 'string', description }));
 
-export const paymentHistorySchema = z.object({
+const paymentHistoryFields = z.object({
   period: enumField(PERIODS, 'History period'),
   start: rawHistoryDate('Start date DD/MM/YYYY (required for custom; ignored otherwise)'),
   end: rawHistoryDate('End date DD/MM/YYYY (required for custom; ignored otherwise)'),
-  limit: z
-    .unknown()
-    .transform((value, ctx): number => {
-      if (isBlank(value)) return DEFAULT_HISTORY_LIMIT; // present but null or ""; an absent key is defaulted by the service
-      const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-      const limit = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
-      if (!(limit >= 1 && limit <= MAX_HISTORY_LIMIT)) return fail(ctx, 'invalid_value', `must be an integer from 1 to ${MAX_HISTORY_LIMIT}`);
-      return limit;
-    })
-    .meta({ type: ['integer', 'string'], minimum: 1, maximum: MAX_HISTORY_LIMIT, default: DEFAULT_HISTORY_LIMIT, description: 'Page size' } as Record<string, unknown>).optional(),
+  limit: z.optional(
+    meta(
+      field((value, ctx): number => {
+        if (isBlank(value)) return DEFAULT_HISTORY_LIMIT; // present but null or ""; an absent key is defaulted by the service
+        const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+        const limit = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+        if (!(limit >= 1 && limit <= MAX_HISTORY_LIMIT)) return fail(ctx, 'invalid_value', `must be an integer from 1 to ${MAX_HISTORY_LIMIT}`);
+        return limit;
+      }),
+      { type: ['integer', 'string'], minimum: 1, maximum: MAX_HISTORY_LIMIT, default: DEFAULT_HISTORY_LIMIT, description: 'Page size' },
+    ),
+  ),
   cursor: optionalText('Opaque cursor from data.next_cursor of the previous page', 4096),
-})
+});
+
+export const paymentHistorySchema = z.pipe(
+  paymentHistoryFields,
   // start/end are read only for the custom period (SPEC §8: ignored otherwise, whatever they hold).
-  .transform((input, ctx) => {
+  z.transform((input: z.output<typeof paymentHistoryFields>, ctx) => {
     const dates: { start?: CalendarDate; end?: CalendarDate } = {};
     if (input.period === 'custom') {
-      for (const field of ['start', 'end'] as const) {
-        const value = input[field];
+      for (const name of ['start', 'end'] as const) {
+        const value = input[name];
         if (isBlank(value)) continue;
         const parsed = parseDayFirstDate(value);
-        if (parsed.ok) dates[field] = parsed.value;
-        else ctx.addIssue({ code: 'custom', path: [field], message: parsed.message, params: { code: 'invalid_date' } });
+        if (parsed.ok) dates[name] = parsed.value;
+        else addIssue(ctx, { code: 'custom', path: [name], message: parsed.message, params: { code: 'invalid_date' } });
       }
     }
     return { ...input, ...dates, start: dates.start, end: dates.end };
-  });
+  }),
+);
 
 export type AddInvoiceInput = z.output<typeof addInvoiceSchema>;
 export type NewClientInput = z.output<typeof newClientSchema>;

@@ -1,5 +1,5 @@
 /** Turns zod failures into SPEC §1 field errors with stable codes. */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ValidationError, type FieldError } from './errors';
 
 const ZOD_CODE_MAP: Record<string, string> = {
@@ -27,7 +27,7 @@ export interface ParseOptions {
 }
 
 /** Validates a parsed request body; throws ValidationError (400) listing every problem. */
-export function parseRequest<S extends z.ZodType>(schema: S, body: unknown, options: ParseOptions = {}): z.output<S> {
+export function parseRequest<S extends z.ZodMiniType>(schema: S, body: unknown, options: ParseOptions = {}): z.output<S> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ValidationError([{ code: 'invalid_type', field: null, message: 'the request body must be a JSON object' }]);
   }

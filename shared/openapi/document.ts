@@ -7,7 +7,7 @@
  * test/openapi/ checks the committed file is current, valid, and matches every response the tests produce.
  * Deterministic: same inputs, same bytes.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { addInvoiceSchema, addPaymentSchema, invoiceItemSchema, newClientSchema, paymentHistorySchema } from '../schemas';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { ROUTES, type RouteName } from '../routes';
@@ -50,7 +50,7 @@ interface OperationSpec {
   summary: string;
   description: string;
   tag: string;
-  request: { name: string; schema: z.ZodType };
+  request: { name: string; schema: z.ZodMiniType };
   success: { status: number; schema: string; description: string };
   idempotent: boolean;
   errors: readonly ErrorCode[];
@@ -110,7 +110,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 /** JSON Schema of a zod request schema, as accepted on input. */
-function inputSchema(schema: z.ZodType): Record<string, unknown> {
+function inputSchema(schema: z.ZodMiniType): Record<string, unknown> {
   const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
   return json;
 }
