@@ -21,6 +21,26 @@ function toFieldError(issue: z.core.$ZodIssue): FieldError {
   };
 }
 
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text that is not valid Unicode (an unpaired UTF-16 surrogate, which JSON's `\uD800` escape can produce)
+ * cannot be encoded as UTF-8, so DynamoDB would refuse it: reject it as a field error instead of a 500.
+ */
+function unpairedSurrogates(value: unknown, path: string[] = [], found: FieldError[] = []): FieldError[] {
+  if (typeof value === 'string') {
+    if (UNPAIRED_SURROGATE.test(value)) {
+      found.push({ code: 'invalid_value', field: path.join('.') || null, message: 'must be valid Unicode text (no unpaired surrogates)' });
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, entry] of Object.entries(value)) {
+      if (UNPAIRED_SURROGATE.test(key)) found.push({ code: 'invalid_value', field: path.join('.') || null, message: 'keys must be valid Unicode text' });
+      unpairedSurrogates(entry, [...path, key], found);
+    }
+  }
+  return found;
+}
+
 export interface ParseOptions {
   /** When every problem is on one of these fields, the top-level code is `invalid_period`. */
   periodFields?: readonly string[];
@@ -32,7 +52,11 @@ export function parseRequest<S extends z.ZodMiniType>(schema: S, body: unknown, 
     throw new ValidationError([{ code: 'invalid_type', field: null, message: 'the request body must be a JSON object' }]);
   }
   const result = schema.safeParse(body, { reportInput: true });
-  if (result.success) return result.data;
+  if (result.success) {
+    const badText = unpairedSurrogates(result.data);
+    if (badText.length > 0) throw new ValidationError(badText);
+    return result.data;
+  }
   const errors = result.error.issues.map(toFieldError);
   const periodFields = options.periodFields;
   const isPeriodProblem = periodFields !== undefined && errors.every((e) => e.field !== null && periodFields.includes(e.field));

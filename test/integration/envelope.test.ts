@@ -192,3 +192,20 @@ describe('curl -d without a content type', () => {
     expect(result.body.data.period).toBe('today');
   });
 });
+
+describe('text that is not valid Unicode', () => {
+  it('rejects unpaired surrogates in stored fields with a field error, and ignores them in unknown fields', async () => {
+    const { key } = await newAccount();
+    const bad = await call('add-invoice', { key, body: '{"client":{"first_name":"Ada\\ud800","last_name":"Obi","email":"u@example.com","phone":"+2348012345678"},"due_date":"12/30/2030","fee_bearer":"client","items":[{"item":"A","description":"B","unit_cost":"1","quantity":"1"}]}' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toMatchObject({ code: 'invalid_value', field: 'client.first_name' });
+    const badMetadataKey = await call('add-invoice', { key, body: JSON.stringify(invoiceBody()).replace('"due_date"', '"metadata":{"k\\udc00":"v"},"due_date"') });
+    expect(badMetadataKey.status).toBe(400);
+    expect(badMetadataKey.body.errors[0].field).toBe('metadata');
+    const ignored = await call('payment-history', { key, body: '{"period":"today","note":"\\ud800"}' });
+    expect(ignored.status).toBe(200);
+    const emoji = await call('add-invoice', { key, body: invoiceBody({ items: [{ item: 'Cake 🎂', description: 'Ẹ̀kọ', unit_cost: '1', quantity: '1' }] }) });
+    expect(emoji.status).toBe(201);
+    expect(emoji.body.data.items[0].name).toBe('Cake 🎂');
+  });
+});
