@@ -44,6 +44,12 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     expect(bundle.length / lines.length).toBeGreaterThan(1000); // minified
   });
 
+  // Guards the cold-start budget (README "Performance"): the bundles are ~560 KB; importing zod classic
+  // instead of zod/mini (`import { z } from 'zod'`) would add ~420 KB and ~25 ms of import time.
+  it.each(ROUTES.map((route) => [route.name] as const))('%s: the bundle stays under 700 KB', (name) => {
+    expect(readFileSync(bundleOf(name)).length).toBeLessThan(700 * 1024);
+  });
+
   // The placeholder key is well-formed but unknown, so each bundle must load, authenticate against
   // DynamoDB Local and answer the 401 envelope: proof the ESM bundle, its banner and its SDK all work.
   it.each(ROUTES.map((route) => [route.name] as const))('%s: the built bundle answers its event fixture with 401 invalid_api_key', (name) => {
