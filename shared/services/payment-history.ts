@@ -6,6 +6,7 @@ import { decodeCursor, encodeCursor } from '../domain/cursor';
 import { DEFAULT_HISTORY_LIMIT, type PaymentHistoryInput } from '../schemas';
 import { paymentView } from '../views';
 import { loadInvoices, queryPayments } from '../store/history';
+import { paymentIndexKeys } from '../store/keys';
 import type { Account } from '../store/accounts';
 
 const fromIso = (iso: string): CalendarDate => {
@@ -35,7 +36,7 @@ export async function paymentHistory(account: Account, input: PaymentHistoryInpu
   let after: Record<string, string> | undefined;
   if (input.cursor !== undefined) {
     const state = decodeCursor(account.cursorSecret, input.cursor);
-    if (!state || state.period !== period || !state.after.GSI1PK?.endsWith(`#${account.companyId}`)) throw invalidCursor();
+    if (!state || state.period !== period || state.after.GSI1PK !== paymentIndexKeys.partition(account.companyId)) throw invalidCursor();
     ({ from, to, after } = state);
   } else {
     const range = effectiveRange(account, input);
