@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local';
+import { waitUntilServing, type RunningService } from '../support/local-runtime';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
@@ -15,37 +16,14 @@ const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-start-'));
 const children: ChildProcess[] = [];
 let dynamodbPort = 0;
 
-interface Running {
-  child: ChildProcess;
-  baseUrl: string;
-  secretKey: string;
-  output: () => string;
-}
+type Running = RunningService;
 
 function startService(): Promise<Running> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DYNAMODB_PORT: String(dynamodbPort), DATA_DIR: dataDir, TABLE_NAME: 'invoicing-local' };
   delete env.DYNAMODB_ENDPOINT;
   const child = spawn(TSX, ['infra/local/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
-  let output = '';
-  return new Promise((resolveRunning, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready within 90 s:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      const key = /Demo secret key: (sk_\S+)/.exec(output)?.[1];
-      if (url && key) {
-        clearTimeout(timer);
-        resolveRunning({ child, baseUrl: url, secretKey: key, output: () => output });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before ready:\n${output}`));
-    });
-  });
+  return waitUntilServing(child, 'the local runtime', 90_000);
 }
 
 /** Pids of DynamoDB Local processes listening on our port. */

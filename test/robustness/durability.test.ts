@@ -12,13 +12,15 @@
  * therefore requires every payment acknowledged more than ACK_GRACE_MS before the kill to survive,
  * and every payment acknowledged later to either survive or be recorded exactly once by its keyed retry.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local';
 import { kobo, scale, sleep, STRESS } from './helpers';
+import { todayMonthFirst } from '../support/api';
+import { waitUntilServing, type RunningService } from '../support/local-runtime';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-durability-'));
@@ -26,12 +28,7 @@ const groups: number[] = [];
 /** See the header: DynamoDB Local's window between acknowledging a transaction and having it on disk. */
 const ACK_GRACE_MS = 250;
 
-interface Running {
-  child: ChildProcess;
-  baseUrl: string;
-  secretKey: string;
-  output: () => string;
-}
+type Running = RunningService;
 
 function groupAlive(pgid: number): boolean {
   try {
@@ -58,25 +55,7 @@ async function npmStart(dynamodbPort: number): Promise<Running> {
   delete env.STRESS;
   const child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   groups.push(child.pid!);
-  let output = '';
-  return new Promise((resolveRunning, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start not ready within 120 s:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      const key = /Demo secret key: (sk_\S+)/.exec(output)?.[1];
-      if (url && key) {
-        clearTimeout(timer);
-        resolveRunning({ child, baseUrl: url, secretKey: key, output: () => output });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited with ${code} before ready:\n${output}`));
-    });
-  });
+  return waitUntilServing(child, 'npm start', 120_000);
 }
 
 async function post(running: Running, path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -101,11 +80,6 @@ async function history(running: Running) {
   return payments;
 }
 
-function today(): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get('month')}/${get('day')}/${get('year')}`;
-}
 
 async function stopWithSigint(running: Running) {
   const pgid = running.child.pid!;
@@ -153,7 +127,7 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
     expect(invoice.status, invoice.text).toBe(201);
     reference = invoice.body.data.reference_code;
     for (let i = 0; i < 3; i++) {
-      const paid = await post(first, '/payments', { reference_code: reference, date: today(), amount: '100.00', channel: 'Cash' }, { 'idempotency-key': `before-stop-${i}` });
+      const paid = await post(first, '/payments', { reference_code: reference, date: todayMonthFirst(), amount: '100.00', channel: 'Cash' }, { 'idempotency-key': `before-stop-${i}` });
       expect(paid.status, paid.text).toBe(201);
       acknowledgedBeforeStop.push(paid.body.data);
     }
@@ -167,7 +141,7 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
     expect(payments.map((p) => p.id).sort()).toEqual(acknowledgedBeforeStop.map((p) => p.id).sort());
     expect(payments[0]!.invoice.amount_paid).toBe('300.00');
     // The idempotency record survived too: the retry is a replay, not a second payment.
-    const replay = await post(second, '/payments', { reference_code: reference, date: today(), amount: '100.00', channel: 'Cash' }, { 'idempotency-key': 'before-stop-0' });
+    const replay = await post(second, '/payments', { reference_code: reference, date: todayMonthFirst(), amount: '100.00', channel: 'Cash' }, { 'idempotency-key': 'before-stop-0' });
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.data.id).toBe(acknowledgedBeforeStop[0]!.id);
@@ -199,7 +173,7 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
 
     const clients = Array.from({ length: CLIENTS }, async (_, client) => {
       for (let n = 0; !killed; n++) {
-        const entry: Sent = { key: `burst-${client}-${n}`, body: { reference_code: reference, date: today(), amount: `${1 + ((client * 7 + n) % 9)}.${String(n % 100).padStart(2, '0')}`, channel: 'POS' } };
+        const entry: Sent = { key: `burst-${client}-${n}`, body: { reference_code: reference, date: todayMonthFirst(), amount: `${1 + ((client * 7 + n) % 9)}.${String(n % 100).padStart(2, '0')}`, channel: 'POS' } };
         sent.push(entry);
         try {
           const result = await post(running, '/payments', entry.body, { 'idempotency-key': entry.key });
