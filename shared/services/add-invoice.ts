@@ -9,8 +9,8 @@ import { tableName } from '../store/client';
 import { keys } from '../store/keys';
 import { itemOf } from '../store/batch';
 import { clientEmailItem, clientFromAttributes, clientItem, invoiceBodyItem, invoiceHeaderItem, type Item } from '../store/items';
-import { nextId } from '../store/sequences';
-import { executeWrite, type TransactItem, type WriteResult } from '../store/write-executor';
+import { IdAllocator, type IdClaim } from '../store/sequences';
+import { executeWrite, ReadAgain, type TransactItem, type WriteResult } from '../store/write-executor';
 import { idempotencyRequest } from '../store/idempotency';
 import { storedError, storedSuccess, type RequestContext } from './context';
 
@@ -51,16 +51,23 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
   const table = tableName();
   const clientKey =
     input.client_id !== undefined ? keys.client(companyId, input.client_id) : keys.clientEmail(companyId, input.client!.email);
-  // Ids are taken once per request and kept across retries of its transaction.
-  let invoiceId: number | undefined;
-  let newClientId: number | undefined;
+  const invoiceIds = new IdAllocator(table, companyId, 'invoice');
+  const clientIds = new IdAllocator(table, companyId, 'client');
+  const claimed: IdClaim[] = [];
+  const claim = (allocator: IdAllocator, items: Map<string, Item>): number => {
+    const id = allocator.claim(items);
+    if (!id) throw new ReadAgain();
+    claimed.push(id);
+    return id.id;
+  };
   const merchantRefKey = input.merchant_ref !== undefined ? keys.merchantRef(companyId, input.merchant_ref) : undefined;
 
   return executeWrite(
     {
-      keys: [clientKey, ...(merchantRefKey ? [merchantRefKey] : [])],
+      keys: () => [clientKey, ...(merchantRefKey ? [merchantRefKey] : []), ...invoiceIds.keysToRead(), ...(input.client ? clientIds.keysToRead() : [])],
       errorResponse: (error: ApiError) => storedError(error, context.requestId),
-      async decide(items) {
+      decide(items) {
+        claimed.length = 0;
         if (input.tokenize === true && !account.tokenizationEnabled) {
           throw new ApiError('tokenization_not_enabled', 'Card tokenization is not enabled for this account. Contact support to enable it.');
         }
@@ -79,17 +86,21 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
         } else if (input.client_id !== undefined) {
           throw new NotFoundError('client_not_found', 'Client not found');
         } else {
-          newClientId ??= await nextId(companyId, 'client');
-          client = newClient(companyId, newClientId, input.client!, now);
+          client = newClient(companyId, claim(clientIds, items), input.client!, now);
           actions.push(putNew(clientItem(client), table), putNew(clientEmailItem(client), table));
         }
-        invoiceId ??= await nextId(companyId, 'invoice');
+        const invoiceId = claim(invoiceIds, items);
         const invoice = buildInvoice(input, client, { invoiceId, referenceCode: generateReferenceCode() }, account.currency, now);
         actions.push(putNew(invoiceHeaderItem(invoice), table), putNew(invoiceBodyItem(invoice.details), table));
         if (merchantRefKey) {
           actions.push(putNew({ ...merchantRefKey, entity: 'merchant_ref', company_id: companyId, reference_code: invoice.details.referenceCode }, table));
         }
-        return { actions, response: storedSuccess(201, INVOICE_CREATED, invoiceView(invoice, { withClient: true })) };
+        for (const id of claimed) if (id.action) actions.push(id.action);
+        return {
+          actions,
+          response: storedSuccess(201, INVOICE_CREATED, invoiceView(invoice, { withClient: true })),
+          onCommit: () => claimed.forEach((id) => id.onCommit?.()),
+        };
       },
     },
     context.idempotencyKey === undefined ? undefined : idempotencyRequest(companyId, 'add-invoice', context.idempotencyKey, input),

@@ -10,8 +10,8 @@ import { tableName } from '../store/client';
 import { keys } from '../store/keys';
 import { itemOf } from '../store/batch';
 import { balanceAttributes, balanceFromItem, detailsFromItem, paymentItem } from '../store/items';
-import { nextId } from '../store/sequences';
-import { executeWrite, type WriteResult } from '../store/write-executor';
+import { IdAllocator } from '../store/sequences';
+import { executeWrite, ReadAgain, type WriteResult } from '../store/write-executor';
 import { idempotencyRequest } from '../store/idempotency';
 import { storedError, storedSuccess, type RequestContext } from './context';
 
@@ -26,13 +26,13 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
   const table = tableName();
   const headerKey = keys.invoiceHeader(input.reference_code);
   const bodyKey = keys.invoiceBody(input.reference_code);
-  let paymentId: number | undefined; // taken once, kept across retries of the transaction
+  const paymentIds = new IdAllocator(table, companyId, 'payment');
 
   return executeWrite(
     {
-      keys: [headerKey, bodyKey],
+      keys: () => [headerKey, bodyKey, ...paymentIds.keysToRead()],
       errorResponse: (error: ApiError) => storedError(error, context.requestId),
-      async decide(items) {
+      decide(items) {
         const header = itemOf(items, headerKey);
         const body = itemOf(items, bodyKey);
         // Another account's invoice is indistinguishable from a missing one.
@@ -43,9 +43,10 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
         const current = balanceFromItem(header);
         const now = formatTimestamp(new Date());
         const updated = applyPayment(current, input.amount, now);
-        paymentId ??= await nextId(companyId, 'payment');
+        const paymentId = paymentIds.claim(items);
+        if (!paymentId) throw new ReadAgain();
         const payment: PaymentRecord = {
-          id: paymentId,
+          id: paymentId.id,
           companyId,
           clientId: details.clientId,
           invoiceId: details.id,
@@ -84,8 +85,10 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
               },
             },
             { Put: { TableName: table, Item: paymentItem(payment), ConditionExpression: 'attribute_not_exists(PK)' } },
+            ...(paymentId.action ? [paymentId.action] : []),
           ],
           response: storedSuccess(201, PAYMENT_RECORDED, paymentView(payment, { details, balance: updated })),
+          ...(paymentId.onCommit ? { onCommit: paymentId.onCommit } : {}),
         };
       },
     },

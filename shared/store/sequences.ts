@@ -1,15 +1,18 @@
 /**
- * Per-account integer ids. Each process reserves a block of ids from the account's sequence item with
- * one atomic `ADD` and hands them out from memory. No write transaction touches a sequence item, so
- * concurrent writes of one account never contend on it; uniqueness holds because blocks are disjoint
- * (and payments and clients are also keyed by id, with `attribute_not_exists`). Ids increase within a
- * process; across processes they interleave, and ids of a block a process never used are skipped.
+ * Per-account integer ids, handed out from blocks of BLOCK_SIZE ids that a process reserves from the
+ * account's sequence item. A request that finds no id at hand reads the sequence item in its one read
+ * and advances it by a whole block in its one transaction (on condition it still holds the value read);
+ * once that commits, the rest of the block serves the process's next requests without touching the
+ * sequence. So writes stay one read plus one transaction, and concurrent writes of one account contend on
+ * the sequence only when two of them refill at the same moment (once per BLOCK_SIZE ids per process).
+ * Ids are unique (blocks are disjoint; payments and clients are also keyed by id with
+ * `attribute_not_exists`) and increase within a process; across processes they interleave, and ids of a
+ * block a process never used are skipped.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from './client';
-import { keys, type SequenceName } from './keys';
+import { keys, type Key, type SequenceName } from './keys';
+import { itemOf } from './batch';
+import type { Item } from './items';
 
-/** Ids per reservation: one extra request every BLOCK_SIZE ids, and at most BLOCK_SIZE − 1 skipped per process. */
 export const BLOCK_SIZE = 25;
 
 interface Block {
@@ -17,46 +20,89 @@ interface Block {
   last: number;
 }
 
-const blocks = new Map<string, Block>();
-const refills = new Map<string, Promise<Block>>();
+/** Reserved, unused ids of this process, per `companyId#name`, oldest block first. */
+const reserved = new Map<string, Block[]>();
 
-async function reserveBlock(companyId: number, name: SequenceName): Promise<Block> {
-  const result = await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.sequence(companyId, name),
-      UpdateExpression: 'ADD #value :size SET entity = :entity',
-      ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':size': BLOCK_SIZE, ':entity': 'sequence' },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  const last = Number(result.Attributes?.value);
-  return { next: last - BLOCK_SIZE + 1, last };
+function takeReserved(id: string): number | undefined {
+  const queue = reserved.get(id);
+  while (queue && queue.length > 0) {
+    const block = queue[0]!;
+    if (block.next <= block.last) return block.next++;
+    queue.shift();
+  }
+  return undefined;
 }
 
-/** The next id of `name` for the account. */
-export async function nextId(companyId: number, name: SequenceName): Promise<number> {
-  const id = `${companyId}#${name}`;
-  for (;;) {
-    const block = blocks.get(id);
-    if (block && block.next <= block.last) return block.next++;
-    // One reservation in flight per sequence; concurrent callers wait for it, then take ids from it.
-    let refill = refills.get(id);
-    if (!refill) {
-      refill = reserveBlock(companyId, name)
-        .then((reserved) => {
-          blocks.set(id, reserved);
-          return reserved;
-        })
-        .finally(() => refills.delete(id));
-      refills.set(id, refill);
-    }
-    await refill;
+const hasReserved = (id: string): boolean => (reserved.get(id) ?? []).some((block) => block.next <= block.last);
+
+export interface IdClaim {
+  id: number;
+  /** The transaction action that reserves the id's block, when the id comes from a refill. */
+  action?: ReturnType<typeof advanceSequence>;
+  /** To run once the transaction committed: makes the rest of the block available. */
+  onCommit?: () => void;
+}
+
+/** The id one request needs from one sequence, across the attempts of its write. */
+export class IdAllocator {
+  private readonly blockId: string;
+  private readonly sequenceKey: Key;
+  /** An id taken from a reserved block: valid whatever happens to an attempt, so kept across attempts. */
+  private kept: number | undefined;
+  private sequenceRead = false;
+
+  constructor(
+    private readonly tableName: string,
+    private readonly companyId: number,
+    private readonly name: SequenceName,
+  ) {
+    this.blockId = `${companyId}#${name}`;
+    this.sequenceKey = keys.sequence(companyId, name);
+  }
+
+  /** What this attempt's read must include: the sequence item, when no reserved id is at hand. */
+  keysToRead(): Key[] {
+    this.sequenceRead = this.kept === undefined && !hasReserved(this.blockId);
+    return this.sequenceRead ? [this.sequenceKey] : [];
+  }
+
+  /**
+   * The id for this attempt: a reserved one, or a refill from the sequence item the attempt read.
+   * Undefined when neither is at hand (the last reserved id went to another request after the read).
+   */
+  claim(items: Map<string, Item>): IdClaim | undefined {
+    this.kept ??= takeReserved(this.blockId);
+    if (this.kept !== undefined) return { id: this.kept };
+    if (!this.sequenceRead) return undefined;
+    const current = Number(itemOf(items, this.sequenceKey)?.value ?? 0);
+    const block: Block = { next: current + 2, last: current + BLOCK_SIZE };
+    return {
+      id: current + 1,
+      action: advanceSequence(this.tableName, this.companyId, this.name, current, BLOCK_SIZE),
+      onCommit: () => reserved.set(this.blockId, [...(reserved.get(this.blockId) ?? []), block]),
+    };
   }
 }
 
-/** Drops this process's reserved blocks, as a new process (a new Lambda instance) would start. For tests. */
+/** A TransactWriteItems action advancing `name` from `current` to `current + count`. */
+export function advanceSequence(tableName: string, companyId: number, name: SequenceName, current: number, count: number) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.sequence(companyId, name),
+      UpdateExpression: 'SET #value = :next, entity = :entity',
+      ConditionExpression: current === 0 ? 'attribute_not_exists(PK)' : '#value = :current',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: {
+        ':next': current + count,
+        ':entity': 'sequence',
+        ...(current === 0 ? {} : { ':current': current }),
+      },
+    },
+  };
+}
+
+/** Drops this process's reserved ids, as a new process (a new Lambda instance) would start. For tests. */
 export function forgetIdBlocks(): void {
-  blocks.clear();
+  reserved.clear();
 }

@@ -17,11 +17,21 @@ export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWrit
 export interface WritePlan {
   actions: TransactItem[];
   response: StoredResponse;
+  /** Runs once the transaction committed (e.g. making the rest of a reserved id block available). */
+  onCommit?: () => void;
+}
+
+/** Thrown by `decide` when what it needs was not in this attempt's read: read again (no backoff). */
+export class ReadAgain extends Error {
+  constructor() {
+    super('read again');
+    this.name = 'ReadAgain';
+  }
 }
 
 export interface WriteSpec {
-  /** Every item the decision needs, read in one BatchGetItem. */
-  keys: Key[];
+  /** Every item the decision needs, read in one BatchGetItem (asked again for every attempt). */
+  keys(): Key[];
   /** Returns the transaction to commit, or throws an ApiError outcome (403/404/409) to answer instead. */
   decide(items: Map<string, Item>, attempt: number): WritePlan | Promise<WritePlan>;
   /** Builds the error response stored for a key (the envelope includes the request id). */
@@ -56,9 +66,12 @@ function isRetryableCancellation(reasons: Cancellation): boolean {
 export async function executeWrite(spec: WriteSpec, idempotency: IdempotencyRequest | undefined): Promise<WriteResult> {
   const table = tableName();
   const idemKey = idempotency ? recordKey(idempotency) : undefined;
+  let readAgain = false;
   for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
-    if (attempt > 1) await backoff(attempt);
-    const items = await batchGet(idemKey ? [...spec.keys, idemKey] : spec.keys);
+    if (attempt > 1 && !readAgain) await backoff(attempt);
+    readAgain = false;
+    const keys = spec.keys();
+    const items = await batchGet(idemKey ? [...keys, idemKey] : keys);
 
     if (idempotency && idemKey) {
       const record = interpretRecord(idempotency, itemOf(items, idemKey));
@@ -72,6 +85,10 @@ export async function executeWrite(spec: WriteSpec, idempotency: IdempotencyRequ
     try {
       plan = await spec.decide(items, attempt);
     } catch (error) {
+      if (error instanceof ReadAgain) {
+        readAgain = true;
+        continue;
+      }
       if (!(error instanceof ApiError) || error.status >= 500 || !idempotency) throw error;
       plan = { actions: [], response: spec.errorResponse(error) };
     }
@@ -80,6 +97,7 @@ export async function executeWrite(spec: WriteSpec, idempotency: IdempotencyRequ
     if (actions.length === 0) return { response: plan.response, replayed: false };
     try {
       await documentClient().send(new TransactWriteCommand({ TransactItems: actions }));
+      plan.onCommit?.();
       return { response: plan.response, replayed: false };
     } catch (error) {
       const reasons = cancellationReasons(error);

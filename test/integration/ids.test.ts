@@ -1,30 +1,60 @@
 /** Per-account integer ids from blocks of the account's sequence (shared/store/sequences.ts). */
 import { describe, expect, it } from 'vitest';
-import { dynamoHooks } from '../../shared/store/client';
-import { BLOCK_SIZE, forgetIdBlocks, nextId } from '../../shared/store/sequences';
-import { createInvoice, newAccount } from '../support/api';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, dynamoHooks, tableName } from '../../shared/store/client';
+import { keys } from '../../shared/store/keys';
+import { BLOCK_SIZE, forgetIdBlocks } from '../../shared/store/sequences';
+import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api';
+
+const pay = (key: string, reference_code: string) =>
+  call('add-payment', { key, body: { reference_code, date: todayMonthFirst(), amount: '1', channel: 'Cash' } });
+
+async function sequenceValue(companyId: number, name: 'payment' | 'invoice') {
+  const item = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.sequence(companyId, name), ConsistentRead: true }));
+  return Number(item.Item?.value ?? 0);
+}
 
 describe('id blocks', () => {
-  it('hands out distinct increasing ids to concurrent callers with one reservation per block', async () => {
-    const { account } = await newAccount();
-    let reservations = 0;
-    const remove = dynamoHooks.add({ before: (call) => void (call.command === 'UpdateCommand' || call.command === 'UpdateItemCommand' ? reservations++ : 0) });
+  it('keeps every payment at one read plus one transaction, refilling blocks inside the transaction', async () => {
+    const { key, account } = await newAccount();
+    const invoice = await createInvoice(key, { items: [{ item: 'Plan', description: 'Yearly', unit_cost: '100000', quantity: '1' }] });
+    const commands: string[] = [];
+    const remove = dynamoHooks.add({ before: (c) => void commands.push(c.command) });
+    const ids: number[] = [];
     try {
-      const ids = await Promise.all(Array.from({ length: 3 * BLOCK_SIZE }, () => nextId(account.companyId, 'payment')));
-      expect(new Set(ids).size).toBe(ids.length);
-      expect([...ids].sort((a, b) => a - b)).toEqual(Array.from({ length: 3 * BLOCK_SIZE }, (_, i) => i + 1));
-      expect(reservations).toBe(3);
+      for (let i = 0; i < 2 * BLOCK_SIZE + 1; i++) {
+        const result = await pay(key, invoice.reference_code);
+        expect(result.status).toBe(201);
+        ids.push(result.body.data.id);
+      }
     } finally {
       remove();
     }
+    const requests = 2 * BLOCK_SIZE + 1;
+    expect(commands.filter((c) => c.startsWith('BatchGetItem'))).toHaveLength(requests);
+    expect(commands.filter((c) => c.startsWith('TransactWriteItems'))).toHaveLength(requests);
+    expect(commands).toHaveLength(2 * requests); // nothing else: no separate id reservation
+    expect(ids).toEqual(Array.from({ length: requests }, (_, i) => i + 1));
+    expect(await sequenceValue(account.companyId, 'payment')).toBe(3 * BLOCK_SIZE);
+  });
+
+  it('hands out distinct ids to concurrent writes of one account', async () => {
+    const { key } = await newAccount();
+    const invoices = await Promise.all(Array.from({ length: 30 }, () => createInvoice(key)));
+    expect(new Set(invoices.map((i) => i.id)).size).toBe(30);
+    const payments = await Promise.all(invoices.map((invoice) => pay(key, invoice.reference_code)));
+    for (const p of payments) expect([201, 503]).toContain(p.status);
+    const ids = payments.filter((p) => p.status === 201).map((p) => p.body.data.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('gives a new process (a new Lambda instance) a disjoint block', async () => {
-    const { account } = await newAccount();
-    const first = await nextId(account.companyId, 'invoice');
+    const { key } = await newAccount();
+    const first = await createInvoice(key);
     forgetIdBlocks();
-    const second = await nextId(account.companyId, 'invoice');
-    expect(second).toBe(first + BLOCK_SIZE);
+    const second = await createInvoice(key);
+    expect(second.id).toBe(first.id + BLOCK_SIZE);
   });
 
   it('derives line item ids from the invoice id, so they never repeat within an account', async () => {
@@ -33,7 +63,6 @@ describe('id blocks', () => {
     const a = await createInvoice(key, { items });
     const b = await createInvoice(key, { items });
     expect(a.items.map((i: any) => i.id)).toEqual([1, 2, 3].map((n) => String(a.id * 1000 + n)));
-    const all = [...a.items, ...b.items].map((i: any) => i.id);
-    expect(new Set(all).size).toBe(6);
+    expect(new Set([...a.items, ...b.items].map((i: any) => i.id)).size).toBe(6);
   });
 });
