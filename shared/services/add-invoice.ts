@@ -64,7 +64,16 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
 
   return executeWrite(
     {
-      keys: () => [clientKey, ...(merchantRefKey ? [merchantRefKey] : []), ...invoiceIds.keysToRead(), ...(input.client ? clientIds.keysToRead() : [])],
+      keys: async () => [
+        clientKey,
+        ...(merchantRefKey ? [merchantRefKey] : []),
+        ...(await invoiceIds.keysToRead()),
+        ...(input.client ? await clientIds.keysToRead() : []),
+      ],
+      settle(committed) {
+        invoiceIds.settle(committed);
+        clientIds.settle(committed);
+      },
       errorResponse: (error: ApiError) => storedError(error, context.requestId),
       decide(items) {
         claimed.length = 0;
@@ -96,11 +105,7 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
           actions.push(putNew({ ...merchantRefKey, entity: 'merchant_ref', company_id: companyId, reference_code: invoice.details.referenceCode }, table));
         }
         for (const id of claimed) if (id.action) actions.push(id.action);
-        return {
-          actions,
-          response: storedSuccess(201, INVOICE_CREATED, invoiceView(invoice, { withClient: true })),
-          onCommit: () => claimed.forEach((id) => id.onCommit?.()),
-        };
+        return { actions, response: storedSuccess(201, INVOICE_CREATED, invoiceView(invoice, { withClient: true })) };
       },
     },
     context.idempotencyKey === undefined ? undefined : idempotencyRequest(companyId, 'add-invoice', context.idempotencyKey, input),

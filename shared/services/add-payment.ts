@@ -30,7 +30,8 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
 
   return executeWrite(
     {
-      keys: () => [headerKey, bodyKey, ...paymentIds.keysToRead()],
+      keys: async () => [headerKey, bodyKey, ...(await paymentIds.keysToRead())],
+      settle: (committed) => paymentIds.settle(committed),
       errorResponse: (error: ApiError) => storedError(error, context.requestId),
       decide(items) {
         const header = itemOf(items, headerKey);
@@ -88,7 +89,6 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
             ...(paymentId.action ? [paymentId.action] : []),
           ],
           response: storedSuccess(201, PAYMENT_RECORDED, paymentView(payment, { details, balance: updated })),
-          ...(paymentId.onCommit ? { onCommit: paymentId.onCommit } : {}),
         };
       },
     },

@@ -39,9 +39,10 @@ export interface IdClaim {
   id: number;
   /** The transaction action that reserves the id's block, when the id comes from a refill. */
   action?: ReturnType<typeof advanceSequence>;
-  /** To run once the transaction committed: makes the rest of the block available. */
-  onCommit?: () => void;
 }
+
+/** Refills in flight in this process, per sequence: other requests wait for them instead of racing. */
+const refilling = new Map<string, Promise<void>>();
 
 /** The id one request needs from one sequence, across the attempts of its write. */
 export class IdAllocator {
@@ -50,6 +51,8 @@ export class IdAllocator {
   /** An id taken from a reserved block: valid whatever happens to an attempt, so kept across attempts. */
   private kept: number | undefined;
   private sequenceRead = false;
+  /** This attempt's refill, until it is settled. */
+  private refill: { block: Block; done: () => void } | undefined;
 
   constructor(
     private readonly tableName: string,
@@ -60,8 +63,13 @@ export class IdAllocator {
     this.sequenceKey = keys.sequence(companyId, name);
   }
 
-  /** What this attempt's read must include: the sequence item, when no reserved id is at hand. */
-  keysToRead(): Key[] {
+  /**
+   * What this attempt's read must include: the sequence item, when no reserved id is at hand. If another
+   * request of this process is refilling right now, wait for it rather than race it for the sequence.
+   */
+  async keysToRead(): Promise<Key[]> {
+    const inFlight = refilling.get(this.blockId);
+    if (this.kept === undefined && !hasReserved(this.blockId) && inFlight) await inFlight;
     this.sequenceRead = this.kept === undefined && !hasReserved(this.blockId);
     return this.sequenceRead ? [this.sequenceKey] : [];
   }
@@ -75,12 +83,20 @@ export class IdAllocator {
     if (this.kept !== undefined) return { id: this.kept };
     if (!this.sequenceRead) return undefined;
     const current = Number(itemOf(items, this.sequenceKey)?.value ?? 0);
-    const block: Block = { next: current + 2, last: current + BLOCK_SIZE };
-    return {
-      id: current + 1,
-      action: advanceSequence(this.tableName, this.companyId, this.name, current, BLOCK_SIZE),
-      onCommit: () => reserved.set(this.blockId, [...(reserved.get(this.blockId) ?? []), block]),
-    };
+    let done!: () => void;
+    refilling.set(this.blockId, new Promise<void>((resolve) => (done = resolve)));
+    this.refill = { block: { next: current + 2, last: current + BLOCK_SIZE }, done };
+    return { id: current + 1, action: advanceSequence(this.tableName, this.companyId, this.name, current, BLOCK_SIZE) };
+  }
+
+  /** Ends an attempt: a committed refill makes the rest of its block available; either way waiters resume. */
+  settle(committed: boolean): void {
+    const refill = this.refill;
+    if (!refill) return;
+    this.refill = undefined;
+    if (committed) reserved.set(this.blockId, [...(reserved.get(this.blockId) ?? []), refill.block]);
+    refilling.delete(this.blockId);
+    refill.done();
   }
 }
 

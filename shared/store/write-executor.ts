@@ -17,8 +17,6 @@ export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWrit
 export interface WritePlan {
   actions: TransactItem[];
   response: StoredResponse;
-  /** Runs once the transaction committed (e.g. making the rest of a reserved id block available). */
-  onCommit?: () => void;
 }
 
 /** Thrown by `decide` when what it needs was not in this attempt's read: read again (no backoff). */
@@ -31,7 +29,9 @@ export class ReadAgain extends Error {
 
 export interface WriteSpec {
   /** Every item the decision needs, read in one BatchGetItem (asked again for every attempt). */
-  keys(): Key[];
+  keys(): Key[] | Promise<Key[]>;
+  /** Called once after every attempt, with whether its transaction committed (id blocks settle here). */
+  settle?(committed: boolean): void;
   /** Returns the transaction to commit, or throws an ApiError outcome (403/404/409) to answer instead. */
   decide(items: Map<string, Item>, attempt: number): WritePlan | Promise<WritePlan>;
   /** Builds the error response stored for a key (the envelope includes the request id). */
@@ -70,44 +70,49 @@ export async function executeWrite(spec: WriteSpec, idempotency: IdempotencyRequ
   for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
     if (attempt > 1 && !readAgain) await backoff(attempt);
     readAgain = false;
-    const keys = spec.keys();
-    const items = await batchGet(idemKey ? [...keys, idemKey] : keys);
-
-    if (idempotency && idemKey) {
-      const record = interpretRecord(idempotency, itemOf(items, idemKey));
-      if (record.state === 'match') return { response: record.response, replayed: true };
-      if (record.state === 'mismatch') {
-        throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request body.');
-      }
-    }
-
-    let plan: WritePlan;
+    let committed = false;
     try {
-      plan = await spec.decide(items, attempt);
-    } catch (error) {
-      if (error instanceof ReadAgain) {
-        readAgain = true;
-        continue;
-      }
-      if (!(error instanceof ApiError) || error.status >= 500 || !idempotency) throw error;
-      plan = { actions: [], response: spec.errorResponse(error) };
-    }
+      const keys = await spec.keys();
+      const items = await batchGet(idemKey ? [...keys, idemKey] : keys);
 
-    const actions = idempotency ? [...plan.actions, recordPut(table, idempotency, plan.response)] : plan.actions;
-    if (actions.length === 0) return { response: plan.response, replayed: false };
-    try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: actions }));
-      plan.onCommit?.();
-      return { response: plan.response, replayed: false };
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (!reasons || !isRetryableCancellation(reasons)) throw error;
-      if (idempotency) {
-        const idemReason = reasons[actions.length - 1]?.Code;
-        // Another request with the same key is committing right now.
-        if (idemReason === 'TransactionConflict') throw inProgress();
+      if (idempotency && idemKey) {
+        const record = interpretRecord(idempotency, itemOf(items, idemKey));
+        if (record.state === 'match') return { response: record.response, replayed: true };
+        if (record.state === 'mismatch') {
+          throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request body.');
+        }
       }
-      // Otherwise something we read changed (or the key's record appeared): read again and decide again.
+
+      let plan: WritePlan;
+      try {
+        plan = await spec.decide(items, attempt);
+      } catch (error) {
+        if (error instanceof ReadAgain) {
+          readAgain = true;
+          continue;
+        }
+        if (!(error instanceof ApiError) || error.status >= 500 || !idempotency) throw error;
+        plan = { actions: [], response: spec.errorResponse(error) };
+      }
+
+      const actions = idempotency ? [...plan.actions, recordPut(table, idempotency, plan.response)] : plan.actions;
+      if (actions.length === 0) return { response: plan.response, replayed: false };
+      try {
+        await documentClient().send(new TransactWriteCommand({ TransactItems: actions }));
+        committed = true;
+        return { response: plan.response, replayed: false };
+      } catch (error) {
+        const reasons = cancellationReasons(error);
+        if (!reasons || !isRetryableCancellation(reasons)) throw error;
+        if (idempotency) {
+          const idemReason = reasons[actions.length - 1]?.Code;
+          // Another request with the same key is committing right now.
+          if (idemReason === 'TransactionConflict') throw inProgress();
+        }
+        // Otherwise something we read changed (or the key's record appeared): read again and decide again.
+      }
+    } finally {
+      spec.settle?.(committed);
     }
   }
   throw new ServiceUnavailableError('The request conflicted with concurrent updates too many times. Retry shortly.');
