@@ -62,52 +62,56 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
   };
   const merchantRefKey = input.merchant_ref !== undefined ? keys.merchantRef(companyId, input.merchant_ref) : undefined;
 
-  return executeWrite(
-    {
-      keys: async () => [
-        clientKey,
-        ...(merchantRefKey ? [merchantRefKey] : []),
-        ...(await invoiceIds.keysToRead()),
-        ...(input.client ? await clientIds.keysToRead() : []),
-      ],
-      settle(committed) {
-        invoiceIds.settle(committed);
-        clientIds.settle(committed);
+  try {
+    return await executeWrite(
+      {
+        keys: async () => [
+          clientKey,
+          ...(merchantRefKey ? [merchantRefKey] : []),
+          ...(await invoiceIds.keysToRead()),
+          ...(input.client ? await clientIds.keysToRead() : []),
+        ],
+        settle(committed) {
+          invoiceIds.settle(committed);
+          clientIds.settle(committed);
+        },
+        errorResponse: (error: ApiError) => storedError(error, context.requestId),
+        decide(items) {
+          claimed.length = 0;
+          if (input.tokenize === true && !account.tokenizationEnabled) {
+            throw new ApiError('tokenization_not_enabled', 'Card tokenization is not enabled for this account. Contact support to enable it.');
+          }
+          if (merchantRefKey && itemOf(items, merchantRefKey)) {
+            throw new ConflictError('duplicate_merchant_ref', 'An invoice with this merchant_ref already exists.', [
+              { code: 'conflict', field: 'merchant_ref', message: 'must be unique within your account' },
+            ]);
+          }
+          const now = formatTimestamp(new Date());
+          const actions: TransactItem[] = [];
+          const existingClient = itemOf(items, clientKey);
+          let client: ClientRecord;
+          if (existingClient) {
+            client = clientFromAttributes(existingClient);
+            actions.push(exists(clientKey, table));
+          } else if (input.client_id !== undefined) {
+            throw new NotFoundError('client_not_found', 'Client not found');
+          } else {
+            client = newClient(companyId, claim(clientIds, items), input.client!, now);
+            actions.push(putNew(clientItem(client), table), putNew(clientEmailItem(client), table));
+          }
+          const invoiceId = claim(invoiceIds, items);
+          const invoice = buildInvoice(input, client, { invoiceId, referenceCode: generateReferenceCode() }, account.currency, now);
+          actions.push(putNew(invoiceHeaderItem(invoice), table), putNew(invoiceBodyItem(invoice.details), table));
+          if (merchantRefKey) {
+            actions.push(putNew({ ...merchantRefKey, entity: 'merchant_ref', company_id: companyId, reference_code: invoice.details.referenceCode }, table));
+          }
+          for (const id of claimed) if (id.action) actions.push(id.action);
+          return { actions, response: storedSuccess(201, INVOICE_CREATED, invoiceView(invoice, { withClient: true })) };
+        },
       },
-      errorResponse: (error: ApiError) => storedError(error, context.requestId),
-      decide(items) {
-        claimed.length = 0;
-        if (input.tokenize === true && !account.tokenizationEnabled) {
-          throw new ApiError('tokenization_not_enabled', 'Card tokenization is not enabled for this account. Contact support to enable it.');
-        }
-        if (merchantRefKey && itemOf(items, merchantRefKey)) {
-          throw new ConflictError('duplicate_merchant_ref', 'An invoice with this merchant_ref already exists.', [
-            { code: 'conflict', field: 'merchant_ref', message: 'must be unique within your account' },
-          ]);
-        }
-        const now = formatTimestamp(new Date());
-        const actions: TransactItem[] = [];
-        const existingClient = itemOf(items, clientKey);
-        let client: ClientRecord;
-        if (existingClient) {
-          client = clientFromAttributes(existingClient);
-          actions.push(exists(clientKey, table));
-        } else if (input.client_id !== undefined) {
-          throw new NotFoundError('client_not_found', 'Client not found');
-        } else {
-          client = newClient(companyId, claim(clientIds, items), input.client!, now);
-          actions.push(putNew(clientItem(client), table), putNew(clientEmailItem(client), table));
-        }
-        const invoiceId = claim(invoiceIds, items);
-        const invoice = buildInvoice(input, client, { invoiceId, referenceCode: generateReferenceCode() }, account.currency, now);
-        actions.push(putNew(invoiceHeaderItem(invoice), table), putNew(invoiceBodyItem(invoice.details), table));
-        if (merchantRefKey) {
-          actions.push(putNew({ ...merchantRefKey, entity: 'merchant_ref', company_id: companyId, reference_code: invoice.details.referenceCode }, table));
-        }
-        for (const id of claimed) if (id.action) actions.push(id.action);
-        return { actions, response: storedSuccess(201, INVOICE_CREATED, invoiceView(invoice, { withClient: true })) };
-      },
-    },
-    context.idempotencyKey === undefined ? undefined : idempotencyRequest(companyId, 'add-invoice', context.idempotencyKey, input),
-  );
+      context.idempotencyKey === undefined ? undefined : idempotencyRequest(companyId, 'add-invoice', context.idempotencyKey, input),
+    );
+  } finally {
+    invoiceIds.release(); clientIds.release();
+  }
 }

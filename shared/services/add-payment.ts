@@ -28,70 +28,74 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
   const bodyKey = keys.invoiceBody(input.reference_code);
   const paymentIds = new IdAllocator(table, companyId, 'payment');
 
-  return executeWrite(
-    {
-      keys: async () => [headerKey, bodyKey, ...(await paymentIds.keysToRead())],
-      settle: (committed) => paymentIds.settle(committed),
-      errorResponse: (error: ApiError) => storedError(error, context.requestId),
-      decide(items) {
-        const header = itemOf(items, headerKey);
-        const body = itemOf(items, bodyKey);
-        // Another account's invoice is indistinguishable from a missing one.
-        if (!header || !body || Number(header.company_id) !== companyId) {
-          throw new NotFoundError('invoice_not_found', 'Invoice not found');
-        }
-        const details = detailsFromItem(body);
-        const current = balanceFromItem(header);
-        const now = formatTimestamp(new Date());
-        const updated = applyPayment(current, input.amount, now);
-        const paymentId = paymentIds.claim(items);
-        if (!paymentId) throw new ReadAgain();
-        const payment: PaymentRecord = {
-          id: paymentId.id,
-          companyId,
-          clientId: details.clientId,
-          invoiceId: details.id,
-          referenceCode: details.referenceCode,
-          amountKobo: input.amount,
-          currency: account.currency,
-          transactionDate: toEpochSeconds(input.date),
-          channel: input.channel as string,
-          createdAt: now,
-          recordedId: ulid(),
-        };
-        const balance = balanceAttributes(updated);
-        return {
-          actions: [
-            {
-              Update: {
-                TableName: table,
-                Key: headerKey,
-                // The version pins the state the decision was made on; the balance conditions restate the
-                // invariants themselves, so no interleaving can overpay or lose an update.
-                ConditionExpression: 'company_id = :company AND version = :version AND amount_due >= :amount AND amount_due > :zero',
-                UpdateExpression:
-                  'SET amount_paid = :amount_paid, amount_due = :amount_due, payment_status = :payment_status, paid_at = :paid_at, version = :next_version, updated_at = :updated_at',
-                ExpressionAttributeValues: {
-                  ':company': companyId,
-                  ':version': current.version,
-                  ':amount': input.amount,
-                  ':zero': 0,
-                  ':amount_paid': balance.amount_paid,
-                  ':amount_due': balance.amount_due,
-                  ':payment_status': balance.payment_status,
-                  ':paid_at': balance.paid_at,
-                  ':next_version': balance.version,
-                  ':updated_at': balance.updated_at,
+  try {
+    return await executeWrite(
+      {
+        keys: async () => [headerKey, bodyKey, ...(await paymentIds.keysToRead())],
+        settle: (committed) => paymentIds.settle(committed),
+        errorResponse: (error: ApiError) => storedError(error, context.requestId),
+        decide(items) {
+          const header = itemOf(items, headerKey);
+          const body = itemOf(items, bodyKey);
+          // Another account's invoice is indistinguishable from a missing one.
+          if (!header || !body || Number(header.company_id) !== companyId) {
+            throw new NotFoundError('invoice_not_found', 'Invoice not found');
+          }
+          const details = detailsFromItem(body);
+          const current = balanceFromItem(header);
+          const now = formatTimestamp(new Date());
+          const updated = applyPayment(current, input.amount, now);
+          const paymentId = paymentIds.claim(items);
+          if (!paymentId) throw new ReadAgain();
+          const payment: PaymentRecord = {
+            id: paymentId.id,
+            companyId,
+            clientId: details.clientId,
+            invoiceId: details.id,
+            referenceCode: details.referenceCode,
+            amountKobo: input.amount,
+            currency: account.currency,
+            transactionDate: toEpochSeconds(input.date),
+            channel: input.channel as string,
+            createdAt: now,
+            recordedId: ulid(),
+          };
+          const balance = balanceAttributes(updated);
+          return {
+            actions: [
+              {
+                Update: {
+                  TableName: table,
+                  Key: headerKey,
+                  // The version pins the state the decision was made on; the balance conditions restate the
+                  // invariants themselves, so no interleaving can overpay or lose an update.
+                  ConditionExpression: 'company_id = :company AND version = :version AND amount_due >= :amount AND amount_due > :zero',
+                  UpdateExpression:
+                    'SET amount_paid = :amount_paid, amount_due = :amount_due, payment_status = :payment_status, paid_at = :paid_at, version = :next_version, updated_at = :updated_at',
+                  ExpressionAttributeValues: {
+                    ':company': companyId,
+                    ':version': current.version,
+                    ':amount': input.amount,
+                    ':zero': 0,
+                    ':amount_paid': balance.amount_paid,
+                    ':amount_due': balance.amount_due,
+                    ':payment_status': balance.payment_status,
+                    ':paid_at': balance.paid_at,
+                    ':next_version': balance.version,
+                    ':updated_at': balance.updated_at,
+                  },
                 },
               },
-            },
-            { Put: { TableName: table, Item: paymentItem(payment), ConditionExpression: 'attribute_not_exists(PK)' } },
-            ...(paymentId.action ? [paymentId.action] : []),
-          ],
-          response: storedSuccess(201, PAYMENT_RECORDED, paymentView(payment, { details, balance: updated })),
-        };
+              { Put: { TableName: table, Item: paymentItem(payment), ConditionExpression: 'attribute_not_exists(PK)' } },
+              ...(paymentId.action ? [paymentId.action] : []),
+            ],
+            response: storedSuccess(201, PAYMENT_RECORDED, paymentView(payment, { details, balance: updated })),
+          };
+        },
       },
-    },
-    context.idempotencyKey === undefined ? undefined : idempotencyRequest(companyId, 'add-payment', context.idempotencyKey, input),
-  );
+      context.idempotencyKey === undefined ? undefined : idempotencyRequest(companyId, 'add-payment', context.idempotencyKey, input),
+    );
+  } finally {
+    paymentIds.release();
+  }
 }

@@ -50,9 +50,10 @@ export class IdAllocator {
   private readonly sequenceKey: Key;
   /** An id taken from a reserved block: valid whatever happens to an attempt, so kept across attempts. */
   private kept: number | undefined;
-  private sequenceRead = false;
-  /** This attempt's refill, until it is settled. */
-  private refill: { block: Block; done: () => void } | undefined;
+  /** Whether `kept` went into a transaction (then it is never handed out again). */
+  private written = false;
+  /** This attempt's refill (this request read the sequence for its process), until it is settled. */
+  private refill: { block: Block | undefined; done: () => void } | undefined;
 
   constructor(
     private readonly tableName: string,
@@ -64,29 +65,45 @@ export class IdAllocator {
   }
 
   /**
-   * What this attempt's read must include: the sequence item, when no reserved id is at hand. If another
-   * request of this process is refilling right now, wait for it rather than race it for the sequence.
+   * What this attempt's read must include. A reserved id is taken now (so concurrent requests never
+   * find the last ones gone after their read); when none is left, one request per process reads the
+   * sequence to refill it, and the others wait for that refill rather than race it.
    */
   async keysToRead(): Promise<Key[]> {
-    const inFlight = refilling.get(this.blockId);
-    if (this.kept === undefined && !hasReserved(this.blockId) && inFlight) await inFlight;
-    this.sequenceRead = this.kept === undefined && !hasReserved(this.blockId);
-    return this.sequenceRead ? [this.sequenceKey] : [];
+    for (;;) {
+      this.kept ??= takeReserved(this.blockId);
+      if (this.kept !== undefined) return [];
+      const inFlight = refilling.get(this.blockId);
+      if (!inFlight) break;
+      await inFlight;
+    }
+    let done!: () => void;
+    refilling.set(this.blockId, new Promise<void>((resolve) => (done = resolve)));
+    this.refill = { block: undefined, done };
+    return [this.sequenceKey];
+  }
+
+  /** The id for this attempt: the reserved one taken before the read, or the first id of the refilled block. */
+  claim(items: Map<string, Item>): IdClaim | undefined {
+    if (this.kept !== undefined) {
+      this.written = true;
+      return { id: this.kept };
+    }
+    if (!this.refill) return undefined;
+    const current = Number(itemOf(items, this.sequenceKey)?.value ?? 0);
+    this.refill.block = { next: current + 2, last: current + BLOCK_SIZE };
+    return { id: current + 1, action: advanceSequence(this.tableName, this.companyId, this.name, current, BLOCK_SIZE) };
   }
 
   /**
-   * The id for this attempt: a reserved one, or a refill from the sequence item the attempt read.
-   * Undefined when neither is at hand (the last reserved id went to another request after the read).
+   * Ends the request: a reserved id that never went into a transaction (a replay, a 404/409 outcome) goes
+   * back to the process's pool. One that did is never reused, even if its transaction's outcome is unknown.
    */
-  claim(items: Map<string, Item>): IdClaim | undefined {
-    this.kept ??= takeReserved(this.blockId);
-    if (this.kept !== undefined) return { id: this.kept };
-    if (!this.sequenceRead) return undefined;
-    const current = Number(itemOf(items, this.sequenceKey)?.value ?? 0);
-    let done!: () => void;
-    refilling.set(this.blockId, new Promise<void>((resolve) => (done = resolve)));
-    this.refill = { block: { next: current + 2, last: current + BLOCK_SIZE }, done };
-    return { id: current + 1, action: advanceSequence(this.tableName, this.companyId, this.name, current, BLOCK_SIZE) };
+  release(): void {
+    if (this.kept !== undefined && !this.written) {
+      reserved.set(this.blockId, [{ next: this.kept, last: this.kept }, ...(reserved.get(this.blockId) ?? [])]);
+    }
+    this.kept = undefined;
   }
 
   /** Ends an attempt: a committed refill makes the rest of its block available; either way waiters resume. */
@@ -94,7 +111,7 @@ export class IdAllocator {
     const refill = this.refill;
     if (!refill) return;
     this.refill = undefined;
-    if (committed) reserved.set(this.blockId, [...(reserved.get(this.blockId) ?? []), refill.block]);
+    if (committed && refill.block) reserved.set(this.blockId, [...(reserved.get(this.blockId) ?? []), refill.block]);
     refilling.delete(this.blockId);
     refill.done();
   }
