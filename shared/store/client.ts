@@ -73,6 +73,9 @@ function buildClient(): DynamoDBDocumentClient {
     },
     { step: 'initialize', name: 'invoicingHooks', override: true },
   );
+  // The SDK's logger middleware builds a redacted copy of every request and response for its no-op default
+  // logger (a deep walk of a 200-item BatchGetItem response on each history page). We log requests ourselves.
+  base.middlewareStack.remove('loggerMiddleware');
   tracer?.captureAWSv3Client(base);
   return DynamoDBDocumentClient.from(base, {
     marshallOptions: { removeUndefinedValues: true },
