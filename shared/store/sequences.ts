@@ -33,7 +33,6 @@ function takeReserved(id: string): number | undefined {
   return undefined;
 }
 
-const hasReserved = (id: string): boolean => (reserved.get(id) ?? []).some((block) => block.next <= block.last);
 
 export interface IdClaim {
   id: number;
