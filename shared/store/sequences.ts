@@ -33,7 +33,6 @@ function takeReserved(id: string): number | undefined {
   return undefined;
 }
 
-
 export interface IdClaim {
   id: number;
   /** The transaction action that reserves the id's block, when the id comes from a refill. */
