@@ -1,5 +1,5 @@
 /** SPEC §8: payment history periods, ordering, pagination and cursors. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { call, createInvoice, newAccount } from '../support/api';
 
 const DAY = 86_400_000;
@@ -143,6 +143,24 @@ describe('pagination', () => {
       expect(result.body.errors[0].field).toBe('limit');
     }
     for (const limit of [1, 500, '250']) expect((await history(key, { period: 'today', limit })).status).toBe(200);
+  });
+
+  it('keeps a today cursor on its day after midnight', async () => {
+    const { key } = await newAccount();
+    await invoiceWithPayments(key, [0, 0, 0]);
+    const first = await history(key, { period: 'today', limit: 1 });
+    const day = first.body.data.start;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * DAY });
+    try {
+      const fresh = await history(key, { period: 'today', limit: 1 });
+      expect(fresh.body.data.start).not.toBe(day); // "today" has moved on…
+      expect(fresh.body.data.payments).toEqual([]);
+      const next = await history(key, { period: 'today', limit: 1, cursor: first.body.data.next_cursor });
+      expect(next.body.data).toMatchObject({ start: day, end: day }); // …but the cursor still means its day
+      expect(next.body.data.payments).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps a cursor’s date range, and rejects tampered, foreign and other-period cursors', async () => {
