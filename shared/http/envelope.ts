@@ -4,6 +4,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ApiError, ServiceUnavailableError } from '../errors';
 import { failure, isFailure, type Failure, type Outcome } from '../outcome';
+import { propertyOf } from '../guards';
 
 export type HttpResponse = APIGatewayProxyStructuredResultV2 & {
   statusCode: number;
@@ -73,14 +74,15 @@ const RETRYABLE_AWS_ERRORS = new Set([
 /** Any thrown value → an ApiError. Internals (messages, stacks, AWS error text) never reach the client. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  const name = (error as { name?: string } | null)?.name ?? '';
-  const code = (error as { code?: string } | null)?.code ?? '';
-  if (RETRYABLE_AWS_ERRORS.has(name) || code === 'ETIMEDOUT' || code === 'ECONNRESET' || code === 'ECONNREFUSED') {
+  const name = propertyOf(error, 'name');
+  const code = propertyOf(error, 'code');
+  if ((typeof name === 'string' && RETRYABLE_AWS_ERRORS.has(name)) || code === 'ETIMEDOUT' || code === 'ECONNRESET' || code === 'ECONNREFUSED') {
     return new ServiceUnavailableError(undefined, error);
   }
   if (name === 'TransactionCanceledException') {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (reasons.some((r) => r.Code === 'ThrottlingError' || r.Code === 'TransactionConflict' || r.Code === 'ProvisionedThroughputExceeded')) {
+    const reasons = propertyOf(error, 'CancellationReasons');
+    const codes = Array.isArray(reasons) ? reasons.map((reason) => propertyOf(reason, 'Code')) : [];
+    if (codes.some((c) => c === 'ThrottlingError' || c === 'TransactionConflict' || c === 'ProvisionedThroughputExceeded')) {
       return new ServiceUnavailableError(undefined, error);
     }
   }

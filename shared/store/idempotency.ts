@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { RouteName } from '../routes';
 import type { Outcome } from '../outcome';
+import { isRecord } from '../guards';
 import { keys, type Key } from './keys';
 import type { Item } from './items';
 
@@ -31,7 +32,7 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
+    const entries = Object.entries(value)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
@@ -68,9 +69,9 @@ function storedOutcome(item: Item): Outcome {
   const stored = gunzipJson(item.outcome_gz);
   if (isOutcome(stored)) return stored;
   const envelope = gunzipJson(item.body_gz);
-  if (envelope && typeof envelope === 'object') {
+  if (isRecord(envelope)) {
     const status = Number(item.status_code);
-    const { code, message, errors, request_id: requestId, data } = envelope as Record<string, unknown>;
+    const { code, message, errors, request_id: requestId, data } = envelope;
     const legacy = 'code' in envelope ? { status, code, message, errors, requestId } : { status, message, data };
     if (isOutcome(legacy)) return legacy;
   }
