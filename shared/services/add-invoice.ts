@@ -1,5 +1,5 @@
 /** Add invoice (SPEC §5): one read, a decision, one transaction; every uniqueness rule is a condition. */
-import { buildInvoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice';
+import { buildInvoice, decideInvoice, invoiceTotal, newClient, type ClientChoice } from '../domain/invoice';
 import { formatTimestamp } from '../domain/dates';
 import { generateReferenceCode } from '../domain/reference-code';
 import type { AddInvoiceInput } from '../schemas';
@@ -9,7 +9,8 @@ import { tableName } from '../store/client';
 import { itemOf } from '../store/batch';
 import { clientFrom, clientLookupKey, clientStillExists, newClientActions } from '../store/clients';
 import { merchantRefKey, newInvoiceActions } from '../store/invoices';
-import { claimId, IdAllocator, sequenceActions, type IdClaim } from '../store/sequences';
+import { claimId, IdAllocator, sequenceActions } from '../store/sequences';
+import type { Item } from '../store/items';
 import { executeWrite, type WriteResult } from '../store/write-executor';
 import { idempotencyRequest } from '../store/idempotency';
 import { refusal, type RequestContext } from './context';
@@ -26,6 +27,15 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
   const invoiceIds = new IdAllocator(table, companyId, 'invoice');
   const clientIds = new IdAllocator(table, companyId, 'client');
   const idempotency = context.idempotencyKey === undefined ? undefined : idempotencyRequest(companyId, 'add-invoice', context.idempotencyKey, input);
+
+  /** The invoice's client, and what the transaction does about it: check that it still exists, or put it. */
+  const clientFor = (choice: ClientChoice, items: Map<string, Item>, now: string) => {
+    if ('existing' in choice) return { client: choice.existing, actions: [clientStillExists(table, clientKey)], claims: [] };
+    const claim = claimId(clientIds, items);
+    const client = newClient(companyId, claim.id, choice.create, now);
+    return { client, actions: newClientActions(table, client), claims: [claim] };
+  };
+
   try {
     return await executeWrite(
       {
@@ -40,20 +50,15 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
           clientIds.settle(committed);
         },
         decide(items) {
-          const facts = { client: clientFrom(items, clientKey), merchantRefTaken: refKey !== undefined && itemOf(items, refKey) !== undefined };
-          const decision = decideInvoice(account, input, facts);
+          const merchantRefTaken = refKey !== undefined && itemOf(items, refKey) !== undefined;
+          const decision = decideInvoice(account, input, { client: clientFrom(items, clientKey), merchantRefTaken });
           if (!decision.ok) return refusal(decision.error, context);
           const now = formatTimestamp(new Date());
-          const claims: IdClaim[] = [];
-          const choice = decision.value;
-          if ('create' in choice) claims.push(claimId(clientIds, items));
-          const client = 'existing' in choice ? choice.existing : newClient(companyId, claims[0]!.id, choice.create, now);
+          const chosen = clientFor(decision.value, items, now);
           const invoiceId = claimId(invoiceIds, items);
-          claims.push(invoiceId);
-          const invoice = buildInvoice(input, client, { invoiceId: invoiceId.id, referenceCode: generateReferenceCode() }, account.currency, now);
-          const clientActions = 'existing' in choice ? [clientStillExists(table, clientKey)] : newClientActions(table, client);
+          const invoice = buildInvoice(input, chosen.client, { invoiceId: invoiceId.id, referenceCode: generateReferenceCode() }, account.currency, now);
           return {
-            actions: [...clientActions, ...newInvoiceActions(table, invoice), ...sequenceActions(claims)],
+            actions: [...chosen.actions, ...newInvoiceActions(table, invoice), ...sequenceActions([...chosen.claims, invoiceId])],
             response: success(201, invoiceView(invoice, { withClient: true }), INVOICE_CREATED),
           };
         },
