@@ -1,4 +1,4 @@
-/** Runtime configuration from the environment, read once per process. Documented in README "Configuration". */
+/** Runtime configuration from the environment, read once per process (on first use). Documented in README "Configuration". */
 export interface Config {
   tableName: string;
   /** Set for DynamoDB Local; unset on AWS. */
@@ -11,7 +11,8 @@ export interface Config {
 
 export const DEFAULT_LOCAL_TABLE = 'invoicing-local';
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Reads a configuration from `env` (each call reads it anew; the runtime uses `loadConfig()`). */
+export function readConfig(env: NodeJS.ProcessEnv): Config {
   const authCacheSeconds = Number(env.AUTH_CACHE_SECONDS ?? '30');
   return {
     tableName: env.TABLE_NAME ?? DEFAULT_LOCAL_TABLE,
@@ -20,4 +21,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheSeconds: Number.isFinite(authCacheSeconds) ? Math.min(Math.max(authCacheSeconds, 0), 60) : 30,
     logLevel: env.LOG_LEVEL ?? 'INFO',
   };
+}
+
+let current: Config | undefined;
+
+/** The process's configuration, read from the environment on first use. */
+export function loadConfig(): Config {
+  current ??= readConfig(process.env);
+  return current;
+}
+
+/** Forgets the configuration read, so that the next `loadConfig()` reads the environment again (tests that change it). */
+export function resetConfig(): void {
+  current = undefined;
 }

@@ -32,13 +32,16 @@ export function captureColdStart(functionName: string | undefined): void {
   metrics.captureColdStartMetric(functionName);
 }
 
-/** An invoice was created (not a replay). */
-export function recordInvoiceCreated(): void {
+/** Counts a created invoice (not a replay) in the `InvoicesCreated` metric. */
+export function countInvoiceCreated(): void {
   metrics.addMetric('InvoicesCreated', MetricUnit.Count, 1);
 }
 
-/** A payment was recorded (not a replay). `amountKobo` is in minor units; the metric is in major units. */
-export function recordPayment(amountKobo: number, currency: string): void {
+/**
+ * Counts a recorded payment (not a replay) in `PaymentsRecorded`, and its amount in `PaymentAmount`.
+ * `amountKobo` is in minor units; the metric is in major units.
+ */
+export function countPaymentRecorded(amountKobo: number, currency: string): void {
   metrics.addMetric('PaymentsRecorded', MetricUnit.Count, 1);
   const single = metrics.singleMetric();
   single.addDimension('currency', currency);

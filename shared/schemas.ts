@@ -100,21 +100,36 @@ function optionalText(description: string, max = MAX_TEXT) {
   );
 }
 
-function enumField<const T extends readonly string[]>(values: T, description: string, options: { optional?: boolean; caseInsensitive?: boolean } = {}) {
-  const schema = meta(
-    field((value, ctx): T[number] | undefined => {
-      if (options.optional ? isBlank(value) : isAbsent(value)) {
-        return options.optional ? undefined : fail(ctx, 'required', 'is required');
-      }
-      const match =
-        typeof value === 'string'
-          ? values.find((v) => (options.caseInsensitive ? v.toLowerCase() === value.trim().toLowerCase() : v === value))
-          : undefined;
-      return match ?? fail(ctx, 'invalid_enum', `must be one of ${values.join(', ')}`);
-    }),
+function enumMatch<const T extends readonly string[]>(values: T, value: unknown, ctx: Ctx, caseInsensitive: boolean): T[number] {
+  const match =
+    typeof value === 'string' ? values.find((v) => (caseInsensitive ? v.toLowerCase() === value.trim().toLowerCase() : v === value)) : undefined;
+  return match ?? fail(ctx, 'invalid_enum', `must be one of ${values.join(', ')}`);
+}
+
+function requiredEnum<const T extends readonly string[]>(values: T, description: string, caseInsensitive: boolean) {
+  return meta(
+    field((value, ctx): T[number] => (isAbsent(value) ? fail(ctx, 'required', 'is required') : enumMatch(values, value, ctx, caseInsensitive))),
     { type: 'string', enum: [...values], description },
   );
-  return options.optional ? z.optional(schema) : schema;
+}
+
+function optionalEnum<const T extends readonly string[]>(values: T, description: string, caseInsensitive: boolean) {
+  return z.optional(
+    meta(
+      field((value, ctx): T[number] | undefined => (isBlank(value) ? undefined : enumMatch(values, value, ctx, caseInsensitive))),
+      { type: 'string', enum: [...values], description },
+    ),
+  );
+}
+
+type EnumOptions = { optional?: boolean; caseInsensitive?: boolean };
+
+/** One of `values` (required unless `optional`, when blank means absent); typed as the value when required. */
+function enumField<const T extends readonly string[]>(values: T, description: string, options: EnumOptions & { optional: true }): ReturnType<typeof optionalEnum<T>>;
+function enumField<const T extends readonly string[]>(values: T, description: string, options?: EnumOptions & { optional?: false }): ReturnType<typeof requiredEnum<T>>;
+function enumField<const T extends readonly string[]>(values: T, description: string, options: EnumOptions = {}) {
+  const caseInsensitive = options.caseInsensitive ?? false;
+  return options.optional ? optionalEnum(values, description, caseInsensitive) : requiredEnum(values, description, caseInsensitive);
 }
 
 const positiveAmount = (value: unknown): ParseResult<number> => {

@@ -1,6 +1,7 @@
 /** Turns zod failures into SPEC §1 field errors with stable codes. */
 import type { z } from 'zod/mini';
 import { ValidationError, type FieldError } from './errors';
+import { propertyOf } from './guards';
 
 const ZOD_CODE_MAP: Record<string, string> = {
   invalid_type: 'invalid_type',
@@ -12,10 +13,10 @@ const ZOD_CODE_MAP: Record<string, string> = {
 };
 
 function toFieldError(issue: z.core.$ZodIssue): FieldError {
-  const params = (issue as { params?: { code?: string } }).params;
+  const ownCode = propertyOf(propertyOf(issue, 'params'), 'code');
   const missing = issue.code === 'invalid_type' && !('input' in issue);
   return {
-    code: params?.code ?? (missing ? 'required' : (ZOD_CODE_MAP[issue.code] ?? 'invalid_value')),
+    code: typeof ownCode === 'string' ? ownCode : missing ? 'required' : (ZOD_CODE_MAP[issue.code] ?? 'invalid_value'),
     field: issue.path.length > 0 ? issue.path.map(String).join('.') : null,
     message: issue.message,
   };

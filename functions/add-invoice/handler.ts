@@ -1,5 +1,5 @@
 import { createApiHandler } from '#shared/http/handler';
-import { recordInvoiceCreated } from '#shared/observability';
+import { countInvoiceCreated } from '#shared/observability';
 import { idempotencyKeyOf, writeResponse } from '#shared/http/responses';
 import { parseRequest } from '#shared/validation';
 import { addInvoiceSchema } from '#shared/schemas';
@@ -10,6 +10,6 @@ export const handler = createApiHandler('add-invoice', async ({ account, body, h
   const input = parseRequest(addInvoiceSchema, body);
   const idempotencyKey = idempotencyKeyOf(headers);
   const result = await addInvoice({ account, requestId, idempotencyKey }, input);
-  if (result.response.statusCode === 201 && !result.replayed) recordInvoiceCreated();
+  if (result.response.status === 201 && !result.replayed) countInvoiceCreated();
   return writeResponse(result);
 });

@@ -1,5 +1,5 @@
 import { createApiHandler } from '#shared/http/handler';
-import { recordPayment } from '#shared/observability';
+import { countPaymentRecorded } from '#shared/observability';
 import { idempotencyKeyOf, writeResponse } from '#shared/http/responses';
 import { parseRequest } from '#shared/validation';
 import { addPaymentSchema } from '#shared/schemas';
@@ -10,6 +10,6 @@ export const handler = createApiHandler('add-payment', async ({ account, body, h
   const input = parseRequest(addPaymentSchema, body);
   const idempotencyKey = idempotencyKeyOf(headers);
   const result = await addPayment({ account, requestId, idempotencyKey }, input);
-  if (result.response.statusCode === 201 && !result.replayed) recordPayment(input.amount, account.currency);
+  if (result.response.status === 201 && !result.replayed) countPaymentRecorded(input.amount, account.currency);
   return writeResponse(result);
 });

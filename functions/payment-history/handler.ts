@@ -1,5 +1,6 @@
 import { createApiHandler } from '#shared/http/handler';
-import { jsonResponse, successBody } from '#shared/http/envelope';
+import { outcomeResponse } from '#shared/http/envelope';
+import { success } from '#shared/outcome';
 import { parseRequest } from '#shared/validation';
 import { paymentHistorySchema } from '#shared/schemas';
 import { paymentHistory } from '#shared/services/payment-history';
@@ -7,5 +8,5 @@ import { paymentHistory } from '#shared/services/payment-history';
 /** POST /payments/history */
 export const handler = createApiHandler('payment-history', async ({ account, body }) => {
   const input = parseRequest(paymentHistorySchema, body, { periodFields: ['period', 'start', 'end'] });
-  return jsonResponse(200, successBody(await paymentHistory(account, input)));
+  return outcomeResponse(success(200, await paymentHistory(account, input)));
 });

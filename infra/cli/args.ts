@@ -4,6 +4,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { SECRET_KEY_PATTERN } from '#shared/store/accounts';
+import { isValidTimeZone } from '#shared/domain/dates';
 
 export type CliCommand =
   | { command: 'account:create'; name: string; currency?: string; timeZone?: string; tokenizationEnabled?: boolean }
@@ -38,15 +39,6 @@ function required(value: string | boolean | undefined, option: string): string {
   return value.trim();
 }
 
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Parses `argv` (without node and the script), e.g. `['account:create', '--name', 'Acme']`. */
 export function parseCommand(argv: string[]): CliCommand {
   const [command, ...rest] = argv;
@@ -70,7 +62,7 @@ export function parseCommand(argv: string[]): CliCommand {
       }
       if (values['time-zone'] !== undefined) {
         const timeZone = String(values['time-zone']).trim();
-        if (!isTimeZone(timeZone)) throw new UsageError('--time-zone must be an IANA time zone such as Africa/Lagos.');
+        if (!isValidTimeZone(timeZone)) throw new UsageError('--time-zone must be an IANA time zone such as Africa/Lagos.');
         result.timeZone = timeZone;
       }
       if (values['tokenization-enabled'] === true) result.tokenizationEnabled = true;

@@ -3,7 +3,8 @@
  * effective date range and the position. Another account's cursor fails the signature check.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Period } from './periods';
+import { PERIODS, type Period } from './periods';
+import { isRecord } from '../guards';
 
 export interface CursorState {
   period: Period;
@@ -23,6 +24,10 @@ export function encodeCursor(secret: string, state: CursorState): string {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+const isIsoDate = (value: unknown): value is string => typeof value === 'string' && ISO_DATE.test(value);
+const isPeriod = (value: unknown): value is Period => PERIODS.some((period) => period === value);
+const isPosition = (value: unknown): value is Record<string, string> => isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
+
 /** The cursor's state, or undefined when it is malformed or its signature does not verify. */
 export function decodeCursor(secret: string, cursor: string): CursorState | undefined {
   const [payload, signature, ...rest] = cursor.split('.');
@@ -30,14 +35,12 @@ export function decodeCursor(secret: string, cursor: string): CursorState | unde
   const expected = sign(secret, payload);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  let state: unknown;
   try {
-    const state = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const after = state.a as Record<string, unknown>;
-    if (state.v !== 1 || typeof state.p !== 'string' || typeof state.f !== 'string' || typeof state.t !== 'string') return undefined;
-    if (!ISO_DATE.test(state.f) || !ISO_DATE.test(state.t) || !after || typeof after !== 'object') return undefined;
-    if (!Object.values(after).every((v) => typeof v === 'string')) return undefined;
-    return { period: state.p as Period, from: state.f, to: state.t, after: after as Record<string, string> };
+    state = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     return undefined;
   }
+  if (!isRecord(state) || state.v !== 1 || !isPeriod(state.p) || !isIsoDate(state.f) || !isIsoDate(state.t) || !isPosition(state.a)) return undefined;
+  return { period: state.p, from: state.f, to: state.t, after: state.a };
 }

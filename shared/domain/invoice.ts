@@ -1,8 +1,9 @@
-/** Pure invoice rules: totals, payment state, and the invoice record built from a validated request. */
+/** Pure invoice rules: totals, payment state, who the client is, and the invoice built from a validated request. */
 import { sumLineTotals } from './money';
 import { toEpochSeconds } from './dates';
-import type { AddInvoiceInput, MetadataValue } from '../schemas';
-import { ValidationError } from '../errors';
+import type { AddInvoiceInput, MetadataValue, NewClientInput } from '../schemas';
+import { ApiError, ConflictError, NotFoundError, ValidationError } from '../errors';
+import { accept, refuse, type Decision } from './decision';
 
 export type PaymentStatus = 'unpaid' | 'partially_paid' | 'paid';
 
@@ -99,7 +100,7 @@ export function buildInvoice(input: AddInvoiceInput, client: ClientRecord, ids: 
     companyId: client.companyId,
     clientId: client.id,
     referenceCode: ids.referenceCode,
-    feeBearer: input.fee_bearer as string,
+    feeBearer: input.fee_bearer,
     dueDate: toEpochSeconds(input.due_date),
     currency,
     createdAt: now,
@@ -129,5 +130,55 @@ export function buildInvoice(input: AddInvoiceInput, client: ClientRecord, ids: 
       version: 1,
       updatedAt: now,
     },
+  };
+}
+
+/** What the decision found in the table for a new invoice. */
+export interface InvoiceFacts {
+  /** The client named by `client_id`, or the one with the inline client's email; undefined when there is none. */
+  client: ClientRecord | undefined;
+  /** Whether another invoice of the account already has the request's `merchant_ref`. */
+  merchantRefTaken: boolean;
+}
+
+/** The invoice's client: one that exists, or a new one to create from the inline `client`. */
+export type ClientChoice = { existing: ClientRecord } | { create: NewClientInput };
+
+/** Whether the account may create this invoice (SPEC §5), and for which client; refusals are 403, 409 or 404. */
+export function decideInvoice(account: { tokenizationEnabled: boolean }, input: AddInvoiceInput, facts: InvoiceFacts): Decision<ClientChoice> {
+  if (input.tokenize === true && !account.tokenizationEnabled) {
+    return refuse(new ApiError('tokenization_not_enabled', 'Card tokenization is not enabled for this account. Contact support to enable it.'));
+  }
+  if (facts.merchantRefTaken) {
+    return refuse(
+      new ConflictError('duplicate_merchant_ref', 'An invoice with this merchant_ref already exists.', [
+        { code: 'conflict', field: 'merchant_ref', message: 'must be unique within your account' },
+      ]),
+    );
+  }
+  if (facts.client) return accept({ existing: facts.client });
+  // The schema requires exactly one of client and client_id: without an inline client, client_id named no client.
+  if (input.client === undefined) return refuse(new NotFoundError('client_not_found', 'Client not found'));
+  return accept({ create: input.client });
+}
+
+/** A client created from an invoice's inline `client`. */
+export function newClient(companyId: number, id: number, input: NewClientInput, now: string): ClientRecord {
+  return {
+    id,
+    companyId,
+    name: input.company_name ?? '',
+    firstName: input.first_name,
+    lastName: input.last_name,
+    email: input.email,
+    phone: input.phone,
+    website: '',
+    address: input.address ?? '',
+    type: input.type ?? 'Customer',
+    settlementBank: input.settlement_bank ?? '',
+    accountName: '',
+    accountNumber: input.account_number ?? '',
+    createdAt: now,
+    updatedAt: now,
   };
 }

@@ -1,24 +1,43 @@
 /** Pure payment rules (SPEC §6): partial payments accumulate; no overpayment; nothing on a paid invoice. */
-import { ConflictError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { formatKobo } from './money';
-import { paymentStatusOf, type InvoiceBalance } from './invoice';
+import { compareDates, toEpochSeconds, type CalendarDate } from './dates';
+import { paymentStatusOf, type Invoice, type InvoiceBalance } from './invoice';
+import type { PaymentRecord } from './payment-record';
+import { accept, refuse, type Decision } from './decision';
+
+export interface PaymentRequest {
+  amountKobo: number;
+  date: CalendarDate;
+  channel: string;
+}
+
+/** The 400 for a payment dated after today in the account's time zone, or undefined. */
+export function futureDateError(date: CalendarDate, today: CalendarDate, timeZone: string): ValidationError | undefined {
+  if (compareDates(date, today) <= 0) return undefined;
+  return new ValidationError([{ code: 'invalid_date', field: 'date', message: `must not be after today (${timeZone}), format MM/DD/YYYY` }]);
+}
 
 /** The invoice balance after a payment of `amountKobo`, or the 409 that refuses it. */
-export function applyPayment(balance: InvoiceBalance, amountKobo: number, now: string): InvoiceBalance {
+export function applyPayment(balance: InvoiceBalance, amountKobo: number, now: string): Decision<InvoiceBalance> {
   if (balance.amountDueKobo <= 0) {
-    throw new ConflictError('invoice_already_paid', 'This invoice is already fully paid.', [
-      { code: 'invoice_already_paid', field: 'reference_code', message: 'the invoice has no amount due', amount_due: formatKobo(0) },
-    ]);
+    return refuse(
+      new ConflictError('invoice_already_paid', 'This invoice is already fully paid.', [
+        { code: 'invoice_already_paid', field: 'reference_code', message: 'the invoice has no amount due', amount_due: formatKobo(0) },
+      ]),
+    );
   }
   if (amountKobo > balance.amountDueKobo) {
     const due = formatKobo(balance.amountDueKobo);
-    throw new ConflictError('amount_exceeds_balance', `The amount exceeds the amount due on this invoice (${due}).`, [
-      { code: 'amount_exceeds_balance', field: 'amount', message: `must be at most the amount due, ${due}`, amount_due: due },
-    ]);
+    return refuse(
+      new ConflictError('amount_exceeds_balance', `The amount exceeds the amount due on this invoice (${due}).`, [
+        { code: 'amount_exceeds_balance', field: 'amount', message: `must be at most the amount due, ${due}`, amount_due: due },
+      ]),
+    );
   }
   const amountPaidKobo = balance.amountPaidKobo + amountKobo;
   const paymentStatus = paymentStatusOf(balance.totalKobo, amountPaidKobo);
-  return {
+  return accept({
     totalKobo: balance.totalKobo,
     amountPaidKobo,
     amountDueKobo: balance.totalKobo - amountPaidKobo,
@@ -26,5 +45,46 @@ export function applyPayment(balance: InvoiceBalance, amountKobo: number, now: s
     paidAt: paymentStatus === 'paid' ? now : null,
     version: balance.version + 1,
     updatedAt: now,
+  });
+}
+
+export interface AcceptedPayment {
+  /** The invoice as read. */
+  invoice: Invoice;
+  /** Its balance after the payment. */
+  balance: InvoiceBalance;
+}
+
+/**
+ * Whether `companyId` may pay `amountKobo` on the invoice read (undefined when there is none), and the
+ * balance after it. Another account's invoice is indistinguishable from a missing one.
+ */
+export function decidePayment(invoice: Invoice | undefined, companyId: number, amountKobo: number, now: string): Decision<AcceptedPayment> {
+  if (!invoice || invoice.details.companyId !== companyId) return refuse(new NotFoundError('invoice_not_found', 'Invoice not found'));
+  const applied = applyPayment(invoice.balance, amountKobo, now);
+  return applied.ok ? accept({ invoice, balance: applied.value }) : applied;
+}
+
+/** The payment record of an accepted payment on `invoice`. */
+export function newPayment(
+  invoice: Invoice,
+  ids: { id: number; recordedId: string },
+  request: PaymentRequest,
+  currency: string,
+  now: string,
+): PaymentRecord {
+  const { details } = invoice;
+  return {
+    id: ids.id,
+    companyId: details.companyId,
+    clientId: details.clientId,
+    invoiceId: details.id,
+    referenceCode: details.referenceCode,
+    amountKobo: request.amountKobo,
+    currency,
+    transactionDate: toEpochSeconds(request.date),
+    channel: request.channel,
+    createdAt: now,
+    recordedId: ids.recordedId,
   };
 }

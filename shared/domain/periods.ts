@@ -12,11 +12,6 @@ export interface DateRange {
 
 export const MAX_CUSTOM_RANGE_DAYS = 366;
 
-/** True when `value` is one of PERIODS. */
-export function isPeriod(value: unknown): value is Period {
-  return typeof value === 'string' && (PERIODS as readonly string[]).includes(value);
-}
-
 /**
  * The inclusive date range of a period, given today's date in the account's time zone.
  * `custom` needs `custom` with start ≤ end spanning at most 366 days; it may extend past today.

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-export const REFERENCE_CODE_PATTERN = /^[A-Za-z0-9]{20}$/;
 
 /** 20 characters [A-Za-z0-9] from a cryptographic RNG (≈119 bits); uniqueness is enforced by a conditional write. */
 export function generateReferenceCode(): string {

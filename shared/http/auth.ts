@@ -16,7 +16,7 @@ export function clearAuthCache(): void {
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
-export async function authenticate(authorization: string | undefined): Promise<Account> {
+export async function resolveAccount(authorization: string | undefined): Promise<Account> {
   const secret = authorization ? BEARER.exec(authorization)?.[1] : undefined;
   if (!secret || !SECRET_KEY_PATTERN.test(secret)) throw invalidApiKey();
   const hash = hashSecretKey(secret);

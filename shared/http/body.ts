@@ -24,11 +24,11 @@ function mediaType(contentType: string | undefined): string {
 export type BodyKind = 'json' | 'form';
 
 /** Checks size and content type; rewrites the event so the JSON parser sees a JSON body, or parses a form body. */
-export function prepareBody(event: APIGatewayProxyEventV2): BodyKind {
+export function prepareBody(event: APIGatewayProxyEventV2, maxBytes = MAX_BODY_BYTES): BodyKind {
   const headers = (event.headers ??= {});
   const raw = event.body === undefined ? Buffer.alloc(0) : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
-  if (raw.length > MAX_BODY_BYTES) {
-    throw new ApiError('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KiB.`);
+  if (raw.length > maxBytes) {
+    throw new ApiError('payload_too_large', `The request body must be at most ${maxBytes / 1024} KiB.`);
   }
   const type = mediaType(headers['content-type']);
   if (type === '' || type === 'text/plain' || JSON_TYPE.test(type)) {

@@ -3,6 +3,8 @@
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ApiError, ServiceUnavailableError } from '../errors';
+import { failure, isFailure, type Failure, type Outcome } from '../outcome';
+import { propertyOf } from '../guards';
 
 export type HttpResponse = APIGatewayProxyStructuredResultV2 & {
   statusCode: number;
@@ -20,25 +22,39 @@ export function successBody(data: unknown, message?: string) {
   return message === undefined ? { status: 'success', data } : { status: 'success', message, data };
 }
 
-export function errorBody(error: ApiError, requestId: string) {
+export function errorBody(failure: Failure) {
   return {
     status: 'error',
-    code: error.code,
-    message: error.message,
-    errors: error.errors,
-    request_id: requestId,
+    code: failure.code,
+    message: failure.message,
+    errors: failure.errors,
+    request_id: failure.requestId,
   };
 }
 
-export function errorHeaders(error: ApiError): Record<string, string> {
+export function errorHeaders(failure: Failure): Record<string, string> {
   const headers: Record<string, string> = {};
-  if (error.code === 'invalid_api_key') headers['www-authenticate'] = 'Bearer';
-  if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
+  if (failure.code === 'invalid_api_key') headers['www-authenticate'] = 'Bearer';
+  if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(failure.retryAfterSeconds);
   return headers;
 }
 
+/** The outcome each response was serialised from, so the request log reads its error code without parsing the body. */
+const outcomes = new WeakMap<HttpResponse, Outcome>();
+
+export const outcomeOf = (response: HttpResponse | undefined): Outcome | undefined => (response ? outcomes.get(response) : undefined);
+
+/** The one place an outcome becomes an HTTP response: status, headers and the JSON envelope. */
+export function outcomeResponse(outcome: Outcome, headers: Record<string, string> = {}): HttpResponse {
+  const response = isFailure(outcome)
+    ? jsonResponse(outcome.status, errorBody(outcome), { ...errorHeaders(outcome), ...headers })
+    : jsonResponse(outcome.status, successBody(outcome.data, outcome.message), headers);
+  outcomes.set(response, outcome);
+  return response;
+}
+
 export function errorResponse(error: ApiError, requestId: string): HttpResponse {
-  return jsonResponse(error.status, errorBody(error, requestId), errorHeaders(error));
+  return outcomeResponse(failure(error, requestId));
 }
 
 const RETRYABLE_AWS_ERRORS = new Set([
@@ -58,14 +74,15 @@ const RETRYABLE_AWS_ERRORS = new Set([
 /** Any thrown value → an ApiError. Internals (messages, stacks, AWS error text) never reach the client. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  const name = (error as { name?: string } | null)?.name ?? '';
-  const code = (error as { code?: string } | null)?.code ?? '';
-  if (RETRYABLE_AWS_ERRORS.has(name) || code === 'ETIMEDOUT' || code === 'ECONNRESET' || code === 'ECONNREFUSED') {
+  const name = propertyOf(error, 'name');
+  const code = propertyOf(error, 'code');
+  if ((typeof name === 'string' && RETRYABLE_AWS_ERRORS.has(name)) || code === 'ETIMEDOUT' || code === 'ECONNRESET' || code === 'ECONNREFUSED') {
     return new ServiceUnavailableError(undefined, error);
   }
   if (name === 'TransactionCanceledException') {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (reasons.some((r) => r.Code === 'ThrottlingError' || r.Code === 'TransactionConflict' || r.Code === 'ProvisionedThroughputExceeded')) {
+    const reasons = propertyOf(error, 'CancellationReasons');
+    const codes = Array.isArray(reasons) ? reasons.map((reason) => propertyOf(reason, 'Code')) : [];
+    if (codes.some((c) => c === 'ThrottlingError' || c === 'TransactionConflict' || c === 'ProvisionedThroughputExceeded')) {
       return new ServiceUnavailableError(undefined, error);
     }
   }

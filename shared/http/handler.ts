@@ -1,19 +1,21 @@
 /**
- * The middy stack every Lambda handler shares. Order (SPEC §1): authentication first, then the body
- * (size, content type, JSON/form parsing), then the route's own validation and work. Every failure —
- * parser errors, zod errors, DynamoDB errors, timeouts — leaves through `onError` as the error envelope.
+ * The middy stack every Lambda handler shares. Order (docs/api.md "Request handling"): authentication
+ * first, then the body (size, content type, JSON/form parsing), then the route's own validation and work.
+ * Every failure — parser errors, zod errors, DynamoDB errors, timeouts — leaves as the error envelope.
  */
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { ApiError, ServiceUnavailableError } from '../errors';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { ServiceUnavailableError } from '../errors';
 import type { RouteName } from '../routes';
 import type { Account } from '../store/accounts';
-import { authenticate } from './auth';
-import { prepareBody } from './body';
-import { errorResponse, toApiError, type HttpResponse } from './envelope';
-import { captureColdStart, finishInvocation, logger } from '../observability';
+import type { HttpResponse } from './envelope';
+import { authenticate, authenticatedAccount } from './middleware/authenticate';
+import { bodyGate } from './middleware/body-gate';
+import { errorEnvelope } from './middleware/error-envelope';
+import { requestLog } from './middleware/request-log';
+import type { ApiContext, ApiInternal } from './middleware/types';
 
 export interface ApiRequest {
   account: Account;
@@ -24,78 +26,25 @@ export interface ApiRequest {
   requestId: string;
 }
 
-type Internal = { startedAt: number };
-type AuthenticatedContext = Context & { account?: Account };
-type Request = middy.Request<APIGatewayProxyEventV2, HttpResponse, Error, Context, Internal>;
-
-const requestIdOf = (request: Request): string =>
-  request.event.requestContext?.requestId ?? request.context.awsRequestId ?? 'unknown';
-
-function logOutcome(route: RouteName, request: Request, statusCode: number, errorCode?: string, cause?: unknown) {
-  const fields = {
-    route,
-    request_id: requestIdOf(request),
-    company_id: (request.context as AuthenticatedContext).account?.companyId,
-    status: statusCode,
-    latency_ms: Math.round(performance.now() - request.internal.startedAt),
-    ...(errorCode ? { error_code: errorCode } : {}),
-  };
-  if (statusCode >= 500) logger.error('request failed', { ...fields, error: cause instanceof Error ? { name: cause.name, message: cause.message, stack: cause.stack } : String(cause) });
-  else logger.info('request', fields);
-  finishInvocation(route, errorCode);
-}
-
-/** The `code` of an error envelope (it comes right after `"status":"error"`), without parsing the whole body. */
-const errorCodeOf = (body: string | undefined): string | undefined => /^\{"status":"error","code":"([a-z_]+)"/.exec(body ?? '')?.[1];
-
 export function createApiHandler(route: RouteName, run: (request: ApiRequest) => Promise<HttpResponse>) {
-  return middy<APIGatewayProxyEventV2, HttpResponse, Error, Context, Internal>({
+  return middy<APIGatewayProxyEventV2, HttpResponse, Error, ApiContext, ApiInternal>({
     timeoutEarlyInMillis: 250,
     timeoutEarlyResponse: () => {
       throw new ServiceUnavailableError('The request timed out. Retry shortly.');
     },
   })
-    .use({
-      before: (request: Request) => {
-        request.internal = { startedAt: performance.now() } as Internal;
-        logger.addContext(request.context);
-        captureColdStart(request.context.functionName);
-      },
-      after: (request: Request) => {
-        const status = request.response?.statusCode ?? 200;
-        // Stored or replayed 403/404/409 outcomes (SPEC §7) leave as plain responses: take their code from the envelope.
-        logOutcome(route, request, status, status >= 400 ? errorCodeOf(request.response?.body) : undefined);
-      },
-      onError: (request: Request) => {
-        let error: ApiError;
-        const raw = request.error;
-        const status = (raw as { statusCode?: number } | null)?.statusCode;
-        // @middy/http-json-body-parser reports malformed JSON as a 415; our body gate already decided the type.
-        if (!(raw instanceof ApiError) && status === 415) {
-          error = new ApiError('invalid_json', 'The request body is not valid JSON.');
-        } else {
-          error = toApiError(raw);
-        }
-        request.response = errorResponse(error, requestIdOf(request));
-        logOutcome(route, request, error.status, error.code, raw);
-      },
-    })
+    .use(requestLog({ route }))
+    .use(errorEnvelope())
     .use(httpHeaderNormalizer())
-    .use({
-      before: async (request: Request) => {
-        (request.context as AuthenticatedContext).account = await authenticate(request.event.headers?.authorization);
-        prepareBody(request.event);
-      },
-    })
+    .use(authenticate())
+    .use(bodyGate())
     .use(httpJsonBodyParser({ disableContentTypeError: true }))
-    .handler(async (event, context) => {
-      const account = (context as AuthenticatedContext).account;
-      if (!account) throw new ApiError('invalid_api_key', 'Invalid or missing API key.');
-      return run({
-        account,
+    .handler((event, context) =>
+      run({
+        account: authenticatedAccount(context),
         body: event.body,
         headers: event.headers ?? {},
         requestId: event.requestContext?.requestId ?? context.awsRequestId,
-      });
-    });
+      }),
+    );
 }

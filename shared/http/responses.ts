@@ -2,7 +2,7 @@
 import { ApiError } from '../errors';
 import { isValidIdempotencyKey } from '../store/idempotency';
 import type { WriteResult } from '../store/write-executor';
-import { jsonResponse, type HttpResponse } from './envelope';
+import { outcomeResponse, type HttpResponse } from './envelope';
 
 /** The Idempotency-Key header, validated (SPEC §7: 1–255 printable ASCII characters). */
 export function idempotencyKeyOf(headers: Record<string, string | undefined>): string | undefined {
@@ -16,7 +16,5 @@ export function idempotencyKeyOf(headers: Record<string, string | undefined>): s
 
 /** A committed (or replayed) write as an HTTP response; replays carry `Idempotent-Replayed: true`. */
 export function writeResponse(result: WriteResult): HttpResponse {
-  const response = jsonResponse(result.response.statusCode, null, result.replayed ? { 'idempotent-replayed': 'true' } : {});
-  response.body = result.response.body;
-  return response;
+  return outcomeResponse(result.response, result.replayed ? { 'idempotent-replayed': 'true' } : {});
 }

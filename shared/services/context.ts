@@ -1,7 +1,7 @@
 import type { Account } from '../store/accounts';
 import type { ApiError } from '../errors';
-import { errorBody } from '../http/envelope';
-import type { StoredResponse } from '../store/idempotency';
+import { failure } from '../outcome';
+import type { WritePlan } from '../store/write-executor';
 
 /** What a service needs to know about the request it serves. */
 export interface RequestContext {
@@ -11,12 +11,5 @@ export interface RequestContext {
   idempotencyKey: string | undefined;
 }
 
-export const storedError = (error: ApiError, requestId: string): StoredResponse => ({
-  statusCode: error.status,
-  body: JSON.stringify(errorBody(error, requestId)),
-});
-
-export const storedSuccess = (statusCode: number, message: string, data: unknown): StoredResponse => ({
-  statusCode,
-  body: JSON.stringify({ status: 'success', message, data }),
-});
+/** A refused write: nothing to commit but the outcome (and, with a key, its idempotency record). */
+export const refusal = (error: ApiError, context: RequestContext): WritePlan => ({ actions: [], response: failure(error, context.requestId) });

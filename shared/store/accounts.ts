@@ -6,6 +6,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
+import { propertyOf } from '../guards';
 
 export interface Account {
   companyId: number;
@@ -147,7 +148,7 @@ export async function revokeKey(secret: string): Promise<number | undefined> {
     );
     return Number(result.Attributes?.company_id);
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
+    if (propertyOf(error, 'name') === 'ConditionalCheckFailedException') return undefined;
     throw error;
   }
 }

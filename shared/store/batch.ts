@@ -7,7 +7,7 @@ import type { Item } from './items';
 const MAX_KEYS_PER_BATCH = 100;
 const MAX_UNPROCESSED_ROUNDS = 8;
 
-const keyId = (key: { PK: unknown; SK: unknown }): string => `${String(key.PK)}\u0000${String(key.SK)}`;
+const keyId = (key: { PK?: unknown; SK?: unknown }): string => `${String(key.PK)}\u0000${String(key.SK)}`;
 
 /** Returns the found items by `PK\0SK`; a missing key is simply absent from the map. Chunks are read concurrently. */
 export async function batchGet(requested: readonly Key[]): Promise<Map<string, Item>> {
@@ -16,7 +16,7 @@ export async function batchGet(requested: readonly Key[]): Promise<Map<string, I
   for (let offset = 0; offset < unique.length; offset += MAX_KEYS_PER_BATCH) chunks.push(unique.slice(offset, offset + MAX_KEYS_PER_BATCH));
   const found = new Map<string, Item>();
   for (const items of await Promise.all(chunks.map(readChunk))) {
-    for (const item of items) found.set(keyId(item as { PK: unknown; SK: unknown }), item);
+    for (const item of items) found.set(keyId(item), item);
   }
   return found;
 }

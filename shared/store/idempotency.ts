@@ -1,10 +1,12 @@
 /**
- * Idempotency records (SPEC §7). A record holds the first response to a key and commits in the same
+ * Idempotency records (SPEC §7). A record holds the first outcome of a key and commits in the same
  * transaction as the invoice or payment it describes, so a crash after the write cannot produce a second one.
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { RouteName } from '../routes';
+import type { Outcome } from '../outcome';
+import { isRecord } from '../guards';
 import { keys, type Key } from './keys';
 import type { Item } from './items';
 
@@ -20,12 +22,7 @@ export interface IdempotencyRequest {
   fingerprint: string;
 }
 
-export interface StoredResponse {
-  statusCode: number;
-  body: string;
-}
-
-export type RecordState = { state: 'absent' } | { state: 'match'; response: StoredResponse } | { state: 'mismatch' };
+export type RecordState = { state: 'absent' } | { state: 'match'; response: Outcome } | { state: 'mismatch' };
 
 export const isValidIdempotencyKey = (key: string): boolean => IDEMPOTENCY_KEY_PATTERN.test(key);
 
@@ -35,7 +32,7 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
+    const entries = Object.entries(value)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
@@ -54,15 +51,38 @@ const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 export function interpretRecord(request: IdempotencyRequest, item: Item | undefined): RecordState {
   if (!item || Number(item.expires_at) <= nowSeconds()) return { state: 'absent' };
   if (item.fingerprint !== request.fingerprint) return { state: 'mismatch' };
-  const body = gunzipSync(item.body_gz as Uint8Array).toString('utf8');
-  return { state: 'match', response: { statusCode: Number(item.status_code), body } };
+  return { state: 'match', response: storedOutcome(item) };
+}
+
+const gunzipJson = (value: unknown): unknown => (value instanceof Uint8Array ? JSON.parse(gunzipSync(value).toString('utf8')) : undefined);
+
+function isOutcome(value: unknown): value is Outcome {
+  if (!value || typeof value !== 'object' || !('status' in value) || typeof value.status !== 'number') return false;
+  return 'code' in value ? 'requestId' in value && 'errors' in value : 'data' in value;
 }
 
 /**
- * Put of the record; fails its condition when a live record for the key already exists. The body is
+ * The outcome a record holds. Records written before outcomes were stored hold the first response's
+ * envelope instead (`body_gz`); they expire 24 h after the deploy, and read back as the same outcome.
+ */
+function storedOutcome(item: Item): Outcome {
+  const stored = gunzipJson(item.outcome_gz);
+  if (isOutcome(stored)) return stored;
+  const envelope = gunzipJson(item.body_gz);
+  if (isRecord(envelope)) {
+    const status = Number(item.status_code);
+    const { code, message, errors, request_id: requestId, data } = envelope;
+    const legacy = 'code' in envelope ? { status, code, message, errors, requestId } : { status, message, data };
+    if (isOutcome(legacy)) return legacy;
+  }
+  throw new Error('Unreadable idempotency record');
+}
+
+/**
+ * Put of the record; fails its condition when a live record for the key already exists. The outcome is
  * stored gzipped and the key carries account and route, so a typical record stays under 1 KB (1 write unit).
  */
-export function recordPut(tableName: string, request: IdempotencyRequest, response: StoredResponse) {
+export function recordPut(tableName: string, request: IdempotencyRequest, outcome: Outcome) {
   const now = nowSeconds();
   return {
     Put: {
@@ -71,8 +91,8 @@ export function recordPut(tableName: string, request: IdempotencyRequest, respon
         ...recordKey(request),
         entity: 'idempotency',
         fingerprint: request.fingerprint,
-        status_code: response.statusCode,
-        body_gz: gzipSync(response.body),
+        status_code: outcome.status,
+        outcome_gz: gzipSync(JSON.stringify(outcome)),
         expires_at: now + IDEMPOTENCY_TTL_SECONDS,
       },
       ConditionExpression: 'attribute_not_exists(PK) OR expires_at <= :now',

@@ -12,6 +12,7 @@
 import { keys, type Key, type SequenceName } from './keys';
 import { itemOf } from './batch';
 import type { Item } from './items';
+import { ReadAgain, type TransactItem } from './write-executor';
 
 export const BLOCK_SIZE = 25;
 
@@ -114,6 +115,16 @@ export class IdAllocator {
     refill.done();
   }
 }
+
+/** The id for this attempt; ReadAgain when the attempt's read lacked the sequence it needs. */
+export function claimId(allocator: IdAllocator, items: Map<string, Item>): IdClaim {
+  const claim = allocator.claim(items);
+  if (!claim) throw new ReadAgain();
+  return claim;
+}
+
+/** The sequence updates that reserve the blocks of the claimed ids (none when every id was at hand). */
+export const sequenceActions = (claims: readonly IdClaim[]): TransactItem[] => claims.flatMap((claim) => (claim.action ? [claim.action] : []));
 
 /** A TransactWriteItems action advancing `name` from `current` to `current + count`. */
 export function advanceSequence(tableName: string, companyId: number, name: SequenceName, current: number, count: number) {

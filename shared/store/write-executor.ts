@@ -6,17 +6,19 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ApiError, ConflictError, ServiceUnavailableError } from '../errors';
+import type { Outcome } from '../outcome';
 import { documentClient, tableName } from './client';
 import { batchGet, itemOf } from './batch';
 import type { Key } from './keys';
 import type { Item } from './items';
-import { interpretRecord, recordKey, recordPut, type IdempotencyRequest, type StoredResponse } from './idempotency';
+import { interpretRecord, recordKey, recordPut, type IdempotencyRequest } from './idempotency';
 
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
+/** What to commit, and the outcome to answer once it committed. A refusal is an outcome with no actions. */
 export interface WritePlan {
   actions: TransactItem[];
-  response: StoredResponse;
+  response: Outcome;
 }
 
 /** Thrown by `decide` when what it needs was not in this attempt's read: read again (no backoff). */
@@ -32,14 +34,12 @@ export interface WriteSpec {
   keys(): Key[] | Promise<Key[]>;
   /** Called once after every attempt, with whether its transaction committed (id blocks settle here). */
   settle?(committed: boolean): void;
-  /** Returns the transaction to commit, or throws an ApiError outcome (403/404/409) to answer instead. */
+  /** Returns the transaction to commit with its outcome, or a refusal (403/404/409) with no actions. */
   decide(items: Map<string, Item>, attempt: number): WritePlan | Promise<WritePlan>;
-  /** Builds the error response stored for a key (the envelope includes the request id). */
-  errorResponse(error: ApiError): StoredResponse;
 }
 
 export interface WriteResult {
-  response: StoredResponse;
+  response: Outcome;
   replayed: boolean;
 }
 
@@ -87,12 +87,9 @@ export async function executeWrite(spec: WriteSpec, idempotency: IdempotencyRequ
       try {
         plan = await spec.decide(items, attempt);
       } catch (error) {
-        if (error instanceof ReadAgain) {
-          readAgain = true;
-          continue;
-        }
-        if (!(error instanceof ApiError) || error.status >= 500 || !idempotency) throw error;
-        plan = { actions: [], response: spec.errorResponse(error) };
+        if (!(error instanceof ReadAgain)) throw error;
+        readAgain = true;
+        continue;
       }
 
       const actions = idempotency ? [...plan.actions, recordPut(table, idempotency, plan.response)] : plan.actions;

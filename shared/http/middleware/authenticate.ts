@@ -1,0 +1,31 @@
+/** Authentication first (docs/api.md "Authentication"): resolves the bearer key to its account, or 401. */
+import { invalidApiKey } from '../../errors';
+import type { Account } from '../../store/accounts';
+import { resolveAccount } from '../auth';
+import type { ApiContext, ApiMiddleware } from './types';
+
+export interface AuthenticateOptions {
+  /** Resolves an Authorization header to its account; throws the 401 otherwise. */
+  resolveAccount: typeof resolveAccount;
+}
+
+const defaults: AuthenticateOptions = { resolveAccount };
+
+export function authenticate(opts: Partial<AuthenticateOptions> = {}): ApiMiddleware {
+  const options = { ...defaults, ...opts };
+  return {
+    name: 'authenticate',
+    before: async (request) => {
+      request.context.account = await options.resolveAccount(request.event.headers?.authorization);
+    },
+  };
+}
+
+/**
+ * The account `authenticate` set. Handlers run only after it did (it answers 401 otherwise); the types
+ * cannot know that, so a missing account is the same 401.
+ */
+export function authenticatedAccount(context: ApiContext): Account {
+  if (!context.account) throw invalidApiKey();
+  return context.account;
+}

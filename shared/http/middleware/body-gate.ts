@@ -1,0 +1,23 @@
+/**
+ * The body gate, after authentication and before JSON parsing: size (413), content type (415), and form
+ * bodies parsed into the same object a JSON body gives (rules in shared/http/body.ts).
+ */
+import { MAX_BODY_BYTES, prepareBody } from '../body';
+import type { ApiMiddleware } from './types';
+
+export interface BodyGateOptions {
+  /** Largest decoded body accepted. */
+  maxBytes: number;
+}
+
+const defaults: BodyGateOptions = { maxBytes: MAX_BODY_BYTES };
+
+export function bodyGate(opts: Partial<BodyGateOptions> = {}): ApiMiddleware {
+  const options = { ...defaults, ...opts };
+  return {
+    name: 'bodyGate',
+    before: (request) => {
+      prepareBody(request.event, options.maxBytes);
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Every failure (our errors, the JSON parser's, zod's, DynamoDB's, timeouts) leaves as the error envelope.
+ * Internals (messages, stacks, AWS error text) never reach the client: unknown errors become a 500 or 503.
+ */
+import { ApiError } from '../../errors';
+import { errorResponse, toApiError } from '../envelope';
+import { requestIdOf, type ApiMiddleware } from './types';
+
+/** @middy/http-json-body-parser reports malformed JSON as a 415; the body gate already decided the type, so it is a 400. */
+function classify(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const status = error && typeof error === 'object' && 'statusCode' in error ? error.statusCode : undefined;
+  if (status === 415) return new ApiError('invalid_json', 'The request body is not valid JSON.');
+  return toApiError(error);
+}
+
+export interface ErrorEnvelopeOptions {
+  /** Maps any thrown value to the ApiError to answer. */
+  classify: (error: unknown) => ApiError;
+}
+
+const defaults: ErrorEnvelopeOptions = { classify };
+
+export function errorEnvelope(opts: Partial<ErrorEnvelopeOptions> = {}): ApiMiddleware {
+  const options = { ...defaults, ...opts };
+  return {
+    name: 'errorEnvelope',
+    onError: (request) => {
+      request.response = errorResponse(options.classify(request.error), requestIdOf(request));
+    },
+  };
+}
