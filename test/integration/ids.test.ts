@@ -44,10 +44,9 @@ describe('id blocks', () => {
     expect(new Set(invoices.map((i) => i.id)).size).toBe(invoices.length);
     const commands: string[] = [];
     const remove = dynamoHooks.add({ before: (c) => void commands.push(c.command) });
-    let payments;
+    const payments: Awaited<ReturnType<typeof pay>>[] = [];
     try {
       // Eight at a time, across block boundaries: requests of one process wait for a refill instead of racing it.
-      payments = [];
       for (let i = 0; i < invoices.length; i += 8) {
         payments.push(...(await Promise.all(invoices.slice(i, i + 8).map((invoice) => pay(key, invoice.reference_code)))));
       }
