@@ -42,6 +42,9 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     expect(bundle).not.toMatch(/from\s*["']@aws-sdk\//);
     const lines = bundle.split('\n');
     expect(bundle.length / lines.length).toBeGreaterThan(1000); // minified
+    // No source map: neither inline nor beside the bundle (they cost cold-start time with --enable-source-maps).
+    expect(bundle).not.toMatch(/sourceMappingURL/);
+    expect(existsSync(`${bundleOf(name)}.map`)).toBe(false);
   });
 
   // Guards the cold-start budget (README "Performance"): the bundles are ~560 KB; importing zod classic

@@ -1,7 +1,8 @@
 /** Per-account integer ids from blocks of the account's sequence (shared/store/sequences.ts). */
 import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, dynamoHooks, tableName } from '../../shared/store/client';
+import { documentClient, tableName } from '../../shared/store/client';
+import { dynamoHooks } from '../support/dynamo-hooks.ts';
 import { keys } from '../../shared/store/keys';
 import { BLOCK_SIZE, forgetIdBlocks } from '../../shared/store/sequences';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api';

@@ -9,7 +9,7 @@ import { clearAuthCache } from '../../shared/http/auth';
 import { loadConfig } from '../../shared/config';
 import { logger } from '../../shared/observability';
 import { createKey, generateSecretKey, hashSecretKey, revokeKey } from '../../shared/store/accounts';
-import { dynamoHooks } from '../../shared/store/client';
+import { dynamoHooks } from '../support/dynamo-hooks.ts';
 import type { RouteName } from '../../shared/routes';
 import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst, type CallResult } from '../support/api';
 import { expectErrorEnvelope } from './helpers';
