@@ -55,7 +55,7 @@ export function resourcesOfType(stage: SynthesisedStage, type: string): [string,
 
 export const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
-/** Construct ids of the functions; the README deploy section and `sam local invoke` use these names. */
+/** Construct ids of the functions; docs/deploying.md and `sam local invoke` use these names. */
 export const FUNCTION_IDS = {
   'add-invoice': 'AddInvoiceFunction',
   'add-payment': 'AddPaymentFunction',

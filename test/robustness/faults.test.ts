@@ -1,6 +1,6 @@
 /**
  * Fault injection through `dynamoHooks` (test/support/dynamo-hooks.ts): throttling, timeouts, cancelled
- * transactions and a crash after the transaction committed. The client must get the SPEC §1 envelope
+ * transactions and a crash after the transaction committed. The client must get the error envelope (docs/api.md "Envelopes")
  * (503 + Retry-After where retryable), never see a partial write, and an Idempotency-Key retry must
  * return the committed result exactly once.
  */
