@@ -1,6 +1,6 @@
 /**
  * Where a history page's CPU goes, in one process (no HTTP): the DynamoDB client work the floor also does,
- * and what our code adds on top (views, JSON, the middy stack). Supports README "Performance", the history miss.
+ * and what our code adds on top (views, JSON, the middy stack). Supports docs/performance.md, the history miss.
  *
  *   npx tsx bench/history-cpu.ts
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance benchmark of issue #5 (not a test: nothing here fails `npm test`).
+ * `npm run bench`: the performance benchmark of docs/performance.md (not a test: nothing here fails `npm test`).
  *
  * Starts in-memory DynamoDB Local and the local HTTP runtime (bench/server-child.ts, one per table),
  * seeds data, measures latency, database work, the floor (replayed DynamoDB requests), scale and the

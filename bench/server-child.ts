@@ -2,7 +2,7 @@
  * The benchmark's "Lambda host": the local HTTP runtime (infra/local/server.ts) serving the same handler
  * modules, in its own process so that the load generator does not share its event loop.
  *
- * It registers one DynamoDB client hook (the hook point shared/store/client.ts offers for exactly this):
+ * It registers one DynamoDB client hook (test/support/dynamo-hooks.ts, on the shared client's middleware stack):
  * - every request asks for `ReturnConsumedCapacity: INDEXES` (no production code path sets it; the
  *   replayed requests carry the same parameter, so endpoint and floor ask DynamoDB for the same work);
  * - while capturing, each call's command, input, consumed capacity and the items it read are recorded.
@@ -19,7 +19,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 process.env.POWERTOOLS_METRICS_DISABLED = 'false';
 
-const { dynamoHooks } = await import('#shared/store/client');
+const { dynamoHooks } = await import('../test/support/dynamo-hooks.ts');
 const { createLocalServer } = await import('../infra/local/server.ts');
 
 export interface CapturedCall {

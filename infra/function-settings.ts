@@ -1,6 +1,6 @@
 /**
- * How every route's function is built and sized. Reasons and measurements: README.md "Deploying to AWS",
- * "Functions: bundling, memory and timeout".
+ * How every route's function is built and sized. Reasons and measurements: docs/deploying.md,
+ * "What the stack contains, and why".
  */
 import { Duration } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';

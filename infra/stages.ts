@@ -1,6 +1,6 @@
 /**
  * Per-stage settings, decided at synth time (no CloudFormation parameters or conditions).
- * `npx cdk deploy -c stage=<name>` picks one; see README.md "Stages".
+ * `npx cdk deploy -c stage=<name>` picks one; see docs/deploying.md "Stages".
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 

@@ -13,7 +13,7 @@ import { createLocalServer } from '../infra/local/server.ts';
 import { useLocalDynamoDb } from '../infra/local/settings.ts';
 import { usDate } from '../infra/local/banner.ts';
 import { createAccount } from '../shared/store/accounts.ts';
-import { dynamoHooks, type DynamoCall } from '../shared/store/client.ts';
+import { dynamoHooks, type DynamoCall } from '../test/support/dynamo-hooks.ts';
 import { ROUTES, type RouteName } from '../shared/routes.ts';
 import type { CapturedExamples, Example } from '../shared/openapi/document.ts';
 

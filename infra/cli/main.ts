@@ -1,5 +1,5 @@
 /**
- * The account CLI (SPEC §2, §10): `account:create`, `key:create`, `key:revoke`.
+ * The account CLI (docs/accounts.md): `account:create`, `key:create`, `key:revoke`.
  * Prints exactly one JSON line on stdout on success; on failure one `{"error": …}` line on stderr
  * and exit code 1. Nothing else is written to stdout, so scripts can parse it.
  */

@@ -1,5 +1,5 @@
 /**
- * Which database the account CLI works on (SPEC §10: the same one as `npm start`, or a deployed
+ * Which database the account CLI works on (docs/accounts.md: the same one as `npm start`, or a deployed
  * stage's table), and getting the store pointed at it.
  */
 import { ensureTable, startDynamoDbLocal, waitUntilReachable, type DynamoDbLocal } from '../local/dynamodb-local';

@@ -1,5 +1,5 @@
 /**
- * `npm start`: the whole service on this machine (SPEC §10). Serves HTTP at once (503 until ready),
+ * `npm start`: the whole service on this machine (docs/running-locally.md). Serves HTTP at once (503 until ready),
  * starts DynamoDB Local persisted under DATA_DIR/dynamodb, creates the table if missing, seeds the
  * demo account, then prints the base URL, the demo key and curl examples. Ctrl-C / SIGTERM stop
  * the HTTP server and DynamoDB Local, then exit 0.

@@ -1,5 +1,5 @@
 /**
- * History cursors (SPEC §8): opaque, HMAC-signed with the account's secret, carrying the period, the
+ * History cursors (docs/api.md "Payment history and pagination"): opaque, HMAC-signed with the account's secret, carrying the period, the
  * effective date range and the position. Another account's cursor fails the signature check.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Calendar dates and timestamps (SPEC §4). A calendar date has no time zone; it is stored as the
+ * Calendar dates and timestamps (docs/api.md "Dates and time"). A calendar date has no time zone; it is stored as the
  * Unix seconds of 00:00:00 UTC of that date. "Today" depends on the account's time zone.
  */
 import { fail, ok, type ParseResult } from './result';

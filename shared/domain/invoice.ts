@@ -92,7 +92,7 @@ export interface NewInvoiceIds {
 /** Line item ids derive from the invoice id (at most 100 lines): unique per account, no sequence needed. */
 export const lineItemId = (invoiceId: number, index: number): string => String(invoiceId * 1000 + index + 1);
 
-/** Builds a new invoice from a validated request (SPEC §5); the optional fields are kept only when given. */
+/** Builds a new invoice from a validated request (docs/api.md "Add invoice"); the optional fields are kept only when given. */
 export function buildInvoice(input: AddInvoiceInput, client: ClientRecord, ids: NewInvoiceIds, currency: string, now: string): Invoice {
   const totalKobo = invoiceTotal(input);
   const details: InvoiceDetails = {

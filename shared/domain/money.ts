@@ -1,5 +1,5 @@
 /**
- * Money (SPEC §3): amounts arrive as strings or JSON numbers and are held as integer kobo.
+ * Money (docs/api.md "Money"): amounts arrive as strings or JSON numbers and are held as integer kobo.
  * All conversion is done on decimal strings and BigInt, never on binary floating point.
  */
 import { fail, ok, type ParseResult } from './result';

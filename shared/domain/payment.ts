@@ -1,4 +1,4 @@
-/** Pure payment rules (SPEC §6): partial payments accumulate; no overpayment; nothing on a paid invoice. */
+/** Pure payment rules (docs/api.md "Add payment"): partial payments accumulate; no overpayment; nothing on a paid invoice. */
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { formatKobo } from './money';
 import { compareDates, toEpochSeconds, type CalendarDate } from './dates';

@@ -1,4 +1,4 @@
-/** Payment history periods (SPEC §8): each resolves to an inclusive calendar date range. */
+/** Payment history periods (docs/api.md "Payment history and pagination"): each resolves to an inclusive calendar date range. */
 import { addDays, compareDates, daysInclusive, toEpochSeconds, type CalendarDate } from './dates';
 import { fail, ok, type ParseResult } from './result';
 

@@ -173,7 +173,7 @@ function operation(route: RouteName) {
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
     const codes = byStatus.get(status)!;
     const headers: Record<string, unknown> = {};
-    // Stored outcomes (SPEC §7) are replayed with the header too.
+    // Stored outcomes (docs/api.md "Idempotency") are replayed with the header too.
     if (spec.idempotent && [403, 404, 409].includes(status)) headers['Idempotent-Replayed'] = { $ref: '#/components/headers/Idempotent-Replayed' };
     if (status === 401) headers['WWW-Authenticate'] = { $ref: '#/components/headers/WWW-Authenticate' };
     if (status === 503 || codes.includes('idempotency_request_in_progress')) headers['Retry-After'] = { $ref: '#/components/headers/Retry-After' };
@@ -229,7 +229,7 @@ Error codes (stable API; messages are for humans):
 ${errorTable()}
 
 \`route_not_found\` and \`method_not_allowed\` come from the local runtime (\`npm start\`); deployed, API Gateway answers unknown routes itself.
-The guide: README.md, section "Using the API".`;
+The guide: docs/api.md.`;
 
 /** Builds the whole document. */
 export function buildOpenApiDocument(): Record<string, unknown> {

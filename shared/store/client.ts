@@ -1,7 +1,6 @@
 /**
  * The one DynamoDB client of a process (built at module scope, reused across warm invocations).
- * `dynamoHooks` is the single place where tests and the benchmark observe or disturb DynamoDB calls
- * (fault injection, round-trip and capacity counting); in production no hook is registered.
+ * Tests and the benchmark observe it through its middleware stack (test/support/dynamo-hooks.ts).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -19,31 +18,6 @@ const tracingEnabled =
   !process.env.DYNAMODB_ENDPOINT;
 const tracer = tracingEnabled ? new (await import('@aws-lambda-powertools/tracer')).Tracer() : undefined;
 
-export interface DynamoCall {
-  /** e.g. "TransactWriteItemsCommand" */
-  command: string;
-  input: Record<string, unknown>;
-}
-
-export interface DynamoHook {
-  /** Runs before the request is sent; throw to simulate a failure. */
-  before?(call: DynamoCall): void | Promise<void>;
-  /** Runs after a response arrived; throw to simulate a crash after the write committed. */
-  after?(call: DynamoCall, output: Record<string, unknown>, elapsedMs: number): void | Promise<void>;
-}
-
-const hooks = new Set<DynamoHook>();
-
-export const dynamoHooks = {
-  add(hook: DynamoHook): () => void {
-    hooks.add(hook);
-    return () => hooks.delete(hook);
-  },
-  clear(): void {
-    hooks.clear();
-  },
-};
-
 function buildClient(): DynamoDBDocumentClient {
   const config = loadConfig();
   const base = new DynamoDBClient({
@@ -60,19 +34,6 @@ function buildClient(): DynamoDBDocumentClient {
     // The handler decides about retries of conflicts itself; the SDK retries throttling a little.
     maxAttempts: 3,
   });
-  base.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (hooks.size === 0) return next(args);
-      const call: DynamoCall = { command: String(context.commandName), input: args.input as Record<string, unknown> };
-      for (const hook of hooks) await hook.before?.(call);
-      const started = performance.now();
-      const result = await next(args);
-      const elapsed = performance.now() - started;
-      for (const hook of hooks) await hook.after?.(call, result.output as unknown as Record<string, unknown>, elapsed);
-      return result;
-    },
-    { step: 'initialize', name: 'invoicingHooks', override: true },
-  );
   // The SDK's logger middleware builds a redacted copy of every request and response for its no-op default
   // logger (a deep walk of a 200-item BatchGetItem response on each history page). We log requests ourselves.
   base.middlewareStack.remove('loggerMiddleware');

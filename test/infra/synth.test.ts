@@ -42,9 +42,12 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     expect(bundle).not.toMatch(/from\s*["']@aws-sdk\//);
     const lines = bundle.split('\n');
     expect(bundle.length / lines.length).toBeGreaterThan(1000); // minified
+    // No source map: neither inline nor beside the bundle (they cost cold-start time with --enable-source-maps).
+    expect(bundle).not.toMatch(/sourceMappingURL/);
+    expect(existsSync(`${bundleOf(name)}.map`)).toBe(false);
   });
 
-  // Guards the cold-start budget (README "Performance"): the bundles are ~560 KB; importing zod classic
+  // Guards the cold-start budget (docs/performance.md): the bundles are ~560 KB; importing zod classic
   // instead of zod/mini (`import { z } from 'zod'`) would add ~420 KB and ~25 ms of import time.
   it.each(ROUTES.map((route) => [route.name] as const))('%s: the bundle stays under 700 KB', (name) => {
     expect(readFileSync(bundleOf(name)).length).toBeLessThan(700 * 1024);

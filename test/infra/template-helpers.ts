@@ -55,9 +55,44 @@ export function resourcesOfType(stage: SynthesisedStage, type: string): [string,
 
 export const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
-/** Construct ids of the functions; the README deploy section and `sam local invoke` use these names. */
+/** Construct ids of the functions; docs/deploying.md and `sam local invoke` use these names. */
 export const FUNCTION_IDS = {
   'add-invoice': 'AddInvoiceFunction',
   'add-payment': 'AddPaymentFunction',
   'payment-history': 'PaymentHistoryFunction',
 } as const;
+
+export interface DynamoGrants {
+  /** DynamoDB actions allowed on the table ARN. */
+  table: string[];
+  /** DynamoDB actions allowed on `<table ARN>/index/<name>`, by index name. */
+  indexes: Record<string, string[]>;
+  /** Statements naming anything else (should be none). */
+  other: Record<string, unknown>[];
+}
+
+/** The DynamoDB actions a function's role is granted, sorted, split by resource (table or index). */
+export function dynamoGrantsOf(stage: SynthesisedStage, functionId: string, tableId: string): DynamoGrants {
+  const roleId = logicalIdAt(stage, `${functionId}/ServiceRole/Resource`);
+  const statements = resourcesOfType(stage, 'AWS::IAM::Policy')
+    .filter(([, policy]) => (policy.Properties.Roles as unknown[]).some((ref) => JSON.stringify(ref) === JSON.stringify({ Ref: roleId })))
+    .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, any>[])
+    .filter((statement) => asArray(statement.Action as string | string[]).some((action) => action.startsWith('dynamodb:')));
+  const grants: DynamoGrants = { table: [], indexes: {}, other: [] };
+  const tableArn = JSON.stringify({ 'Fn::GetAtt': [tableId, 'Arn'] });
+  for (const statement of statements) {
+    const actions = asArray(statement.Action as string | string[]);
+    const resources = asArray(statement.Resource as unknown);
+    for (const resource of resources) {
+      const join = (resource as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+      const suffix = join && join[0] === '' && JSON.stringify(join[1][0]) === tableArn ? String(join[1][1]) : undefined;
+      if (statement.Effect === 'Allow' && JSON.stringify(resource) === tableArn) grants.table.push(...actions);
+      else if (statement.Effect === 'Allow' && suffix?.startsWith('/index/') && join![1].length === 2) {
+        (grants.indexes[suffix.slice('/index/'.length)] ??= []).push(...actions);
+      } else grants.other.push(statement);
+    }
+  }
+  grants.table.sort();
+  for (const name of Object.keys(grants.indexes)) grants.indexes[name]!.sort();
+  return grants;
+}

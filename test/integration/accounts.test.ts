@@ -1,4 +1,4 @@
-/** SPEC §2: secret keys — format, hashing at rest, several active keys, revocation. */
+/** docs/api.md "Authentication": secret keys — format, hashing at rest, several active keys, revocation. */
 import { describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/store/client';

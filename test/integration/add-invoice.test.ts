@@ -1,4 +1,4 @@
-/** SPEC §3 (money through the API), §4 (due dates) and §5 (add invoice). */
+/** Money, due dates and add invoice through the API (docs/api.md "Money", "Dates and time", "Add invoice"). */
 import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/store/client';
@@ -60,7 +60,7 @@ describe('invoice shape', () => {
   });
 });
 
-describe('money (SPEC §3)', () => {
+describe('money (docs/api.md "Money")', () => {
   it('accepts amount formats and computes the exact total in kobo', async () => {
     const { key } = await newAccount();
     const data = await createInvoice(key, {
@@ -103,7 +103,7 @@ describe('money (SPEC §3)', () => {
   });
 });
 
-describe('due date (SPEC §4)', () => {
+describe('due date (docs/api.md "Dates and time")', () => {
   it('accepts MM/DD/YYYY with optional leading zeros and any valid date', async () => {
     const { key } = await newAccount();
     expect((await createInvoice(key, { due_date: '1/5/2025' })).due_date).toBe(String(Date.UTC(2025, 0, 5) / 1000));
@@ -122,7 +122,7 @@ describe('due date (SPEC §4)', () => {
   });
 });
 
-describe('client or client_id (SPEC §5)', () => {
+describe('client or client_id (docs/api.md "Add invoice")', () => {
   it('requires exactly one of client and client_id', async () => {
     const { key } = await newAccount();
     const existing = await createInvoice(key);
@@ -201,7 +201,7 @@ describe('client or client_id (SPEC §5)', () => {
   });
 });
 
-describe('items, enums and optional fields (SPEC §5)', () => {
+describe('items, enums and optional fields (docs/api.md "Add invoice")', () => {
   it('requires 1 to 100 items, each with item, description, unit_cost and quantity', async () => {
     const { key } = await newAccount();
     expect((await call('add-invoice', { key, body: invoiceBody({ items: [] }) })).status).toBe(400);

@@ -1,4 +1,4 @@
-/** SPEC §4 (payment dates) and §6 (add payment). */
+/** Payment dates and add payment (docs/api.md "Dates and time", "Add payment"). */
 import { describe, expect, it } from 'vitest';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api';
 

@@ -1,4 +1,4 @@
-/** SPEC §6 and §5 under concurrency: no overpayment, no lost or doubled payment, one client per email. */
+/** Add payment and add invoice under concurrency (docs/api.md "Add payment", "Add invoice"): no overpayment, no lost or doubled payment, one client per email. */
 import { describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/store/client';

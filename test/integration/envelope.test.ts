@@ -1,4 +1,4 @@
-/** SPEC §1: envelopes, status codes, body formats, evaluation order. */
+/** docs/api.md "Envelopes", "Errors" and "Request bodies": envelopes, status codes, body formats, evaluation order. */
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../../shared/errors';
 import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api';

@@ -1,4 +1,4 @@
-/** SPEC §8: payment history periods, ordering, pagination and cursors. */
+/** docs/api.md "Payment history and pagination": payment history periods, ordering, pagination and cursors. */
 import { describe, expect, it, vi } from 'vitest';
 import { call, createInvoice, newAccount } from '../support/api';
 

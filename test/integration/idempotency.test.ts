@@ -1,4 +1,4 @@
-/** SPEC §7: the Idempotency-Key header on POST /invoices and POST /payments. */
+/** docs/api.md "Idempotency": the Idempotency-Key header on POST /invoices and POST /payments. */
 import { describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';

@@ -1,7 +1,8 @@
 /** Per-account integer ids from blocks of the account's sequence (shared/store/sequences.ts). */
 import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, dynamoHooks, tableName } from '../../shared/store/client';
+import { documentClient, tableName } from '../../shared/store/client';
+import { dynamoHooks } from '../support/dynamo-hooks.ts';
 import { keys } from '../../shared/store/keys';
 import { BLOCK_SIZE, forgetIdBlocks } from '../../shared/store/sequences';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api';
@@ -44,10 +45,9 @@ describe('id blocks', () => {
     expect(new Set(invoices.map((i) => i.id)).size).toBe(invoices.length);
     const commands: string[] = [];
     const remove = dynamoHooks.add({ before: (c) => void commands.push(c.command) });
-    let payments;
+    const payments: Awaited<ReturnType<typeof pay>>[] = [];
     try {
       // Eight at a time, across block boundaries: requests of one process wait for a refill instead of racing it.
-      payments = [];
       for (let i = 0; i < invoices.length; i += 8) {
         payments.push(...(await Promise.all(invoices.slice(i, i + 8).map((invoice) => pay(key, invoice.reference_code)))));
       }

@@ -1,4 +1,4 @@
-/** SPEC §5: reference codes are unique across the whole service, enforced by a conditional write. */
+/** docs/api.md "Add invoice": reference codes are unique across the whole service, enforced by a conditional write. */
 import { describe, expect, it, vi } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../shared/store/client';

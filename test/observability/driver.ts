@@ -4,7 +4,7 @@
  * secrets and bodies it used as one JSON line to stderr for the test to look for.
  */
 import { createAccount } from '../../shared/store/accounts';
-import { dynamoHooks } from '../../shared/store/client';
+import { dynamoHooks } from '../support/dynamo-hooks.ts';
 import { call, invoiceBody, todayMonthFirst } from '../support/api';
 
 const { secretKey } = await createAccount({ name: 'Log Test Co' });

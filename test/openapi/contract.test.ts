@@ -5,7 +5,7 @@
  * through injected DynamoDB faults), then asserts that nothing documented was left unexercised.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { dynamoHooks, type DynamoCall } from '../../shared/store/client';
+import { dynamoHooks, type DynamoCall } from '../support/dynamo-hooks.ts';
 import { ROUTES, type RouteName } from '../../shared/routes';
 import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst, type CallOptions } from '../support/api';
 import { contractDocument, contractViolations, seenResponses } from '../support/contract';

@@ -70,7 +70,7 @@ describe('openapi.json', () => {
   it('has examples captured from real responses that validate against their schemas', () => {
     const document = buildOpenApiDocument() as any;
     let checked = 0;
-    const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+    const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
     const check = (base: string, response: any) => {
       const media = response.content['application/json'];
       const validate = schemaValidator(`${base}/content/application~1json/schema`);
@@ -81,7 +81,7 @@ describe('openapi.json', () => {
     };
     for (const route of ROUTES) {
       const operation = document.paths[route.path].post;
-      for (const [status, response] of Object.entries<any>(operation.responses)) check(`/paths/${escape(route.path)}/post/responses/${status}`, response);
+      for (const [status, response] of Object.entries<any>(operation.responses)) check(`/paths/${escapePointer(route.path)}/post/responses/${status}`, response);
       // Every documented error code of the operation has an example.
       for (const [status, response] of Object.entries<any>(operation.responses)) {
         if (Number(status) < 400) continue;

@@ -1,5 +1,5 @@
 /**
- * Authentication (SPEC §1 401, §2): missing, malformed, unknown and revoked keys all get one identical
+ * Authentication (docs/api.md "Authentication"): missing, malformed, unknown and revoked keys all get one identical
  * 401 (except request_id) with `WWW-Authenticate: Bearer`, before the body is even looked at; a revoked
  * key stops working within the 60 s bound whatever AUTH_CACHE_SECONDS says; secret keys never appear
  * in logs (captured at DEBUG) nor in any response.
@@ -9,7 +9,7 @@ import { clearAuthCache } from '../../shared/http/auth';
 import { readConfig, resetConfig } from '../../shared/config';
 import { logger } from '../../shared/observability';
 import { createKey, generateSecretKey, hashSecretKey, revokeKey } from '../../shared/store/accounts';
-import { dynamoHooks } from '../../shared/store/client';
+import { dynamoHooks } from '../support/dynamo-hooks.ts';
 import type { RouteName } from '../../shared/routes';
 import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst, type CallResult } from '../support/api';
 import { expectErrorEnvelope } from './helpers';
@@ -76,7 +76,7 @@ describe('401 for every kind of bad key', () => {
   });
 });
 
-describe('revocation bound (SPEC §2: within 60 s)', () => {
+describe('revocation bound (docs/api.md "Authentication": within 60 s)', () => {
   it('the auth cache TTL is clamped to at most 60 s whatever AUTH_CACHE_SECONDS says', () => {
     for (const value of ['3600', '61', '1e9', 'Infinity', 'abc', '-5', '']) {
       const seconds = readConfig({ AUTH_CACHE_SECONDS: value }).authCacheSeconds;

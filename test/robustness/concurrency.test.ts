@@ -1,5 +1,5 @@
 /**
- * Jepsen-style history check (SPEC §6, §7). Many concurrent clients pay several invoices of one account
+ * Jepsen-style history check (docs/api.md "Add payment", "Idempotency"). Many concurrent clients pay several invoices of one account
  * at once through the real handlers and DynamoDB Local: random amounts (some over the balance), some
  * with an Idempotency-Key, some of those retried (also concurrently, and with a different body).
  * Every request and response is recorded; afterwards the recorded history is checked against the

@@ -2,7 +2,7 @@
  * Property-based fuzzing (fast-check) of the three request bodies and their headers: wrong types,
  * missing and extra fields, huge strings and arrays, unicode, prototype-pollution keys, numbers as
  * strings and vice versa, invalid dates and amounts, random content types, base64 and header casing.
- * Never a 5xx; every non-2xx is the SPEC §1 envelope with a documented code; rejected requests write
+ * Never a 5xx; every non-2xx is the error envelope (docs/api.md "Envelopes") with a documented code; rejected requests write
  * nothing (the account's invoices, clients, payments, history index and idempotency records are checked at the end);
  * Object.prototype is never polluted.
  */
@@ -265,7 +265,7 @@ async function fuzzRoute(
   );
 }
 
-/** Stored outcomes (SPEC §7) are the only responses that leave an idempotency record behind. */
+/** Stored outcomes (docs/api.md "Idempotency") are the only responses that leave an idempotency record behind. */
 const storesRecord = (status: number, code?: string) => [201, 403, 404].includes(status) || (status === 409 && code !== 'idempotency_request_in_progress');
 
 async function expectRecordsOnlyForStoredOutcomes(companyId: number, outcomes: Outcome[]) {

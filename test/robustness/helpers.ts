@@ -1,6 +1,6 @@
 /**
- * Helpers shared by the robustness suite: scaling (STRESS=1 → `npm run stress`), the SPEC §1 error
- * envelope check, and direct reads of an account's state in DynamoDB (to prove "nothing was written").
+ * Helpers shared by the robustness suite: scaling (STRESS=1 → `npm run stress`), the error
+ * envelope (docs/api.md "Envelopes") check, and direct reads of an account's state in DynamoDB (to prove "nothing was written").
  */
 import { createHash } from 'node:crypto';
 import { GetCommand, QueryCommand, ScanCommand, type QueryCommandOutput, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
@@ -18,7 +18,7 @@ export const scale = (normal: number, stress: number): number => (STRESS ? stres
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Asserts the SPEC §1 error envelope, a documented code matching the HTTP status, and the per-status headers. */
+/** Asserts the error envelope (docs/api.md "Envelopes"), a documented code matching the HTTP status, and the per-status headers. */
 export function expectErrorEnvelope(result: CallResult, status?: number): void {
   const context = `${result.status} ${result.rawBody.slice(0, 500)}`;
   if (status !== undefined) expect(result.status, context).toBe(status);

@@ -1,5 +1,5 @@
 /**
- * Tenant isolation (SPEC §1 404 rule, §5, §7, §8): for every route and every id a request can carry —
+ * Tenant isolation (docs/api.md "Errors", "Add invoice", "Idempotency", "Payment history and pagination"): for every route and every id a request can carry —
  * reference_code, client_id, history cursor, Idempotency-Key, merchant_ref, client email — a second
  * account gets 404/400 (or its own, independent result) and sees nothing of the first.
  */

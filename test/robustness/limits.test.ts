@@ -1,5 +1,5 @@
 /**
- * SPEC §9 limits at their boundaries: the limit itself is accepted, one past it is refused with the
+ * The limits of docs/api.md "Limits" at their boundaries: the limit itself is accepted, one past it is refused with the
  * documented code, and a refused request writes nothing.
  */
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ function historyBodyOfSize(bytes: number, filler = 'x'): string {
   return head + filler.repeat(Math.floor(room / unit)) + 'x'.repeat(room % unit) + tail;
 }
 
-describe('SPEC §9 limits', () => {
+describe('limits (docs/api.md "Limits")', () => {
   it('body: 64 KiB is accepted, 64 KiB + 1 byte is 413 (plain, base64, multi-byte UTF-8, form) and writes nothing', async () => {
     const { key, account } = await newAccount();
     expect(MAX_BODY_BYTES).toBe(64 * 1024);

@@ -1,0 +1,173 @@
+/**
+ * Least privilege, checked against behaviour: each route's IAM grant (synthesised from shared/routes.ts)
+ * must equal the set of DynamoDB actions its handler really performs. The calls are recorded through the
+ * shared client's middleware stack (test/support/dynamo-hooks.ts) while a representative set of requests
+ * runs per route: every outcome the route has (created, replayed, each 4xx it stores, first use of a key,
+ * a new id block), so that every code path that touches the table is taken at least once.
+ *
+ * A transaction is authorised per contained action (Put → PutItem, Update → UpdateItem,
+ * ConditionCheck → ConditionCheckItem, Delete → DeleteItem), as DynamoDB evaluates it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearAuthCache } from '../../shared/http/auth.ts';
+import { ROUTES, type RouteName } from '../../shared/routes.ts';
+import { TABLE } from '../../shared/store/table.ts';
+import { call, type CallOptions, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
+import { type DynamoCall, dynamoHooks } from '../support/dynamo-hooks.ts';
+import { dynamoGrantsOf, FUNCTION_IDS, logicalIdAt, synthStage } from './template-helpers.ts';
+
+interface Performed {
+  table: Set<string>;
+  indexes: Map<string, Set<string>>;
+}
+
+const TRANSACT_ACTIONS: Record<string, string> = {
+  Put: 'dynamodb:PutItem',
+  Update: 'dynamodb:UpdateItem',
+  ConditionCheck: 'dynamodb:ConditionCheckItem',
+  Delete: 'dynamodb:DeleteItem',
+  Get: 'dynamodb:GetItem',
+};
+
+/** The IAM actions one SDK call needs, with the index it targets (if any). */
+function actionsOf(call: DynamoCall): { action: string; index?: string }[] {
+  const operation = call.command.replace(/Command$/, '');
+  if (operation === 'TransactWriteItems' || operation === 'TransactGetItems') {
+    return ((call.input.TransactItems ?? []) as Record<string, unknown>[]).flatMap((item) =>
+      Object.keys(item).map((kind) => ({ action: TRANSACT_ACTIONS[kind] ?? `unknown:${kind}` })),
+    );
+  }
+  const index = typeof call.input.IndexName === 'string' ? call.input.IndexName : undefined;
+  return [{ action: `dynamodb:${operation}`, ...(index ? { index } : {}) }];
+}
+
+const performed = new Map<RouteName, Performed>(
+  ROUTES.map((route) => [route.name, { table: new Set<string>(), indexes: new Map<string, Set<string>>() }]),
+);
+let recordingFor: RouteName | undefined;
+
+/** Sends one request with the route's calls recorded; the auth cache is cleared so the key lookup runs too. */
+async function recorded(route: RouteName, options: CallOptions, expectedStatus: number) {
+  clearAuthCache();
+  recordingFor = route;
+  try {
+    const result = await call(route, options);
+    expect(result.status, `${route}: ${result.rawBody}`).toBe(expectedStatus);
+    return result;
+  } finally {
+    recordingFor = undefined;
+  }
+}
+
+let removeHook: () => void;
+beforeAll(() => {
+  removeHook = dynamoHooks.add({
+    before(dynamoCall) {
+      if (!recordingFor) return;
+      const sink = performed.get(recordingFor)!;
+      for (const { action, index } of actionsOf(dynamoCall)) {
+        if (index === undefined) sink.table.add(action);
+        else {
+          if (!sink.indexes.has(index)) sink.indexes.set(index, new Set());
+          sink.indexes.get(index)!.add(action);
+        }
+      }
+    },
+  });
+});
+afterAll(() => removeHook());
+
+async function driveAddInvoice() {
+  // A fresh account: its first write in this process also reserves a new id block.
+  const { key } = await newAccount();
+  const first = invoiceBody({ merchant_ref: 'iam-1' });
+  const created = await recorded('add-invoice', { key, body: first, idempotencyKey: 'iam-invoice-1' }, 201);
+  await recorded('add-invoice', { key, body: first, idempotencyKey: 'iam-invoice-1' }, 201); // replay
+  await recorded('add-invoice', { key, body: { ...first, due_date: '12/31/2030' }, idempotencyKey: 'iam-invoice-1' }, 422);
+  await recorded('add-invoice', { key, body: invoiceBody({ client: first.client }) }, 201); // existing email
+  const { client, ...withoutClient } = invoiceBody();
+  await recorded('add-invoice', { key, body: { ...withoutClient, client_id: created.body.data.client_id } }, 201);
+  await recorded('add-invoice', { key, body: { ...withoutClient, client_id: '999999' } }, 404);
+  await recorded('add-invoice', { key, body: invoiceBody({ merchant_ref: 'iam-1' }) }, 409);
+  await recorded('add-invoice', { key, body: invoiceBody({ tokenize: true }) }, 403);
+  await recorded('add-invoice', { key, body: invoiceBody({ due_date: '02/30/2030' }) }, 400);
+  await recorded('add-invoice', { key: `sk_${'x'.repeat(40)}`, body: first }, 401);
+}
+
+async function driveAddPayment() {
+  const { key } = await newAccount();
+  const invoice = await createInvoice(key, { items: [{ item: 'Audit', description: 'Yearly', unit_cost: '100.00', quantity: '1' }] });
+  const payment = { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '40.00', channel: 'Cash' };
+  // The account's first payment in this process also reserves a new id block.
+  await recorded('add-payment', { key, body: payment, idempotencyKey: 'iam-payment-1' }, 201);
+  await recorded('add-payment', { key, body: payment, idempotencyKey: 'iam-payment-1' }, 201); // replay
+  await recorded('add-payment', { key, body: { ...payment, amount: '41.00' }, idempotencyKey: 'iam-payment-1' }, 422);
+  await recorded('add-payment', { key, body: { ...payment, amount: '61.00' }, idempotencyKey: 'iam-payment-2' }, 409);
+  await recorded('add-payment', { key, body: { ...payment, amount: '60.00' } }, 201); // pays it off
+  await recorded('add-payment', { key, body: { ...payment, amount: '1.00' } }, 409); // already paid
+  await recorded('add-payment', { key, body: { ...payment, reference_code: 'NoSuchInvoice0000000' } }, 404);
+  await recorded('add-payment', { key, body: { ...payment, date: '02/30/2030' } }, 400);
+  await recorded('add-payment', { key: `sk_${'x'.repeat(40)}`, body: payment }, 401);
+}
+
+async function drivePaymentHistory() {
+  const { key } = await newAccount();
+  for (let i = 0; i < 3; i++) {
+    const invoice = await createInvoice(key);
+    const paid = await call('add-payment', {
+      key,
+      body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '10.00', channel: 'POS' },
+    });
+    expect(paid.status).toBe(201);
+  }
+  const page = await recorded('payment-history', { key, body: { period: 'today', limit: 2 } }, 200);
+  const cursor = page.body.data.next_cursor as string;
+  expect(typeof cursor).toBe('string');
+  await recorded('payment-history', { key, body: { period: 'today', limit: 2, cursor } }, 200);
+  await recorded('payment-history', { key, body: { period: 'month', cursor } }, 400);
+  await recorded('payment-history', { key, body: { period: 'custom', start: '01/01/2020', end: '31/01/2020' } }, 200);
+  await recorded('payment-history', { key, body: { period: 'decade' } }, 400);
+  await recorded('payment-history', { key: `sk_${'x'.repeat(40)}`, body: { period: 'today' } }, 401);
+}
+
+const DRIVERS: Record<RouteName, () => Promise<void>> = {
+  'add-invoice': driveAddInvoice,
+  'add-payment': driveAddPayment,
+  'payment-history': drivePaymentHistory,
+};
+
+describe('each route is granted exactly the DynamoDB actions its handler performs', () => {
+  const stage = synthStage('prod');
+  const tableId = logicalIdAt(stage, 'Table/Resource');
+
+  it.each(ROUTES.map((route) => [route.name] as const))('%s', async (name) => {
+    await DRIVERS[name]();
+    const done = performed.get(name)!;
+    const granted = dynamoGrantsOf(stage, FUNCTION_IDS[name], tableId);
+    expect(granted.other).toEqual([]);
+    expect({ table: granted.table, indexes: granted.indexes }).toEqual({
+      table: [...done.table].sort(),
+      indexes: Object.fromEntries([...done.indexes].map(([index, actions]) => [index, [...actions].sort()])),
+    });
+    // Only the payments index exists; a grant on any other name would be a typo.
+    for (const index of Object.keys(granted.indexes)) expect(index).toBe(TABLE.paymentsIndex.name);
+  });
+});
+
+describe('actionsOf', () => {
+  it('authorises a transaction per contained action, and a query on its index', () => {
+    const transaction: DynamoCall = {
+      command: 'TransactWriteItemsCommand',
+      input: { TransactItems: [{ Put: {} }, { Update: {} }, { ConditionCheck: {} }] },
+    };
+    expect(actionsOf(transaction).map((a) => a.action)).toEqual([
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:ConditionCheckItem',
+    ]);
+    expect(actionsOf({ command: 'QueryCommand', input: { IndexName: 'GSI1' } })).toEqual([
+      { action: 'dynamodb:Query', index: 'GSI1' },
+    ]);
+    expect(actionsOf({ command: 'GetItemCommand', input: {} })).toEqual([{ action: 'dynamodb:GetItem' }]);
+  });
+});
