@@ -5,7 +5,8 @@
  *
  * Three items per key, written in one transaction (entity chart in keys.ts):
  * - `APIKEY#<hash>`: the key itself, read on authentication; the only item holding its state
- *   (revoked_at, expires_at), so a revocation is one conditional update of one item.
+ *   (revoked_at, key_expires_at), so a revocation is one conditional update of one item. The expiry is
+ *   not called `expires_at`: that is the table's TTL attribute, and a key must never vanish by TTL.
  * - `APIKEYID#<keyId>`: key id → hash, so revoking by id is two reads by key, never a scan.
  * - `ACCOUNT#<companyId>` / `APIKEY#<keyId>`: key id → hash under the account, so listing an
  *   account's keys is one Query.
@@ -70,7 +71,7 @@ function apiKeyFromItem(item: Item): ApiKey {
     last4: String(item.last4),
     label: optionalString(item.label),
     createdAt: String(item.created_at),
-    expiresAt: optionalString(item.expires_at),
+    expiresAt: optionalString(item.key_expires_at),
     revokedAt: optionalString(item.revoked_at),
   };
 }
@@ -120,7 +121,7 @@ export function newKeyWrites(companyId: number, options: KeyOptions = {}, nowMs 
           last4: key.last4,
           label: key.label,
           created_at: key.createdAt,
-          expires_at: key.expiresAt,
+          key_expires_at: key.expiresAt,
         },
         ConditionExpression: 'attribute_not_exists(PK)',
       },

@@ -6,7 +6,7 @@
  * | account           | ACCOUNT#<companyId>                  | ACCOUNT      |                |                           |
  * | id sequence       | ACCOUNT#<companyId>                  | SEQ#<entity> |                |                           |  (blocks of ids, see sequences.ts)
  * | account sequence  | SEQUENCE                             | ACCOUNT      |                |                           |
- * | api key           | APIKEY#<sha256(secret)>              | APIKEY       |                |                           |  (authentication; holds key_id, revoked_at, expires_at)
+ * | api key           | APIKEY#<sha256(secret)>              | APIKEY       |                |                           |  (authentication; holds key_id, revoked_at, key_expires_at)
  * | api key by id     | APIKEYID#<keyId>                     | APIKEYID     |                |                           |  (key_id → hash: revoke by id)
  * | account's api key | ACCOUNT#<companyId>                  | APIKEY#<keyId> |              |                           |  (key_id → hash: list an account's keys)
  * | migration marker  | MIGRATION#<name>                     | MIGRATION    |                |                           |  (a one-off data migration finished)

@@ -4,7 +4,9 @@
  * the auth cache (faked clock); expiry is checked on every use of a cached entry.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../shared/store/keys';
+import { TABLE } from '../../shared/store/table';
 import { clearAuthCache } from '../../shared/http/auth';
 import { expiryAfterDays, isKeyUsable, msToTimestamp } from '../../shared/domain/api-key';
 import { documentClient, tableName } from '../../shared/store/client';
@@ -49,6 +51,10 @@ describe('key ids', () => {
       expect(text).not.toContain(hashSecretKey(secret));
     }
     for (const k of listed) expect(k.keyId).toMatch(KEY_ID_PATTERN);
+    // The expiry must not be the table's TTL attribute: DynamoDB would delete the key item.
+    const stored = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(hashSecretKey(second.secretKey)) }));
+    expect(stored.Item).toMatchObject({ key_id: second.key.keyId, key_expires_at: expiresAt });
+    expect(stored.Item).not.toHaveProperty(TABLE.ttlAttribute);
   });
 
   it('revoking by id needs no secret and stops the key; revoking twice keeps the first time; unknown ids are reported', async () => {
