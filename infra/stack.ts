@@ -17,6 +17,7 @@ import type { Construct } from 'constructs';
 import { ROUTES, type RouteDefinition } from '../shared/routes.ts';
 import { TABLE } from '../shared/store/table.ts';
 import { ARCHITECTURE, BUNDLING, MEMORY_SIZE_MB, RUNTIME, TIMEOUT } from './function-settings.ts';
+import { Monitoring } from './monitoring.ts';
 import type { Stage } from './stages.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -47,6 +48,8 @@ export class InvoicingStack extends Stack {
   readonly table: dynamodb.TableV2;
   readonly functions: ReadonlyMap<RouteDefinition['name'], NodejsFunction>;
   readonly api: HttpApi;
+  /** Alarms and dashboard; other resources add theirs with `monitoring.addAlarms(...)` / `addFunction(...)`. */
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: InvoicingStackProps) {
     super(scope, id, props);
@@ -82,6 +85,8 @@ export class InvoicingStack extends Stack {
       httpApi: this.api,
       autoDeploy: true,
       throttle: settings.throttling,
+      // Route-level metrics (requests, errors, latency per route) for the alarms and dashboard.
+      detailedMetricsEnabled: true,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
@@ -124,6 +129,18 @@ export class InvoicingStack extends Stack {
       functions.set(route.name, fn);
     }
     this.functions = functions;
+
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      stageName: props.stage.name,
+      settings: settings.monitoring,
+      api: this.api,
+      apiStageName: apiStage.stageName,
+      routes: ROUTES.map((route) => ({ ...route, fn: functions.get(route.name)! })),
+      table: this.table,
+      metricsNamespace: METRICS_NAMESPACE,
+      serviceName: SERVICE_NAME,
+      removalPolicy,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: apiStage.url, description: 'Base URL of the HTTP API' });
     new CfnOutput(this, 'TableName', {

@@ -19,7 +19,52 @@ export interface StageSettings {
   logLevel: LogLevel;
   /** API Gateway default-stage throttling, applied to every route. */
   throttling: { rateLimit: number; burstLimit: number };
+  /** Alarms, where they go, and the dashboard (infra/monitoring.ts; docs/operations.md "Alarms"). */
+  monitoring: MonitoringSettings;
 }
+
+export interface MonitoringSettings {
+  /** Create the SNS topic and the alarms. The dashboard is created either way. */
+  alarms: boolean;
+  /**
+   * Email address subscribed to the stage's alarm topic (it must confirm the subscription once).
+   * `-c alarmEmail=ops@yourcompany.com` overrides it at deploy time.
+   */
+  alarmEmail?: string | undefined;
+  thresholds: AlarmThresholds;
+}
+
+/** Every alarm looks at 5-minute periods and fires after `evaluationPeriods` breaching ones in a row. */
+export interface AlarmThresholds {
+  /** Percentage of all API requests answered with a 5xx. */
+  api5xxRatePercent: number;
+  /** p99 of API Gateway latency, per route, in milliseconds. */
+  routeP99LatencyMs: number;
+  /** Lambda `Errors` (crashes and timeouts; handled errors are 5xx responses, not errors) per function. */
+  functionErrors: number;
+  /** Lambda `Throttles` per function. */
+  functionThrottles: number;
+  /** DynamoDB `ThrottledRequests` on the table, all operations. */
+  dynamoDbThrottledRequests: number;
+  /** DynamoDB `SystemErrors` (500s from DynamoDB) on the table, all operations. */
+  dynamoDbSystemErrors: number;
+  evaluationPeriods: number;
+}
+
+/**
+ * Defaults: any crash, throttle or DynamoDB system error is worth a look; a payments API answering
+ * more than 1 % 5xx, or a route whose p99 is over 2.5 s (the function timeout is 10 s, the local p50
+ * is under 30 ms: docs/performance.md), is failing its clients.
+ */
+export const DEFAULT_ALARM_THRESHOLDS: AlarmThresholds = {
+  api5xxRatePercent: 1,
+  routeP99LatencyMs: 2500,
+  functionErrors: 1,
+  functionThrottles: 1,
+  dynamoDbThrottledRequests: 1,
+  dynamoDbSystemErrors: 1,
+  evaluationPeriods: 1,
+};
 
 export const DEFAULT_STAGE = 'dev';
 
@@ -31,6 +76,8 @@ export const STAGES = {
     logRetention: RetentionDays.ONE_WEEK,
     logLevel: 'DEBUG',
     throttling: { rateLimit: 50, burstLimit: 100 },
+    // Dev and personal stages are noisy and disposable: no alarms, no topic (the dashboard stays).
+    monitoring: { alarms: false, thresholds: DEFAULT_ALARM_THRESHOLDS },
   },
   prod: {
     retainData: true,
@@ -39,6 +86,8 @@ export const STAGES = {
     logRetention: RetentionDays.ONE_YEAR,
     logLevel: 'INFO',
     throttling: { rateLimit: 500, burstLimit: 1000 },
+    // A placeholder: set your team's address here, or deploy with -c alarmEmail=… (docs/operations.md).
+    monitoring: { alarms: true, alarmEmail: 'invoicing-alarms@example.com', thresholds: DEFAULT_ALARM_THRESHOLDS },
   },
 } as const satisfies Record<string, StageSettings>;
 
@@ -65,6 +114,17 @@ export function resolveStage(name: string = DEFAULT_STAGE): Stage {
   }
   const settings: StageSettings = isKnownStage(name) ? STAGES[name] : STAGES[DEFAULT_STAGE];
   return { name, settings };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The stage with its alarm email replaced (from `-c alarmEmail=…`); undefined keeps the configured one. */
+export function withAlarmEmail(stage: Stage, alarmEmail: unknown): Stage {
+  if (alarmEmail === undefined) return stage;
+  if (typeof alarmEmail !== 'string' || !EMAIL.test(alarmEmail)) {
+    throw new Error(`Invalid alarmEmail "${String(alarmEmail)}": give one email address, e.g. -c alarmEmail=ops@yourcompany.com.`);
+  }
+  return { ...stage, settings: { ...stage.settings, monitoring: { ...stage.settings.monitoring, alarmEmail } } };
 }
 
 function isKnownStage(name: string): name is KnownStage {

@@ -1,40 +1,13 @@
 /**
- * The account CLI (docs/accounts.md): `account:create`, `key:create`, `key:revoke`.
- * Prints exactly one JSON line on stdout on success; on failure one `{"error": …}` line on stderr
- * and exit code 1. Nothing else is written to stdout, so scripts can parse it.
+ * The account CLI (docs/accounts.md, docs/operations.md): runs one command of the registry in commands.ts.
+ * Prints JSON lines on stdout on success (one per record); on failure one `{"error": …}` line on
+ * stderr and exit code 1. Nothing else is written to stdout, so scripts can parse it.
  */
-import { createAccount, createKey, revokeKey } from '#shared/store/accounts';
-import { parseCommand, USAGE, UsageError, type CliCommand } from './args';
+import { CommandError, parseCommandLine, UsageError } from './command';
+import { COMMANDS } from './commands';
 import { chooseTarget, connectTarget, describeTarget, type Target } from './target';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-
-/** A failure the user can act on; its message is printed as is. */
-class CommandError extends Error {}
-
-async function run(command: Exclude<CliCommand, { command: 'help' }>): Promise<Record<string, unknown>> {
-  switch (command.command) {
-    case 'account:create': {
-      const { account, secretKey } = await createAccount({
-        name: command.name,
-        ...(command.currency !== undefined ? { currency: command.currency } : {}),
-        ...(command.timeZone !== undefined ? { timeZone: command.timeZone } : {}),
-        ...(command.tokenizationEnabled !== undefined ? { tokenizationEnabled: command.tokenizationEnabled } : {}),
-      });
-      return { company_id: account.companyId, secret_key: secretKey };
-    }
-    case 'key:create': {
-      const secretKey = await createKey(command.companyId);
-      if (secretKey === undefined) throw new CommandError(`No account with company_id ${command.companyId}.`);
-      return { company_id: command.companyId, secret_key: secretKey };
-    }
-    case 'key:revoke': {
-      const companyId = await revokeKey(command.key);
-      if (companyId === undefined) throw new CommandError('No such secret key.');
-      return { company_id: companyId, revoked: true };
-    }
-  }
-}
 
 function errorMessage(error: unknown, target: Target | undefined): string {
   if (error instanceof UsageError || error instanceof CommandError) return error.message;
@@ -47,9 +20,9 @@ function errorMessage(error: unknown, target: Target | undefined): string {
   return `Failed on the ${where}: ${(error as Error).message ?? String(error)}`;
 }
 
-function exit(stream: NodeJS.WriteStream, line: string, code: number): void {
+function exit(stream: NodeJS.WriteStream, text: string, code: number): void {
   // Exit explicitly: the SDK's keep-alive sockets would otherwise hold the process open.
-  stream.write(`${line}\n`, () => process.exit(code));
+  stream.write(text === '' ? '' : `${text}\n`, () => process.exit(code));
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -62,14 +35,14 @@ async function main(argv: string[]): Promise<void> {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
   try {
-    const command = parseCommand(argv);
-    if (command.command === 'help') return exit(process.stdout, USAGE, 0);
+    const parsed = parseCommandLine(COMMANDS, argv);
+    if (parsed.kind === 'help') return exit(process.stdout, parsed.text, 0);
     target = chooseTarget();
     connection = await connectTarget(target);
-    const result = await run(command);
+    await parsed.command.run(parsed.input, { line: (record) => process.stdout.write(`${JSON.stringify(record)}\n`) });
     await connection.close();
     connection = undefined;
-    exit(process.stdout, JSON.stringify(result), 0);
+    exit(process.stdout, '', 0);
   } catch (error) {
     await connection?.close().catch(() => undefined);
     exit(process.stderr, JSON.stringify({ error: errorMessage(error, target) }), 1);

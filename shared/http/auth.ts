@@ -1,14 +1,15 @@
 /**
- * Bearer secret-key authentication (SPEC §2). A resolved key is cached in the warm function for at most
- * AUTH_CACHE_SECONDS (≤ 60), so a revoked key stops working within 60 s. Failures are never cached, and
- * every failure gets the same 401.
+ * Bearer secret-key authentication (SPEC §2, §12). A resolved key is cached in the warm function for
+ * at most AUTH_CACHE_SECONDS (≤ 60), so revoking a key or disabling its account takes effect within
+ * 60 s; a key's expiry is checked on every use of a cached entry, so it takes effect at once.
+ * Failures are never cached, and every failure gets the same 401.
  */
 import { invalidApiKey } from '../errors';
-import { findAccountByKey, hashSecretKey, SECRET_KEY_PATTERN, type Account } from '../store/accounts';
+import { hashSecretKey, resolveKey, SECRET_KEY_PATTERN, type Account } from '../store/accounts';
 import { loadConfig } from '../config';
 
 const MAX_CACHED_KEYS = 1000;
-const cache = new Map<string, { account: Account; expiresAt: number }>();
+const cache = new Map<string, { account: Account; cachedUntilMs: number; keyExpiresAtMs: number | undefined }>();
 
 export function clearAuthCache(): void {
   cache.clear();
@@ -22,17 +23,21 @@ export async function resolveAccount(authorization: string | undefined): Promise
   const hash = hashSecretKey(secret);
   const now = Date.now();
   const cached = cache.get(hash);
-  if (cached && cached.expiresAt > now) return cached.account;
+  if (cached && cached.cachedUntilMs > now) {
+    if (cached.keyExpiresAtMs === undefined || now < cached.keyExpiresAtMs) return cached.account;
+    cache.delete(hash);
+    throw invalidApiKey();
+  }
 
-  const account = await findAccountByKey(secret);
-  if (!account) {
+  const grant = await resolveKey(secret, now);
+  if (!grant) {
     cache.delete(hash);
     throw invalidApiKey();
   }
   const ttlMs = loadConfig().authCacheSeconds * 1000;
   if (ttlMs > 0) {
     if (cache.size >= MAX_CACHED_KEYS) cache.clear();
-    cache.set(hash, { account, expiresAt: now + ttlMs });
+    cache.set(hash, { account: grant.account, cachedUntilMs: now + ttlMs, keyExpiresAtMs: grant.keyExpiresAtMs });
   }
-  return account;
+  return grant.account;
 }

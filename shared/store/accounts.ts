@@ -1,12 +1,24 @@
 /**
- * Accounts and secret keys (SPEC §2). A key is `sk_` + 40 base62 characters, shown once, stored only
- * as its SHA-256 hash plus the last 4 characters.
+ * Accounts (SPEC §2, §12): created with their first secret key, listed, disabled and enabled by the
+ * CLI, and resolved from a presented key on every authenticated request. Keys: api-keys.ts.
  */
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isKeyUsable, keyExpiryMs, msToTimestamp } from '../domain/api-key';
+import { findKeyBySecret, newKeyWrites, SECRET_KEY_PATTERN, type KeyOptions } from './api-keys';
+import { batchGet } from './batch';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
 import { propertyOf } from '../guards';
+import type { Item } from './items';
+
+export {
+  createKey,
+  generateSecretKey,
+  hashSecretKey,
+  revokeKey,
+  SECRET_KEY_PATTERN,
+} from './api-keys';
 
 export interface Account {
   companyId: number;
@@ -17,6 +29,8 @@ export interface Account {
   /** HMAC secret (base64) that signs this account's history cursors. */
   cursorSecret: string;
   createdAt: string;
+  /** Set while the account is disabled: none of its keys authenticate. */
+  disabledAt?: string | undefined;
 }
 
 export interface AccountOptions {
@@ -26,41 +40,15 @@ export interface AccountOptions {
   tokenizationEnabled?: boolean;
 }
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-export const SECRET_KEY_PATTERN = /^sk_[0-9A-Za-z]{40}$/;
-
-export function generateSecretKey(): string {
-  let body = '';
-  for (let i = 0; i < 40; i++) body += BASE62[randomInt(62)];
-  return `sk_${body}`;
-}
-
-export function hashSecretKey(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
-}
-
 function nowTimestamp(): string {
-  return new Date().toISOString().slice(0, 19).replace('T', ' ');
-}
-
-function apiKeyPut(companyId: number, secret: string) {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...keys.apiKey(hashSecretKey(secret)),
-        type: 'api_key',
-        company_id: companyId,
-        last4: secret.slice(-4),
-        created_at: nowTimestamp(),
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
+  return msToTimestamp(Date.now());
 }
 
 /** Creates an account and its first secret key. The account id comes from the (CLI-only) account sequence. */
-export async function createAccount(options: AccountOptions): Promise<{ account: Account; secretKey: string }> {
+export async function createAccount(
+  options: AccountOptions,
+  keyOptions: KeyOptions = {},
+): Promise<{ account: Account; secretKey: string; keyId: string }> {
   const client = documentClient();
   const sequence = await client.send(
     new UpdateCommand({
@@ -82,7 +70,7 @@ export async function createAccount(options: AccountOptions): Promise<{ account:
     cursorSecret: randomBytes(32).toString('base64'),
     createdAt: nowTimestamp(),
   };
-  const secretKey = generateSecretKey();
+  const firstKey = newKeyWrites(companyId, keyOptions);
   await client.send(
     new TransactWriteCommand({
       TransactItems: [
@@ -103,17 +91,14 @@ export async function createAccount(options: AccountOptions): Promise<{ account:
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
-        apiKeyPut(companyId, secretKey),
+        ...firstKey.transactItems,
       ],
     }),
   );
-  return { account, secretKey };
+  return { account, secretKey: firstKey.secretKey, keyId: firstKey.key.keyId };
 }
 
-export async function getAccount(companyId: number): Promise<Account | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.account(companyId), ConsistentRead: true }));
-  const item = result.Item;
-  if (!item) return undefined;
+function accountFromItem(item: Item): Account {
   return {
     companyId: Number(item.company_id),
     name: String(item.name),
@@ -122,44 +107,73 @@ export async function getAccount(companyId: number): Promise<Account | undefined
     tokenizationEnabled: item.tokenization_enabled === true,
     cursorSecret: String(item.cursor_secret),
     createdAt: String(item.created_at),
+    disabledAt: typeof item.disabled_at === 'string' ? item.disabled_at : undefined,
   };
 }
 
-/** Adds another active key to an existing account. Undefined when the account does not exist. */
-export async function createKey(companyId: number): Promise<string | undefined> {
-  if (!(await getAccount(companyId))) return undefined;
-  const secretKey = generateSecretKey();
-  await documentClient().send(new TransactWriteCommand({ TransactItems: [apiKeyPut(companyId, secretKey)] }));
-  return secretKey;
+export async function getAccount(companyId: number): Promise<Account | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.account(companyId), ConsistentRead: true }));
+  return result.Item ? accountFromItem(result.Item) : undefined;
 }
 
-/** Revokes a key. Returns the owning company id, or undefined when the key is unknown. */
-export async function revokeKey(secret: string): Promise<number | undefined> {
+/**
+ * Every account, by company id. Ids come from the account sequence (1 … its value), so this is
+ * BatchGets by key, `pageSize` accounts at a time, never a Scan.
+ */
+export async function* listAccounts(pageSize = 100): AsyncGenerator<Account> {
+  const sequence = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.accountSequence(), ConsistentRead: true }));
+  const last = Number(sequence.Item?.value ?? 0);
+  for (let first = 1; first <= last; first += pageSize) {
+    const ids = Array.from({ length: Math.min(pageSize, last - first + 1) }, (_, i) => first + i);
+    const found = await batchGet(ids.map((id) => keys.account(id)));
+    for (const id of ids) {
+      const item = found.get(`${keys.account(id).PK}\u0000${keys.account(id).SK}`);
+      if (item) yield accountFromItem(item);
+    }
+  }
+}
+
+/**
+ * Disables (all its keys answer 401 within the auth cache's lifetime) or re-enables an account.
+ * Returns the updated account, or undefined when it does not exist. Disabling twice keeps the first time.
+ */
+export async function setAccountDisabled(companyId: number, disabled: boolean): Promise<Account | undefined> {
   try {
     const result = await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.apiKey(hashSecretKey(secret)),
-        UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :now)',
+        Key: keys.account(companyId),
         ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':now': nowTimestamp() },
+        ...(disabled
+          ? { UpdateExpression: 'SET disabled_at = if_not_exists(disabled_at, :now)', ExpressionAttributeValues: { ':now': nowTimestamp() } }
+          : { UpdateExpression: 'REMOVE disabled_at' }),
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return Number(result.Attributes?.company_id);
+    return result.Attributes ? accountFromItem(result.Attributes) : undefined;
   } catch (error) {
     if (propertyOf(error, 'name') === 'ConditionalCheckFailedException') return undefined;
     throw error;
   }
 }
 
-/** Resolves a presented secret to its account; undefined for unknown, revoked or malformed keys. */
-export async function findAccountByKey(secret: string): Promise<Account | undefined> {
+/** An authenticated key: its account, and when (ms) the key expires, if it does. */
+export interface KeyGrant {
+  account: Account;
+  keyExpiresAtMs: number | undefined;
+}
+
+/** Resolves a presented secret; undefined for malformed, unknown, revoked or expired keys and disabled accounts. */
+export async function resolveKey(secret: string, nowMs = Date.now()): Promise<KeyGrant | undefined> {
   if (!SECRET_KEY_PATTERN.test(secret)) return undefined;
-  const result = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.apiKey(hashSecretKey(secret)), ConsistentRead: true }),
-  );
-  const item = result.Item;
-  if (!item || item.revoked_at) return undefined;
-  return getAccount(Number(item.company_id));
+  const key = await findKeyBySecret(secret);
+  if (!key || !isKeyUsable(key, nowMs)) return undefined;
+  const account = await getAccount(key.companyId);
+  if (!account || account.disabledAt !== undefined) return undefined;
+  return { account, keyExpiresAtMs: keyExpiryMs(key) };
+}
+
+/** Resolves a presented secret to its account; undefined for unknown, revoked, expired or malformed keys and disabled accounts. */
+export async function findAccountByKey(secret: string): Promise<Account | undefined> {
+  return (await resolveKey(secret))?.account;
 }

@@ -6,7 +6,10 @@
  * | account           | ACCOUNT#<companyId>                  | ACCOUNT      |                |                           |
  * | id sequence       | ACCOUNT#<companyId>                  | SEQ#<entity> |                |                           |  (blocks of ids, see sequences.ts)
  * | account sequence  | SEQUENCE                             | ACCOUNT      |                |                           |
- * | api key           | APIKEY#<sha256(secret)>              | APIKEY       |                |                           |
+ * | api key           | APIKEY#<sha256(secret)>              | APIKEY       |                |                           |  (authentication; holds key_id, revoked_at, key_expires_at)
+ * | api key by id     | APIKEYID#<keyId>                     | APIKEYID     |                |                           |  (key_id → hash: revoke by id)
+ * | account's api key | ACCOUNT#<companyId>                  | APIKEY#<keyId> |              |                           |  (key_id → hash: list an account's keys)
+ * | migration marker  | MIGRATION#<name>                     | MIGRATION    |                |                           |  (a one-off data migration finished)
  * | client by id      | CLIENT#<companyId>#<clientId>        | CLIENT       |                |                           |
  * | client by email   | CLIENTEMAIL#<companyId>#<email lc>   | CLIENTEMAIL  |                |                           |
  * | invoice header    | INVOICE#<referenceCode>              | HEADER       |                |                           |
@@ -20,6 +23,11 @@ export interface Key {
   SK: string;
 }
 
+/** Sort-key prefix of an account's api-key items (Query with begins_with lists them). */
+export const ACCOUNT_API_KEY_PREFIX = 'APIKEY#';
+/** Partition-key prefix of the api-key items used for authentication. */
+export const API_KEY_PREFIX = 'APIKEY#';
+
 export type SequenceName = 'invoice' | 'client' | 'payment';
 
 export const keys = {
@@ -27,6 +35,9 @@ export const keys = {
   sequence: (companyId: number, name: SequenceName): Key => ({ PK: `ACCOUNT#${companyId}`, SK: `SEQ#${name}` }),
   accountSequence: (): Key => ({ PK: 'SEQUENCE', SK: 'ACCOUNT' }),
   apiKey: (secretHash: string): Key => ({ PK: `APIKEY#${secretHash}`, SK: 'APIKEY' }),
+  apiKeyById: (keyId: string): Key => ({ PK: `APIKEYID#${keyId}`, SK: 'APIKEYID' }),
+  accountApiKey: (companyId: number, keyId: string): Key => ({ PK: `ACCOUNT#${companyId}`, SK: `${ACCOUNT_API_KEY_PREFIX}${keyId}` }),
+  migration: (name: string): Key => ({ PK: `MIGRATION#${name}`, SK: 'MIGRATION' }),
   client: (companyId: number, clientId: number): Key => ({ PK: `CLIENT#${companyId}#${clientId}`, SK: 'CLIENT' }),
   clientEmail: (companyId: number, email: string): Key => ({
     PK: `CLIENTEMAIL#${companyId}#${email.toLowerCase()}`,

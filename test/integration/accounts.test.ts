@@ -18,7 +18,7 @@ describe('secret keys', () => {
 
   it('allow several active keys per account; a revoked key gets the uniform 401', async () => {
     const { key, account } = await newAccount();
-    const second = (await createKey(account.companyId))!;
+    const second = (await createKey(account.companyId))!.secretKey;
     expect(second).not.toBe(key);
     for (const k of [key, second]) expect((await call('payment-history', { key: k, body: { period: 'today' } })).status).toBe(200);
     expect(await revokeKey(second)).toBe(account.companyId);

@@ -1,25 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand, UsageError } from '../../infra/cli/args';
+import { commandHelp, parseCommandLine, UsageError, type ParsedCommandLine } from '../../infra/cli/command';
+import { COMMANDS } from '../../infra/cli/commands';
 import { chooseTarget } from '../../infra/cli/target';
 
 const KEY = `sk_${'a1B2'.repeat(10)}`;
+const KEY_ID = `key_${'a1B2'.repeat(4)}`;
 
-describe('parseCommand', () => {
+const parseCommand = (argv: string[]) => parseCommandLine(COMMANDS, argv);
+const inputOf = (parsed: ParsedCommandLine) => {
+  if (parsed.kind !== 'run') throw new Error(`expected a command, got help`);
+  return { command: parsed.command.name, ...(parsed.input as object) };
+};
+const parse = (argv: string[]) => inputOf(parseCommand(argv));
+
+describe('parseCommandLine', () => {
   it('parses account:create with its options', () => {
-    expect(parseCommand(['account:create', '--name', ' Acme '])).toEqual({ command: 'account:create', name: 'Acme' });
+    expect(parse(['account:create', '--name', ' Acme '])).toEqual({ command: 'account:create', name: 'Acme' });
     expect(
-      parseCommand(['account:create', '--name=Acme Ltd', '--currency', 'usd', '--time-zone', 'Europe/London', '--tokenization-enabled']),
+      parse(['account:create', '--name=Acme Ltd', '--currency', 'usd', '--time-zone', 'Europe/London', '--tokenization-enabled']),
     ).toEqual({ command: 'account:create', name: 'Acme Ltd', currency: 'USD', timeZone: 'Europe/London', tokenizationEnabled: true });
   });
 
-  it('parses key:create and key:revoke', () => {
-    expect(parseCommand(['key:create', '--company-id', '12'])).toEqual({ command: 'key:create', companyId: 12 });
-    expect(parseCommand(['key:revoke', '--key', KEY])).toEqual({ command: 'key:revoke', key: KEY });
+  it('parses the key commands', () => {
+    expect(parse(['key:create', '--company-id', '12'])).toEqual({ command: 'key:create', companyId: 12, label: undefined, days: undefined });
+    expect(parse(['key:create', '--company-id', '12', '--label', ' rotation ', '--expires-in-days', '30'])).toEqual({
+      command: 'key:create',
+      companyId: 12,
+      label: 'rotation',
+      days: 30,
+    });
+    expect(parse(['key:revoke', '--key', KEY])).toEqual({ command: 'key:revoke', key: KEY });
+    expect(parse(['key:revoke', '--key-id', KEY_ID])).toEqual({ command: 'key:revoke', keyId: KEY_ID });
+    expect(parse(['key:list', '--company-id', '3'])).toEqual({ command: 'key:list', companyId: 3 });
+    expect(parse(['key:migrate'])).toEqual({ command: 'key:migrate' });
   });
 
-  it('treats no command as a request for help', () => {
-    expect(parseCommand([])).toEqual({ command: 'help' });
-    expect(parseCommand(['--help'])).toEqual({ command: 'help' });
+  it('parses the account administration commands', () => {
+    expect(parse(['account:list'])).toEqual({ command: 'account:list' });
+    expect(parse(['account:disable', '--company-id', '7'])).toEqual({ command: 'account:disable', companyId: 7 });
+    expect(parse(['account:enable', '--company-id', '7'])).toEqual({ command: 'account:enable', companyId: 7 });
+  });
+
+  it('treats no command as a request for the overview, and --help after a command as that command\'s help', () => {
+    for (const argv of [[], ['--help'], ['-h']]) {
+      const parsed = parseCommand(argv);
+      expect(parsed.kind).toBe('help');
+      for (const command of COMMANDS) expect(parsed.kind === 'help' && parsed.text).toContain(command.name);
+    }
+    for (const command of COMMANDS) {
+      // Even with missing or invalid options, --help answers.
+      expect(parseCommand([command.name, '--company-id', 'x', '--help'])).toEqual({ kind: 'help', text: commandHelp(command) });
+      const help = commandHelp(command);
+      expect(help).toContain(`npm run --silent ${command.name}`);
+      for (const option of Object.keys(command.options)) expect(help).toContain(`--${option}`);
+    }
   });
 
   it.each([
@@ -31,7 +65,16 @@ describe('parseCommand', () => {
     [['key:create'], /--company-id is required/],
     [['key:create', '--company-id', '0'], /positive integer/],
     [['key:create', '--company-id', '1.5'], /positive integer/],
+    [['key:create', '--company-id', '1', '--expires-in-days', '0'], /--expires-in-days must be a positive integer up to 3650/],
+    [['key:create', '--company-id', '1', '--expires-in-days', '3651'], /--expires-in-days/],
+    [['key:create', '--company-id', '1', '--label', 'x'.repeat(101)], /--label/],
+    [['key:create', '--company-id', '1', '--label', 'a\nb'], /--label/],
     [['key:revoke', '--key', 'sk_short'], /--key must be a secret key/],
+    [['key:revoke', '--key-id', 'key_short'], /--key-id must be a key id/],
+    [['key:revoke'], /exactly one of --key-id and --key/],
+    [['key:revoke', '--key', KEY, '--key-id', KEY_ID], /exactly one of --key-id and --key/],
+    [['key:list'], /--company-id is required/],
+    [['account:disable', '--company-id', '-1'], /--company-id/],
     [['key:delete'], /Unknown command/],
     [['account:create', 'Acme'], /Unexpected argument/],
   ])('rejects %j', (argv, message) => {

@@ -1,15 +1,22 @@
 /**
- * The real account CLI as a child process, against the test run's DynamoDB Local
- * (DYNAMODB_ENDPOINT + TABLE_NAME from the global setup).
+ * The real account CLI as a user runs it (`npm run --silent <command> -- …`), against the test run's
+ * DynamoDB Local (DYNAMODB_ENDPOINT + TABLE_NAME from the global setup).
  */
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ensureTable } from '../../infra/local/dynamodb-local';
+import { COMMANDS } from '../../infra/cli/commands';
+import { clearAuthCache } from '../../shared/http/auth';
 import { findAccountByKey, getAccount } from '../../shared/store/accounts';
+import { call } from '../support/api';
+import { createLegacyAccount } from '../support/legacy-accounts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 const KEY_PATTERN = /^sk_[0-9A-Za-z]{40}$/;
+const KEY_ID_PATTERN = /^key_[0-9A-Za-z]{16}$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 interface CliResult {
   code: number;
@@ -17,20 +24,35 @@ interface CliResult {
   stderr: string;
 }
 
-function cli(...args: string[]): Promise<CliResult> {
+function cli(command: string, args: string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
   return new Promise((resolveResult) => {
-    execFile(TSX, ['infra/cli/main.ts', ...args], { cwd: ROOT, env: process.env, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile('npm', ['run', '--silent', command, '--', ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
       resolveResult({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
 }
 
+/** JSON lines on stdout (each line one object). */
+function jsonLines(output: string): Record<string, unknown>[] {
+  if (output === '') return [];
+  expect(output.endsWith('\n')).toBe(true);
+  return output
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 /** Exactly one JSON line on stdout. */
 function jsonLine(output: string): Record<string, unknown> {
-  expect(output.endsWith('\n')).toBe(true);
-  const lines = output.trimEnd().split('\n');
+  const lines = jsonLines(output);
   expect(lines).toHaveLength(1);
-  return JSON.parse(lines[0]!) as Record<string, unknown>;
+  return lines[0]!;
+}
+
+function succeeded(result: CliResult): CliResult {
+  expect(result.stderr, result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return result;
 }
 
 function expectFailure(result: CliResult, message: RegExp) {
@@ -41,39 +63,164 @@ function expectFailure(result: CliResult, message: RegExp) {
   expect(String(body.error)).toMatch(message);
 }
 
-describe('account CLI', { timeout: 120_000 }, () => {
+afterEach(() => {
+  vi.unstubAllEnvs();
+  clearAuthCache();
+});
+
+describe('account CLI', { timeout: 180_000 }, () => {
   it('creates an account, adds a key and revokes it', async () => {
-    const created = await cli('account:create', '--name', 'Acme CLI Ltd', '--currency', 'usd', '--time-zone', 'Europe/London');
-    expect(created.code).toBe(0);
+    const created = succeeded(await cli('account:create', ['--name', 'Acme CLI Ltd', '--currency', 'usd', '--time-zone', 'Europe/London']));
     const account = jsonLine(created.stdout);
-    expect(Object.keys(account)).toEqual(['company_id', 'secret_key']);
+    expect(Object.keys(account)).toEqual(['company_id', 'secret_key', 'key_id']);
     expect(Number.isInteger(account.company_id)).toBe(true);
     expect(account.secret_key).toMatch(KEY_PATTERN);
+    expect(account.key_id).toMatch(KEY_ID_PATTERN);
     const companyId = account.company_id as number;
     expect(await getAccount(companyId)).toMatchObject({ name: 'Acme CLI Ltd', currency: 'USD', timeZone: 'Europe/London', tokenizationEnabled: false });
 
-    const key = await cli('key:create', '--company-id', String(companyId));
-    expect(key.code).toBe(0);
-    const second = jsonLine(key.stdout);
-    expect(second).toEqual({ company_id: companyId, secret_key: expect.stringMatching(KEY_PATTERN) });
+    const second = jsonLine(succeeded(await cli('key:create', ['--company-id', String(companyId)])).stdout);
+    expect(second).toEqual({
+      company_id: companyId,
+      secret_key: expect.stringMatching(KEY_PATTERN),
+      key_id: expect.stringMatching(KEY_ID_PATTERN),
+      label: null,
+      expires_at: null,
+    });
     expect(second.secret_key).not.toBe(account.secret_key);
     expect((await findAccountByKey(second.secret_key as string))?.companyId).toBe(companyId);
 
-    const revoked = await cli('key:revoke', '--key', second.secret_key as string);
-    expect(revoked.code).toBe(0);
-    expect(jsonLine(revoked.stdout)).toEqual({ company_id: companyId, revoked: true });
+    const revoked = succeeded(await cli('key:revoke', ['--key', second.secret_key as string]));
+    expect(jsonLine(revoked.stdout)).toEqual({ company_id: companyId, key_id: second.key_id, revoked: true });
     expect(await findAccountByKey(second.secret_key as string)).toBeUndefined();
     expect((await findAccountByKey(account.secret_key as string))?.companyId).toBe(companyId);
   });
 
+  it('labels and expiries keys, lists them without secrets, and revokes by key id', async () => {
+    const account = jsonLine(succeeded(await cli('account:create', ['--name', 'Rotation Ltd'])).stdout);
+    const companyId = String(account.company_id);
+    const rotated = jsonLine(
+      succeeded(await cli('key:create', ['--company-id', companyId, '--label', 'rotation 2026-03', '--expires-in-days', '30'])).stdout,
+    );
+    expect(rotated.label).toBe('rotation 2026-03');
+    expect(rotated.expires_at).toMatch(TIMESTAMP);
+    const expiresInDays = (Date.parse(`${String(rotated.expires_at).replace(' ', 'T')}Z`) - Date.now()) / 86_400_000;
+    expect(expiresInDays).toBeGreaterThan(29.9);
+    expect(expiresInDays).toBeLessThanOrEqual(30);
+
+    const listed = succeeded(await cli('key:list', ['--company-id', companyId]));
+    const lines = jsonLines(listed.stdout);
+    expect(lines.map((line) => line.key_id).sort()).toEqual([account.key_id, rotated.key_id].sort());
+    for (const line of lines) {
+      expect(Object.keys(line)).toEqual(['key_id', 'company_id', 'last4', 'label', 'created_at', 'expires_at', 'revoked_at', 'status']);
+      expect(line.created_at).toMatch(TIMESTAMP);
+    }
+    expect(lines.find((line) => line.key_id === rotated.key_id)).toMatchObject({
+      last4: String(rotated.secret_key).slice(-4),
+      label: 'rotation 2026-03',
+      expires_at: rotated.expires_at,
+      revoked_at: null,
+      status: 'active',
+    });
+    for (const secret of [account.secret_key, rotated.secret_key] as string[]) expect(listed.stdout).not.toContain(secret.slice(3, 20));
+
+    const revoked = jsonLine(succeeded(await cli('key:revoke', ['--key-id', String(account.key_id)])).stdout);
+    expect(revoked).toEqual({ company_id: account.company_id, key_id: account.key_id, revoked: true });
+    expect(await findAccountByKey(account.secret_key as string)).toBeUndefined();
+    expect((await findAccountByKey(rotated.secret_key as string))?.companyId).toBe(account.company_id);
+    const after = jsonLines(succeeded(await cli('key:list', ['--company-id', companyId])).stdout);
+    expect(after.find((line) => line.key_id === account.key_id)).toMatchObject({ revoked_at: expect.stringMatching(TIMESTAMP), status: 'revoked' });
+  });
+
+  it('lists accounts, disables one (its keys stop working) and enables it again', async () => {
+    const account = jsonLine(succeeded(await cli('account:create', ['--name', 'Disable Me Ltd'])).stdout);
+    const companyId = String(account.company_id);
+    const listed = jsonLines(succeeded(await cli('account:list')).stdout);
+    const mine = listed.find((line) => line.company_id === account.company_id);
+    expect(mine).toMatchObject({ name: 'Disable Me Ltd', currency: 'NGN', time_zone: 'Africa/Lagos', disabled: false, disabled_at: null });
+    expect(JSON.stringify(listed)).not.toContain('cursor');
+
+    const disabled = jsonLine(succeeded(await cli('account:disable', ['--company-id', companyId])).stdout);
+    expect(disabled).toMatchObject({ company_id: account.company_id, disabled: true, disabled_at: expect.stringMatching(TIMESTAMP) });
+    expect(await findAccountByKey(account.secret_key as string)).toBeUndefined();
+    expect((await call('payment-history', { key: account.secret_key as string, body: { period: 'today' } })).status).toBe(401);
+
+    const enabled = jsonLine(succeeded(await cli('account:enable', ['--company-id', companyId])).stdout);
+    expect(enabled).toMatchObject({ company_id: account.company_id, disabled: false, disabled_at: null });
+    expect((await findAccountByKey(account.secret_key as string))?.companyId).toBe(account.company_id);
+  });
+
+  it('keys created before key ids existed keep working, get an id when listed, and can be revoked by it', async () => {
+    // A table as today's code left it: an account with two keys without ids.
+    const legacyTable = `invoicing-legacy-${randomUUID().slice(0, 8)}`;
+    await ensureTable(process.env.DYNAMODB_ENDPOINT!, legacyTable);
+    vi.stubEnv('TABLE_NAME', legacyTable);
+    const legacy = await createLegacyAccount('Legacy Ltd', 1);
+    const env = { ...process.env, TABLE_NAME: legacyTable };
+    for (const secret of legacy.secrets) {
+      expect((await call('payment-history', { key: secret, body: { period: 'today' } })).status).toBe(200);
+    }
+
+    const lines = jsonLines(succeeded(await cli('key:list', ['--company-id', String(legacy.companyId)], env)).stdout);
+    expect(lines.map((line) => line.last4).sort()).toEqual(legacy.secrets.map((secret) => secret.slice(-4)).sort());
+    for (const line of lines) expect(line).toMatchObject({ key_id: expect.stringMatching(KEY_ID_PATTERN), status: 'active', label: null });
+    // Listing again keeps the same ids; the one-off command finds nothing left to migrate.
+    const again = jsonLines(succeeded(await cli('key:list', ['--company-id', String(legacy.companyId)], env)).stdout);
+    expect(again.map((line) => line.key_id)).toEqual(lines.map((line) => line.key_id));
+    expect(jsonLine(succeeded(await cli('key:migrate', [], env)).stdout)).toEqual({ migrated: 0 });
+
+    const target = lines.find((line) => line.last4 === legacy.secrets[1]!.slice(-4))!;
+    succeeded(await cli('key:revoke', ['--key-id', String(target.key_id)], env));
+    clearAuthCache();
+    expect((await call('payment-history', { key: legacy.secrets[1]!, body: { period: 'today' } })).status).toBe(401);
+    expect((await call('payment-history', { key: legacy.secrets[0]!, body: { period: 'today' } })).status).toBe(200);
+
+    // An old-style key written after the first listing (an operator on an old CLI) is found by key:migrate.
+    const late = await createLegacyAccount('Late Legacy Ltd');
+    expect(jsonLine(succeeded(await cli('key:migrate', [], env)).stdout)).toEqual({ migrated: 1 });
+    const lateKeys = jsonLines(succeeded(await cli('key:list', ['--company-id', String(late.companyId)], env)).stdout);
+    expect(lateKeys).toHaveLength(1);
+    expect(jsonLine(succeeded(await cli('key:revoke', ['--key', late.secrets[0]!], env)).stdout)).toEqual({
+      company_id: late.companyId,
+      key_id: lateKeys[0]!.key_id,
+      revoked: true,
+    });
+  });
+
+  it('every command answers --help through npm run, on stdout with exit 0', async () => {
+    const results = await Promise.all(COMMANDS.map((command) => cli(command.name, ['--help'])));
+    for (const [index, command] of COMMANDS.entries()) {
+      const result = succeeded(results[index]!);
+      expect(result.stdout).toContain(`npm run --silent ${command.name}`);
+      for (const option of Object.keys(command.options)) expect(result.stdout).toContain(`--${option}`);
+    }
+  });
+
   it('fails with one JSON error line for an unknown company or key', async () => {
-    expectFailure(await cli('key:create', '--company-id', '999999999'), /No account with company_id 999999999/);
-    expectFailure(await cli('key:revoke', '--key', `sk_${'0'.repeat(40)}`), /No such secret key/);
+    const results = await Promise.all([
+      cli('key:create', ['--company-id', '999999999']),
+      cli('key:revoke', ['--key', `sk_${'0'.repeat(40)}`]),
+      cli('key:revoke', ['--key-id', `key_${'0'.repeat(16)}`]),
+      cli('key:list', ['--company-id', '999999999']),
+      cli('account:disable', ['--company-id', '999999999']),
+      cli('account:enable', ['--company-id', '999999999']),
+    ]);
+    expectFailure(results[0]!, /No account with company_id 999999999/);
+    expectFailure(results[1]!, /No such secret key/);
+    expectFailure(results[2]!, /No key with key_id key_0000000000000000/);
+    for (const result of results.slice(3)) expectFailure(result, /No account with company_id 999999999/);
   });
 
   it('fails with one JSON error line for bad arguments', async () => {
-    expectFailure(await cli('account:create'), /--name is required/);
-    expectFailure(await cli('key:create', '--company-id', 'abc'), /positive integer/);
-    expectFailure(await cli('nope'), /Unknown command/);
+    const results = await Promise.all([
+      cli('account:create'),
+      cli('key:create', ['--company-id', 'abc']),
+      cli('key:revoke'),
+      cli('key:create', ['--company-id', '1', '--expires-in-days', 'soon']),
+    ]);
+    expectFailure(results[0]!, /--name is required/);
+    expectFailure(results[1]!, /positive integer/);
+    expectFailure(results[2]!, /exactly one of --key-id and --key/);
+    expectFailure(results[3]!, /--expires-in-days/);
   });
 });

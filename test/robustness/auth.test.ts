@@ -127,7 +127,7 @@ describe('revocation bound (docs/api.md "Authentication": within 60 s)', () => {
 
   it('revoking one key leaves the account’s other keys working', async () => {
     const { key, account } = await newAccount();
-    const second = (await createKey(account.companyId))!;
+    const second = (await createKey(account.companyId))!.secretKey;
     await revokeKey(key);
     clearAuthCache();
     expect((await call('payment-history', { key, body: { period: 'today' } })).status).toBe(401);

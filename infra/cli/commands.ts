@@ -1,0 +1,10 @@
+/**
+ * Every CLI command, in `--help` order. To add commands, export an array of `defineCommand(...)`
+ * entries from a file beside this one, import it here and spread it into COMMANDS, then add one npm
+ * script per command (`"x:y": "tsx infra/cli/main.ts x:y"`).
+ */
+import { accountCommands } from './account-commands';
+import type { Command } from './command';
+import { keyCommands } from './key-commands';
+
+export const COMMANDS: readonly Command[] = [...accountCommands, ...keyCommands];
