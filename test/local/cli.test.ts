@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ensureTable } from '../../infra/local/dynamodb-local';
 import { COMMANDS } from '../../infra/cli/commands';
 import { clearAuthCache } from '../../shared/http/auth';
+import { resetConfig } from '../../shared/config';
 import { findAccountByKey, getAccount } from '../../shared/store/accounts';
 import { call } from '../support/api';
 import { createLegacyAccount } from '../support/legacy-accounts';
@@ -65,6 +66,7 @@ function expectFailure(result: CliResult, message: RegExp) {
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  resetConfig();
   clearAuthCache();
 });
 
@@ -155,6 +157,7 @@ describe('account CLI', { timeout: 180_000 }, () => {
     const legacyTable = `invoicing-legacy-${randomUUID().slice(0, 8)}`;
     await ensureTable(process.env.DYNAMODB_ENDPOINT!, legacyTable);
     vi.stubEnv('TABLE_NAME', legacyTable);
+    resetConfig(); // the configuration is read once per process
     const legacy = await createLegacyAccount('Legacy Ltd', 1);
     const env = { ...process.env, TABLE_NAME: legacyTable };
     for (const secret of legacy.secrets) {
