@@ -14,6 +14,8 @@ import { IdAllocator } from '../store/sequences';
 import { executeWrite, ReadAgain, type WriteResult } from '../store/write-executor';
 import { idempotencyRequest } from '../store/idempotency';
 import { storedError, storedSuccess, type RequestContext } from './context';
+import { paymentEvents } from '../domain/webhook-events';
+import { eventPuts, newEventUlid } from '../store/webhooks';
 
 export const PAYMENT_RECORDED = 'Payment successful.';
 
@@ -61,6 +63,7 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
             recordedId: ulid(),
           };
           const balance = balanceAttributes(updated);
+          const data = paymentView(payment, { details, balance: updated });
           return {
             actions: [
               {
@@ -88,8 +91,9 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
               },
               { Put: { TableName: table, Item: paymentItem(payment), ConditionExpression: 'attribute_not_exists(PK)' } },
               ...(paymentId.action ? [paymentId.action] : []),
+              ...eventPuts(paymentEvents(data, { companyId, createdAt: now, newUlid: newEventUlid })),
             ],
-            response: storedSuccess(201, PAYMENT_RECORDED, paymentView(payment, { details, balance: updated })),
+            response: storedSuccess(201, PAYMENT_RECORDED, data),
           };
         },
       },
