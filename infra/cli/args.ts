@@ -4,12 +4,14 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { SECRET_KEY_PATTERN } from '#shared/store/accounts';
+import { isWebhookCommand, parseWebhookCommand, WEBHOOK_USAGE, type WebhookCommand } from './webhook-commands';
 
 export type CliCommand =
   | { command: 'account:create'; name: string; currency?: string; timeZone?: string; tokenizationEnabled?: boolean }
   | { command: 'key:create'; companyId: number }
   | { command: 'key:revoke'; key: string }
-  | { command: 'help' };
+  | { command: 'help'; usage?: string }
+  | Exclude<WebhookCommand, { command: 'help' }>;
 
 /** A problem with the command line (exit code 1, nothing on stdout). */
 export class UsageError extends Error {
@@ -20,6 +22,7 @@ export const USAGE = `Usage:
   npm run --silent account:create -- --name "Acme" [--currency NGN] [--time-zone Africa/Lagos] [--tokenization-enabled]
   npm run --silent key:create -- --company-id 1
   npm run --silent key:revoke -- --key sk_…
+${WEBHOOK_USAGE}
 Each prints one JSON line on stdout; errors print {"error": "…"} on stderr and exit with code 1.`;
 
 const MAX_NAME_LENGTH = 500;
@@ -51,6 +54,7 @@ function isTimeZone(value: string): boolean {
 export function parseCommand(argv: string[]): CliCommand {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
+  if (isWebhookCommand(command)) return parseWebhookCommand(command, rest);
 
   switch (command) {
     case 'account:create': {
@@ -90,6 +94,6 @@ export function parseCommand(argv: string[]): CliCommand {
       return { command, key };
     }
     default:
-      throw new UsageError(`Unknown command "${command}". Commands: account:create, key:create, key:revoke.`);
+      throw new UsageError(`Unknown command "${command}". Commands: account:create, key:create, key:revoke, webhook:set, webhook:remove, webhook:deliveries, webhook:resend.`);
   }
 }

@@ -6,13 +6,15 @@
 import { createAccount, createKey, revokeKey } from '#shared/store/accounts';
 import { parseCommand, USAGE, UsageError, type CliCommand } from './args';
 import { chooseTarget, connectTarget, describeTarget, type Target } from './target';
+import { isWebhookCommand, runWebhookCommand, WebhookCliError } from './webhook-commands';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 /** A failure the user can act on; its message is printed as is. */
 class CommandError extends Error {}
 
-async function run(command: Exclude<CliCommand, { command: 'help' }>): Promise<Record<string, unknown>> {
+async function run(command: Exclude<CliCommand, { command: 'help' }>, target: Target): Promise<Record<string, unknown> | Record<string, unknown>[]> {
+  if (isWebhookCommand(command.command)) return runWebhookCommand(command as never, { local: target.kind !== 'aws' });
   switch (command.command) {
     case 'account:create': {
       const { account, secretKey } = await createAccount({
@@ -37,7 +39,7 @@ async function run(command: Exclude<CliCommand, { command: 'help' }>): Promise<R
 }
 
 function errorMessage(error: unknown, target: Target | undefined): string {
-  if (error instanceof UsageError || error instanceof CommandError) return error.message;
+  if (error instanceof UsageError || error instanceof CommandError || error instanceof WebhookCliError) return error.message;
   const name = (error as { name?: string } | null)?.name ?? '';
   const where = target ? describeTarget(target) : 'the database';
   if (name === 'ResourceNotFoundException') return `The ${where} does not exist.`;
@@ -63,13 +65,15 @@ async function main(argv: string[]): Promise<void> {
   process.on('SIGTERM', () => void stop());
   try {
     const command = parseCommand(argv);
-    if (command.command === 'help') return exit(process.stdout, USAGE, 0);
+    if (command.command === 'help') return exit(process.stdout, command.usage ?? USAGE, 0);
     target = chooseTarget();
     connection = await connectTarget(target);
-    const result = await run(command);
+    const result = await run(command, target);
     await connection.close();
     connection = undefined;
-    exit(process.stdout, JSON.stringify(result), 0);
+    const lines = Array.isArray(result) ? result.map((line) => JSON.stringify(line)).join('\n') : JSON.stringify(result);
+    if (lines === '') return process.exit(0);
+    exit(process.stdout, lines, 0);
   } catch (error) {
     await connection?.close().catch(() => undefined);
     exit(process.stderr, JSON.stringify({ error: errorMessage(error, target) }), 1);
