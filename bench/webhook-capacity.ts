@@ -5,6 +5,8 @@
  * own ConsumedCapacity for transactions is not faithful (docs/performance.md), so it is printed for
  * reference only. Run: `npx tsx bench/webhook-capacity.ts`. Not part of `npm run bench`.
  */
+export {};
+
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.AWS_REGION ??= 'eu-west-1';
 process.env.AWS_ACCESS_KEY_ID ??= 'local';
