@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { logger } from '../../shared/observability';
 import { call, invoiceBody, newAccount, todayMonthFirst } from '../support/api';
 import { deliverWebhook } from '../../shared/services/deliver-webhook';
 import { getEndpoint, listDeliveries, requestResend } from '../../shared/store/webhooks';
@@ -307,6 +308,43 @@ describe('webhook events', { timeout: 60_000 }, () => {
     const [event] = await eventsOf(other.companyId);
     await expect(deliverWebhook(event!.event_id)).rejects.toThrow();
     expect(other.receiver.received).toHaveLength(0);
+  });
+});
+
+describe('webhook logs', { timeout: 60_000 }, () => {
+  it('carry the event id, type, company, attempt and status, never the secret or the payload', async () => {
+    // Prepare
+    const { receiver, key, secret, companyId } = await merchant();
+    const email = `logs-${Date.now()}@example.com`;
+    await call('add-invoice', { key, body: invoiceBody({ client: { first_name: 'Zed', last_name: 'Q', email, phone: '+2348012345678' } }) });
+    const [event] = await eventsOf(companyId);
+    receiver.script = ['error'];
+    const written: string[] = [];
+    const capture = (chunk: unknown) => {
+      written.push(String(chunk));
+      return true;
+    };
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+    logger.setLogLevel('DEBUG');
+    // Act
+    try {
+      await deliverWebhook(event!.event_id);
+      await deliverWebhook(event!.event_id);
+    } finally {
+      logger.setLogLevel((process.env.LOG_LEVEL ?? 'SILENT') as never);
+      out.mockRestore();
+      err.mockRestore();
+    }
+    // Assess
+    const text = written.join('');
+    const lines = text.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.message, l.attempt, l.status, l.outcome])).toEqual([
+      ['webhook attempt failed', 1, 500, 'retry'],
+      ['webhook delivered', 2, 204, 'delivered'],
+    ]);
+    expect(lines[0]).toMatchObject({ event_id: event!.event_id, event_type: 'invoice.created', company_id: companyId });
+    for (const forbidden of [secret, secret.slice(6), email, 'Website Design', 'reference_code']) expect(text).not.toContain(forbidden);
   });
 });
 
