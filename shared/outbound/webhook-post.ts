@@ -75,22 +75,24 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       if (problem) return resolve({ error: `forbidden address (${problem})` });
     }
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    let request: ReturnType<typeof httpRequest> | undefined;
     const finish = (result: PostResult) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve(result);
-      request.destroy();
+      request?.destroy();
     };
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const payload = Buffer.from(body, 'utf8');
-    const request = send(target, {
+    request = send(target, {
       method: 'POST',
       headers: { ...headers, 'content-length': String(payload.length), 'user-agent': 'invoicing-webhooks/1' },
       lookup: checkedLookup(policy),
       agent: false,
     });
-    const timer = setTimeout(() => finish({ error: 'timeout' }), ATTEMPT_TIMEOUT_MS);
+    timer = setTimeout(() => finish({ error: 'timeout' }), ATTEMPT_TIMEOUT_MS);
     request.on('error', (error) => finish({ error: describeError(error) }));
     request.on('response', (response: IncomingMessage) => {
       const status = response.statusCode ?? 0;
