@@ -6,5 +6,6 @@
 import { accountCommands } from './account-commands';
 import type { Command } from './command';
 import { keyCommands } from './key-commands';
+import { webhookCommands } from './webhook-commands';
 
-export const COMMANDS: readonly Command[] = [...accountCommands, ...keyCommands];
+export const COMMANDS: readonly Command[] = [...accountCommands, ...keyCommands, ...webhookCommands];

@@ -13,6 +13,7 @@ import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { ROUTES, type RouteName } from '../routes';
 import { MAX_BODY_BYTES } from '../http/body';
 import { RESPONSE_SCHEMAS } from './responses';
+import { WEBHOOK_SCHEMAS, WEBHOOKS } from './webhooks';
 import capturedExamples from './examples.json' with { type: 'json' };
 
 export interface Example {
@@ -255,8 +256,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     tags: [
       { name: 'Invoices', description: 'Create invoices' },
       { name: 'Payments', description: 'Record payments and list payment history' },
+      { name: 'Webhooks', description: 'Events POSTed to the account\'s webhook endpoint (docs/webhooks.md)' },
     ],
     paths,
+    webhooks: WEBHOOKS,
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -292,6 +295,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         AddPaymentRequest: inputSchema(addPaymentSchema),
         PaymentHistoryRequest: inputSchema(paymentHistorySchema),
         ...RESPONSE_SCHEMAS,
+        ...WEBHOOK_SCHEMAS,
       },
     },
   };

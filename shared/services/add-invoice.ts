@@ -14,6 +14,8 @@ import type { Item } from '../store/items';
 import { executeWrite, type WriteResult } from '../store/write-executor';
 import { idempotencyRequest } from '../store/idempotency';
 import { refusal, type RequestContext } from './context';
+import { invoiceCreatedEvents } from '../domain/webhook-events';
+import { eventPuts, newEventUlid } from '../store/webhooks';
 
 export const INVOICE_CREATED = 'Invoice created successfully.';
 
@@ -57,9 +59,16 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
           const chosen = clientFor(decision.value, items, now);
           const invoiceId = claimId(invoiceIds, items);
           const invoice = buildInvoice(input, chosen.client, { invoiceId: invoiceId.id, referenceCode: generateReferenceCode() }, account.currency, now);
+          const data = invoiceView(invoice, { withClient: true });
+          const events = invoiceCreatedEvents(data, { companyId: account.companyId, createdAt: now, newUlid: newEventUlid });
           return {
-            actions: [...chosen.actions, ...newInvoiceActions(table, invoice), ...sequenceActions([...chosen.claims, invoiceId])],
-            response: success(201, invoiceView(invoice, { withClient: true }), INVOICE_CREATED),
+            actions: [
+              ...chosen.actions,
+              ...newInvoiceActions(table, invoice),
+              ...sequenceActions([...chosen.claims, invoiceId]),
+              ...eventPuts(events),
+            ],
+            response: success(201, data, INVOICE_CREATED),
           };
         },
       },

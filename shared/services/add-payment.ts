@@ -11,6 +11,8 @@ import { claimId, IdAllocator, sequenceActions } from '../store/sequences';
 import { executeWrite, type WriteResult } from '../store/write-executor';
 import { idempotencyRequest } from '../store/idempotency';
 import { refusal, type RequestContext } from './context';
+import { paymentEvents } from '../domain/webhook-events';
+import { eventPuts, newEventUlid } from '../store/webhooks';
 
 export const PAYMENT_RECORDED = 'Payment successful.';
 
@@ -34,9 +36,11 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
           const id = claimId(paymentIds, items);
           const request = { amountKobo: input.amount, date: input.date, channel: input.channel };
           const payment = newPayment(invoice, { id: id.id, recordedId: ulid() }, request, account.currency, now);
+          const data = paymentView(payment, { details: invoice.details, balance });
+          const events = paymentEvents(data, { companyId: account.companyId, createdAt: now, newUlid: newEventUlid });
           return {
-            actions: [...paymentTransaction(table, invoice.balance, balance, payment), ...sequenceActions([id])],
-            response: success(201, paymentView(payment, { details: invoice.details, balance }), PAYMENT_RECORDED),
+            actions: [...paymentTransaction(table, invoice.balance, balance, payment), ...sequenceActions([id]), ...eventPuts(events)],
+            response: success(201, data, PAYMENT_RECORDED),
           };
         },
       },

@@ -17,6 +17,9 @@
  * | merchant_ref      | MERCHANTREF#<companyId>#<ref>        | MERCHANTREF  |                |                           |
  * | payment           | PAYMENT#<companyId>#<paymentId>      | PAYMENT      | PAYMENTS#<co>  | <YYYY-MM-DD>#<ulid>       |
  * | idempotency rec.  | IDEMPOTENCY#<co>#<route>#<sha256>    | IDEMPOTENCY  |                |                           |
+ * | webhook endpoint  | WEBHOOK#<companyId>                  | ENDPOINT     |                |                           |
+ * | webhook event     | EVENT#<eventId>                      | EVENT        | WEBHOOKS#<co>  | <eventId> (evt_ + ULID)   |
+ * | webhook resend    | EVENT#<eventId>                      | RESEND#<ulid>|                |                           |
  */
 export interface Key {
   PK: string;
@@ -54,6 +57,15 @@ export const keys = {
     PK: `IDEMPOTENCY#${companyId}#${route}#${keyHash}`,
     SK: 'IDEMPOTENCY',
   }),
+  webhookEndpoint: (companyId: number): Key => ({ PK: `WEBHOOK#${companyId}`, SK: 'ENDPOINT' }),
+  webhookEvent: (eventId: string): Key => ({ PK: `EVENT#${eventId}`, SK: 'EVENT' }),
+  webhookResend: (eventId: string, requestUlid: string): Key => ({ PK: `EVENT#${eventId}`, SK: `RESEND#${requestUlid}` }),
+};
+
+/** GSI1 keys of a webhook event: an account's recent deliveries are one Query, newest first (event ids sort by time). */
+export const deliveryIndexKeys = {
+  partition: (companyId: number): string => `WEBHOOKS#${companyId}`,
+  sort: (eventId: string): string => eventId,
 };
 
 /** GSI1 keys of a payment: history is one Query on GSI1PK with a range on GSI1SK, newest first. */

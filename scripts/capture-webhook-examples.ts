@@ -1,0 +1,95 @@
+/**
+ * `npm run --silent openapi:webhook-examples`: captures one real delivery of each webhook event type
+ * into `shared/openapi/webhook-examples.json` (used by the OpenAPI `webhooks` section and shown in
+ * docs/webhooks.md). Starts an in-memory DynamoDB Local and the local HTTP server, sets an endpoint on a
+ * receiver on 127.0.0.1, creates an invoice and pays it in full, and delivers the three events with the
+ * real deliverer. Then run `npm run openapi`.
+ */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+
+process.env.LOG_LEVEL = 'SILENT';
+process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-webhook-examples-'));
+process.env.DATA_DIR = dataDir;
+
+const { ensureTable, startDynamoDbLocal } = await import('../infra/local/dynamodb-local.ts');
+const { createLocalServer } = await import('../infra/local/server.ts');
+const { useLocalDynamoDb } = await import('../infra/local/settings.ts');
+const { usDate } = await import('../infra/local/banner.ts');
+const { createAccount } = await import('../shared/store/accounts.ts');
+const { listDeliveries } = await import('../shared/store/webhooks.ts');
+const { deliverWebhook } = await import('../shared/services/deliver-webhook.ts');
+const { webhookSet } = await import('../infra/cli/webhook-commands.ts');
+
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+const receiver = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (c: Buffer) => chunks.push(c));
+  request.on('end', () => {
+    received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+    response.writeHead(204).end();
+  });
+});
+
+const database = await startDynamoDbLocal();
+const server = createLocalServer({ logger: {} });
+try {
+  const tableName = 'invoicing-webhook-examples';
+  await ensureTable(database.endpoint, tableName);
+  useLocalDynamoDb(database.endpoint, tableName);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
+
+  const { account, secretKey } = await createAccount({ name: 'Obi Ventures Ltd' });
+  const printed: Record<string, unknown>[] = [];
+  await webhookSet.run(webhookSet.input({ 'company-id': String(account.companyId), url: receiverUrl }), { line: (record) => printed.push(record) });
+  const [endpoint] = printed;
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { data: Record<string, any> };
+  };
+  const invoice = await post('/invoices', {
+    client: { first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone: '+2348012345678', company_name: 'Obi Ventures' },
+    due_date: '12/30/2030',
+    fee_bearer: 'client',
+    items: [{ item: 'Website Design', description: '5 pages', unit_cost: '50,000.00', quantity: '1' }],
+  });
+  await post('/payments', { reference_code: invoice.data.reference_code, amount: invoice.data.total, channel: 'BankTransfer', date: usDate(new Date(), 'Africa/Lagos') });
+
+  for (const delivery of (await listDeliveries(account.companyId)).reverse()) {
+    const outcome = await deliverWebhook(delivery.event_id);
+    if (outcome.kind !== 'delivered') throw new Error(`${delivery.type}: ${JSON.stringify(outcome)}`);
+  }
+  const examples: Record<string, { headers: Record<string, string>; body: unknown }> = {};
+  for (const r of received) {
+    const body = JSON.parse(r.body) as { type: string };
+    examples[body.type] = {
+      headers: Object.fromEntries(['content-type', 'webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(r.headers[h])])),
+      body,
+    };
+  }
+  const file = new URL('../shared/openapi/webhook-examples.json', import.meta.url);
+  writeFileSync(file, `${JSON.stringify({ secret: endpoint!.secret, events: examples }, null, 2)}\n`);
+  console.log(`wrote ${file.pathname}`);
+} finally {
+  server.closeAllConnections();
+  receiver.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+  await new Promise<void>((r) => receiver.close(() => r()));
+  await database.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(0);

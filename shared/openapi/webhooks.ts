@@ -1,0 +1,89 @@
+/**
+ * The OpenAPI 3.1 `webhooks` of the document: the three events a merchant's endpoint receives
+ * (docs/webhooks.md). Examples are real deliveries captured by `npm run --silent openapi:webhook-examples`.
+ */
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook-events';
+import captured from './webhook-examples.json' with { type: 'json' };
+
+type Schema = Record<string, unknown>;
+
+const DATA: Record<WebhookEventType, { schema: string; summary: string; description: string }> = {
+  'invoice.created': {
+    schema: 'InvoiceWithClient',
+    summary: 'An invoice was created',
+    description: '`data` is exactly the `data` of the add-invoice response (the invoice with its `client` and `items`).',
+  },
+  'payment.recorded': {
+    schema: 'Payment',
+    summary: 'A payment was recorded',
+    description: '`data` is exactly the `data` of the add-payment response (the payment with its `client` and the updated `invoice`).',
+  },
+  'invoice.paid': {
+    schema: 'InvoiceWithClient',
+    summary: 'A payment brought the amount due to zero',
+    description: "`data` is that payment's `data.invoice` with `client` added. It arrives as its own event, beside that payment's `payment.recorded`.",
+  },
+};
+
+const schemaName = (type: WebhookEventType) => `${type.replace(/(^|\.)([a-z])/g, (_m, _d, c: string) => c.toUpperCase())}Event`;
+
+const event = (type: WebhookEventType): Schema => ({
+  type: 'object',
+  description: `The \`${type}\` event body.`,
+  properties: {
+    id: { type: 'string', description: 'Event id, `evt_` + ULID; equal to the `webhook-id` header and the same on every attempt', pattern: '^evt_[0-9A-HJKMNP-TV-Z]{26}$' },
+    type: { type: 'string', const: type },
+    created_at: { type: 'string', description: 'When the write happened (UTC, `YYYY-MM-DD HH:MM:SS`)', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' },
+    company_id: { type: 'string', description: 'The account', pattern: '^\\d+$' },
+    data: { $ref: `#/components/schemas/${DATA[type].schema}` },
+  },
+  required: ['id', 'type', 'created_at', 'company_id', 'data'],
+  additionalProperties: false,
+});
+
+export const WEBHOOK_SCHEMAS: Record<string, Schema> = Object.fromEntries(WEBHOOK_EVENT_TYPES.map((type) => [schemaName(type), event(type)]));
+
+const header = (name: string, description: string, pattern: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string', pattern } });
+
+const HEADERS = [
+  header('webhook-id', 'The event id (`evt_` + ULID), the same on every attempt: deduplicate on it.', '^evt_[0-9A-HJKMNP-TV-Z]{26}$'),
+  header('webhook-timestamp', 'Unix seconds of this attempt. Reject timestamps far from now (the libraries allow 5 minutes).', '^\\d+$'),
+  header(
+    'webhook-signature',
+    '`v1,` + base64(HMAC-SHA256(key = base64-decoded secret after `whsec_`, message = `<webhook-id>.<webhook-timestamp>.<raw body>`)). ' +
+      'Verify with a Standard Webhooks library before parsing the body.',
+    '^v1,[A-Za-z0-9+/]+=*( v1,[A-Za-z0-9+/]+=*)*$',
+  ),
+];
+
+const examples = captured.events as Record<string, { body: unknown }>;
+
+/** `webhooks` of the OpenAPI document: one POST per event type, sent to the account's endpoint. */
+export const WEBHOOKS = Object.fromEntries(
+  WEBHOOK_EVENT_TYPES.map((type) => [
+    type,
+    {
+      post: {
+        operationId: `${schemaName(type).charAt(0).toLowerCase()}${schemaName(type).slice(1)}`,
+        summary: DATA[type].summary,
+        description: `${DATA[type].description} Signed per Standard Webhooks; delivered at least once, in no guaranteed order, retried for about 28 hours (docs/webhooks.md).`,
+        tags: ['Webhooks'],
+        security: [],
+        parameters: HEADERS,
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { $ref: `#/components/schemas/${schemaName(type)}` },
+              ...(examples[type] ? { examples: { delivered: { summary: `A real ${type} delivery`, value: examples[type]!.body } } } : {}),
+            },
+          },
+        },
+        responses: {
+          '2XX': { description: 'Any 2xx within 10 seconds acknowledges the delivery; the body is ignored (at most 4 KiB is read).' },
+          default: { description: 'Anything else (or no answer within 10 s, or a redirect) is a failed attempt and is retried.' },
+        },
+      },
+    },
+  ]),
+);

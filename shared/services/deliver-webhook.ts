@@ -1,0 +1,74 @@
+/**
+ * One delivery attempt of one webhook event (docs/webhooks.md). The queue consumer calls this once
+ * per message: on `retry` it makes the message visible again after `delayMs`, otherwise it drops it.
+ * Logs carry the event id, type, company, status and attempt only: never the secret or the payload.
+ */
+import { loadConfig } from '../config';
+import { logger } from '../observability';
+import { MAX_ATTEMPTS, retryDelayMs, webhookHeaders } from '../domain/webhook-events';
+import { isSuccess, postWebhook, type PostResult } from '../outbound/webhook-post';
+import { getEndpoint, getEvent, markSkipped, recordAttempt } from '../store/webhooks';
+import { unsealSecretCached } from '../store/webhook-secrets';
+
+export type DeliveryOutcome =
+  | { kind: 'delivered' } // a 2xx within 10 s; recorded in the table
+  | { kind: 'retry'; delayMs: number } // attempt failed and recorded; try again after delayMs
+  | { kind: 'failed' } // the last attempt failed; marked failed
+  | { kind: 'skipped'; reason: string }; // unknown event, no endpoint, endpoint set after the event, already delivered
+
+const describe = (result: PostResult) => ('status' in result ? { status: result.status } : { error: result.error });
+
+/** One delivery attempt of one event. Records the attempt itself; safe to call twice (at-least-once queue). */
+export async function deliverWebhook(eventId: string): Promise<DeliveryOutcome> {
+  const config = loadConfig();
+  const event = await getEvent(eventId);
+  if (!event) return skipped(eventId, 'unknown event');
+  const log = { event_id: event.eventId, event_type: event.type, company_id: event.companyId };
+  if (event.state !== 'pending') return skipped(eventId, `already ${event.state}`, log);
+
+  const endpoint = await getEndpoint(event.companyId);
+  if (!endpoint) {
+    await markSkipped(eventId, 'no endpoint');
+    return skipped(eventId, 'no endpoint', log);
+  }
+  if (endpoint.activeSinceMs > event.createdMs) {
+    await markSkipped(eventId, 'endpoint set after the event');
+    return skipped(eventId, 'endpoint set after the event', log);
+  }
+
+  const attempt = event.attempts + 1;
+  const secret = await unsealSecretCached(event.companyId, endpoint.sealedSecret);
+  const nowMs = Date.now();
+  const headers = webhookHeaders(secret, event.eventId, Math.floor(nowMs / 1000), event.body);
+  const result = await postWebhook(endpoint.url, headers, event.body, { allowLoopback: config.webhookAllowLoopback });
+
+  let outcome: DeliveryOutcome;
+  let recorded: boolean;
+  if (isSuccess(result)) {
+    outcome = { kind: 'delivered' };
+    recorded = await recordAttempt(eventId, event.attempts, { result: 'delivered', status: (result as { status: number }).status });
+  } else {
+    const delayMs = attempt >= MAX_ATTEMPTS ? undefined : retryDelayMs(attempt, config.webhookRetryBaseMs);
+    if (delayMs === undefined) {
+      outcome = { kind: 'failed' };
+      recorded = await recordAttempt(eventId, event.attempts, { result: 'failed', ...describe(result) });
+    } else {
+      outcome = { kind: 'retry', delayMs };
+      recorded = await recordAttempt(eventId, event.attempts, { result: 'retry', ...describe(result), nextAttemptMs: Date.now() + delayMs });
+    }
+  }
+  const entry = { ...log, attempt, ...describe(result), outcome: outcome.kind };
+  if (!recorded) {
+    // Another copy of this message recorded an attempt meanwhile; that copy owns the schedule.
+    logger.warn('webhook attempt raced another', entry);
+    return { kind: 'skipped', reason: 'another attempt was recorded concurrently' };
+  }
+  if (outcome.kind === 'delivered') logger.info('webhook delivered', entry);
+  else logger.warn('webhook attempt failed', entry);
+  return outcome;
+}
+
+function skipped(eventId: string, reason: string, log: Record<string, unknown> = { event_id: eventId }): DeliveryOutcome {
+  logger.info('webhook skipped', { ...log, reason });
+  return { kind: 'skipped', reason };
+}

@@ -1,0 +1,304 @@
+/**
+ * Webhook items (docs/webhooks.md): an account's endpoint, the outbox event items that commit in the
+ * same transaction as the write they describe, their delivery state, and resend requests.
+ * The table's stream dispatches every INSERT of a dispatchable item to the delivery queue.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { monotonicFactory } from 'ulid';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { WebhookEvent, WebhookEventType } from '../domain/webhook-events';
+import { documentClient, tableName } from './client';
+import { deliveryIndexKeys, keys } from './keys';
+import { TABLE } from './table';
+import type { Item } from './items';
+import type { TransactItem } from './write-executor';
+
+/** `entity` attribute (S) of the items whose INSERT must be dispatched to the delivery queue. */
+export const DISPATCHABLE_ENTITIES = ['webhook_event', 'webhook_resend'] as const;
+/** Every dispatchable item carries `event_id` (S): 'evt_' + ULID. */
+export const EVENT_ID_ATTRIBUTE = 'event_id';
+/** Lambda event-source-mapping filter pattern (also applied by the local poller). */
+export const STREAM_FILTER_PATTERN = {
+  eventName: ['INSERT'],
+  dynamodb: { NewImage: { entity: { S: [...DISPATCHABLE_ENTITIES] } } },
+} as const;
+
+/** Event items (and their delivery log) are kept 30 days, then DynamoDB TTL deletes them. */
+export const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** A resend request only needs to live until the stream has dispatched it. */
+export const RESEND_TTL_SECONDS = 24 * 60 * 60;
+
+export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'skipped';
+
+export interface StoredEvent {
+  eventId: string;
+  companyId: number;
+  type: WebhookEventType;
+  createdAt: string;
+  /** Epoch milliseconds of the write that produced the event. */
+  createdMs: number;
+  /** The exact JSON body sent on every attempt. */
+  body: string;
+  state: DeliveryState;
+  attempts: number;
+}
+
+export interface Endpoint {
+  companyId: number;
+  url: string;
+  sealedSecret: Uint8Array;
+  /** Epoch ms since when an endpoint has been set without interruption (rotation keeps it). */
+  activeSinceMs: number;
+  setAt: string;
+}
+
+export interface DeliveryLine {
+  event_id: string;
+  type: string;
+  created_at: string;
+  state: DeliveryState;
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  last_attempt_at: string | null;
+  next_attempt_at: string | null;
+}
+
+const nowSeconds = (ms: number) => Math.floor(ms / 1000);
+
+/** ULIDs for event ids: monotonic, so the events of one write sort in the order they were built. */
+export const newEventUlid: () => string = monotonicFactory();
+
+/**
+ * Put actions for the outbox: one item per event, in the same TransactWriteItems as the business
+ * write, so the events exist exactly when the write committed. The body is stored gzipped.
+ */
+export function eventPuts(events: WebhookEvent[], nowMs: number = Date.now(), table: string = tableName()): TransactItem[] {
+  return events.map((event) => ({
+    Put: {
+      TableName: table,
+      Item: {
+        ...keys.webhookEvent(event.id),
+        entity: 'webhook_event',
+        [EVENT_ID_ATTRIBUTE]: event.id,
+        company_id: Number(event.company_id),
+        event_type: event.type,
+        created_at: event.created_at,
+        created_ms: nowMs,
+        body_gz: gzipSync(JSON.stringify(event)),
+        delivery_state: 'pending',
+        attempts: 0,
+        GSI1PK: deliveryIndexKeys.partition(Number(event.company_id)),
+        GSI1SK: deliveryIndexKeys.sort(event.id),
+        [TABLE.ttlAttribute]: nowSeconds(nowMs) + EVENT_TTL_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  }));
+}
+
+function storedEventFrom(item: Item): StoredEvent {
+  return {
+    eventId: String(item[EVENT_ID_ATTRIBUTE]),
+    companyId: Number(item.company_id),
+    type: item.event_type as WebhookEventType,
+    createdAt: String(item.created_at),
+    createdMs: Number(item.created_ms),
+    body: gunzipSync(item.body_gz as Uint8Array).toString('utf8'),
+    state: item.delivery_state as DeliveryState,
+    attempts: Number(item.attempts ?? 0),
+  };
+}
+
+/** The event item, read consistently; undefined when unknown (or expired). */
+export async function getEvent(eventId: string): Promise<StoredEvent | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.webhookEvent(eventId), ConsistentRead: true }));
+  return out.Item ? storedEventFrom(out.Item) : undefined;
+}
+
+export async function getEndpoint(companyId: number): Promise<Endpoint | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.webhookEndpoint(companyId), ConsistentRead: true }),
+  );
+  const item = out.Item;
+  if (!item) return undefined;
+  return {
+    companyId,
+    url: String(item.url),
+    sealedSecret: item.secret_sealed as Uint8Array,
+    activeSinceMs: Number(item.active_since_ms),
+    setAt: String(item.set_at),
+  };
+}
+
+/** Sets (or replaces: URL and secret rotate together) the account's one endpoint. */
+export async function putEndpoint(companyId: number, url: string, sealedSecret: Uint8Array, nowMs: number = Date.now()): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookEndpoint(companyId),
+      UpdateExpression:
+        'SET entity = :entity, company_id = :company, #url = :url, secret_sealed = :sealed, set_at = :set_at, active_since_ms = if_not_exists(active_since_ms, :now)',
+      ExpressionAttributeNames: { '#url': 'url' },
+      ExpressionAttributeValues: {
+        ':entity': 'webhook_endpoint',
+        ':company': companyId,
+        ':url': url,
+        ':sealed': sealedSecret,
+        ':set_at': new Date(nowMs).toISOString(),
+        ':now': nowMs,
+      },
+    }),
+  );
+}
+
+/** Removes the endpoint; false when there was none. */
+export async function deleteEndpoint(companyId: number): Promise<boolean> {
+  const out = await documentClient().send(
+    new DeleteCommand({ TableName: tableName(), Key: keys.webhookEndpoint(companyId), ReturnValues: 'ALL_OLD' }),
+  );
+  return out.Attributes !== undefined;
+}
+
+export type AttemptRecord =
+  | { result: 'delivered'; status: number }
+  | { result: 'retry'; status?: number; error?: string; nextAttemptMs: number }
+  | { result: 'failed'; status?: number; error?: string };
+
+/**
+ * Records one attempt, provided no other attempt was recorded since `attemptsBefore` was read
+ * (a duplicate queue message racing this one). Returns false when that condition failed.
+ */
+export async function recordAttempt(eventId: string, attemptsBefore: number, attempt: AttemptRecord, nowMs: number = Date.now()): Promise<boolean> {
+  const values: Record<string, unknown> = {
+    ':before': attemptsBefore,
+    ':after': attemptsBefore + 1,
+    ':pending': 'pending',
+    ':state': attempt.result === 'retry' ? 'pending' : attempt.result,
+    ':at': new Date(nowMs).toISOString(),
+  };
+  const set = ['attempts = :after', 'delivery_state = :state', 'last_attempt_at = :at'];
+  const remove: string[] = [];
+  if (attempt.status !== undefined) {
+    set.push('last_status = :status');
+    values[':status'] = attempt.status;
+    remove.push('last_error');
+  } else {
+    set.push('last_error = :error');
+    values[':error'] = 'error' in attempt && attempt.error ? attempt.error : 'unknown error';
+    remove.push('last_status');
+  }
+  if (attempt.result === 'retry') {
+    set.push('next_attempt_at = :next');
+    values[':next'] = new Date(attempt.nextAttemptMs).toISOString();
+  } else {
+    remove.push('next_attempt_at');
+  }
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookEvent(eventId),
+        UpdateExpression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`,
+        ConditionExpression: 'attempts = :before AND delivery_state = :pending',
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** Marks a pending event as not sent (no endpoint, or one set only after the event). */
+export async function markSkipped(eventId: string, reason: string, nowMs: number = Date.now()): Promise<void> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookEvent(eventId),
+        UpdateExpression: 'SET delivery_state = :skipped, last_error = :reason, last_attempt_at = :at REMOVE next_attempt_at',
+        ConditionExpression: 'delivery_state = :pending',
+        ExpressionAttributeValues: { ':skipped': 'skipped', ':pending': 'pending', ':reason': reason, ':at': new Date(nowMs).toISOString() },
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}
+
+export const DEFAULT_DELIVERIES_LIMIT = 50;
+
+/** An account's most recent events and their delivery state, newest first (one Query on GSI1). */
+export async function listDeliveries(companyId: number, limit: number = DEFAULT_DELIVERIES_LIMIT): Promise<DeliveryLine[]> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: TABLE.paymentsIndex.name,
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': deliveryIndexKeys.partition(companyId) },
+      ProjectionExpression: 'event_id, event_type, created_at, delivery_state, attempts, last_status, last_error, last_attempt_at, next_attempt_at',
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((item) => ({
+    event_id: String(item.event_id),
+    type: String(item.event_type),
+    created_at: String(item.created_at),
+    state: item.delivery_state as DeliveryState,
+    attempts: Number(item.attempts ?? 0),
+    last_status: item.last_status === undefined ? null : Number(item.last_status),
+    last_error: item.last_error === undefined ? null : String(item.last_error),
+    last_attempt_at: item.last_attempt_at === undefined ? null : String(item.last_attempt_at),
+    next_attempt_at: item.next_attempt_at === undefined ? null : String(item.next_attempt_at),
+  }));
+}
+
+/**
+ * Resets an event's delivery state and inserts a resend request for it (the stream dispatches the
+ * INSERT like a new event). Returns the event's company, or undefined when the event is unknown.
+ */
+export async function requestResend(eventId: string, requestUlid: string, nowMs: number = Date.now()): Promise<number | undefined> {
+  const event = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.webhookEvent(eventId), ConsistentRead: true, ProjectionExpression: 'company_id' }),
+  );
+  if (!event.Item) return undefined;
+  const companyId = Number(event.Item.company_id);
+  const table = tableName();
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table,
+              Key: keys.webhookEvent(eventId),
+              UpdateExpression: 'SET delivery_state = :pending, attempts = :zero REMOVE next_attempt_at',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':pending': 'pending', ':zero': 0 },
+            },
+          },
+          {
+            Put: {
+              TableName: table,
+              Item: {
+                ...keys.webhookResend(eventId, requestUlid),
+                entity: 'webhook_resend',
+                [EVENT_ID_ATTRIBUTE]: eventId,
+                company_id: companyId,
+                requested_at: new Date(nowMs).toISOString(),
+                [TABLE.ttlAttribute]: nowSeconds(nowMs) + RESEND_TTL_SECONDS,
+              },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name === 'TransactionCanceledException') return undefined; // expired meanwhile
+    throw error;
+  }
+  return companyId;
+}
