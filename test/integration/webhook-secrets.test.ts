@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealSecret, unsealSecret, unsealSecretCached, LOCAL_KEY_FILE } from '../../shared/store/webhook-secrets';
+import { resetConfig } from '../../shared/config';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-sealing-'));
 const KEY_ID = 'arn:aws:kms:eu-west-1:111122223333:key/test-webhooks';
@@ -57,12 +58,14 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   process.env.DATA_DIR = dataDir;
   process.env.AWS_ENDPOINT_URL_KMS = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  resetConfig(); // the configuration is read once per process
 });
 afterAll(async () => {
   for (const name of ['DATA_DIR', 'AWS_ENDPOINT_URL_KMS', 'WEBHOOK_KMS_KEY_ID']) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
+  resetConfig();
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
   rmSync(dataDir, { recursive: true, force: true });
@@ -72,6 +75,7 @@ describe('local sealing (no KMS key)', () => {
   it('round-trips, creates a 0600 key file, and refuses another account or a tampered value', async () => {
     // Prepare
     delete process.env.WEBHOOK_KMS_KEY_ID;
+    resetConfig(); // the configuration is read once per process
     const secret = randomBytes(32);
     // Act
     const sealed = Buffer.from(await sealSecret(7, secret));
@@ -91,6 +95,7 @@ describe('KMS sealing (WEBHOOK_KMS_KEY_ID set)', () => {
   it('encrypts with the key and an account context; decrypts only for that account; caches the plaintext briefly', async () => {
     // Prepare
     process.env.WEBHOOK_KMS_KEY_ID = KEY_ID;
+    resetConfig(); // the configuration is read once per process
     const secret = randomBytes(32);
     // Act
     const sealed = Buffer.from(await sealSecret(42, secret));

@@ -19,6 +19,7 @@ import { dynamoHooks } from '../support/dynamo-hooks';
 import type { Command } from '../../infra/cli/command';
 import { webhookRemove, webhookResend, webhookSet } from '../../infra/cli/webhook-commands';
 import { ulid } from 'ulid';
+import { resetConfig } from '../../shared/config';
 
 /** Runs a CLI command in this process (as `npm run --silent <name>` would) and returns the lines it prints. */
 async function runCommand(command: Command, values: Record<string, string>): Promise<Record<string, unknown>[]> {
@@ -33,12 +34,14 @@ beforeAll(() => {
   process.env.DATA_DIR = dataDir;
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
   process.env.WEBHOOK_RETRY_BASE_MS = '1000';
+  resetConfig(); // the configuration is read once per process
 });
 afterAll(() => {
   for (const name of ['DATA_DIR', 'WEBHOOK_ALLOW_LOOPBACK', 'WEBHOOK_RETRY_BASE_MS']) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
+  resetConfig();
   rmSync(dataDir, { recursive: true, force: true });
 });
 afterEach(() => dynamoHooks.clear());
@@ -245,10 +248,12 @@ describe('webhook events', { timeout: 60_000 }, () => {
       await call('add-invoice', { key, body: invoiceBody() });
       const [event] = await eventsOf(companyId);
       process.env.WEBHOOK_ALLOW_LOOPBACK = 'false';
+      resetConfig(); // the configuration is read once per process
       try {
         expect(await deliverWebhook(event!.event_id)).toEqual({ kind: 'retry', delayMs: 1000 });
       } finally {
         process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+        resetConfig(); // the configuration is read once per process
       }
       expect(receiver.received).toHaveLength(0);
       expect((await listDeliveries(companyId))[0]).toMatchObject({ last_error: 'forbidden address (loopback)' });
