@@ -38,6 +38,8 @@ export interface StreamPollerOptions {
   idleMs?: number;
   /** Pause before retrying a batch that reported a failure or threw. */
   retryMs?: number;
+  /** How often the stream's shards are listed again. */
+  describeEveryMs?: number;
   onError?(error: unknown): void;
 }
 
@@ -99,6 +101,9 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   const retryMs = options.retryMs ?? 1_000;
   const streams = new DynamoDBStreamsClient({ endpoint: options.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS, maxAttempts: 2 });
   const iterators = new Map<string, string>();
+  // The stream and its shards change rarely (a table recreated, a shard rolled over): look them up every few seconds.
+  const describeEveryMs = options.describeEveryMs ?? 5_000;
+  let described: { at: number; streamArn: string | undefined; shards: Shard[] } | undefined;
   let checkpoints: Checkpoints | undefined;
   let stopped = false;
   let wake: (() => void) | undefined;
@@ -195,6 +200,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
         checkpoints!.shards[shardId] = { ...checkpoints!.shards[shardId], done: true };
         saveCheckpoints(options.checkpointFile, checkpoints!);
         iterators.delete(shardId);
+        described = undefined; // its children may not be listed yet
         return true;
       }
       iterators.set(shardId, iterator);
@@ -208,15 +214,21 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     saveCheckpoints(options.checkpointFile, checkpoints!);
   }
 
-  async function pass(): Promise<boolean> {
+  async function describe(): Promise<{ streamArn: string | undefined; shards: Shard[] }> {
+    if (described && Date.now() - described.at < describeEveryMs) return described;
     const streamArn = await currentStreamArn();
+    described = { at: Date.now(), streamArn, shards: streamArn ? parentsFirst(await listShards(streamArn)) : [] };
+    return described;
+  }
+
+  async function pass(): Promise<boolean> {
+    const { streamArn, shards } = await describe();
     if (!streamArn) return true;
     if (checkpoints?.streamArn !== streamArn) {
       const saved = loadCheckpoints(options.checkpointFile);
       checkpoints = saved?.streamArn === streamArn ? saved : { streamArn, shards: {} };
       iterators.clear();
     }
-    const shards = parentsFirst(await listShards(streamArn));
     const live = new Set(shards.map((shard) => shard.ShardId!));
     for (const shardId of Object.keys(checkpoints.shards)) if (!live.has(shardId)) delete checkpoints.shards[shardId];
     let healthy = true;
@@ -240,6 +252,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       } catch (error) {
         if (stopped) break;
         options.onError?.(error);
+        described = undefined;
         healthy = false;
       }
       const waiters = passWaiters;
