@@ -18,6 +18,7 @@ import { ROUTES, type RouteDefinition } from '../shared/routes.ts';
 import { TABLE } from '../shared/store/table.ts';
 import { ARCHITECTURE, BUNDLING, MEMORY_SIZE_MB, RUNTIME, TIMEOUT } from './function-settings.ts';
 import type { Stage } from './stages.ts';
+import { WebhookDelivery } from './webhooks.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -47,6 +48,7 @@ export class InvoicingStack extends Stack {
   readonly table: dynamodb.TableV2;
   readonly functions: ReadonlyMap<RouteDefinition['name'], NodejsFunction>;
   readonly api: HttpApi;
+  readonly webhooks: WebhookDelivery;
 
   constructor(scope: Construct, id: string, props: InvoicingStackProps) {
     super(scope, id, props);
@@ -65,6 +67,7 @@ export class InvoicingStack extends Stack {
         },
       ],
       timeToLiveAttribute: TABLE.ttlAttribute,
+      dynamoStream: dynamodb.StreamViewType[TABLE.streamViewType],
       billing: dynamodb.Billing.onDemand(),
       encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: settings.pointInTimeRecovery },
@@ -124,6 +127,13 @@ export class InvoicingStack extends Stack {
       functions.set(route.name, fn);
     }
     this.functions = functions;
+
+    this.webhooks = new WebhookDelivery(this, 'Webhooks', {
+      table: this.table,
+      environment: { TABLE_NAME: this.table.tableName, LOG_LEVEL: settings.logLevel, POWERTOOLS_SERVICE_NAME: SERVICE_NAME, POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE },
+      logRetention: settings.logRetention,
+      removalPolicy,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: apiStage.url, description: 'Base URL of the HTTP API' });
     new CfnOutput(this, 'TableName', {
