@@ -152,7 +152,12 @@ describe('webhooks through npm start', { timeout: 300_000 }, () => {
     // While it is down, retries are pending in DATA_DIR; after the restart they are delivered.
     status = 200;
     const second = await startService();
-    await until('every event delivered with a 2xx', () => eventIds().every((id) => attemptsOf(id).some(({ answeredWith }) => answeredWith === 200)));
+    // A pending retry may be due up to 24 s (120 × 200 ms, after a 4th attempt) after the stop.
+    await until(
+      'every event delivered with a 2xx',
+      () => eventIds().every((id) => attemptsOf(id).some(({ answeredWith }) => answeredWith === 200)),
+      120_000,
+    );
     expect(received.length).toBeGreaterThan(beforeRestart);
 
     const events = new Map<string, Record<string, any>>();
