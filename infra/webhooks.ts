@@ -29,6 +29,11 @@ export const MAX_RECEIVE_COUNT = DELIVERY_ATTEMPTS + 4;
 /** A batch of up to 10 attempts runs in parallel, each at most 10 s plus a few table calls. */
 export const DELIVER_TIMEOUT = Duration.seconds(30);
 export const DELIVER_BATCH_SIZE = 10;
+/**
+ * Concurrent deliverer invocations at most (10 × 10 attempts in flight): a backlog of retries never
+ * takes the account's Lambda concurrency from the API functions.
+ */
+export const DELIVER_MAX_CONCURRENCY = 10;
 /** AWS's guidance for SQS event sources: at least six times the function's timeout. */
 export const QUEUE_VISIBILITY_TIMEOUT = Duration.seconds(DELIVER_TIMEOUT.toSeconds() * 6);
 /** The whole schedule (≈ 28 h) with room to spare. */
@@ -111,7 +116,7 @@ export class WebhookDelivery extends Construct {
     this.queue.grantSendMessages(this.dispatchFunction);
 
     this.deliverFunction.addEventSource(
-      new SqsEventSource(this.queue, { batchSize: DELIVER_BATCH_SIZE, reportBatchItemFailures: true }),
+      new SqsEventSource(this.queue, { batchSize: DELIVER_BATCH_SIZE, reportBatchItemFailures: true, maxConcurrency: DELIVER_MAX_CONCURRENCY }),
     );
     this.deliverFunction.addToRolePolicy(
       new iam.PolicyStatement({ sid: 'WebhookTableAccess', actions: [...DELIVER_TABLE_ACTIONS], resources: [table.tableArn] }),

@@ -4,7 +4,7 @@ import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { TABLE } from '../../shared/store/table.ts';
 import { STREAM_FILTER_PATTERN } from '../../shared/store/webhooks.ts';
-import { DELIVER_TIMEOUT, DELIVERY_ATTEMPTS, DISPATCH_RETRY_ATTEMPTS, MAX_RECEIVE_COUNT } from '../../infra/webhooks.ts';
+import { DELIVER_MAX_CONCURRENCY, DELIVER_TIMEOUT, DELIVERY_ATTEMPTS, DISPATCH_RETRY_ATTEMPTS, MAX_RECEIVE_COUNT } from '../../infra/webhooks.ts';
 import { asArray, resourcesOfType, synthStage, type CfnResource, type SynthesisedStage } from './template-helpers.ts';
 
 describe.each(['dev', 'prod'] as const)('webhook delivery on stage %s', (stageName) => {
@@ -52,7 +52,7 @@ describe.each(['dev', 'prod'] as const)('webhook delivery on stage %s', (stageNa
     });
   });
 
-  it('feeds the deliverer from the queue in batches of 10 with partial failures', () => {
+  it('feeds the deliverer from the queue in batches of 10 with partial failures, at most 10 invocations at once', () => {
     const { webhooks } = stage.stack;
     const mappings = mappingOf(webhooks.deliverFunction);
     expect(mappings).toHaveLength(1);
@@ -61,7 +61,9 @@ describe.each(['dev', 'prod'] as const)('webhook delivery on stage %s', (stageNa
       EventSourceArn: getAtt(webhooks.queue, 'Arn'),
       BatchSize: 10,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: DELIVER_MAX_CONCURRENCY },
     });
+    expect(DELIVER_MAX_CONCURRENCY).toBe(10);
   });
 
   it('has an encrypted delivery queue whose visibility covers six deliverer timeouts and whose DLQ comes after every attempt', () => {
