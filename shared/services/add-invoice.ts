@@ -13,7 +13,6 @@ import { IdAllocator, type IdClaim } from '../store/sequences';
 import { executeWrite, ReadAgain, type TransactItem, type WriteResult } from '../store/write-executor';
 import { idempotencyRequest } from '../store/idempotency';
 import { storedError, storedSuccess, type RequestContext } from './context';
-import { standinEventPut } from '../store/webhook-standin';
 
 export const INVOICE_CREATED = 'Invoice created successfully.';
 
@@ -107,9 +106,7 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
             actions.push(putNew({ ...merchantRefKey, entity: 'merchant_ref', company_id: companyId, reference_code: invoice.details.referenceCode }, table));
           }
           for (const id of claimed) if (id.action) actions.push(id.action);
-          const data = invoiceView(invoice, { withClient: true });
-          actions.push(standinEventPut(table, companyId, 'invoice.created', data));
-          return { actions, response: storedSuccess(201, INVOICE_CREATED, data) };
+          return { actions, response: storedSuccess(201, INVOICE_CREATED, invoiceView(invoice, { withClient: true })) };
         },
       },
       context.idempotencyKey === undefined ? undefined : idempotencyRequest(companyId, 'add-invoice', context.idempotencyKey, input),

@@ -14,7 +14,6 @@ import { IdAllocator } from '../store/sequences';
 import { executeWrite, ReadAgain, type WriteResult } from '../store/write-executor';
 import { idempotencyRequest } from '../store/idempotency';
 import { storedError, storedSuccess, type RequestContext } from './context';
-import { standinEventPut } from '../store/webhook-standin';
 
 export const PAYMENT_RECORDED = 'Payment successful.';
 
@@ -62,9 +61,6 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
             recordedId: ulid(),
           };
           const balance = balanceAttributes(updated);
-          const data = paymentView(payment, { details, balance: updated });
-          const events = [standinEventPut(table, companyId, 'payment.recorded', data)];
-          if (updated.amountDueKobo === 0) events.push(standinEventPut(table, companyId, 'invoice.paid', { ...data.invoice, client: data.client }));
           return {
             actions: [
               {
@@ -92,9 +88,8 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
               },
               { Put: { TableName: table, Item: paymentItem(payment), ConditionExpression: 'attribute_not_exists(PK)' } },
               ...(paymentId.action ? [paymentId.action] : []),
-              ...events,
             ],
-            response: storedSuccess(201, PAYMENT_RECORDED, data),
+            response: storedSuccess(201, PAYMENT_RECORDED, paymentView(payment, { details, balance: updated })),
           };
         },
       },
