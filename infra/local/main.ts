@@ -12,6 +12,7 @@ import { readLocalSettings, useLocalDynamoDb, type LocalSettings } from './setti
 import { ensureDemoAccount } from './demo-account';
 import { readyBanner } from './banner';
 import { docsRoutes } from './docs';
+import { startWebhookRunner, type WebhookRunner } from './webhook-runner';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 // Tracing and CloudWatch metrics mean nothing off AWS; their output would only clutter the terminal.
@@ -21,6 +22,7 @@ process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 let server: LocalServer | undefined;
 let database: DynamoDbLocal | undefined;
 let databaseStarting: Promise<DynamoDbLocal> | undefined;
+let webhooks: WebhookRunner | undefined;
 let stopping = false;
 
 async function shutdown(exitCode: number): Promise<void> {
@@ -33,6 +35,7 @@ async function shutdown(exitCode: number): Promise<void> {
     server.closeAllConnections();
     await closed;
   }
+  await webhooks?.stop();
   // A signal during startup: wait for Java to be up so that it can be stopped rather than orphaned.
   const db = database ?? (await databaseStarting?.catch(() => undefined));
   await db?.stop();
@@ -137,6 +140,7 @@ async function main(): Promise<void> {
     await ensureTable(database.endpoint, settings.tableName);
     const { account } = await ensureDemoAccount(settings.dataDir);
     if (stopping) return;
+    webhooks = startWebhookRunner({ endpoint: database.endpoint, tableName: settings.tableName, dataDir: settings.dataDir, log: console.error });
     server.ready = true;
     console.log(
       readyBanner({

@@ -9,14 +9,17 @@ export const TABLE = {
   paymentsIndex: { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
   /** Epoch seconds; DynamoDB TTL deletes expired idempotency records. */
   ttlAttribute: 'expires_at',
+  /** The table's stream carries each new item image; it feeds webhook dispatch (docs/webhooks-delivery.md). */
+  streamViewType: 'NEW_IMAGE',
 } as const;
 
 /** Input for CreateTable (local runtime and tests); on AWS the CDK stack creates the same shape. */
 export function createTableInput(tableName: string) {
-  const { partitionKey, sortKey, paymentsIndex } = TABLE;
+  const { partitionKey, sortKey, paymentsIndex, streamViewType } = TABLE;
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
+    StreamSpecification: { StreamEnabled: true, StreamViewType: streamViewType },
     AttributeDefinitions: [partitionKey, sortKey, paymentsIndex.partitionKey, paymentsIndex.sortKey].map((name) => ({
       AttributeName: name,
       AttributeType: 'S' as const,

@@ -83,8 +83,8 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
   });
 
   describe('functions', () => {
-    it('are exactly one per route', () => {
-      expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(ROUTES.length);
+    it('are exactly one per route, plus the webhook dispatcher and deliverer (test/infra/webhooks.test.ts)', () => {
+      expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(ROUTES.length + 2);
     });
 
     it.each(ROUTES.map((route) => [route.name] as const))('%s: nodejs22.x on arm64, traced, 512 MB, 10 s', (name) => {

@@ -27,9 +27,9 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('produces the table, three functions and the three routes', () => {
+  it('produces the table, three API functions and two webhook functions, and the three routes', () => {
     expect(ofType('AWS::DynamoDB::GlobalTable')).toHaveLength(1);
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(3);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(5);
     expect(ofType('AWS::ApiGatewayV2::Route').map((route) => route.Properties.RouteKey).sort()).toEqual(
       ROUTES.map((route) => `${route.method} ${route.path}`).sort(),
     );

@@ -1,0 +1,18 @@
+/**
+ * Queue-fed (no HTTP route): one delivery attempt per message, retries scheduled through the
+ * queue's visibility timeout. docs/webhooks-delivery.md.
+ */
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { logger } from '#shared/observability';
+import { deliverWebhook } from '#shared/services/deliver-webhook';
+import { deliverQueuedWebhooks, type DeliverOne } from '#shared/services/deliver-queued-webhooks';
+import { sqsDeliveryQueue, type DeliveryQueue } from '#shared/store/delivery-queue';
+
+/** The handler over a given queue; `npm start` builds it over its local queue. */
+export function createDeliverHandler(queue: () => DeliveryQueue, deliver: DeliverOne = deliverWebhook) {
+  return (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> =>
+    deliverQueuedWebhooks(event, { queue: queue(), deliver, log: logger, ...(context ? { context } : {}) });
+}
+
+let deployedQueue: DeliveryQueue | undefined;
+export const handler = createDeliverHandler(() => (deployedQueue ??= sqsDeliveryQueue()));

@@ -1,0 +1,224 @@
+/**
+ * `npm start`'s delivery queue: the same DeliveryQueue interface as SQS, persisted in one JSON file
+ * under DATA_DIR (written to a temporary file and renamed, so a crash leaves the old or the new
+ * state, never half of one), so pending retries survive a restart. It keeps SQS's semantics where
+ * the deliverer relies on them: a received message is invisible for `visibilityTimeoutMs` unless
+ * completed or rescheduled; a stale receipt handle is ignored; a message received more than
+ * `maxReceiveCount` times moves to the dead letters.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { clampRetryDelay, deliveryMessageBody, type DeliveryQueue, type SendFailure } from '#shared/store/delivery-queue';
+
+export interface QueuedMessage {
+  id: string;
+  eventId: string;
+  /** Epoch ms from which the message can be received. */
+  visibleAt: number;
+  receiveCount: number;
+  sentAt: number;
+}
+
+interface QueueFile {
+  version: 1;
+  messages: QueuedMessage[];
+  deadLetters: QueuedMessage[];
+}
+
+export interface LocalQueueOptions {
+  /** How long a received message stays invisible if its consumer neither completes nor reschedules it. */
+  visibilityTimeoutMs: number;
+  /** Receives after which a message moves to the dead letters (like an SQS redrive policy). */
+  maxReceiveCount: number;
+  now?: () => number;
+}
+
+export class LocalDeliveryQueue implements DeliveryQueue {
+  private state: QueueFile;
+  private readonly now: () => number;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly file: string,
+    private readonly options: LocalQueueOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.state = LocalDeliveryQueue.load(file);
+  }
+
+  private static load(file: string): QueueFile {
+    try {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as QueueFile;
+      if (parsed.version === 1 && Array.isArray(parsed.messages)) return { ...parsed, deadLetters: parsed.deadLetters ?? [] };
+      throw new Error(`unknown format in ${file}`);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOENT') return { version: 1, messages: [], deadLetters: [] };
+      throw error;
+    }
+  }
+
+  private persist(): void {
+    mkdirSync(dirname(this.file), { recursive: true });
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(this.state));
+    renameSync(temporary, this.file);
+  }
+
+  /** Called whenever a message is sent or rescheduled (the consumer wakes up). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  async send(eventIds: readonly string[]): Promise<SendFailure[]> {
+    const now = this.now();
+    for (const eventId of eventIds) {
+      this.state.messages.push({ id: randomUUID(), eventId, visibleAt: now, receiveCount: 0, sentAt: now });
+    }
+    this.persist();
+    this.changed();
+    return [];
+  }
+
+  /** Receives up to `max` visible messages (oldest visibility first); each gets a receipt handle for this receive. */
+  receive(max: number): { message: QueuedMessage; receiptHandle: string }[] {
+    const now = this.now();
+    const visible = this.state.messages.filter((message) => message.visibleAt <= now).sort((a, b) => a.visibleAt - b.visibleAt);
+    const received: { message: QueuedMessage; receiptHandle: string }[] = [];
+    for (const message of visible) {
+      if (received.length === max) break;
+      if (message.receiveCount >= this.options.maxReceiveCount) {
+        this.state.messages = this.state.messages.filter((other) => other !== message);
+        this.state.deadLetters.push(message);
+        continue;
+      }
+      message.receiveCount += 1;
+      message.visibleAt = now + this.options.visibilityTimeoutMs;
+      received.push({ message, receiptHandle: `${message.id}#${message.receiveCount}` });
+    }
+    if (received.length > 0 || visible.length > 0) this.persist();
+    return received;
+  }
+
+  private byReceipt(receiptHandle: string): QueuedMessage | undefined {
+    const [id, count] = receiptHandle.split('#');
+    return this.state.messages.find((message) => message.id === id && String(message.receiveCount) === count);
+  }
+
+  async retryAfter(receiptHandle: string, delayMs: number): Promise<void> {
+    const message = this.byReceipt(receiptHandle);
+    if (!message) return;
+    message.visibleAt = this.now() + clampRetryDelay(delayMs);
+    this.persist();
+    this.changed();
+  }
+
+  /** Completes a received message. */
+  delete(receiptHandle: string): void {
+    const message = this.byReceipt(receiptHandle);
+    if (!message) return;
+    this.state.messages = this.state.messages.filter((other) => other !== message);
+    this.persist();
+  }
+
+  /** Epoch ms at which the next message becomes visible, or undefined when the queue is empty. */
+  nextVisibleAt(): number | undefined {
+    return this.state.messages.reduce<number | undefined>((next, { visibleAt }) => (next === undefined || visibleAt < next ? visibleAt : next), undefined);
+  }
+
+  pending(): readonly QueuedMessage[] {
+    return this.state.messages;
+  }
+
+  deadLetters(): readonly QueuedMessage[] {
+    return this.state.deadLetters;
+  }
+}
+
+/** An SQS-shaped event of received messages, as Lambda's SQS event source builds it. */
+export function sqsEventOf(received: { message: QueuedMessage; receiptHandle: string }[], queueArn: string): SQSEvent {
+  return {
+    Records: received.map(({ message, receiptHandle }): SQSRecord => ({
+      messageId: message.id,
+      receiptHandle,
+      body: deliveryMessageBody(message.eventId),
+      attributes: {
+        ApproximateReceiveCount: String(message.receiveCount),
+        SentTimestamp: String(message.sentAt),
+        SenderId: 'local',
+        ApproximateFirstReceiveTimestamp: String(message.sentAt),
+      },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: queueArn,
+      awsRegion: 'local',
+    })),
+  };
+}
+
+export interface QueueConsumer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Feeds visible messages to `handle` (the deliver handler, as Lambda's SQS event source would) in
+ * batches of up to `batchSize`, and completes every message it does not report as failed. Sleeps
+ * until the next message becomes visible (at most `maxIdleMs`), waking early when one is sent.
+ */
+export function startQueueConsumer(
+  queue: LocalDeliveryQueue,
+  handle: (event: SQSEvent) => Promise<SQSBatchResponse>,
+  options: { batchSize?: number; maxIdleMs?: number; onError?: (error: unknown) => void } = {},
+): QueueConsumer {
+  const batchSize = options.batchSize ?? 10;
+  const maxIdleMs = options.maxIdleMs ?? 1_000;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const unsubscribe = queue.onChange(() => wake?.());
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolveSleep) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolveSleep();
+      }
+      wake = done;
+    });
+
+  const loop = (async () => {
+    while (!stopped) {
+      const received = queue.receive(batchSize);
+      if (received.length === 0) {
+        const next = queue.nextVisibleAt();
+        await sleep(next === undefined ? maxIdleMs : Math.min(Math.max(next - Date.now(), 0), maxIdleMs));
+        continue;
+      }
+      try {
+        const response = await handle(sqsEventOf(received, 'arn:aws:sqs:local:000000000000:webhook-deliveries'));
+        const failed = new Set(response.batchItemFailures.map(({ itemIdentifier }) => itemIdentifier));
+        for (const { message, receiptHandle } of received) if (!failed.has(message.id)) queue.delete(receiptHandle);
+      } catch (error) {
+        // Like a Lambda error: the whole batch reappears after the visibility timeout.
+        options.onError?.(error);
+      }
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      wake?.();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * Webhook delivery on AWS (docs/webhooks-delivery.md): the table's stream, filtered to the outbox's
+ * INSERTs, → `webhook-dispatch` → SQS delivery queue (one message per event) → `webhook-deliver`,
+ * which schedules retries through the message's visibility timeout. Dead letters and stream lag are
+ * alarmed (`alarms`, routed by the stack to the operations topic).
+ */
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { CfnOutput, Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { STREAM_FILTER_PATTERN } from '../shared/store/webhooks.ts';
+import { ARCHITECTURE, BUNDLING, MEMORY_SIZE_MB, RUNTIME, TIMEOUT } from './function-settings.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** SPEC §11: the first attempt and seven retries (1 min … 10 h). */
+export const DELIVERY_ATTEMPTS = 8;
+/** Receives before a message moves to the dead-letter queue: every attempt, plus room for a few crashed or throttled ones. */
+export const MAX_RECEIVE_COUNT = DELIVERY_ATTEMPTS + 4;
+/** A batch of up to 10 attempts runs in parallel, each at most 10 s plus a few table calls. */
+export const DELIVER_TIMEOUT = Duration.seconds(30);
+export const DELIVER_BATCH_SIZE = 10;
+/**
+ * Concurrent deliverer invocations at most (10 × 10 attempts in flight): a backlog of retries never
+ * takes the account's Lambda concurrency from the API functions.
+ */
+export const DELIVER_MAX_CONCURRENCY = 10;
+/** AWS's guidance for SQS event sources: at least six times the function's timeout. */
+export const QUEUE_VISIBILITY_TIMEOUT = Duration.seconds(DELIVER_TIMEOUT.toSeconds() * 6);
+/** The whole schedule (≈ 28 h) with room to spare. */
+export const QUEUE_RETENTION = Duration.days(4);
+/** Stream batches the dispatcher retries (halving them) before giving up on a batch to `dispatchFailures`. */
+export const DISPATCH_RETRY_ATTEMPTS = 10;
+/** The deliverer reads the event and the endpoint and records each attempt (shared/store/webhooks.ts). */
+export const DELIVER_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:UpdateItem'] as const;
+
+export interface WebhookDeliveryProps {
+  table: dynamodb.TableV2;
+  /** Environment every function of the stage gets (TABLE_NAME, LOG_LEVEL, Powertools settings). */
+  environment: Record<string, string>;
+  logRetention: RetentionDays;
+  removalPolicy: RemovalPolicy;
+  /** Alarm when the oldest stream record waiting for the dispatcher is older than this. */
+  iteratorAgeAlarm?: Duration;
+}
+
+export class WebhookDelivery extends Construct {
+  readonly queue: sqs.Queue;
+  readonly deadLetterQueue: sqs.Queue;
+  /** Stream batches the dispatcher could not enqueue after its retries (shard and sequence range only). */
+  readonly dispatchFailures: sqs.Queue;
+  readonly dispatchFunction: NodejsFunction;
+  readonly deliverFunction: NodejsFunction;
+  /** Seals the endpoints' signing secrets (WEBHOOK_KMS_KEY_ID); the CLI encrypts with it, the deliverer decrypts. */
+  readonly signingSecretKey: kms.Key;
+  /** Dead letters (delivery and dispatch) and stream lag; the stack routes them to the operations topic. */
+  readonly alarms: cloudwatch.Alarm[];
+
+  constructor(scope: Construct, id: string, props: WebhookDeliveryProps) {
+    super(scope, id);
+    const { table, removalPolicy } = props;
+
+    this.signingSecretKey = new kms.Key(this, 'SigningSecretKey', {
+      description: 'Seals webhook signing secrets (encryption context: company_id)',
+      enableKeyRotation: true,
+      removalPolicy,
+    });
+
+    const queueSecurity = { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true } as const;
+    this.deadLetterQueue = new sqs.Queue(this, 'DeliveryDeadLetters', { ...queueSecurity, retentionPeriod: Duration.days(14), removalPolicy });
+    this.queue = new sqs.Queue(this, 'DeliveryQueue', {
+      ...queueSecurity,
+      visibilityTimeout: QUEUE_VISIBILITY_TIMEOUT,
+      retentionPeriod: QUEUE_RETENTION,
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+      removalPolicy,
+    });
+    this.dispatchFailures = new sqs.Queue(this, 'DispatchFailures', { ...queueSecurity, retentionPeriod: Duration.days(14), removalPolicy });
+
+    const environment = { ...props.environment, DELIVERY_QUEUE_URL: this.queue.queueUrl };
+    this.dispatchFunction = this.webhookFunction('Dispatch', {
+      entry: 'functions/webhook-dispatch/handler.ts',
+      description: 'Table stream → webhook delivery queue',
+      timeout: TIMEOUT,
+      environment,
+      props,
+    });
+    this.deliverFunction = this.webhookFunction('Deliver', {
+      entry: 'functions/webhook-deliver/handler.ts',
+      description: 'Webhook delivery queue → merchant endpoints',
+      timeout: DELIVER_TIMEOUT,
+      environment: { ...environment, WEBHOOK_KMS_KEY_ID: this.signingSecretKey.keyId },
+      props,
+    });
+
+    this.dispatchFunction.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        filters: [lambda.FilterCriteria.filter(STREAM_FILTER_PATTERN as unknown as Record<string, unknown>)],
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        retryAttempts: DISPATCH_RETRY_ATTEMPTS,
+        onFailure: new SqsDlq(this.dispatchFailures),
+      }),
+    );
+    this.queue.grantSendMessages(this.dispatchFunction);
+
+    this.deliverFunction.addEventSource(
+      new SqsEventSource(this.queue, { batchSize: DELIVER_BATCH_SIZE, reportBatchItemFailures: true, maxConcurrency: DELIVER_MAX_CONCURRENCY }),
+    );
+    this.deliverFunction.addToRolePolicy(
+      new iam.PolicyStatement({ sid: 'WebhookTableAccess', actions: [...DELIVER_TABLE_ACTIONS], resources: [table.tableArn] }),
+    );
+    this.signingSecretKey.grantDecrypt(this.deliverFunction);
+
+    this.alarms = [
+      this.deadLettersAlarm('DeliveryDeadLettersAlarm', this.deadLetterQueue, 'Webhook deliveries the deliverer crashed on repeatedly'),
+      this.deadLettersAlarm('DispatchFailuresAlarm', this.dispatchFailures, 'Table stream batches that could not be enqueued for webhook delivery'),
+      new cloudwatch.Alarm(this, 'DispatchIteratorAgeAlarm', {
+        alarmDescription: 'Webhook dispatch lags behind the table stream (events wait before being queued)',
+        metric: this.dispatchFunction.metric('IteratorAge', { statistic: cloudwatch.Stats.MAXIMUM, period: Duration.minutes(1) }),
+        threshold: (props.iteratorAgeAlarm ?? Duration.minutes(5)).toMilliseconds(),
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 5,
+        datapointsToAlarm: 3,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    ];
+
+    new CfnOutput(this, 'WebhookKmsKeyId', {
+      value: this.signingSecretKey.keyId,
+      description: 'KMS key sealing webhook secrets; pass it as WEBHOOK_KMS_KEY_ID to the webhook CLI',
+    });
+    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', {
+      value: this.deadLetterQueue.queueUrl,
+      description: 'Webhook deliveries that failed to process; see docs/webhooks-delivery.md',
+    });
+
+    this.acknowledgeNagFindings();
+  }
+
+  private webhookFunction(
+    id: string,
+    options: { entry: string; description: string; timeout: Duration; environment: Record<string, string>; props: WebhookDeliveryProps },
+  ): NodejsFunction {
+    return new NodejsFunction(this, `${id}Function`, {
+      description: options.description,
+      entry: path.join(REPO_ROOT, options.entry),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      runtime: RUNTIME,
+      architecture: ARCHITECTURE,
+      memorySize: MEMORY_SIZE_MB,
+      timeout: options.timeout,
+      tracing: lambda.Tracing.ACTIVE,
+      logGroup: new LogGroup(this, `${id}Logs`, { retention: options.props.logRetention, removalPolicy: options.props.removalPolicy }),
+      environment: options.environment,
+      bundling: BUNDLING,
+    });
+  }
+
+  private deadLettersAlarm(id: string, queue: sqs.Queue, description: string): cloudwatch.Alarm {
+    return new cloudwatch.Alarm(this, id, {
+      alarmDescription: `${description}: messages are waiting in the queue`,
+      metric: queue.metricApproximateNumberOfMessagesVisible({ statistic: cloudwatch.Stats.MAXIMUM, period: Duration.minutes(1) }),
+      threshold: 0,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+  }
+
+  /** Every AwsSolutions finding these resources accept, with the reason (test/infra/nag.test.ts lists the ids). */
+  private acknowledgeNagFindings() {
+    Validations.of(this.dispatchFailures).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        'This queue is itself a dead-letter destination: the on-failure destination of the stream event source mapping. ' +
+        'Nothing consumes it automatically; an alarm fires on its first message and an operator reads it (docs/webhooks-delivery.md).',
+    });
+    for (const fn of [this.dispatchFunction, this.deliverFunction]) {
+      Validations.of(fn).acknowledge(
+        {
+          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          reason:
+            'AWSLambdaBasicExecutionRole only allows writing CloudWatch logs (CreateLogGroup/CreateLogStream/PutLogEvents); ' +
+            'queue, stream, table and key access are granted separately by statements naming those resources.',
+        },
+        {
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason:
+            'Only the X-Ray statement (xray:PutTraceSegments, xray:PutTelemetryRecords) uses Resource *: X-Ray does not support ' +
+            'resource-level permissions. Stream, queue, table and key statements name their ARNs (asserted in test/infra/webhooks.test.ts).',
+        },
+        {
+          id: 'AwsSolutions-L1',
+          reason:
+            'The runtime is pinned to nodejs22.x on purpose, like the API functions: the bundles target node22, and a runtime ' +
+            'upgrade is a deliberate, tested change rather than a side effect of a CDK upgrade.',
+        },
+      );
+    }
+  }
+}

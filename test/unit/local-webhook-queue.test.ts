@@ -1,0 +1,130 @@
+/** `npm start`'s delivery queue: persisted under DATA_DIR, SQS-like visibility, retries on time (fake timers). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { LocalDeliveryQueue, startQueueConsumer } from '../../infra/local/webhook-queue';
+import { parseDeliveryMessage } from '../../shared/store/delivery-queue';
+
+const OPTIONS = { visibilityTimeoutMs: 60_000, maxReceiveCount: 3 };
+const EVENT = 'evt_01JZ00000000000000000000A1';
+let directory: string;
+let file: string;
+
+beforeEach(() => {
+  directory = mkdtempSync(join(tmpdir(), 'webhook-queue-'));
+  file = join(directory, 'webhooks', 'queue.json');
+  vi.useFakeTimers({ now: new Date('2026-11-22T12:00:00Z') });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe('local delivery queue', () => {
+  it('keeps a rescheduled message across a restart and hands it out only when its delay has passed', async () => {
+    const before = new LocalDeliveryQueue(file, OPTIONS);
+    await before.send([EVENT]);
+    const [received] = before.receive(10);
+    expect(received!.message.eventId).toBe(EVENT);
+    await before.retryAfter(received!.receiptHandle, 5_000);
+
+    // A new process on the same DATA_DIR.
+    const after = new LocalDeliveryQueue(file, OPTIONS);
+    expect(after.pending()).toHaveLength(1);
+    expect(after.nextVisibleAt()).toBe(Date.now() + 5_000);
+    vi.advanceTimersByTime(4_999);
+    expect(after.receive(10)).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(after.receive(10).map(({ message }) => message.eventId)).toEqual([EVENT]);
+  });
+
+  it('hides a received message for the visibility timeout, then hands it out again (a consumer that died)', async () => {
+    const queue = new LocalDeliveryQueue(file, OPTIONS);
+    await queue.send([EVENT]);
+    expect(queue.receive(10)).toHaveLength(1);
+    expect(queue.receive(10)).toEqual([]);
+    vi.advanceTimersByTime(OPTIONS.visibilityTimeoutMs);
+    expect(queue.receive(10)).toHaveLength(1);
+  });
+
+  it('ignores stale receipt handles, like SQS', async () => {
+    const queue = new LocalDeliveryQueue(file, OPTIONS);
+    await queue.send([EVENT]);
+    const [first] = queue.receive(1);
+    vi.advanceTimersByTime(OPTIONS.visibilityTimeoutMs);
+    const [second] = queue.receive(1);
+    queue.delete(first!.receiptHandle);
+    await queue.retryAfter(first!.receiptHandle, 1);
+    expect(queue.pending()).toHaveLength(1);
+    queue.delete(second!.receiptHandle);
+    expect(new LocalDeliveryQueue(file, OPTIONS).pending()).toEqual([]);
+  });
+
+  it('moves a message received maxReceiveCount times to the dead letters (persisted)', async () => {
+    const queue = new LocalDeliveryQueue(file, OPTIONS);
+    await queue.send([EVENT]);
+    for (let receive = 0; receive < OPTIONS.maxReceiveCount; receive += 1) {
+      expect(queue.receive(10)).toHaveLength(1);
+      vi.advanceTimersByTime(OPTIONS.visibilityTimeoutMs);
+    }
+    expect(queue.receive(10)).toEqual([]);
+    const reopened = new LocalDeliveryQueue(file, OPTIONS);
+    expect(reopened.pending()).toEqual([]);
+    expect(reopened.deadLetters().map(({ eventId }) => eventId)).toEqual([EVENT]);
+  });
+});
+
+describe('local queue consumer', () => {
+  it('delivers at once, retries after exactly the delay the deliverer asked for, then completes the message', async () => {
+    const queue = new LocalDeliveryQueue(file, OPTIONS);
+    const calls: { at: number; eventIds: (string | undefined)[] }[] = [];
+    const handle = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+      calls.push({ at: Date.now(), eventIds: event.Records.map((record) => parseDeliveryMessage(record.body)) });
+      if (calls.length === 1) {
+        await queue.retryAfter(event.Records[0]!.receiptHandle, 5_000);
+        return { batchItemFailures: [{ itemIdentifier: event.Records[0]!.messageId }] };
+      }
+      return { batchItemFailures: [] };
+    };
+    const consumer = startQueueConsumer(queue, handle);
+    const start = Date.now();
+    await queue.send([EVENT]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual([{ at: start, eventIds: [EVENT] }]);
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.at - start).toBe(5_000);
+    expect(queue.pending()).toEqual([]);
+    await consumer.stop();
+  });
+
+  it('leaves a batch that threw to reappear after the visibility timeout', async () => {
+    const queue = new LocalDeliveryQueue(file, OPTIONS);
+    let calls = 0;
+    const errors: unknown[] = [];
+    const consumer = startQueueConsumer(
+      queue,
+      async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('crash');
+        return { batchItemFailures: [] };
+      },
+      { onError: (error) => errors.push(error) },
+    );
+    await queue.send([EVENT]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(1);
+    expect(errors).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(OPTIONS.visibilityTimeoutMs - 1);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(calls).toBe(2);
+    expect(queue.pending()).toEqual([]);
+    await consumer.stop();
+  });
+});
