@@ -4,8 +4,8 @@
  * function and the table, and one dashboard. Built from CDK's own constructs (aws-cloudwatch,
  * aws-cloudwatch-actions, aws-sns, aws-sns-subscriptions).
  *
- * Other parts of the stack add their own alarms with `addAlarms(...)` (sent to the same topic and
- * shown on the dashboard) and their own functions with `addFunction(...)` (errors and throttles
+ * Other parts of the stack have their metrics alarmed with `watchMetric(...)` (same conventions, same
+ * topic, shown on the dashboard) and their own functions with `addFunction(...)` (errors and throttles
  * alarms, dashboard graphs).
  */
 import { CfnOutput, Duration, type RemovalPolicy } from 'aws-cdk-lib';
@@ -27,6 +27,16 @@ export interface MonitoredRoute {
   method: string;
   path: string;
   fn: lambda.IFunction;
+}
+
+/** A metric another construct asks to be alarmed on (at or above `threshold`). */
+export interface WatchedMetric {
+  /** Alarm id, also the end of its name: `Invoicing-<stage>-<id>`. */
+  id: string;
+  metric: cloudwatch.IMetric;
+  threshold: number;
+  /** What it means, one sentence (the runbook link is added). */
+  description: string;
 }
 
 export interface MonitoringProps {
@@ -108,20 +118,12 @@ export class Monitoring extends Construct {
   }
 
   /**
-   * Routes alarms built elsewhere (e.g. webhook dead letters, stream iterator age) to the stage's
-   * topic and lists them on the dashboard. With alarms off for the stage, they get no action.
+   * Alarms on a metric of another part of the stack (e.g. webhook dead letters, stream iterator age),
+   * with the same conventions as every other alarm: sent to the topic, listed on the dashboard, none
+   * when the stage has alarms off.
    */
-  addAlarms(...alarms: cloudwatch.Alarm[]): void {
-    for (const alarm of alarms) {
-      if (this.topic) {
-        alarm.addAlarmAction(new SnsAction(this.topic));
-        alarm.addOkAction(new SnsAction(this.topic));
-      }
-      this.alarmList.push(alarm);
-    }
-    if (alarms.length > 0) {
-      this.dashboard.addWidgets(...alarms.map((alarm) => new cloudwatch.AlarmWidget({ alarm, title: alarm.node.id, width: 8, height: 6 })));
-    }
+  watchMetric(watched: WatchedMetric): void {
+    this.alarm(watched.id, watched.metric, watched.threshold, watched.description);
   }
 
   /** Watches a function: an errors alarm and a throttles alarm, and its graphs on the dashboard. */

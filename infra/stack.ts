@@ -154,7 +154,7 @@ export class InvoicingStack extends Stack {
     // Webhook delivery is watched like the API: its functions' errors and throttles, dead letters, iterator age.
     this.monitoring.addFunction('webhook-dispatch', this.webhooks.dispatchFunction);
     this.monitoring.addFunction('webhook-deliver', this.webhooks.deliverFunction);
-    this.monitoring.addAlarms(...this.webhooks.alarms);
+    for (const watched of this.webhooks.watchedMetrics) this.monitoring.watchMetric(watched);
 
     new CfnOutput(this, 'ApiUrl', { value: apiStage.url, description: 'Base URL of the HTTP API' });
     new CfnOutput(this, 'TableName', {

@@ -2,7 +2,7 @@
  * Webhook delivery on AWS (docs/webhooks-delivery.md): the table's stream, filtered to the outbox's
  * INSERTs, → `webhook-dispatch` → SQS delivery queue (one message per event) → `webhook-deliver`,
  * which schedules retries through the message's visibility timeout. Dead letters and stream lag are
- * alarmed (`alarms`, routed by the stack to the operations topic).
+ * watched (`watchedMetrics`, alarmed by the stack's Monitoring like every other alarm).
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { STREAM_FILTER_PATTERN } from '../shared/store/webhooks.ts';
 import { ARCHITECTURE, BUNDLING, MEMORY_SIZE_MB, RUNTIME, TIMEOUT } from './function-settings.ts';
+import { ALARM_PERIOD, type WatchedMetric } from './monitoring.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -62,8 +63,8 @@ export class WebhookDelivery extends Construct {
   readonly deliverFunction: NodejsFunction;
   /** Seals the endpoints' signing secrets (WEBHOOK_KMS_KEY_ID); the CLI encrypts with it, the deliverer decrypts. */
   readonly signingSecretKey: kms.Key;
-  /** Dead letters (delivery and dispatch) and stream lag; the stack routes them to the operations topic. */
-  readonly alarms: cloudwatch.Alarm[];
+  /** Dead letters (delivery and dispatch) and stream lag; the stack has Monitoring alarm on them. */
+  readonly watchedMetrics: WatchedMetric[];
 
   constructor(scope: Construct, id: string, props: WebhookDeliveryProps) {
     super(scope, id);
@@ -123,18 +124,26 @@ export class WebhookDelivery extends Construct {
     );
     this.signingSecretKey.grantDecrypt(this.deliverFunction);
 
-    this.alarms = [
-      this.deadLettersAlarm('DeliveryDeadLettersAlarm', this.deadLetterQueue, 'Webhook deliveries the deliverer crashed on repeatedly'),
-      this.deadLettersAlarm('DispatchFailuresAlarm', this.dispatchFailures, 'Table stream batches that could not be enqueued for webhook delivery'),
-      new cloudwatch.Alarm(this, 'DispatchIteratorAgeAlarm', {
-        alarmDescription: 'Webhook dispatch lags behind the table stream (events wait before being queued)',
-        metric: this.dispatchFunction.metric('IteratorAge', { statistic: cloudwatch.Stats.MAXIMUM, period: Duration.minutes(1) }),
-        threshold: (props.iteratorAgeAlarm ?? Duration.minutes(5)).toMilliseconds(),
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 5,
-        datapointsToAlarm: 3,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
+    const lagLimit = props.iteratorAgeAlarm ?? Duration.minutes(5);
+    this.watchedMetrics = [
+      {
+        id: 'WebhookDeadLetters',
+        metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: cloudwatch.Stats.MAXIMUM, period: ALARM_PERIOD }),
+        threshold: 1,
+        description: 'Webhook deliveries the deliverer crashed on repeatedly are waiting in the dead-letter queue',
+      },
+      {
+        id: 'WebhookDispatchFailures',
+        metric: this.dispatchFailures.metricApproximateNumberOfMessagesVisible({ statistic: cloudwatch.Stats.MAXIMUM, period: ALARM_PERIOD }),
+        threshold: 1,
+        description: 'Table stream batches that could not be enqueued for webhook delivery are waiting in their queue',
+      },
+      {
+        id: 'WebhookStreamLag',
+        metric: this.dispatchFunction.metric('IteratorAge', { statistic: cloudwatch.Stats.MAXIMUM, period: ALARM_PERIOD }),
+        threshold: lagLimit.toMilliseconds(),
+        description: `Webhook dispatch lags more than ${lagLimit.toHumanString()} behind the table stream (events wait before being queued)`,
+      },
     ];
 
     new CfnOutput(this, 'WebhookKmsKeyId', {
@@ -170,16 +179,6 @@ export class WebhookDelivery extends Construct {
     });
   }
 
-  private deadLettersAlarm(id: string, queue: sqs.Queue, description: string): cloudwatch.Alarm {
-    return new cloudwatch.Alarm(this, id, {
-      alarmDescription: `${description}: messages are waiting in the queue`,
-      metric: queue.metricApproximateNumberOfMessagesVisible({ statistic: cloudwatch.Stats.MAXIMUM, period: Duration.minutes(1) }),
-      threshold: 0,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
-  }
 
   /** Every AwsSolutions finding these resources accept, with the reason (test/infra/nag.test.ts lists the ids). */
   private acknowledgeNagFindings() {

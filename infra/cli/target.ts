@@ -4,7 +4,7 @@
  */
 import { ensureTable, startDynamoDbLocal, waitUntilReachable, type DynamoDbLocal } from '../local/dynamodb-local';
 import { readLocalSettings, useLocalDynamoDb } from '../local/settings';
-import { DEFAULT_LOCAL_TABLE } from '#shared/config';
+import { DEFAULT_LOCAL_TABLE, resetConfig } from '#shared/config';
 
 export type Target =
   /** DYNAMODB_ENDPOINT is set: use it as is. */
@@ -58,10 +58,12 @@ export function describeTarget(target: Target): string {
 export async function connectTarget(target: Target, env: NodeJS.ProcessEnv = process.env): Promise<{ close(): Promise<void> }> {
   if (target.kind === 'endpoint') {
     env.TABLE_NAME = target.tableName;
+    if (env === process.env) resetConfig(); // read once per process: read it again with the target's table
     return { close: async () => {} };
   }
   if (target.kind === 'aws') {
     delete env.DYNAMODB_ENDPOINT;
+    if (env === process.env) resetConfig();
     return { close: async () => {} };
   }
   let started: DynamoDbLocal | undefined;

@@ -2,7 +2,7 @@
  * Environment settings shared by `npm start` and the account CLI, so both reach the same database.
  */
 import { join, resolve } from 'node:path';
-import { DEFAULT_LOCAL_TABLE } from '#shared/config';
+import { DEFAULT_LOCAL_TABLE, resetConfig } from '#shared/config';
 
 export interface LocalSettings {
   /** HTTP port of the local API (PORT, default 3000; 0 picks a free one). */
@@ -46,4 +46,6 @@ export function useLocalDynamoDb(endpoint: string, tableName: string, env: NodeJ
   env.AWS_SECRET_ACCESS_KEY = 'local';
   delete env.AWS_SESSION_TOKEN;
   delete env.AWS_PROFILE;
+  // The runtime configuration is read once per process: read it again now that it points at DynamoDB Local.
+  if (env === process.env) resetConfig();
 }

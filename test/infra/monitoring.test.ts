@@ -76,6 +76,11 @@ describe('prod: topic, alarms and dashboard', () => {
       ...ROUTES.flatMap((route) => [`Invoicing-prod-${pascal(route.name)}Errors`, `Invoicing-prod-${pascal(route.name)}Throttles`]),
       'Invoicing-prod-TableThrottledRequests',
       'Invoicing-prod-TableSystemErrors',
+      // Webhook delivery (infra/webhooks.ts): its two functions, its dead letters and its stream lag.
+      ...['WebhookDispatch', 'WebhookDeliver'].flatMap((fn) => [`Invoicing-prod-${fn}Errors`, `Invoicing-prod-${fn}Throttles`]),
+      'Invoicing-prod-WebhookDeadLetters',
+      'Invoicing-prod-WebhookDispatchFailures',
+      'Invoicing-prod-WebhookStreamLag',
     ];
     expect(Object.keys(alarms).sort()).toEqual(expected.sort());
     for (const alarm of Object.values(alarms)) {
@@ -174,7 +179,8 @@ describe('dev: alarms off', () => {
     expect(STAGES.dev.monitoring.alarms).toBe(false);
     expect(resourcesOfType(stage, 'AWS::SNS::Topic')).toHaveLength(0);
     expect(resourcesOfType(stage, 'AWS::CloudWatch::Alarm')).toHaveLength(0);
-    expect(resourcesOfType(stage, 'AWS::KMS::Key')).toHaveLength(0);
+    // The only KMS key is webhook delivery's (it seals signing secrets on every stage), not an alarm topic's.
+    expect(resourcesOfType(stage, 'AWS::KMS::Key').map(([id]) => id).filter((id) => id.includes('AlarmTopic'))).toHaveLength(0);
     expect(dashboardBody(stage)).toContain('Requests per route');
     expect(stage.stack.monitoring.alarmsEnabled).toBe(false);
   });
@@ -209,14 +215,14 @@ describe('stage config', () => {
 });
 
 describe('other resources plug in', () => {
-  it('addAlarms sends an alarm built elsewhere to the topic and shows it on the dashboard; addFunction watches a new function', () => {
+  it('watchMetric alarms on a metric of another construct, sends it to the topic and shows it on the dashboard; addFunction watches a new function', () => {
     const stack = stackWith({});
-    const deadLetters = new cloudwatch.Alarm(stack, 'WebhookDeadLetters', {
-      metric: new cloudwatch.Metric({ namespace: 'AWS/SQS', metricName: 'ApproximateNumberOfMessagesVisible', period: Duration.minutes(5) }),
+    stack.monitoring.watchMetric({
+      id: 'SomeQueueDeadLetters',
+      metric: new cloudwatch.Metric({ namespace: 'AWS/SQS', metricName: 'ApproximateNumberOfMessagesVisible', dimensionsMap: { QueueName: 'some-dlq' }, period: Duration.minutes(5) }),
       threshold: 1,
-      evaluationPeriods: 1,
+      description: 'Messages wait in some dead-letter queue',
     });
-    stack.monitoring.addAlarms(deadLetters);
     const deliver = new lambda.Function(stack, 'DeliverWebhooks', {
       runtime: lambda.Runtime.NODEJS_22_X,
       handler: 'index.handler',
@@ -227,8 +233,17 @@ describe('other resources plug in', () => {
     const template = Template.fromStack(stack);
     const resources = template.toJSON().Resources as Record<string, CfnResource>;
     const [topicId] = Object.entries(resources).find(([, r]) => r.Type === 'AWS::SNS::Topic')!;
-    const [deadLettersId, deadLettersAlarm] = Object.entries(resources).find(([, r]) => r.Properties?.MetricName === 'ApproximateNumberOfMessagesVisible')!;
-    expect(deadLettersAlarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+    const [deadLettersId, deadLettersAlarm] = Object.entries(resources).find(
+      ([, r]) => r.Properties?.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(r.Properties.Dimensions).includes('some-dlq'),
+    )!;
+    expect(deadLettersAlarm.Properties).toMatchObject({
+      AlarmActions: [{ Ref: topicId }],
+      OKActions: [{ Ref: topicId }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    expect(deadLettersAlarm.Properties.AlarmName).toMatch(/-SomeQueueDeadLetters$/);
+    expect(deadLettersAlarm.Properties.AlarmDescription).toContain('docs/operations.md');
     const deliverId = Object.entries(resources).find(([, r]) => r.Type === 'AWS::Lambda::Function' && JSON.stringify(r).includes('exports.handler'))![0];
     const deliverAlarms = Object.values(resources).filter(
       (r) => r.Type === 'AWS::CloudWatch::Alarm' && JSON.stringify(metricOf(r.Properties).Dimensions).includes(deliverId),

@@ -157,28 +157,33 @@ describe.each(['dev', 'prod'] as const)('webhook delivery on stage %s', (stageNa
     expect(output?.[1].Value).toEqual({ Ref: idOf(webhooks.signingSecretKey) });
   });
 
-  it('alarms on any dead letter and on stream lag, exposed for the operations topic', () => {
+  it('watches dead letters and stream lag; alarms on them exist only on stages with alarms', () => {
     const { webhooks } = stage.stack;
-    expect(webhooks.alarms).toHaveLength(3);
-    const alarms = webhooks.alarms.map((alarm) => resource(alarm).Properties);
-    for (const [index, queue] of [webhooks.deadLetterQueue, webhooks.dispatchFailures].entries()) {
-      expect(alarms[index]).toMatchObject({
+    const alarmNamed = (id: string) =>
+      resourcesOfType(stage, 'AWS::CloudWatch::Alarm').find(([, alarm]) => String(alarm.Properties.AlarmName).endsWith(`-${id}`))?.[1].Properties;
+    expect(webhooks.watchedMetrics.map((watched) => watched.id)).toEqual(['WebhookDeadLetters', 'WebhookDispatchFailures', 'WebhookStreamLag']);
+    if (!stage.stack.monitoring.alarmsEnabled) {
+      for (const watched of webhooks.watchedMetrics) expect(alarmNamed(watched.id)).toBeUndefined();
+      return;
+    }
+    for (const [id, queue] of [['WebhookDeadLetters', webhooks.deadLetterQueue], ['WebhookDispatchFailures', webhooks.dispatchFailures]] as const) {
+      expect(alarmNamed(id)).toMatchObject({
         Namespace: 'AWS/SQS',
         MetricName: 'ApproximateNumberOfMessagesVisible',
         Dimensions: [{ Name: 'QueueName', Value: getAtt(queue, 'QueueName') }],
         Statistic: 'Maximum',
-        Threshold: 0,
-        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
         TreatMissingData: 'notBreaching',
       });
     }
-    expect(alarms[2]).toMatchObject({
+    expect(alarmNamed('WebhookStreamLag')).toMatchObject({
       Namespace: 'AWS/Lambda',
       MetricName: 'IteratorAge',
       Dimensions: [{ Name: 'FunctionName', Value: { Ref: idOf(webhooks.dispatchFunction) } }],
       Statistic: 'Maximum',
       Threshold: 5 * 60 * 1000,
-      ComparisonOperator: 'GreaterThanThreshold',
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
   });
 });
