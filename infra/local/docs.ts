@@ -1,5 +1,5 @@
 /**
- * The local runtime's documentation routes: `GET /openapi.json` (the document of shared/openapi/document.ts)
+ * The local runtime's documentation routes: `GET /` (a pointer to the two others), `GET /openapi.json` (the document of shared/openapi/document.ts)
  * and `GET /docs`, an interactive reference rendered by Swagger UI (swagger-ui-dist), served from
  * node_modules — no CDN, nothing fetched from outside this server. "Try it out" calls this server.
  */
@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { renderOpenApiDocument } from '#shared/openapi/document';
+import { ROUTES } from '#shared/routes';
 import type { StaticRoute } from './server';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -61,6 +62,17 @@ function reply(res: ServerResponse, contentType: string, body: string | Buffer, 
 export function docsRoutes(): Record<string, StaticRoute> {
   let document: string | undefined;
   const routes: Record<string, StaticRoute> = {
+    // A pointer for whoever opens the base URL in a browser or curls it first.
+    'GET /': (_req, res) =>
+      reply(
+        res,
+        'application/json; charset=utf-8',
+        `${JSON.stringify({
+          status: 'success',
+          message: 'Invoicing and Payments API. Reference: /docs (OpenAPI document: /openapi.json).',
+          data: { docs: '/docs', openapi: '/openapi.json', routes: ROUTES.flatMap((route) => [route.method, ...(route.extraMethods ?? [])].map((method) => `${method} ${route.path}`)) },
+        })}\n`,
+      ),
     'GET /openapi.json': (_req, res) => reply(res, 'application/json; charset=utf-8', (document ??= renderOpenApiDocument())),
     'GET /docs': (_req, res) => reply(res, 'text/html; charset=utf-8', PAGE),
     'GET /docs/init.js': (_req, res) => reply(res, 'text/javascript; charset=utf-8', INIT),

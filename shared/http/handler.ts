@@ -7,7 +7,8 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { ApiError, ServiceUnavailableError } from '../errors';
+import { ApiError, OutcomeUnknownError, ServiceUnavailableError } from '../errors';
+import { withCallDeadline, writeMayHaveCommitted } from '../store/deadline';
 import type { RouteName } from '../routes';
 import type { Account } from '../store/accounts';
 import { authenticate } from './auth';
@@ -48,10 +49,31 @@ function logOutcome(route: RouteName, request: Request, statusCode: number, erro
 /** The `code` of an error envelope (it comes right after `"status":"error"`), without parsing the whole body. */
 const errorCodeOf = (body: string | undefined): string | undefined => /^\{"status":"error","code":"([a-z_]+)"/.exec(body ?? '')?.[1];
 
+/** middy answers this long before the function's timeout (payload 2.0 needs a response, not a timeout). */
+const EARLY_RESPONSE_MS = 250;
+/** Every database call has ended this long before middy's early answer: time to build the response. */
+const RESPONSE_MARGIN_MS = 250;
+
+/** The moment by which every DynamoDB call of this invocation must have ended (docs/api.md "Ambiguous outcomes"). */
+export function callDeadline(context: Context): number {
+  return Date.now() + context.getRemainingTimeInMillis() - EARLY_RESPONSE_MS - RESPONSE_MARGIN_MS;
+}
+
 export function createApiHandler(route: RouteName, run: (request: ApiRequest) => Promise<HttpResponse>) {
+  const handler = buildMiddyHandler(route, run);
+  // The deadline scope wraps middy, so that its early-timeout answer can see whether a write was sent.
+  return (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResponse> =>
+    typeof context?.getRemainingTimeInMillis === 'function'
+      ? withCallDeadline(callDeadline(context), () => handler(event, context))
+      : handler(event, context);
+}
+
+function buildMiddyHandler(route: RouteName, run: (request: ApiRequest) => Promise<HttpResponse>) {
   return middy<APIGatewayProxyEventV2, HttpResponse, Error, Context, Internal>({
-    timeoutEarlyInMillis: 250,
+    timeoutEarlyInMillis: EARLY_RESPONSE_MS,
     timeoutEarlyResponse: () => {
+      // A transaction that was sent and not refused may have committed: never invite a plain retry then.
+      if (writeMayHaveCommitted()) throw new OutcomeUnknownError();
       throw new ServiceUnavailableError('The request timed out. Retry shortly.');
     },
   })

@@ -40,7 +40,7 @@ const COMMON_ERRORS: readonly ErrorCode[] = [
   'service_unavailable',
 ];
 
-const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['invalid_idempotency_key', 'idempotency_request_in_progress', 'idempotency_key_reused'];
+const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['invalid_idempotency_key', 'idempotency_request_in_progress', 'idempotency_key_reused', 'outcome_unknown'];
 
 /** Codes that come from the local runtime's router, not from an operation (API Gateway answers those deployed). */
 export const ROUTING_ERRORS: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
@@ -106,7 +106,8 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Content type other than JSON or form-encoded',
   422: 'Idempotency-Key reused with a different body',
   500: 'Internal error (no internals are leaked; it is logged)',
-  503: 'Temporarily unavailable; retry after `Retry-After` seconds',
+  503: 'Temporarily unavailable, and nothing was written; retry after `Retry-After` seconds',
+  504: 'The write may have been recorded (its commit could not be confirmed in time): retry only with the same `Idempotency-Key`, or check first',
 };
 
 /** JSON Schema of a zod request schema, as accepted on input. */
@@ -219,6 +220,10 @@ const DESCRIPTION = `Invoice clients, record payments against invoices and list 
 
 **Idempotency**: send \`Idempotency-Key\` on \`POST /invoices\` and \`POST /payments\` to make retries safe (kept 24 h):
 the same key and body replays the first response with \`Idempotent-Replayed: true\`; the same key with another body is 422.
+
+**5xx**: \`503 service_unavailable\` and \`500 internal_error\` are only sent when nothing was written: retry (503 after
+\`Retry-After\`). \`504 outcome_unknown\` means the write **may** have been recorded: retry only with the same
+\`Idempotency-Key\` (it replays the recorded response or writes once), or check the payment history first.
 
 **Money** is sent as a string or number (\`"1,500.50"\`, \`1500\`) and returned as a string with two decimals.
 **Dates**: \`MM/DD/YYYY\` for \`due_date\` and payment \`date\`, \`DD/MM/YYYY\` for history \`start\`/\`end\`;
