@@ -58,9 +58,32 @@ function reply(res: ServerResponse, contentType: string, body: string | Buffer, 
   res.end(bytes);
 }
 
+export interface DocsOptions {
+  /** The demo invoice's reference code, once seeded: the payment examples of the served document pay it. */
+  demoReferenceCode?: () => string | undefined;
+}
+
+/**
+ * The document with the add-payment examples pointed at `referenceCode`, so that "Try it out" on /docs
+ * works as shown (the committed examples name an invoice of the capture database).
+ */
+export function withPaymentExampleFor(documentJson: string, referenceCode: string): string {
+  const document = JSON.parse(documentJson) as { paths: Record<string, { post: { requestBody: { content: Record<string, { examples?: Record<string, { value: Record<string, unknown> }>; example?: string }> } } }> };
+  const content = document.paths['/payments']!.post.requestBody.content;
+  for (const example of Object.values(content['application/json']?.examples ?? {})) example.value.reference_code = referenceCode;
+  const form = content['application/x-www-form-urlencoded'];
+  if (form?.example) form.example = form.example.replace(/reference_code=[^&]*/, `reference_code=${encodeURIComponent(referenceCode)}`);
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
 /** Static routes for `createLocalServer({ staticRoutes })`. */
-export function docsRoutes(): Record<string, StaticRoute> {
+export function docsRoutes(options: DocsOptions = {}): Record<string, StaticRoute> {
   let document: string | undefined;
+  const servedDocument = (): string => {
+    document ??= renderOpenApiDocument();
+    const code = options.demoReferenceCode?.();
+    return code ? withPaymentExampleFor(document, code) : document;
+  };
   const routes: Record<string, StaticRoute> = {
     // A pointer for whoever opens the base URL in a browser or curls it first.
     'GET /': (_req, res) =>
@@ -73,7 +96,7 @@ export function docsRoutes(): Record<string, StaticRoute> {
           data: { docs: '/docs', openapi: '/openapi.json', routes: ROUTES.flatMap((route) => [route.method, ...(route.extraMethods ?? [])].map((method) => `${method} ${route.path}`)) },
         })}\n`,
       ),
-    'GET /openapi.json': (_req, res) => reply(res, 'application/json; charset=utf-8', (document ??= renderOpenApiDocument())),
+    'GET /openapi.json': (_req, res) => reply(res, 'application/json; charset=utf-8', servedDocument()),
     'GET /docs': (_req, res) => reply(res, 'text/html; charset=utf-8', PAGE),
     'GET /docs/init.js': (_req, res) => reply(res, 'text/javascript; charset=utf-8', INIT),
   };

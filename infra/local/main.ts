@@ -6,7 +6,7 @@
  */
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { ensureTable, startDynamoDbLocal, waitUntilReachable, type DynamoDbLocal } from './dynamodb-local';
+import { ensureTable, JavaUnavailableError, startDynamoDbLocal, waitUntilReachable, type DynamoDbLocal } from './dynamodb-local';
 import { createLocalServer, type LocalServer } from './server';
 import { readLocalSettings, useLocalDynamoDb, type LocalSettings } from './settings';
 import { ensureDemoAccount } from './demo-account';
@@ -22,6 +22,7 @@ let server: LocalServer | undefined;
 let database: DynamoDbLocal | undefined;
 let databaseStarting: Promise<DynamoDbLocal> | undefined;
 let stopping = false;
+let demoReferenceCode: string | undefined;
 
 async function shutdown(exitCode: number): Promise<void> {
   if (stopping) return;
@@ -74,9 +75,21 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/**
+ * `kill <npm pid>` (SIGTERM) reaches npm's shell, which dies without passing it on: this process is then
+ * re-parented. Treat losing the parent that started it like SIGTERM, so that nothing outlives `npm start`.
+ */
+function stopWhenOrphaned(): void {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown(0);
+  }, 250).unref();
+}
+
 async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+  stopWhenOrphaned();
 
   let settings: LocalSettings;
   try {
@@ -87,7 +100,7 @@ async function main(): Promise<void> {
 
   server = createLocalServer({
     ready: false,
-    staticRoutes: docsRoutes(),
+    staticRoutes: docsRoutes({ demoReferenceCode: () => demoReferenceCode }),
     logger: {
       request: (line) => console.log(line),
       error: (message, error) => console.error(message, error),
@@ -122,6 +135,7 @@ async function main(): Promise<void> {
     databaseStarting = startDynamoDbLocal({ port: settings.dynamodbPort, dataDir: settings.dynamodbDir });
     database = await databaseStarting;
   } catch (error) {
+    if (error instanceof JavaUnavailableError) return fail(error.message);
     return fail(`Could not start DynamoDB Local: ${(error as Error).message}`);
   }
   if (stopping) return;
@@ -136,6 +150,7 @@ async function main(): Promise<void> {
     useLocalDynamoDb(database.endpoint, settings.tableName);
     await ensureTable(database.endpoint, settings.tableName);
     const { account } = await ensureDemoAccount(settings.dataDir);
+    demoReferenceCode = account.demo_reference_code;
     if (stopping) return;
     server.ready = true;
     console.log(
@@ -143,6 +158,7 @@ async function main(): Promise<void> {
         baseUrl,
         companyId: account.company_id,
         secretKey: account.secret_key,
+        ...(account.demo_reference_code ? { demoReferenceCode: account.demo_reference_code } : {}),
         dynamodbEndpoint: database.endpoint,
         tableName: settings.tableName,
         dataDir: settings.dynamodbDir,
