@@ -33,7 +33,7 @@ const awsError = (name: string, extra: Record<string, unknown> = {}) => Object.a
 export async function captureExamples(): Promise<CapturedExamples> {
   const database = await startDynamoDbLocal();
   const server = createLocalServer({ logger: {} });
-  const shortBudgetServer = createLocalServer({ logger: {}, timeoutMs: 2_000 });
+  const shortBudgetServer = createLocalServer({ logger: {}, timeoutMs: 2_500 });
   try {
     const tableName = 'invoicing-examples';
     await ensureTable(database.endpoint, tableName);
@@ -99,7 +99,7 @@ export async function captureExamples(): Promise<CapturedExamples> {
         capture(route, 500, 'internal_error', 'Unexpected failure', { body: validBody }),
       );
       if (writeCommand === 'TransactWriteItemsCommand') {
-        // Every answer to the transaction lost until the deadline of a function with 2 s left.
+        // Every answer to the transaction lost until the deadline of a function with 2.5 s left.
         await withFault(writeCommand, () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), () =>
           capture(route, 504, 'outcome_unknown', 'Commit not confirmed in time', { body: validBody, baseUrl: shortBudgetUrl }),
         );

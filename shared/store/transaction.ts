@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { OutcomeUnknownError } from '../errors';
-import { documentClient } from './client';
+import { documentClient, DYNAMODB_TIMEOUTS } from './client';
 import { DeadlineReachedError, markWriteMayHaveCommitted, remainingCallTime } from './deadline';
 
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
@@ -33,8 +33,8 @@ const REFUSED_BEFORE_APPLYING = new Set([
   'ItemCollectionSizeLimitExceededException',
 ]);
 
-/** Below this, a transaction is not started: its answer could not arrive before the deadline. */
-export const MIN_TIME_TO_SEND_TRANSACTION_MS = 1_000;
+/** Below this, a transaction is not started (503, certainly not written): one attempt could not run its course. */
+export const MIN_TIME_TO_SEND_TRANSACTION_MS = DYNAMODB_TIMEOUTS.requestTimeoutMs;
 /** Below this, no further confirmation attempt is made. */
 const MIN_TIME_TO_CONFIRM_MS = 200;
 /** Outside an invocation (CLI, scripts) there is no deadline: confirm for at most this long. */

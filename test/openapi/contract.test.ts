@@ -47,7 +47,7 @@ async function commonOutcomes(route: RouteName, key: string, valid: unknown, inv
   await expectStatus(route, { key, body: valid }, 500, 'internal_error').finally(remove);
   if (write === 'TransactWriteItemsCommand') {
     remove = fault(write, () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
-    const unknown = await expectStatus(route, { key, body: valid, budgetMs: 2_000 }, 504, 'outcome_unknown').finally(remove);
+    const unknown = await expectStatus(route, { key, body: valid, budgetMs: 2_500 }, 504, 'outcome_unknown').finally(remove);
     expect(unknown.headers['retry-after']).toBeUndefined();
   }
   remove = fault(write, () => awsError('ThrottlingException'));

@@ -135,18 +135,18 @@ describe('fault injection: throttling and timeouts', () => {
     let slowed = 0;
     const remove = dynamoHooks.add({
       before: async (c) => {
-        if (c.command === 'TransactWriteItemsCommand' && slowed++ === 0) await sleep(2_500);
+        if (c.command === 'TransactWriteItemsCommand' && slowed++ === 0) await sleep(3_000);
       },
     });
-    // ~2 s left: database calls must end by ~1.5 s; the transaction is on its way and has not answered.
+    // ~2.5 s left: database calls must end by ~2 s; the transaction is on its way and has not answered.
     const started = Date.now();
-    const result = await paymentWithBudget(key, payment, idempotencyKey, 2_000);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    const result = await paymentWithBudget(key, payment, idempotencyKey, 2_500);
+    expect(Date.now() - started).toBeLessThan(2_500);
     expectErrorEnvelope(result, 504);
     expect(result.body.code).toBe('outcome_unknown');
 
     // The slow transaction commits after the 504 (as it can on AWS): the key makes the retry safe.
-    await sleep(1_500);
+    await sleep(2_000);
     remove();
     let retry = await call('add-payment', { key, body: payment, idempotencyKey });
     for (let i = 0; i < 20 && retry.status === 409 && retry.body.code === 'idempotency_request_in_progress'; i++) {
