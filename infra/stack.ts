@@ -14,7 +14,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { ROUTES, routeKeys, type RouteDefinition } from '../shared/routes.ts';
+import { apiGatewayRoutePath, ROUTES, routeKeys, type RouteDefinition } from '../shared/routes.ts';
 import { TABLE } from '../shared/store/table.ts';
 import { ARCHITECTURE, BUNDLING, MEMORY_SIZE_MB, RUNTIME, TIMEOUT } from './function-settings.ts';
 import type { Stage } from './stages.ts';
@@ -117,7 +117,7 @@ export class InvoicingStack extends Stack {
       // One integration, one route per method + path (with and without a trailing slash: HTTP APIs match paths exactly).
       const integration = new HttpLambdaIntegration(`${id}Integration`, fn);
       for (const key of routeKeys(route)) {
-        apiRoutes.push(...this.api.addRoutes({ path: key.path, methods: [HttpMethod[key.method]], integration }));
+        apiRoutes.push(...this.api.addRoutes({ path: apiGatewayRoutePath(key.path), methods: [HttpMethod[key.method]], integration }));
       }
       functions.set(route.name, fn);
     }

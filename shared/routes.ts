@@ -35,7 +35,8 @@ export interface RouteKey {
 /**
  * Every method + path a route answers: its method and extra methods, each on its path with and without a
  * trailing slash (SPEC: `/payments/history/` is `/payments/history`). API Gateway HTTP APIs match route
- * paths exactly, so the stack declares each of these as its own route; the local runtime serves the same list.
+ * paths exactly, so the stack declares each of these as its own route (see `apiGatewayRoutePath`); the
+ * local runtime serves the same list.
  */
 export function routeKeys(route: RouteDefinition): RouteKey[] {
   const methods = [route.method, ...(route.extraMethods ?? [])];
@@ -74,3 +75,15 @@ export const ROUTES: readonly RouteDefinition[] = [
 ];
 
 export type RouteName = RouteDefinition['name'];
+
+/** Name of the greedy path variable that carries the trailing-slash twin of a route on API Gateway. */
+export const TRAILING_SLASH_VARIABLE = 'proxy';
+
+/**
+ * The API Gateway route path for a route key. API Gateway refuses route paths that end in "/", so the
+ * trailing-slash twin is declared as a greedy child route (`/payments/history/{proxy+}`); the handlers
+ * answer 404 when that variable is not empty (a real child path such as `/payments/history/x`).
+ */
+export function apiGatewayRoutePath(path: string): string {
+  return path.endsWith('/') ? `${path}{${TRAILING_SLASH_VARIABLE}+}` : path;
+}

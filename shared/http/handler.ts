@@ -9,7 +9,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ApiError, OutcomeUnknownError, ServiceUnavailableError } from '../errors';
 import { withCallDeadline, writeMayHaveCommitted } from '../store/deadline';
-import type { RouteName } from '../routes';
+import { TRAILING_SLASH_VARIABLE, type RouteName } from '../routes';
 import type { Account } from '../store/accounts';
 import { authenticate } from './auth';
 import { prepareBody } from './body';
@@ -82,6 +82,10 @@ function buildMiddyHandler(route: RouteName, run: (request: ApiRequest) => Promi
         request.internal = { startedAt: performance.now() } as Internal;
         logger.addContext(request.context);
         captureColdStart(request.context.functionName);
+        // The trailing-slash twin of a route is a greedy route on API Gateway: only the empty child is this route.
+        if (request.event.pathParameters?.[TRAILING_SLASH_VARIABLE]) {
+          throw new ApiError('route_not_found', `No route for ${request.event.requestContext?.http?.method ?? ''} ${request.event.rawPath ?? ''}.`.trim());
+        }
       },
       after: (request: Request) => {
         const status = request.response?.statusCode ?? 200;

@@ -112,4 +112,15 @@ describe('real SDK shapes', () => {
     expect(get.statusCode).toBe(200);
     expect(JSON.parse(get.body).data.payments).toEqual(post.body.data.payments);
   });
+
+  it("deployed trailing-slash twin (a greedy route on API Gateway): an empty child is the route, any other child is 404", async () => {
+    const { key } = await newAccount();
+    const { handler } = await import('../../functions/add-invoice/handler');
+    const twin = (proxy: string) => ({ ...makeEvent('add-invoice', { key, body: invoiceBody() }), routeKey: 'POST /invoices/{proxy+}', rawPath: `/invoices/${proxy}`, pathParameters: { proxy } });
+    const empty = await handler(twin(''), lambdaContext());
+    expect(empty.statusCode, empty.body).toBe(201);
+    const child = await handler(twin('abc'), lambdaContext());
+    expect(child.statusCode).toBe(404);
+    expect(JSON.parse(child.body).code).toBe('route_not_found');
+  });
 });
