@@ -1,7 +1,8 @@
 /**
  * The local stand-in for API Gateway: a `node:http` server that matches the route table, turns each
  * request into a payload 2.0 event and invokes the same handler module Lambda runs.
- * Errors it produces itself (404, 405, 413, 500, 503) use the service's error envelope (SPEC §1).
+ * Errors it produces itself (400/431 from the raw HTTP layer, 401 before its body cap, 404, 405, 413, 500,
+ * 503, 504) use the service's error envelope (docs/api.md).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
