@@ -1,8 +1,9 @@
 /**
  * Fault injection through `dynamoHooks` (shared/store/client.ts): throttling, timeouts, cancelled
- * transactions and a crash after the transaction committed. The client must get the SPEC §1 envelope
- * (503 + Retry-After where retryable), never see a partial write, and an Idempotency-Key retry must
- * return the committed result exactly once.
+ * transactions and lost answers to committed transactions. The client gets the envelope: 503 + Retry-After
+ * only when nothing was written, 504 outcome_unknown when a transaction may have committed (after the
+ * function resent it with the same ClientRequestToken until its deadline), never a partial write; an
+ * Idempotency-Key retry returns the committed result exactly once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { handler as addPaymentHandler } from '../../functions/add-payment/handler';
