@@ -102,6 +102,8 @@ function buildMiddyHandler(route: RouteName, run: (request: ApiRequest) => Promi
         } else {
           error = toApiError(raw);
         }
+        // A failure after a transaction that committed (or may have) must not invite a plain retry.
+        if (error.status >= 500 && error.code !== 'outcome_unknown' && writeMayHaveCommitted()) error = new OutcomeUnknownError(raw);
         request.response = errorResponse(error, requestIdOf(request));
         logOutcome(route, request, error.status, error.code, raw);
       },

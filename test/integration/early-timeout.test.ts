@@ -1,5 +1,5 @@
 /**
- * middy's early answer, just before the function's timeout, is the backstop when work outlives the
+ * Backstops in the HTTP layer: middy's early answer, just before the function's timeout, when work outlives the
  * database deadline: 504 outcome_unknown once a transaction was sent that DynamoDB did not refuse,
  * 503 (nothing written) otherwise — never a plain "retry" while a write may have committed.
  */
@@ -23,5 +23,16 @@ describe('early answer before the function timeout', () => {
     const response = await handler(makeEvent('add-payment', { key, body: {} }), lambdaContext(800));
     expect(response.statusCode, response.body).toBe(status);
     expect(JSON.parse(response.body).code).toBe(code);
+  });
+
+  it('a failure after the transaction committed → 504 outcome_unknown, not 500', async () => {
+    const { key } = await newAccount();
+    const handler = createApiHandler('add-payment', async () => {
+      markWriteMayHaveCommitted(true);
+      throw new Error('bug after the commit');
+    });
+    const response = await handler(makeEvent('add-payment', { key, body: {} }), lambdaContext());
+    expect(response.statusCode, response.body).toBe(504);
+    expect(JSON.parse(response.body).code).toBe('outcome_unknown');
   });
 });
