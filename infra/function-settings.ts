@@ -5,6 +5,7 @@
 import { Duration } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { FUNCTION_TIMEOUT_MS } from './function-timeout.ts';
 
 /** Pinned explicitly: `NODEJS_LATEST` would silently move to a newer runtime on a CDK upgrade. */
 export const RUNTIME = lambda.Runtime.NODEJS_22_X;
@@ -13,7 +14,7 @@ export const ARCHITECTURE = lambda.Architecture.ARM_64;
 /** CPU scales with memory; 512 MB cuts module-load (cold start) time without paying for idle RAM. */
 export const MEMORY_SIZE_MB = 512;
 /** Well under API Gateway's 30 s integration limit, so a stuck call ends in our logs, not a gateway 503. */
-export const TIMEOUT = Duration.seconds(10);
+export const TIMEOUT = Duration.millis(FUNCTION_TIMEOUT_MS);
 
 /** Powertools Tracer (X-Ray SDK) calls `require` at runtime, which an ESM bundle lacks. */
 export const ESM_REQUIRE_BANNER =

@@ -14,7 +14,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { ROUTES, type RouteDefinition } from '../shared/routes.ts';
+import { apiGatewayRoutePath, ROUTES, routeKeys, type RouteDefinition } from '../shared/routes.ts';
 import { TABLE } from '../shared/store/table.ts';
 import { ARCHITECTURE, BUNDLING, MEMORY_SIZE_MB, RUNTIME, TIMEOUT } from './function-settings.ts';
 import { Monitoring } from './monitoring.ts';
@@ -122,13 +122,11 @@ export class InvoicingStack extends Stack {
         bundling: BUNDLING,
       });
       this.grantRouteDataAccess(fn, route);
-      apiRoutes.push(
-        ...this.api.addRoutes({
-          path: route.path,
-          methods: [HttpMethod[route.method]],
-          integration: new HttpLambdaIntegration(`${id}Integration`, fn),
-        }),
-      );
+      // One integration, one route per method + path (with and without a trailing slash: HTTP APIs match paths exactly).
+      const integration = new HttpLambdaIntegration(`${id}Integration`, fn);
+      for (const key of routeKeys(route)) {
+        apiRoutes.push(...this.api.addRoutes({ path: apiGatewayRoutePath(key.path), methods: [HttpMethod[key.method]], integration }));
+      }
       functions.set(route.name, fn);
     }
     this.functions = functions;

@@ -25,6 +25,7 @@ interface Send {
   headers?: Record<string, string>;
   method?: string;
   path?: string;
+  baseUrl?: string;
 }
 
 const awsError = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(name), { name, ...extra });
@@ -32,12 +33,15 @@ const awsError = (name: string, extra: Record<string, unknown> = {}) => Object.a
 export async function captureExamples(): Promise<CapturedExamples> {
   const database = await startDynamoDbLocal();
   const server = createLocalServer({ logger: {} });
+  const shortBudgetServer = createLocalServer({ logger: {}, timeoutMs: 2_500 });
   try {
     const tableName = 'invoicing-examples';
     await ensureTable(database.endpoint, tableName);
     useLocalDynamoDb(database.endpoint, tableName);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await new Promise<void>((r) => shortBudgetServer.listen(0, '127.0.0.1', () => r()));
+    const shortBudgetUrl = `http://127.0.0.1:${(shortBudgetServer.address() as AddressInfo).port}`;
 
     const { secretKey } = await createAccount({ name: 'Obi Ventures Ltd' });
     const today = usDate(new Date(), 'Africa/Lagos');
@@ -49,7 +53,7 @@ export async function captureExamples(): Promise<CapturedExamples> {
       if (options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
       if (options.key !== null) headers.authorization = `Bearer ${options.key ?? secretKey}`;
       const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-      const response = await fetch(`${baseUrl}${options.path ?? definition!.path}`, { method: options.method ?? 'POST', headers, body });
+      const response = await fetch(`${options.baseUrl ?? baseUrl}${options.path ?? definition!.path}`, { method: options.method ?? 'POST', headers, body });
       return { status: response.status, body: (await response.json()) as Record<string, any> };
     }
 
@@ -89,9 +93,17 @@ export async function captureExamples(): Promise<CapturedExamples> {
       await capture(route, 401, 'invalid_api_key', 'Missing or invalid key', { key: null, body: validBody });
       await capture(route, 413, 'payload_too_large', 'Body over 64 KiB', { body: { padding: 'x'.repeat(70 * 1024) } });
       await capture(route, 415, 'unsupported_media_type', 'XML body', { contentType: 'application/xml', body: '<request/>' });
-      await withFault(writeCommand, () => new Error('simulated bug'), () =>
+      // A bug on a read (a failed transaction is not a plain 500: its outcome is unknown, see below).
+      const failingRead = writeCommand === 'TransactWriteItemsCommand' ? 'BatchGetItemCommand' : writeCommand;
+      await withFault(failingRead, () => new Error('simulated bug'), () =>
         capture(route, 500, 'internal_error', 'Unexpected failure', { body: validBody }),
       );
+      if (writeCommand === 'TransactWriteItemsCommand') {
+        // Every answer to the transaction lost until the deadline of a function with 2.5 s left.
+        await withFault(writeCommand, () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), () =>
+          capture(route, 504, 'outcome_unknown', 'Commit not confirmed in time', { body: validBody, baseUrl: shortBudgetUrl }),
+        );
+      }
       await withFault(writeCommand, () => awsError('ThrottlingException'), () =>
         capture(route, 503, 'service_unavailable', 'Database throttled', { body: validBody }),
       );
@@ -217,6 +229,8 @@ export async function captureExamples(): Promise<CapturedExamples> {
   } finally {
     server.closeAllConnections();
     await new Promise<void>((r) => server.close(() => r()));
+    shortBudgetServer.closeAllConnections();
+    if (shortBudgetServer.listening) await new Promise<void>((r) => shortBudgetServer.close(() => r()));
     await database.stop();
   }
 }

@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 422,
   internal_error: 500,
   service_unavailable: 503,
+  outcome_unknown: 504,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -111,6 +112,23 @@ export class ServiceUnavailableError extends ApiError {
   constructor(message = 'The service is temporarily unavailable. Retry shortly.', cause?: unknown) {
     super('service_unavailable', message, [], { retryAfterSeconds: 1, cause });
     this.name = 'ServiceUnavailableError';
+  }
+}
+
+/**
+ * A write was sent but its commit could not be confirmed in time: it may have been recorded. Never a
+ * plain "retry" (docs/api.md "Ambiguous outcomes"); not stored for the Idempotency-Key, so a retry with
+ * the same key learns the outcome (replay) or writes once.
+ */
+export class OutcomeUnknownError extends ApiError {
+  constructor(cause?: unknown) {
+    super(
+      'outcome_unknown',
+      'The request may have been recorded: its commit could not be confirmed in time. Retry only with the same Idempotency-Key, or check the payment history (or your invoices) first.',
+      [],
+      { cause },
+    );
+    this.name = 'OutcomeUnknownError';
   }
 }
 

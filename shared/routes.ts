@@ -25,6 +25,28 @@ export interface RouteDefinition {
   tableActions: readonly TableAction[];
   /** DynamoDB actions the handler performs on the payments index (GSI1). */
   indexActions: readonly TableAction[];
+  /** Methods answered besides `method`, with the same handler (pypayant lists history with a GET and a JSON body). */
+  extraMethods?: readonly 'GET'[];
+}
+
+/** One method + path pair a route answers (API Gateway route key `"<method> <path>"`). */
+export interface RouteKey {
+  method: RouteDefinition['method'] | 'GET';
+  path: string;
+}
+
+/**
+ * Every method + path a route answers: its method and extra methods, each on its path with and without a
+ * trailing slash (SPEC: `/payments/history/` is `/payments/history`). API Gateway HTTP APIs match route
+ * paths exactly, so the stack declares each of these as its own route (see `apiGatewayRoutePath`); the
+ * local runtime serves the same list.
+ */
+export function routeKeys(route: RouteDefinition): RouteKey[] {
+  const methods = [route.method, ...(route.extraMethods ?? [])];
+  return methods.flatMap((method) => [
+    { method, path: route.path },
+    { method, path: `${route.path}/` },
+  ]);
 }
 
 export const ROUTES: readonly RouteDefinition[] = [
@@ -51,7 +73,20 @@ export const ROUTES: readonly RouteDefinition[] = [
     entry: 'functions/payment-history/handler.ts',
     tableActions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
     indexActions: ['dynamodb:Query'],
+    extraMethods: ['GET'],
   },
 ];
 
 export type RouteName = RouteDefinition['name'];
+
+/** Name of the greedy path variable that carries the trailing-slash twin of a route on API Gateway. */
+export const TRAILING_SLASH_VARIABLE = 'proxy';
+
+/**
+ * The API Gateway route path for a route key. API Gateway refuses route paths that end in "/", so the
+ * trailing-slash twin is declared as a greedy child route (`/payments/history/{proxy+}`); the handlers
+ * answer 404 when that variable is not empty (a real child path such as `/payments/history/x`).
+ */
+export function apiGatewayRoutePath(path: string): string {
+  return path.endsWith('/') ? `${path}{${TRAILING_SLASH_VARIABLE}+}` : path;
+}

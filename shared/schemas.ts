@@ -373,6 +373,25 @@ export const paymentHistorySchema = z.pipe(
   }),
 );
 
+/** The client fields node-payant sends at the top level of an add-invoice body ("flat client"). */
+export const FLAT_CLIENT_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'company_name', 'address', 'type', 'settlement_bank', 'account_number'] as const;
+const FLAT_CLIENT_TRIGGERS = ['first_name', 'last_name', 'email', 'phone'] as const;
+
+/**
+ * The add-invoice body with a flat client folded into `client` (SPEC §5): when neither `client` nor
+ * `client_id` is sent but top-level client fields are, they are the client (their errors then name
+ * `client.<field>`). Any other body is returned unchanged.
+ */
+export function withFlatClient(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  const given = (key: string) => !isAbsent(record[key]) && record[key] !== '';
+  if (given('client') || given('client_id') || !FLAT_CLIENT_TRIGGERS.some((key) => record[key] !== undefined)) return body;
+  const client: Record<string, unknown> = {};
+  for (const key of FLAT_CLIENT_FIELDS) if (record[key] !== undefined) client[key] = record[key];
+  return { ...record, client };
+}
+
 export type AddInvoiceInput = z.output<typeof addInvoiceSchema>;
 export type NewClientInput = z.output<typeof newClientSchema>;
 export type AddPaymentInput = z.output<typeof addPaymentSchema>;

@@ -10,6 +10,8 @@ export interface BannerInput {
   dynamodbEndpoint: string;
   tableName: string;
   dataDir: string;
+  /** Reference code of the demo invoice seeded on first start, used by the payment example. */
+  demoReferenceCode?: string;
   /** The demo account's time zone, which decides "today" for payment dates. */
   timeZone?: string;
   now?: Date;
@@ -33,18 +35,29 @@ function curl(baseUrl: string, path: string, secretKey: string, body: unknown): 
   ].join('\n');
 }
 
-/** The curl examples, one per endpoint, for the demo key. */
-export function curlExamples(baseUrl: string, secretKey: string, timeZone = 'Africa/Lagos', now = new Date()): string[] {
-  const invoice = {
+/** The body of the demo invoice (also what the first example sends): 2 × 50,000.00, room for many example payments. */
+export function demoInvoiceBody(timeZone = 'Africa/Lagos', now = new Date()) {
+  return {
     client: { first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone: '+2348012345678', company_name: 'Obi Ventures' },
     due_date: usDate(now, timeZone, 30),
     fee_bearer: 'client',
     items: [{ item: 'Consulting', description: 'Two days of advisory work', unit_cost: '50,000.00', quantity: '2' }],
   };
-  const payment = { reference_code: 'REFERENCE_CODE_FROM_INVOICE', date: usDate(now, timeZone), amount: '25000', channel: 'BankTransfer' };
+}
+
+/**
+ * The curl examples, one per endpoint, for the demo key. They work when pasted in order: the payment goes
+ * to the demo invoice seeded on first start (`demoReferenceCode`), 1,000.00 at a time.
+ */
+export function curlExamples(baseUrl: string, secretKey: string, timeZone = 'Africa/Lagos', now = new Date(), demoReferenceCode?: string): string[] {
+  const invoice = demoInvoiceBody(timeZone, now);
+  const payment = { reference_code: demoReferenceCode ?? 'REFERENCE_CODE_FROM_INVOICE', date: usDate(now, timeZone), amount: '1000', channel: 'BankTransfer' };
+  const paymentTitle = demoReferenceCode
+    ? `# Record a payment on the demo invoice ${demoReferenceCode} (any invoice's data.reference_code works):`
+    : "# Record a payment (put the invoice's data.reference_code in place of the placeholder):";
   return [
     `# Add an invoice for a new client:\n${curl(baseUrl, '/invoices', secretKey, invoice)}`,
-    `# Record a payment (put the invoice's data.reference_code in place of the placeholder):\n${curl(baseUrl, '/payments', secretKey, payment)}`,
+    `${paymentTitle}\n${curl(baseUrl, '/payments', secretKey, payment)}`,
     `# List today's payments:\n${curl(baseUrl, '/payments/history', secretKey, { period: 'today' })}`,
   ];
 }
@@ -58,7 +71,7 @@ export function readyBanner(input: BannerInput): string {
     `Demo secret key: ${input.secretKey}`,
     `API reference: ${input.baseUrl}/docs (OpenAPI document: ${input.baseUrl}/openapi.json)`,
     '',
-    ...curlExamples(input.baseUrl, input.secretKey, input.timeZone, input.now).flatMap((example) => [example, '']),
+    ...curlExamples(input.baseUrl, input.secretKey, input.timeZone, input.now, input.demoReferenceCode).flatMap((example) => [example, '']),
     'Press Ctrl-C to stop.',
   ].join('\n');
 }

@@ -4,11 +4,18 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createAccount, findAccountByKey } from '#shared/store/accounts';
+import { createAccount, findAccountByKey, type Account } from '#shared/store/accounts';
+import { isFailure } from '#shared/outcome';
+import { addInvoice } from '#shared/services/add-invoice';
+import { parseRequest } from '#shared/validation';
+import { addInvoiceSchema } from '#shared/schemas';
+import { demoInvoiceBody } from './banner';
 
 export interface DemoAccount {
   company_id: number;
   secret_key: string;
+  /** The demo invoice the printed payment example pays (seeded with the account). */
+  demo_reference_code?: string;
 }
 
 export const DEMO_ACCOUNT_NAME = 'Demo Company';
@@ -22,7 +29,11 @@ function readSaved(file: string): DemoAccount | undefined {
   try {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<DemoAccount>;
     if (typeof saved.company_id === 'number' && typeof saved.secret_key === 'string') {
-      return { company_id: saved.company_id, secret_key: saved.secret_key };
+      return {
+        company_id: saved.company_id,
+        secret_key: saved.secret_key,
+        ...(typeof saved.demo_reference_code === 'string' ? { demo_reference_code: saved.demo_reference_code } : {}),
+      };
     }
   } catch {
     // Missing or unreadable: seed a new one.
@@ -40,11 +51,28 @@ export async function ensureDemoAccount(dataDir: string): Promise<{ account: Dem
   const saved = readSaved(file);
   if (saved) {
     const account = await findAccountByKey(saved.secret_key);
-    if (account?.companyId === saved.company_id) return { account: saved, created: false };
+    if (account?.companyId === saved.company_id) {
+      if (saved.demo_reference_code) return { account: saved, created: false };
+      // A demo account from before demo invoices existed: give it one.
+      return { account: save(file, { ...saved, demo_reference_code: await createDemoInvoice(account) }), created: false };
+    }
   }
   const { account, secretKey } = await createAccount({ name: DEMO_ACCOUNT_NAME });
-  const demo: DemoAccount = { company_id: account.companyId, secret_key: secretKey };
+  const demo: DemoAccount = { company_id: account.companyId, secret_key: secretKey, demo_reference_code: await createDemoInvoice(account) };
+  return { account: save(file, demo), created: true };
+}
+
+function save(file: string, demo: DemoAccount): DemoAccount {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
-  return { account: demo, created: true };
+  return demo;
+}
+
+/** The invoice the banner's payment example pays, created through the same service as POST /invoices. */
+async function createDemoInvoice(account: Account): Promise<string> {
+  const input = parseRequest(addInvoiceSchema, demoInvoiceBody(account.timeZone));
+  const result = await addInvoice({ account, requestId: 'demo-seed', idempotencyKey: undefined }, input);
+  const outcome = result.response;
+  if (isFailure(outcome)) throw new Error(`Could not create the demo invoice: ${outcome.code} ${outcome.message}`);
+  return (outcome.data as { reference_code: string }).reference_code;
 }

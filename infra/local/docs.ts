@@ -1,5 +1,5 @@
 /**
- * The local runtime's documentation routes: `GET /openapi.json` (the document of shared/openapi/document.ts)
+ * The local runtime's documentation routes: `GET /` (a pointer to the two others), `GET /openapi.json` (the document of shared/openapi/document.ts)
  * and `GET /docs`, an interactive reference rendered by Swagger UI (swagger-ui-dist), served from
  * node_modules — no CDN, nothing fetched from outside this server. "Try it out" calls this server.
  */
@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { renderOpenApiDocument } from '#shared/openapi/document';
+import { ROUTES } from '#shared/routes';
 import type { StaticRoute } from './server';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -57,11 +58,45 @@ function reply(res: ServerResponse, contentType: string, body: string | Buffer, 
   res.end(bytes);
 }
 
+export interface DocsOptions {
+  /** The demo invoice's reference code, once seeded: the payment examples of the served document pay it. */
+  demoReferenceCode?: () => string | undefined;
+}
+
+/**
+ * The document with the add-payment examples pointed at `referenceCode`, so that "Try it out" on /docs
+ * works as shown (the committed examples name an invoice of the capture database).
+ */
+export function withPaymentExampleFor(documentJson: string, referenceCode: string): string {
+  const document = JSON.parse(documentJson) as { paths: Record<string, { post: { requestBody: { content: Record<string, { examples?: Record<string, { value: Record<string, unknown> }>; example?: string }> } } }> };
+  const content = document.paths['/payments']!.post.requestBody.content;
+  for (const example of Object.values(content['application/json']?.examples ?? {})) example.value.reference_code = referenceCode;
+  const form = content['application/x-www-form-urlencoded'];
+  if (form?.example) form.example = form.example.replace(/reference_code=[^&]*/, `reference_code=${encodeURIComponent(referenceCode)}`);
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
 /** Static routes for `createLocalServer({ staticRoutes })`. */
-export function docsRoutes(): Record<string, StaticRoute> {
+export function docsRoutes(options: DocsOptions = {}): Record<string, StaticRoute> {
   let document: string | undefined;
+  const servedDocument = (): string => {
+    document ??= renderOpenApiDocument();
+    const code = options.demoReferenceCode?.();
+    return code ? withPaymentExampleFor(document, code) : document;
+  };
   const routes: Record<string, StaticRoute> = {
-    'GET /openapi.json': (_req, res) => reply(res, 'application/json; charset=utf-8', (document ??= renderOpenApiDocument())),
+    // A pointer for whoever opens the base URL in a browser or curls it first.
+    'GET /': (_req, res) =>
+      reply(
+        res,
+        'application/json; charset=utf-8',
+        `${JSON.stringify({
+          status: 'success',
+          message: 'Invoicing and Payments API. Reference: /docs (OpenAPI document: /openapi.json).',
+          data: { docs: '/docs', openapi: '/openapi.json', routes: ROUTES.flatMap((route) => [route.method, ...(route.extraMethods ?? [])].map((method) => `${method} ${route.path}`)) },
+        })}\n`,
+      ),
+    'GET /openapi.json': (_req, res) => reply(res, 'application/json; charset=utf-8', servedDocument()),
     'GET /docs': (_req, res) => reply(res, 'text/html; charset=utf-8', PAGE),
     'GET /docs/init.js': (_req, res) => reply(res, 'text/javascript; charset=utf-8', INIT),
   };

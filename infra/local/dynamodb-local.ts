@@ -61,6 +61,14 @@ export async function waitUntilReachable(endpoint: string, timeoutMs: number): P
   }
 }
 
+/** Java is missing or too old: one line that says what to install (no stack trace; SPEC §10). */
+export class JavaUnavailableError extends Error {
+  constructor(detail: string) {
+    super(`DynamoDB Local needs Java 17 or newer on the PATH (${detail}). Install a Java 17+ runtime (e.g. "sudo apt-get install openjdk-17-jre-headless" or "brew install openjdk@17") and try again.`);
+    this.name = 'JavaUnavailableError';
+  }
+}
+
 /**
  * Starts DynamoDB Local. `dataDir` persists the database there; omit it for an in-memory database.
  * Resolves once the endpoint answers.
@@ -70,7 +78,8 @@ export async function startDynamoDbLocal(options: { port?: number; dataDir?: str
   // A free port can be taken by another process between choosing it and Java binding it: try a second one.
   try {
     return await startOnce(await freePort(), options.dataDir);
-  } catch {
+  } catch (error) {
+    if (error instanceof JavaUnavailableError) throw error;
     return startOnce(await freePort(), options.dataDir);
   }
 }
@@ -86,10 +95,14 @@ async function startOnce(port: number, dataDir: string | undefined): Promise<Dyn
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  // `spawn java` fails with ENOENT (an 'error' event, no 'exit') when Java is not on the PATH.
+  const spawnFailed = new Promise<NodeJS.ErrnoException>((r) => child.once('error', r));
   const endpoint = `http://127.0.0.1:${port}`;
-  const ready = await Promise.race([waitUntilReachable(endpoint, 90_000), exited.then(() => false)]);
-  if (!ready) {
+  const ready = await Promise.race([waitUntilReachable(endpoint, 90_000), exited.then(() => false), spawnFailed]);
+  if (ready !== true) {
     child.kill('SIGKILL');
+    if (ready && (ready as NodeJS.ErrnoException).code === 'ENOENT') throw new JavaUnavailableError('"java" was not found');
+    if (/UnsupportedClassVersionError/.test(output)) throw new JavaUnavailableError('the installed Java is older than 17');
     throw new Error(`DynamoDB Local did not start on port ${port} (is Java 17+ installed?).\n${output}`);
   }
   return {

@@ -3,6 +3,7 @@
  * Lambda context that a deployed function receives, so the local runtime runs the handlers on the
  * same inputs as AWS. Pure apart from the clock and random ids, which callers may pin.
  */
+import { isUtf8 } from 'node:buffer';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 
@@ -146,7 +147,9 @@ export function toApiGatewayEvent(request: RawHttpRequest, options: EventOptions
   const host = headers.host ?? 'localhost';
   const domainName = host.replace(/:\d+$/, '');
   const hasBody = request.body.length > 0;
-  const text = isTextContentType(headers['content-type']);
+  // A "text" body that is not valid UTF-8 is passed base64-encoded, bytes intact, so the handler can refuse it
+  // (a UTF-8 string would have turned the invalid bytes into U+FFFD).
+  const text = isTextContentType(headers['content-type']) && isUtf8(request.body);
   const routeKey = options.routeKey ?? '$default';
 
   const event: APIGatewayProxyEventV2 = {

@@ -6,7 +6,7 @@
  */
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { ensureTable, startDynamoDbLocal, waitUntilReachable, type DynamoDbLocal } from './dynamodb-local';
+import { ensureTable, JavaUnavailableError, startDynamoDbLocal, waitUntilReachable, type DynamoDbLocal } from './dynamodb-local';
 import { createLocalServer, type LocalServer } from './server';
 import { readLocalSettings, useLocalDynamoDb, type LocalSettings } from './settings';
 import { ensureDemoAccount } from './demo-account';
@@ -24,6 +24,7 @@ let database: DynamoDbLocal | undefined;
 let databaseStarting: Promise<DynamoDbLocal> | undefined;
 let webhooks: WebhookRunner | undefined;
 let stopping = false;
+let demoReferenceCode: string | undefined;
 
 async function shutdown(exitCode: number): Promise<void> {
   if (stopping) return;
@@ -77,9 +78,21 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/**
+ * `kill <npm pid>` (SIGTERM) reaches npm's shell, which dies without passing it on: this process is then
+ * re-parented. Treat losing the parent that started it like SIGTERM, so that nothing outlives `npm start`.
+ */
+function stopWhenOrphaned(): void {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown(0);
+  }, 250).unref();
+}
+
 async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+  stopWhenOrphaned();
 
   let settings: LocalSettings;
   try {
@@ -90,7 +103,7 @@ async function main(): Promise<void> {
 
   server = createLocalServer({
     ready: false,
-    staticRoutes: docsRoutes(),
+    staticRoutes: docsRoutes({ demoReferenceCode: () => demoReferenceCode }),
     logger: {
       request: (line) => console.log(line),
       error: (message, error) => console.error(message, error),
@@ -125,6 +138,7 @@ async function main(): Promise<void> {
     databaseStarting = startDynamoDbLocal({ port: settings.dynamodbPort, dataDir: settings.dynamodbDir });
     database = await databaseStarting;
   } catch (error) {
+    if (error instanceof JavaUnavailableError) return fail(error.message);
     return fail(`Could not start DynamoDB Local: ${(error as Error).message}`);
   }
   if (stopping) return;
@@ -139,6 +153,7 @@ async function main(): Promise<void> {
     useLocalDynamoDb(database.endpoint, settings.tableName);
     await ensureTable(database.endpoint, settings.tableName);
     const { account } = await ensureDemoAccount(settings.dataDir);
+    demoReferenceCode = account.demo_reference_code;
     if (stopping) return;
     webhooks = startWebhookRunner({ endpoint: database.endpoint, tableName: settings.tableName, dataDir: settings.dataDir, log: console.error });
     server.ready = true;
@@ -147,6 +162,7 @@ async function main(): Promise<void> {
         baseUrl,
         companyId: account.company_id,
         secretKey: account.secret_key,
+        ...(account.demo_reference_code ? { demoReferenceCode: account.demo_reference_code } : {}),
         dynamodbEndpoint: database.endpoint,
         tableName: settings.tableName,
         dataDir: settings.dynamodbDir,

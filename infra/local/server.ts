@@ -1,15 +1,18 @@
 /**
  * The local stand-in for API Gateway: a `node:http` server that matches the route table, turns each
  * request into a payload 2.0 event and invokes the same handler module Lambda runs.
- * Errors it produces itself (404, 405, 413, 500, 503) use the service's error envelope (docs/api.md "Envelopes").
+ * Errors it produces itself (400/431 from the raw HTTP layer, 401 before its body cap, 404, 405, 413, 500,
+ * 503, 504) use the service's error envelope (docs/api.md "Envelopes").
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { ROUTES, type RouteDefinition } from '#shared/routes';
-import { ApiError, ServiceUnavailableError } from '#shared/errors';
-import { errorResponse, type HttpResponse } from '#shared/http/envelope';
+import { ROUTES, routeKeys, type RouteDefinition } from '#shared/routes';
+import { ApiError, invalidApiKey, OutcomeUnknownError, ServiceUnavailableError } from '#shared/errors';
+import { errorBody, errorHeaders, errorResponse, type HttpResponse } from '#shared/http/envelope';
+import { failure } from '#shared/outcome';
+import { FUNCTION_TIMEOUT_MS } from '../function-timeout';
 import { createLambdaContext, newApiGatewayRequestId, toApiGatewayEvent } from './event';
 
 /** A payload 2.0 Lambda handler, as exported by `functions/<name>/handler.ts`. */
@@ -29,8 +32,17 @@ export interface LocalServerOptions {
   ready?: boolean;
   /** Largest body buffered; beyond it 413 without invoking the handler. Default 1 MiB. */
   maxBodyBytes?: number;
-  /** Budget of one invocation, after which the client gets 503. Default 30 s. */
+  /**
+   * Budget of one invocation (the handler's context counts down from it), after which the client gets
+   * 504 `outcome_unknown` on a write route (a write may still be in flight) and 503 otherwise.
+   * Default: the deployed functions' timeout.
+   */
   timeoutMs?: number;
+  /**
+   * Whether an Authorization header would authenticate; asked only for a body over `maxBodyBytes`, so that
+   * an unauthenticated request gets 401 before any body limit. Default: the handlers' own key check.
+   */
+  isAuthenticated?: (authorization: string | undefined) => Promise<boolean>;
   /** Repository root that `entry` paths are relative to. Default the current directory. */
   rootDir?: string;
   logger?: LocalServerLogger;
@@ -47,6 +59,28 @@ export interface LocalServerLogger {
 export type LocalServer = Server & { ready: boolean };
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
+
+/** Routes that write: when their invocation times out, the write may have committed. */
+const WRITE_ROUTES: ReadonlySet<RouteDefinition['name']> = new Set(['add-invoice', 'add-payment']);
+
+async function handlersAuthenticate(authorization: string | undefined): Promise<boolean> {
+  const { resolveAccount } = await import('#shared/http/auth');
+  try {
+    await resolveAccount(authorization);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'invalid_api_key') return false;
+    throw error;
+  }
+}
+
+/** The raw-HTTP failures Node reports before a request exists (malformed request line, headers over maxHeaderSize). */
+function clientErrorResponse(code: string | undefined): { status: number; error: ApiError } {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return { status: 431, error: new ApiError('validation_failed', 'The request headers are too large.') };
+  }
+  return { status: 400, error: new ApiError('validation_failed', 'Malformed HTTP request.') };
+}
 
 /** Imports a handler module by its route-table entry, relative to `rootDir`. */
 export async function importHandler(route: RouteDefinition, rootDir = process.cwd()): Promise<LambdaHandler> {
@@ -118,7 +152,9 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
   const routes = options.routes ?? ROUTES;
   const staticRoutes = options.staticRoutes ?? {};
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? FUNCTION_TIMEOUT_MS;
+  const isAuthenticated = options.isAuthenticated ?? handlersAuthenticate;
+  const routeTable = routes.flatMap((route) => routeKeys(route).map((key) => ({ route, ...key })));
   const rootDir = options.rootDir ?? process.cwd();
   const loadHandler = options.loadHandler ?? ((route: RouteDefinition) => importHandler(route, rootDir));
   const logger = options.logger ?? { error: (message: string, error: unknown) => console.error(message, error) };
@@ -156,30 +192,34 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
     const staticRoute = staticRoutes[`${method} ${path}`];
     if (staticRoute) return staticRoute(req, res);
 
-    const onPath = routes.filter((r) => r.path === path);
+    const onPath = routeTable.filter((r) => r.path === path);
     if (onPath.length === 0) {
       req.resume();
       return sendError(req, res, new ApiError('route_not_found', `No route for ${method} ${path}.`), requestId);
     }
-    const route = onPath.find((r) => r.method === method);
-    if (!route) {
+    const matched = onPath.find((r) => r.method === method);
+    if (!matched) {
       req.resume();
       const allow = onPath.map((r) => r.method).join(', ');
       return sendError(req, res, new ApiError('method_not_allowed', `${path} accepts ${allow} only.`), requestId, { allow });
     }
+    const route = matched.route;
     if (!server.ready) {
       req.resume();
       return sendError(req, res, new ServiceUnavailableError('The service is starting. Retry shortly.'), requestId);
     }
 
-    const tooLarge = () =>
-      new ApiError('payload_too_large', `The request body exceeds the local server's ${maxBodyBytes} byte limit.`);
+    // Over the cap: 401 first when the key does not authenticate (as the handlers order it), else 413.
+    const tooLarge = async () =>
+      (await isAuthenticated(req.headers.authorization))
+        ? new ApiError('payload_too_large', `The request body exceeds the local server's ${maxBodyBytes} byte limit.`)
+        : invalidApiKey();
     if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) {
       req.resume();
-      return sendError(req, res, tooLarge(), requestId, { connection: 'close' });
+      return sendError(req, res, await tooLarge(), requestId, { connection: 'close' });
     }
     const body = await readBody(req, maxBodyBytes);
-    if (body === 'too_large') return sendError(req, res, tooLarge(), requestId);
+    if (body === 'too_large') return sendError(req, res, await tooLarge(), requestId);
 
     const address = server.address();
     const event = toApiGatewayEvent(
@@ -192,7 +232,7 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
         httpVersion: req.httpVersion,
         localPort: typeof address === 'object' && address ? address.port : undefined,
       },
-      { routeKey: `${route.method} ${route.path}`, requestId },
+      { routeKey: `${matched.method} ${matched.path}`, requestId },
     );
 
     let result: APIGatewayProxyResultV2 | 'timeout';
@@ -204,7 +244,9 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
     }
     if (result === 'timeout') {
       logger.error?.(`${route.name}: no response within ${timeoutMs} ms`, undefined);
-      return sendError(req, res, new ServiceUnavailableError('The request timed out. Retry shortly.'), requestId);
+      // The handler may still be committing its write: never invite a plain retry then.
+      const error = WRITE_ROUTES.has(route.name) ? new OutcomeUnknownError() : new ServiceUnavailableError('The request timed out. Retry shortly.');
+      return sendError(req, res, error, requestId);
     }
     const response = toHttpResponse(result);
     if (!response) {
@@ -225,6 +267,15 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
       else res.destroy();
     });
   }) as LocalServer;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+    const { status, error: apiError } = clientErrorResponse(error.code);
+    const outcome = failure(apiError, newApiGatewayRequestId());
+    const body = JSON.stringify(errorBody(outcome));
+    const headers = { ...errorHeaders(outcome), 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n');
+    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n${head}\r\n\r\n${body}`);
+  });
   server.ready = options.ready ?? true;
   return server;
 }

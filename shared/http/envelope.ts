@@ -5,6 +5,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ApiError, ServiceUnavailableError } from '../errors';
 import { failure, isFailure, type Failure, type Outcome } from '../outcome';
 import { propertyOf } from '../guards';
+import { DeadlineReachedError } from '../store/deadline';
 
 export type HttpResponse = APIGatewayProxyStructuredResultV2 & {
   statusCode: number;
@@ -74,6 +75,8 @@ const RETRYABLE_AWS_ERRORS = new Set([
 /** Any thrown value → an ApiError. Internals (messages, stacks, AWS error text) never reach the client. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  // Reads only: a transaction's deadline is settled by the write executor (504 when its outcome is unknown).
+  if (error instanceof DeadlineReachedError) return new ServiceUnavailableError('The request timed out. Retry shortly.', error);
   const name = propertyOf(error, 'name');
   const code = propertyOf(error, 'code');
   if ((typeof name === 'string' && RETRYABLE_AWS_ERRORS.has(name)) || code === 'ETIMEDOUT' || code === 'ECONNRESET' || code === 'ECONNREFUSED') {

@@ -6,14 +6,16 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { ServiceUnavailableError } from '../errors';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { OutcomeUnknownError, ServiceUnavailableError } from '../errors';
 import type { RouteName } from '../routes';
+import { withCallDeadline, writeMayHaveCommitted } from '../store/deadline';
 import type { Account } from '../store/accounts';
 import type { HttpResponse } from './envelope';
 import { authenticate, authenticatedAccount } from './middleware/authenticate';
 import { bodyGate } from './middleware/body-gate';
 import { errorEnvelope } from './middleware/error-envelope';
+import { exactRoute } from './middleware/exact-route';
 import { requestLog } from './middleware/request-log';
 import type { ApiContext, ApiInternal } from './middleware/types';
 
@@ -26,15 +28,37 @@ export interface ApiRequest {
   requestId: string;
 }
 
+/** middy answers this long before the function's timeout (payload 2.0 needs a response, not a timeout). */
+const EARLY_RESPONSE_MS = 250;
+/** Every database call has ended this long before middy's early answer: time to build the response. */
+const RESPONSE_MARGIN_MS = 250;
+
+/** The moment by which every DynamoDB call of this invocation must have ended (docs/api.md "Ambiguous outcomes"). */
+export function callDeadline(context: Context): number {
+  return Date.now() + context.getRemainingTimeInMillis() - EARLY_RESPONSE_MS - RESPONSE_MARGIN_MS;
+}
+
 export function createApiHandler(route: RouteName, run: (request: ApiRequest) => Promise<HttpResponse>) {
+  const handler = buildMiddyHandler(route, run);
+  // The deadline scope wraps middy, so that its early-timeout answer can see whether a write was sent.
+  return (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResponse> =>
+    typeof context?.getRemainingTimeInMillis === 'function'
+      ? withCallDeadline(callDeadline(context), () => handler(event, context))
+      : handler(event, context);
+}
+
+function buildMiddyHandler(route: RouteName, run: (request: ApiRequest) => Promise<HttpResponse>) {
   return middy<APIGatewayProxyEventV2, HttpResponse, Error, ApiContext, ApiInternal>({
-    timeoutEarlyInMillis: 250,
+    timeoutEarlyInMillis: EARLY_RESPONSE_MS,
     timeoutEarlyResponse: () => {
+      // A transaction that was sent and not refused may have committed: never invite a plain retry then.
+      if (writeMayHaveCommitted()) throw new OutcomeUnknownError();
       throw new ServiceUnavailableError('The request timed out. Retry shortly.');
     },
   })
     .use(requestLog({ route }))
     .use(errorEnvelope())
+    .use(exactRoute())
     .use(httpHeaderNormalizer())
     .use(authenticate())
     .use(bodyGate())

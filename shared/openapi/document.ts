@@ -8,7 +8,7 @@
  * Deterministic: same inputs, same bytes.
  */
 import { z } from 'zod/mini';
-import { addInvoiceSchema, addPaymentSchema, invoiceItemSchema, newClientSchema, paymentHistorySchema } from '../schemas';
+import { addInvoiceSchema, addPaymentSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema, newClientSchema, paymentHistorySchema } from '../schemas';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { ROUTES, type RouteName } from '../routes';
 import { MAX_BODY_BYTES } from '../http/body';
@@ -41,7 +41,7 @@ const COMMON_ERRORS: readonly ErrorCode[] = [
   'service_unavailable',
 ];
 
-const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['invalid_idempotency_key', 'idempotency_request_in_progress', 'idempotency_key_reused'];
+const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['invalid_idempotency_key', 'idempotency_request_in_progress', 'idempotency_key_reused', 'outcome_unknown'];
 
 /** Codes that come from the local runtime's router, not from an operation (API Gateway answers those deployed). */
 export const ROUTING_ERRORS: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
@@ -63,7 +63,9 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     summary: 'Add invoice',
     description:
       'Creates an invoice for an existing client (`client_id`) or for a client created in the same call (`client`; ' +
-      'an existing client with the same email is reused unchanged). Exactly one of `client` or `client_id`.',
+      'an existing client with the same email is reused unchanged). Exactly one of `client` or `client_id`. ' +
+      'Flat client (what the node-payant SDK sends): when neither is sent, top-level `first_name`, `last_name`, `email`, ' +
+      '`phone` (with `company_name`, `address`, `type`, `settlement_bank`, `account_number`) are the `client`; their errors name `client.<field>`.',
     tag: 'Invoices',
     request: { name: 'AddInvoiceRequest', schema: addInvoiceSchema },
     success: { status: 201, schema: 'InvoiceCreatedResponse', description: 'Invoice created; `data` is the invoice with its `client` and `items`.' },
@@ -87,7 +89,9 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     summary: 'Get payments (history)',
     description:
       'Lists the payments of a period, newest `transaction_date` first, each with its invoice (current state, with items) ' +
-      'and client. Paginated with `limit` and the opaque `cursor` of `data.next_cursor`. Note the DD/MM/YYYY date format.',
+      'and client. Paginated with `limit` and the opaque `cursor` of `data.next_cursor`; a page also ends early, with a ' +
+      '`next_cursor`, before its body would reach 5,000,000 bytes (always at least one payment). Note the DD/MM/YYYY date format. ' +
+      '`GET` with the same JSON body is answered the same way (the pypayant SDK sends that).',
     tag: 'Payments',
     request: { name: 'PaymentHistoryRequest', schema: paymentHistorySchema },
     success: { status: 200, schema: 'PaymentHistoryResponse', description: 'One page of payments.' },
@@ -107,7 +111,8 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Content type other than JSON or form-encoded',
   422: 'Idempotency-Key reused with a different body',
   500: 'Internal error (no internals are leaked; it is logged)',
-  503: 'Temporarily unavailable; retry after `Retry-After` seconds',
+  503: 'Temporarily unavailable, and nothing was written; retry after `Retry-After` seconds',
+  504: 'The write may have been recorded (its commit could not be confirmed in time): retry only with the same `Idempotency-Key`, or check first',
 };
 
 /** JSON Schema of a zod request schema, as accepted on input. */
@@ -221,6 +226,10 @@ const DESCRIPTION = `Invoice clients, record payments against invoices and list 
 **Idempotency**: send \`Idempotency-Key\` on \`POST /invoices\` and \`POST /payments\` to make retries safe (kept 24 h):
 the same key and body replays the first response with \`Idempotent-Replayed: true\`; the same key with another body is 422.
 
+**5xx**: \`503 service_unavailable\` and \`500 internal_error\` are only sent when nothing was written: retry (503 after
+\`Retry-After\`). \`504 outcome_unknown\` means the write **may** have been recorded: retry only with the same
+\`Idempotency-Key\` (it replays the recorded response or writes once), or check the payment history first.
+
 **Money** is sent as a string or number (\`"1,500.50"\`, \`1500\`) and returned as a string with two decimals.
 **Dates**: \`MM/DD/YYYY\` for \`due_date\` and payment \`date\`, \`DD/MM/YYYY\` for history \`start\`/\`end\`;
 returned as Unix timestamps (seconds, string) of 00:00 UTC of the date.
@@ -230,12 +239,44 @@ Error codes (stable API; messages are for humans):
 ${errorTable()}
 
 \`route_not_found\` and \`method_not_allowed\` come from the local runtime (\`npm start\`); deployed, API Gateway answers unknown routes itself.
+A trailing slash on any path is ignored (\`/payments/history/\`).
 The guide: docs/api.md.`;
+
+/** The same operation answered for another method (`GET /payments/history` with a JSON body): JSON only. */
+function extraMethodOperation(route: RouteName, method: string) {
+  const base = operation(route);
+  const { 'application/json': json } = base.requestBody.content;
+  return {
+    ...base,
+    operationId: `${base.operationId}With${method[0]}${method.slice(1).toLowerCase()}`,
+    summary: `${base.summary} (${method} with a JSON body)`,
+    description: `${base.description}\n\nThe same request as the POST, sent as ${method} with a JSON body, for SDKs that do so (pypayant). Prefer POST.`,
+    requestBody: { ...base.requestBody, description: 'The same JSON body as the POST.', content: { 'application/json': json } },
+  };
+}
+
+/** The add-invoice request schema, with the flat-client fields node-payant sends at the top level. */
+function addInvoiceRequestSchema(): Record<string, unknown> {
+  const schema = inputSchema(addInvoiceSchema) as { properties: Record<string, unknown> };
+  const client = inputSchema(newClientSchema) as { properties: Record<string, Record<string, unknown>> };
+  for (const field of FLAT_CLIENT_FIELDS) {
+    const property = client.properties[field]!;
+    schema.properties[field] = {
+      ...property,
+      description: `Flat client: \`client.${field}\` when neither \`client\` nor \`client_id\` is sent.${property.description ? ` ${String(property.description)}` : ''}`,
+    };
+  }
+  return schema;
+}
 
 /** Builds the whole document. */
 export function buildOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
-  for (const route of ROUTES) paths[route.path] = { [route.method.toLowerCase()]: operation(route.name) };
+  for (const route of ROUTES) {
+    const operations: Record<string, unknown> = { [route.method.toLowerCase()]: operation(route.name) };
+    for (const method of route.extraMethods ?? []) operations[method.toLowerCase()] = extraMethodOperation(route.name, method);
+    paths[route.path] = operations;
+  }
 
   return {
     openapi: '3.1.0',
@@ -289,7 +330,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         }),
       },
       schemas: {
-        AddInvoiceRequest: inputSchema(addInvoiceSchema),
+        AddInvoiceRequest: addInvoiceRequestSchema(),
         NewClient: inputSchema(newClientSchema),
         InvoiceItemInput: inputSchema(invoiceItemSchema),
         AddPaymentRequest: inputSchema(addPaymentSchema),

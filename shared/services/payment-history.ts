@@ -3,6 +3,7 @@ import { ApiError, ValidationError, type FieldError } from '../errors';
 import { formatDayFirst, fromEpochSeconds, toEpochSeconds, toIsoDate, todayIn, type CalendarDate } from '../domain/dates';
 import { resolvePeriod } from '../domain/periods';
 import { decodeCursor, encodeCursor } from '../domain/cursor';
+import { paymentsThatFit } from '../domain/page-size';
 import { DEFAULT_HISTORY_LIMIT, type PaymentHistoryInput } from '../schemas';
 import { paymentView } from '../views';
 import { loadInvoices, queryPayments } from '../store/history';
@@ -29,7 +30,17 @@ function effectiveRange(account: Account, input: PaymentHistoryInput): { from: C
 
 const invalidCursor = () => new ApiError('invalid_cursor', 'The cursor is invalid for this account and period. Start again without a cursor.');
 
-export async function paymentHistory(account: Account, input: PaymentHistoryInput) {
+/** One page; each payment is already serialised (once), so the page's size is known without serialising it again. */
+export interface HistoryPage {
+  period: string;
+  start: string;
+  end: string;
+  /** The JSON of each payment view, in page order. */
+  paymentsJson: string[];
+  next_cursor: string | null;
+}
+
+export async function paymentHistory(account: Account, input: PaymentHistoryInput): Promise<HistoryPage> {
   const period = input.period!;
   let from: string;
   let to: string;
@@ -46,16 +57,19 @@ export async function paymentHistory(account: Account, input: PaymentHistoryInpu
 
   const page = await queryPayments(account.companyId, from, to, input.limit ?? DEFAULT_HISTORY_LIMIT, after);
   const invoices = await loadInvoices(page.payments.map((p) => p.referenceCode));
-  const payments = page.payments.flatMap((payment) => {
+  const entries = page.payments.flatMap((payment, index) => {
     const invoice = invoices.get(payment.referenceCode);
-    return invoice ? [paymentView(payment, invoice)] : [];
+    return invoice ? [{ json: JSON.stringify(paymentView(payment, invoice)), position: page.positions[index]! }] : [];
   });
+  // A page ends early, right after its last payment that fits, when the next would take it over the byte cap.
+  const fit = paymentsThatFit(entries.map((entry) => Buffer.byteLength(entry.json)));
+  const next = fit < entries.length ? entries[fit - 1]!.position : page.next;
   const dayFirst = (iso: string) => formatDayFirst(fromEpochSeconds(toEpochSeconds(fromIso(iso))));
   return {
     period,
     start: dayFirst(from),
     end: dayFirst(to),
-    payments,
-    next_cursor: page.next ? encodeCursor(account.cursorSecret, { period, from, to, after: page.next }) : null,
+    paymentsJson: entries.slice(0, fit).map((entry) => entry.json),
+    next_cursor: next ? encodeCursor(account.cursorSecret, { period, from, to, after: next }) : null,
   };
 }

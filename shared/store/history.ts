@@ -10,6 +10,8 @@ import type { Invoice } from '../domain/invoice';
 
 export interface PaymentPage {
   payments: PaymentRecord[];
+  /** Each payment's position (exclusive start key of a page that continues right after it), by index. */
+  positions: Record<string, string>[];
   /** Exclusive start key for the next page; undefined on the last page. */
   next: Record<string, string> | undefined;
 }
@@ -47,7 +49,7 @@ export async function queryPayments(companyId: number, from: string, to: string,
   let next: Record<string, string> | undefined;
   if (items.length > limit && last) next = positionOf(last);
   else if (result.LastEvaluatedKey && last) next = positionOf(last);
-  return { payments: pageItems.map(paymentFromItem), next };
+  return { payments: pageItems.map(paymentFromItem), positions: pageItems.map(positionOf), next };
 }
 
 /** Current state (balance, items, client) of each invoice, by reference code, in batched reads. */

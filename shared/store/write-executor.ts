@@ -4,16 +4,16 @@
  * A failed condition or a conflicting transaction means another request changed what was read:
  * re-read and decide again, a bounded number of times, then answer 503 (retryable).
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ApiError, ConflictError, ServiceUnavailableError } from '../errors';
 import type { Outcome } from '../outcome';
-import { documentClient, tableName } from './client';
+import { tableName } from './client';
+import { commitTransaction, type TransactItem } from './transaction';
 import { batchGet, itemOf } from './batch';
 import type { Key } from './keys';
 import type { Item } from './items';
 import { interpretRecord, recordKey, recordPut, type IdempotencyRequest } from './idempotency';
 
-export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+export type { TransactItem };
 
 /** What to commit, and the outcome to answer once it committed. A refusal is an outcome with no actions. */
 export interface WritePlan {
@@ -95,7 +95,8 @@ export async function executeWrite(spec: WriteSpec, idempotency: IdempotencyRequ
       const actions = idempotency ? [...plan.actions, recordPut(table, idempotency, plan.response)] : plan.actions;
       if (actions.length === 0) return { response: plan.response, replayed: false };
       try {
-        await documentClient().send(new TransactWriteCommand({ TransactItems: actions }));
+        // Commits, or throws: a refusal (certainly not committed) or OutcomeUnknownError (504).
+        await commitTransaction(actions);
         committed = true;
         return { response: plan.response, replayed: false };
       } catch (error) {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../shared/routes.ts';
+import { apiGatewayRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
 import { TABLE } from '../../shared/store/table.ts';
 import { ACCESS_LOG_FIELDS } from '../../infra/stack.ts';
 import { STAGES } from '../../infra/stages.ts';
@@ -150,11 +150,29 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
 
   describe('HTTP API', () => {
     it('has exactly the routes of the route table', () => {
-      const routeKeys = resourcesOfType(stage, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties.RouteKey);
-      expect(routeKeys.sort()).toEqual(ROUTES.map((route) => `${route.method} ${route.path}`).sort());
+      const synthesised = resourcesOfType(stage, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties.RouteKey);
+      expect(synthesised.sort()).toEqual(ROUTES.flatMap((route) => routeKeys(route).map((key) => `${key.method} ${apiGatewayRoutePath(key.path)}`)).sort());
     });
 
-    it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route.name] as const))('%s → %s function, Lambda proxy payload 2.0', (routeKey, name) => {
+    // HTTP APIs match paths exactly, refuse route paths ending in "/" and pass a GET body through: the trailing-slash
+    // twin is a greedy child route (the handler 404s a non-empty child), and pypayant's GET needs its own routes.
+    it('declares the trailing-slash twin of every route and GET /payments/history (with and without the slash)', () => {
+      const synthesised = resourcesOfType(stage, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties.RouteKey);
+      expect(synthesised.sort()).toEqual(
+        [
+          'GET /payments/history',
+          'GET /payments/history/{proxy+}',
+          'POST /invoices',
+          'POST /invoices/{proxy+}',
+          'POST /payments',
+          'POST /payments/{proxy+}',
+          'POST /payments/history',
+          'POST /payments/history/{proxy+}',
+        ].sort(),
+      );
+    });
+
+    it.each(ROUTES.flatMap((route) => routeKeys(route).map((key) => [`${key.method} ${apiGatewayRoutePath(key.path)}`, route.name] as const)))('%s → %s function, Lambda proxy payload 2.0', (routeKey, name) => {
       const apiRoute = resourcesOfType(stage, 'AWS::ApiGatewayV2::Route').find(([, candidate]) => candidate.Properties.RouteKey === routeKey);
       const target = JSON.stringify(apiRoute?.[1].Properties.Target);
       const integration = resourcesOfType(stage, 'AWS::ApiGatewayV2::Integration').find(([id]) => target.includes(`"${id}"`));

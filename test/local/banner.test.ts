@@ -29,4 +29,9 @@ describe('ready banner', () => {
     expect(bodies[1]).toMatchObject({ channel: 'BankTransfer', reference_code: expect.any(String) });
     expect(bodies[2]).toEqual({ period: 'today' });
   });
+
+  it("pays the demo invoice in the payment example when one was seeded", () => {
+    const bodies = curlExamples('http://x', 'sk_demo', 'Africa/Lagos', new Date(), 'DemoRef0123456789abc').map((example) => JSON.parse(/-d '(.*)'$/m.exec(example)![1]!) as Record<string, unknown>);
+    expect(bodies[1]).toMatchObject({ reference_code: 'DemoRef0123456789abc', amount: '1000' });
+  });
 });

@@ -42,14 +42,33 @@ describe('local server routing', () => {
   it('answers an unknown path with 404 route_not_found', async () => {
     const base = await start({ loadHandler: handlers({}) });
     await expectEnvelope(await fetch(`${base}/nope?x=1`), 404, 'route_not_found');
-    await expectEnvelope(await fetch(`${base}/invoices/`, { method: 'POST' }), 404, 'route_not_found');
+    await expectEnvelope(await fetch(`${base}/invoices//`, { method: 'POST' }), 404, 'route_not_found');
+  });
+
+  it('ignores a trailing slash and answers GET /payments/history (with a JSON body) like POST', async () => {
+    const base = await start({ loadHandler: async () => async (event) => ({ statusCode: 200, body: `${event.routeKey} ${event.body ?? ''}` }) });
+    expect(await (await fetch(`${base}/invoices/`, { method: 'POST', body: '{}' })).text()).toBe('POST /invoices/ {}');
+    expect(await (await fetch(`${base}/payments/`, { method: 'POST', body: '{}' })).text()).toBe('POST /payments/ {}');
+    // fetch refuses a GET body; node:http does not (pypayant sends one).
+    const { request } = await import('node:http');
+    const text = await new Promise<string>((resolveText, reject) => {
+      const req = request(`${base}/payments/history/`, { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': '18' } }, (res) => {
+        let data = '';
+        res.on('data', (c) => (data += c));
+        res.on('end', () => resolveText(data));
+      });
+      req.on('error', reject);
+      req.end('{"period":"today"}');
+    });
+    expect(text).toBe('GET /payments/history/ {"period":"today"}');
   });
 
   it('answers a known path with another method with 405 and Allow', async () => {
     const base = await start({ loadHandler: handlers({}) });
-    const response = await fetch(`${base}/payments/history`);
+    const response = await fetch(`${base}/payments/history`, { method: 'DELETE' });
     await expectEnvelope(response, 405, 'method_not_allowed');
-    expect(response.headers.get('allow')).toBe('POST');
+    expect(response.headers.get('allow')).toBe('POST, GET');
+    expect((await fetch(`${base}/payments`)).headers.get('allow')).toBe('POST');
     const head = await fetch(`${base}/invoices`, { method: 'HEAD' });
     expect(head.status).toBe(405);
     expect(await head.text()).toBe('');
@@ -177,22 +196,62 @@ describe('local server invocation', () => {
     await expectEnvelope(await fetch(`${base}/invoices`, { method: 'POST', body: '{}' }), 500, 'internal_error');
   });
 
-  it('answers 503 when the handler outlives its time budget', async () => {
-    const base = await start({
-      timeoutMs: 50,
-      loadHandler: handlers({ 'add-invoice': () => new Promise((r) => setTimeout(() => r({ statusCode: 200, body: '' }), 500)) }),
-    });
-    await expectEnvelope(await fetch(`${base}/invoices`, { method: 'POST', body: '{}' }), 503, 'service_unavailable');
+  it('when the handler outlives its time budget: 504 outcome_unknown on a write route (it may still commit), 503 on history', async () => {
+    const slow = () => new Promise<{ statusCode: number; body: string }>((r) => setTimeout(() => r({ statusCode: 200, body: '' }), 500));
+    const base = await start({ timeoutMs: 50, loadHandler: handlers({ 'add-invoice': slow, 'add-payment': slow, 'payment-history': slow }) });
+    await expectEnvelope(await fetch(`${base}/invoices`, { method: 'POST', body: '{}' }), 504, 'outcome_unknown');
+    await expectEnvelope(await fetch(`${base}/payments`, { method: 'POST', body: '{}' }), 504, 'outcome_unknown');
+    await expectEnvelope(await fetch(`${base}/payments/history`, { method: 'POST', body: '{}' }), 503, 'service_unavailable');
   });
 
-  it('refuses to buffer a body over the limit with 413, leaving smaller ones to the handler', async () => {
+  it("counts down from the functions' own timeout by default", async () => {
+    const { FUNCTION_TIMEOUT_MS } = await import('../../infra/function-timeout');
+    let remaining = 0;
+    const base = await start({ loadHandler: handlers({ 'add-invoice': async (_e, context) => ((remaining = context.getRemainingTimeInMillis()), { statusCode: 200, body: '' }) }) });
+    await fetch(`${base}/invoices`, { method: 'POST', body: '{}' });
+    expect(remaining).toBeLessThanOrEqual(FUNCTION_TIMEOUT_MS);
+    expect(remaining).toBeGreaterThan(FUNCTION_TIMEOUT_MS - 2_000);
+  });
+
+  it('refuses to buffer a body over the limit with 413 (401 first without a valid key), leaving smaller ones to the handler', async () => {
     const handler = vi.fn<LambdaHandler>(async (event) => ({ statusCode: 413, body: String(event.body?.length) }));
-    const base = await start({ maxBodyBytes: 1024, loadHandler: handlers({ 'add-invoice': handler }) });
-    await expectEnvelope(await fetch(`${base}/invoices`, { method: 'POST', body: 'x'.repeat(2048) }), 413, 'payload_too_large');
+    const base = await start({
+      maxBodyBytes: 1024,
+      isAuthenticated: async (authorization) => authorization === 'Bearer good',
+      loadHandler: handlers({ 'add-invoice': handler }),
+    });
+    const unauthenticated = await fetch(`${base}/invoices`, { method: 'POST', body: 'x'.repeat(2048) });
+    await expectEnvelope(unauthenticated, 401, 'invalid_api_key');
+    expect(unauthenticated.headers.get('www-authenticate')).toBe('Bearer');
+    await expectEnvelope(await fetch(`${base}/invoices`, { method: 'POST', headers: { authorization: 'Bearer good' }, body: 'x'.repeat(2048) }), 413, 'payload_too_large');
     expect(handler).not.toHaveBeenCalled();
     const small = await fetch(`${base}/invoices`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(1000) });
     expect(small.status).toBe(413);
     expect(await small.text()).toBe('1000');
+  });
+
+  it('answers raw HTTP failures (malformed request line, oversized headers) with the JSON envelope', async () => {
+    const base = await start({ loadHandler: handlers({}) });
+    const { connect } = await import('node:net');
+    const port = Number(new URL(base).port);
+    const raw = (text: string) =>
+      new Promise<string>((resolveText) => {
+        const socket = connect(port, '127.0.0.1', () => socket.end(text));
+        let data = '';
+        socket.on('data', (c) => (data += c));
+        socket.on('close', () => resolveText(data));
+        socket.on('error', () => resolveText(data));
+      });
+    for (const [request, status] of [
+      ['GARBAGE\r\n\r\n', 400],
+      [`GET /invoices HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ] as const) {
+      const response = await raw(request);
+      expect(response.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`);
+      expect(response).toMatch(/content-type: application\/json/);
+      const body = JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4));
+      expect(body).toEqual({ status: 'error', code: 'validation_failed', message: expect.any(String), errors: [], request_id: expect.any(String) });
+    }
   });
 
   it('serves the real route table by default', async () => {

@@ -42,8 +42,14 @@ async function commonOutcomes(route: RouteName, key: string, valid: unknown, inv
   await expectStatus(route, { key: 'sk_' + 'x'.repeat(40), body: valid }, 401, 'invalid_api_key');
   await expectStatus(route, { key, body: { pad: 'x'.repeat(70_000) } }, 413, 'payload_too_large');
   await expectStatus(route, { key, body: '<a/>', contentType: 'application/xml' }, 415, 'unsupported_media_type');
-  let remove = fault(write, () => new Error('simulated bug'));
+  // A bug on a read is a plain 500; on a transaction the outcome is unknown (504, below).
+  let remove = fault(write === 'TransactWriteItemsCommand' ? 'BatchGetItemCommand' : write, () => new Error('simulated bug'));
   await expectStatus(route, { key, body: valid }, 500, 'internal_error').finally(remove);
+  if (write === 'TransactWriteItemsCommand') {
+    remove = fault(write, () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    const unknown = await expectStatus(route, { key, body: valid, budgetMs: 2_500 }, 504, 'outcome_unknown').finally(remove);
+    expect(unknown.headers['retry-after']).toBeUndefined();
+  }
   remove = fault(write, () => awsError('ThrottlingException'));
   const unavailable = await expectStatus(route, { key, body: valid }, 503, 'service_unavailable').finally(remove);
   expect(unavailable.headers['retry-after']).toBe('1');

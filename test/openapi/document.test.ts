@@ -94,4 +94,19 @@ describe('openapi.json', () => {
     check('/components/responses/MethodNotAllowed', document.components.responses.MethodNotAllowed);
     expect(checked).toBeGreaterThan(30);
   });
+
+  it('knows outcome_unknown (504) on the writes, the flat client and GET /payments/history', () => {
+    const document = buildOpenApiDocument() as any;
+    for (const path of ['/invoices', '/payments']) {
+      expect(document.paths[path].post.responses['504'].content['application/json'].schema.allOf[1].properties.code.enum).toEqual(['outcome_unknown']);
+    }
+    expect(document.paths['/payments/history'].post.responses['504']).toBeUndefined();
+    for (const field of ['first_name', 'last_name', 'email', 'phone', 'company_name']) {
+      expect(document.components.schemas.AddInvoiceRequest.properties[field].description).toMatch(/^Flat client/);
+    }
+    const get = document.paths['/payments/history'].get;
+    expect(get.operationId).toBe('getPaymentsWithGet');
+    expect(Object.keys(get.requestBody.content)).toEqual(['application/json']);
+    expect(get.responses).toEqual(document.paths['/payments/history'].post.responses);
+  });
 });

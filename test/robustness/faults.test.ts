@@ -1,8 +1,9 @@
 /**
  * Fault injection through `dynamoHooks` (test/support/dynamo-hooks.ts): throttling, timeouts, cancelled
- * transactions and a crash after the transaction committed. The client must get the error envelope (docs/api.md "Envelopes")
- * (503 + Retry-After where retryable), never see a partial write, and an Idempotency-Key retry must
- * return the committed result exactly once.
+ * transactions and lost answers to committed transactions. The client gets the envelope: 503 + Retry-After
+ * only when nothing was written, 504 outcome_unknown when a transaction may have committed (after the
+ * function resent it with the same ClientRequestToken until its deadline), never a partial write; an
+ * Idempotency-Key retry returns the committed result exactly once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { handler as addPaymentHandler } from '../../functions/add-payment/handler';
@@ -52,21 +53,36 @@ describe('fault injection: throttling and timeouts', () => {
   ];
   const commands = ['GetItemCommand', 'BatchGetItemCommand', 'TransactWriteItemsCommand'];
 
-  it.each(failures)('%s on any call of add-payment → 503 + Retry-After + envelope, nothing written; the key stays free', async (_name, makeError) => {
+  // A refusal (throttling) is conclusive: nothing was applied. A timeout or a dropped connection is not:
+  // on a read it is a plain 503, on the transaction the function resends it with the same ClientRequestToken
+  // until it learns the outcome or its deadline comes (then 504 outcome_unknown, never a plain 503).
+  const ambiguousOnTransaction = new Set(['TimeoutError', 'ECONNRESET']);
+
+  it.each(failures)('%s on any call of add-payment → 503 (or 504 when the transaction may have been sent) + envelope, nothing written; the key stays free', async (_name, makeError) => {
     const { key, account, payment } = await setup();
     for (const command of commands) {
       clearAuthCache(); // so that the key lookup (GetItem) runs too
       const before = await snapshot(account.companyId, payment.reference_code);
       const idempotencyKey = `throttle-${command}-${_name}`;
+      const tokens = new Set<unknown>();
       const remove = dynamoHooks.add({
         before: (c) => {
+          if (c.command === 'TransactWriteItemsCommand') tokens.add(c.input.ClientRequestToken);
           if (c.command === command) throw makeError();
         },
       });
       const result = await call('add-payment', { key, body: payment, idempotencyKey });
       remove();
-      expectErrorEnvelope(result, 503);
-      expect(result.body.code).toBe('service_unavailable');
+      const ambiguous = command === 'TransactWriteItemsCommand' && ambiguousOnTransaction.has(_name);
+      expectErrorEnvelope(result, ambiguous ? 504 : 503);
+      expect(result.body.code).toBe(ambiguous ? 'outcome_unknown' : 'service_unavailable');
+      if (ambiguous) {
+        expect(result.headers['retry-after']).toBeUndefined();
+        expect(result.body.message).toContain('same Idempotency-Key');
+        // Every resend carried the one token of the transaction.
+        expect(tokens.size).toBe(1);
+        expect([...tokens][0]).toEqual(expect.any(String));
+      }
       expect(result.rawBody).not.toContain(_name);
       await expectUntouched(account.companyId, payment.reference_code, before);
       expect(await idempotencyRecordExists(account.companyId, 'add-payment', idempotencyKey)).toBe(false);
@@ -76,7 +92,7 @@ describe('fault injection: throttling and timeouts', () => {
     expect(retry.status).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect((await accountState(account.companyId)).payments).toBe(1);
-  });
+  }, 60_000);
 
   it('throttling on add-invoice and history → 503 + Retry-After, no invoice, no client, no sequence advanced', async () => {
     const { key, account } = await newAccount();
@@ -105,26 +121,33 @@ describe('fault injection: throttling and timeouts', () => {
     expectErrorEnvelope(history, 503);
   });
 
-  it('a DynamoDB call slower than the function budget → 503 before the deadline; the retry with the key returns the one committed payment', async () => {
+  /** Calls add-payment with a Lambda context that has `budgetMs` left. */
+  async function paymentWithBudget(key: string, payment: unknown, idempotencyKey: string, budgetMs: number): Promise<CallResult> {
+    const deadline = Date.now() + budgetMs;
+    const context = { ...lambdaContext(), getRemainingTimeInMillis: () => deadline - Date.now() };
+    const raw = (await addPaymentHandler(makeEvent('add-payment', { key, body: payment, idempotencyKey }), context)) as { statusCode: number; headers: Record<string, string>; body: string };
+    return { status: raw.statusCode, headers: raw.headers, body: JSON.parse(raw.body), rawBody: raw.body };
+  }
+
+  it('a transaction still in flight at the deadline → 504 outcome_unknown (never 503); it commits later; the keyed retry returns that one payment', async () => {
     const { key, account, payment } = await setup();
+    await call('add-payment', { key, body: { ...payment, amount: '1' } }); // warm the auth cache
     const idempotencyKey = 'slow-transaction';
     let slowed = 0;
     const remove = dynamoHooks.add({
       before: async (c) => {
-        if (c.command === 'TransactWriteItemsCommand' && slowed++ === 0) await sleep(1_500);
+        if (c.command === 'TransactWriteItemsCommand' && slowed++ === 0) await sleep(3_000);
       },
     });
-    // A Lambda context with ~1 s left: middy answers 250 ms before the deadline.
-    const context = { ...lambdaContext(), getRemainingTimeInMillis: (() => { const deadline = Date.now() + 1_000; return () => deadline - Date.now(); })() };
+    // ~2.5 s left: database calls must end by ~2 s; the transaction is on its way and has not answered.
     const started = Date.now();
-    const raw = (await addPaymentHandler(makeEvent('add-payment', { key, body: payment, idempotencyKey }), context)) as { statusCode: number; headers: Record<string, string>; body: string };
-    const result: CallResult = { status: raw.statusCode, headers: raw.headers, body: JSON.parse(raw.body), rawBody: raw.body };
-    expect(Date.now() - started).toBeLessThan(1_400);
-    expectErrorEnvelope(result, 503);
+    const result = await paymentWithBudget(key, payment, idempotencyKey, 2_500);
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expectErrorEnvelope(result, 504);
+    expect(result.body.code).toBe('outcome_unknown');
 
-    // The slow transaction was already on its way and commits after the 503 (as it can on AWS):
-    // the key makes the retry safe — it returns that payment instead of writing a second one.
-    await sleep(1_200);
+    // The slow transaction commits after the 504 (as it can on AWS): the key makes the retry safe.
+    await sleep(2_000);
     remove();
     let retry = await call('add-payment', { key, body: payment, idempotencyKey });
     for (let i = 0; i < 20 && retry.status === 409 && retry.body.code === 'idempotency_request_in_progress'; i++) {
@@ -132,14 +155,22 @@ describe('fault injection: throttling and timeouts', () => {
       retry = await call('add-payment', { key, body: payment, idempotencyKey });
     }
     expect(retry.status, retry.rawBody).toBe(201);
-    const again = await call('add-payment', { key, body: payment, idempotencyKey });
-    expect(again.status).toBe(201);
-    expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(again.rawBody).toBe(retry.rawBody);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
     const { payments } = await fullHistory(key, { period: 'today' });
-    expect(payments.map((p) => p.id)).toEqual([retry.body.data.id]);
-    expect(Number((await invoiceHeader(payment.reference_code))!.amount_paid)).toBe(25_000);
+    expect(payments.filter((p) => p.amount === '250.00').map((p) => p.id)).toEqual([retry.body.data.id]);
+    expect((await accountState(account.companyId)).payments).toBe(2);
+  });
+
+  it('too little time left to send the transaction → 503, and it is never sent', async () => {
+    const { key, account, payment } = await setup();
+    await call('add-payment', { key, body: { ...payment, amount: '1' } }); // warm the auth cache
+    const counter = countCalls();
+    const result = await paymentWithBudget(key, payment, 'late', 1_200);
+    counter.remove();
+    expectErrorEnvelope(result, 503);
+    expect(counter.get('TransactWriteItemsCommand')).toBe(0);
     expect((await accountState(account.companyId)).payments).toBe(1);
+    expect(await idempotencyRecordExists(account.companyId, 'add-payment', 'late')).toBe(false);
   });
 });
 
@@ -221,30 +252,48 @@ describe('fault injection: cancelled transactions are retried a bounded number o
   });
 });
 
-describe('fault injection: crash after the transaction committed', () => {
-  /** Throws once after the first TransactWriteItems succeeded, as if the function died before answering. */
-  function crashAfterCommit(error: () => Error) {
-    let crashed = false;
-    return dynamoHooks.add({
+describe('fault injection: the answer to a committed transaction is lost', () => {
+  /** Throws after the first `times` TransactWriteItems succeeded, as if their answers were lost on the way back. */
+  function loseAnswers(error: () => Error, times = 1) {
+    let lost = 0;
+    const tokens: unknown[] = [];
+    const remove = dynamoHooks.add({
       after: (c) => {
-        if (c.command === 'TransactWriteItemsCommand' && !crashed) {
-          crashed = true;
+        if (c.command !== 'TransactWriteItemsCommand') return;
+        tokens.push(c.input.ClientRequestToken);
+        if (lost < times) {
+          lost++;
           throw error();
         }
       },
     });
+    return { remove, tokens };
   }
 
   it.each([
-    ['a lost connection (503)', () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), 503],
-    ['an unexpected error (500)', () => new Error('process crashed'), 500],
-  ])('add-payment, %s: the client sees 5xx, the payment is committed, the keyed retry returns it exactly once', async (_label, error, status) => {
+    ['a lost connection', () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
+    ['an unexpected error', () => new Error('process crashed')],
+  ])('add-payment, %s: the same ClientRequestToken is sent again, DynamoDB confirms the commit → 201, exactly one payment', async (_label, error) => {
     const { key, account, payment } = await setup();
-    const idempotencyKey = `crash-${status}`;
-    const remove = crashAfterCommit(error);
+    const lost = loseAnswers(error);
+    const result = await call('add-payment', { key, body: payment });
+    lost.remove();
+    expect(result.status, result.rawBody).toBe(201);
+    expect(lost.tokens).toHaveLength(2);
+    expect(lost.tokens[1]).toBe(lost.tokens[0]);
+    expect((await accountState(account.companyId)).payments).toBe(1);
+    expect(Number((await invoiceHeader(payment.reference_code))!.amount_paid)).toBe(25_000);
+  });
+
+  it('add-payment: no confirmation before the deadline → 504 outcome_unknown; the payment is committed; the keyed retry returns it exactly once', async () => {
+    const { key, account, payment } = await setup();
+    const idempotencyKey = 'lost-answers';
+    const lost = loseAnswers(() => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), Infinity);
     const failed = await call('add-payment', { key, body: payment, idempotencyKey });
-    remove();
-    expectErrorEnvelope(failed, status);
+    lost.remove();
+    expectErrorEnvelope(failed, 504);
+    expect(failed.body.code).toBe('outcome_unknown');
+    expect(new Set(lost.tokens).size).toBe(1);
 
     // Committed as a whole: payment, balance, sequence and the key's record.
     expect((await accountState(account.companyId)).payments).toBe(1);
@@ -262,15 +311,16 @@ describe('fault injection: crash after the transaction committed', () => {
     const { payments } = await fullHistory(key, { period: 'today' });
     expect(payments.map((p) => p.id)).toEqual([retry.body.data.id]);
     expect(kobo(payments[0]!.invoice.amount_paid)).toBe(25_000);
-  });
+  }, 30_000);
 
-  it('add-invoice: the client sees 5xx, the invoice is committed, the keyed retry returns that one invoice', async () => {
+  it('add-invoice: no confirmation before the deadline → 504 outcome_unknown; the keyed retry returns that one invoice', async () => {
     const { key, account } = await newAccount();
     const body = invoiceBody({ merchant_ref: 'CRASH-1' });
-    const remove = crashAfterCommit(() => new Error('process crashed'));
+    const lost = loseAnswers(() => new Error('process crashed'), Infinity);
     const failed = await call('add-invoice', { key, body, idempotencyKey: 'crash-invoice' });
-    remove();
-    expectErrorEnvelope(failed, 500);
+    lost.remove();
+    expectErrorEnvelope(failed, 504);
+    expect(failed.body.code).toBe('outcome_unknown');
     expect(await accountState(account.companyId)).toEqual({ ...NOTHING, invoices: 1, clients: 1 });
 
     const retry = await call('add-invoice', { key, body, idempotencyKey: 'crash-invoice' });
@@ -283,14 +333,5 @@ describe('fault injection: crash after the transaction committed', () => {
     const duplicate = await call('add-invoice', { key, body: invoiceBody({ merchant_ref: 'CRASH-1' }) });
     expectErrorEnvelope(duplicate, 409);
     expect(duplicate.body.code).toBe('duplicate_merchant_ref');
-  });
-
-  it('without an Idempotency-Key the committed payment stays committed (why retries need the key)', async () => {
-    const { key, account, payment } = await setup();
-    const remove = crashAfterCommit(() => new Error('process crashed'));
-    const failed = await call('add-payment', { key, body: payment });
-    remove();
-    expectErrorEnvelope(failed, 500);
-    expect((await accountState(account.companyId)).payments).toBe(1);
-  });
+  }, 30_000);
 });

@@ -28,6 +28,8 @@ export interface CallOptions {
   base64?: boolean;
   /** Send Title-Case header names, as `sam local start-api` does. */
   titleCaseHeaders?: boolean;
+  /** Time the Lambda context reports as left (default 10 s, the functions' timeout). */
+  budgetMs?: number;
 }
 
 export interface CallResult {
@@ -77,8 +79,8 @@ export function makeEvent(route: RouteName, options: CallOptions = {}): APIGatew
   } as APIGatewayProxyEventV2;
 }
 
-export function lambdaContext(): Context {
-  const deadline = Date.now() + 10_000;
+export function lambdaContext(budgetMs = 10_000): Context {
+  const deadline = Date.now() + budgetMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: 'test',
@@ -96,7 +98,7 @@ export function lambdaContext(): Context {
 }
 
 export async function call(route: RouteName, options: CallOptions = {}): Promise<CallResult> {
-  const response = (await handlers[route](makeEvent(route, options), lambdaContext())) as {
+  const response = (await handlers[route](makeEvent(route, options), lambdaContext(options.budgetMs))) as {
     statusCode: number;
     headers: Record<string, string>;
     body: string;

@@ -2,16 +2,27 @@
  * Every failure (our errors, the JSON parser's, zod's, DynamoDB's, timeouts) leaves as the error envelope.
  * Internals (messages, stacks, AWS error text) never reach the client: unknown errors become a 500 or 503.
  */
-import { ApiError } from '../../errors';
+import { ApiError, OutcomeUnknownError } from '../../errors';
+import { writeMayHaveCommitted } from '../../store/deadline';
 import { errorResponse, toApiError } from '../envelope';
 import { requestIdOf, type ApiMiddleware } from './types';
 
 /** @middy/http-json-body-parser reports malformed JSON as a 415; the body gate already decided the type, so it is a 400. */
-function classify(error: unknown): ApiError {
+function asApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const status = error && typeof error === 'object' && 'statusCode' in error ? error.statusCode : undefined;
   if (status === 415) return new ApiError('invalid_json', 'The request body is not valid JSON.');
   return toApiError(error);
+}
+
+/**
+ * A 5xx after a transaction that committed (or may have) must not invite a plain retry: it is a 504
+ * `outcome_unknown` (docs/api.md "Ambiguous outcomes").
+ */
+function classify(error: unknown): ApiError {
+  const apiError = asApiError(error);
+  if (apiError.status >= 500 && apiError.code !== 'outcome_unknown' && writeMayHaveCommitted()) return new OutcomeUnknownError(error);
+  return apiError;
 }
 
 export interface ErrorEnvelopeOptions {

@@ -1,0 +1,113 @@
+/**
+ * What a new user runs first (SPEC §10): `npm start` without Java, the banner's examples pasted in order,
+ * `GET /`, the docs page's payment example, and `kill <npm pid>` (SIGTERM) stopping node and Java.
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/dynamodb-local';
+import { waitUntilServing } from '../support/local-runtime';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const scratch = mkdtempSync(join(tmpdir(), 'invoicing-new-user-'));
+const children: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every process below `pid` (children, grandchildren, …). */
+function descendants(pid: number): number[] {
+  const pairs = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [child, ppid] of pairs) if (ppid === parent) (found.push(child), walk(child));
+  };
+  walk(pid);
+  return found;
+}
+
+describe('without Java on the PATH', () => {
+  // A PATH with node and nothing else: `java` cannot be found.
+  const bin = join(scratch, 'bin');
+  const env = (): NodeJS.ProcessEnv => {
+    const base: NodeJS.ProcessEnv = { ...process.env, PATH: bin, DATA_DIR: join(scratch, 'nojava'), PORT: '0' };
+    for (const name of ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) delete base[name];
+    return base;
+  };
+
+  it('npm start and the CLI print one clear line and exit non-zero', async () => {
+    execFileSync('mkdir', ['-p', bin]);
+    symlinkSync(process.execPath, join(bin, 'node'));
+    const port = String(await freePort());
+    for (const args of [
+      ['--import', 'tsx', 'infra/local/main.ts'],
+      ['--import', 'tsx', 'infra/cli/main.ts', 'account:create', '--name', 'Acme'],
+    ]) {
+      const result = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...env(), DYNAMODB_PORT: port }, encoding: 'utf8', timeout: 60_000 });
+      expect(result.status, result.stderr).not.toBe(0);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines, result.stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(/Java 17/);
+      expect(result.stderr).not.toMatch(/^\s+at /m);
+    }
+  }, 120_000);
+});
+
+describe('npm start for a new user', { timeout: 240_000 }, () => {
+  it('GET / points to /docs; the banner examples work pasted in order; so does the docs payment example; SIGTERM to npm stops node and Java', async () => {
+    const dynamodbPort = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DYNAMODB_PORT: String(dynamodbPort), DATA_DIR: join(scratch, 'data') };
+    delete env.DYNAMODB_ENDPOINT;
+    delete env.TABLE_NAME;
+    const npm = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(npm);
+    const service = await waitUntilServing(npm, 'npm start', 120_000);
+
+    const root = await fetch(`${service.baseUrl}/`);
+    expect(root.status).toBe(200);
+    expect(await root.json()).toMatchObject({ status: 'success', data: { docs: '/docs', openapi: '/openapi.json' } });
+
+    // The examples, exactly as printed, run in order.
+    const examples = service.output().split('\n# ').slice(1).map((block) => block.split('\n').slice(1).join('\n').split('\n\n')[0]!);
+    expect(examples).toHaveLength(3);
+    const [invoice, payment, history] = examples.map((command) => JSON.parse(execFileSync('sh', ['-c', command], { encoding: 'utf8' })));
+    expect(invoice.status, JSON.stringify(invoice)).toBe('success');
+    expect(payment.status, JSON.stringify(payment)).toBe('success');
+    expect(history.data.payments.map((p: { id: number }) => p.id)).toContain(payment.data.id);
+
+    // The docs page's payment example names the demo invoice too.
+    const document = (await (await fetch(`${service.baseUrl}/openapi.json`)).json()) as any;
+    const example = document.paths['/payments'].post.requestBody.content['application/json'].examples.request.value;
+    expect(example.reference_code).toBe(payment.data.reference_code);
+    const tried = await fetch(`${service.baseUrl}/payments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${service.secretKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(example),
+    });
+    expect(tried.status, await tried.clone().text()).toBe(201);
+
+    // `kill <npm pid>`: npm's shell dies without passing SIGTERM on; the service must still stop, Java included.
+    const started = descendants(npm.pid!);
+    expect(started.length).toBeGreaterThanOrEqual(2); // at least node and Java
+    npm.kill('SIGTERM');
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && started.some(alive)) await new Promise((r) => setTimeout(r, 250));
+    expect(started.filter(alive)).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Ambiguous outcomes against a real, paused DynamoDB Local (SIGSTOP on its Java process), the way an
+ * operator saw a 503 for a payment that was then recorded. This file starts ITS OWN DynamoDB Local and
+ * runs the handlers in this process against it, so pausing it disturbs no other test file.
+ *
+ * - a transaction in flight when the database stops → 504 outcome_unknown (never 503), and the payment
+ *   may be in history once the database resumes; a retry with the same Idempotency-Key gives exactly one;
+ * - a pause before anything was sent → 503, and the payment never appears.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureTable, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb-local';
+import { dynamoHooks } from '../support/dynamo-hooks';
+import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api';
+import { sleep } from './helpers';
+
+let database: DynamoDbLocal;
+let paused = false;
+
+const pause = () => {
+  paused = true;
+  process.kill(database.process.pid!, 'SIGSTOP');
+};
+const resume = () => {
+  if (paused) process.kill(database.process.pid!, 'SIGCONT');
+  paused = false;
+};
+
+beforeAll(async () => {
+  database = await startDynamoDbLocal();
+  await ensureTable(database.endpoint, 'invoicing-paused');
+  // Before the first DynamoDB call of this file builds the client: this file's handlers use this database only.
+  process.env.DYNAMODB_ENDPOINT = database.endpoint;
+  process.env.TABLE_NAME = 'invoicing-paused';
+}, 120_000);
+
+afterAll(async () => {
+  dynamoHooks.clear();
+  resume();
+  await database?.stop();
+});
+
+/** Pauses DynamoDB Local right before the first call of `command` (the request is then sent into a stopped server). */
+function pauseBefore(command: string) {
+  let done = false;
+  return dynamoHooks.add({
+    before: (c) => {
+      if (c.command === command && !done) {
+        done = true;
+        pause();
+      }
+    },
+  });
+}
+
+async function paymentIds(key: string): Promise<number[]> {
+  const page = await call('payment-history', { key, body: { period: 'today', limit: 500 } });
+  expect(page.status, page.rawBody).toBe(200);
+  return page.body.data.payments.map((p: { id: number }) => p.id);
+}
+
+async function setup() {
+  const { key } = await newAccount();
+  const invoice = await createInvoice(key, { items: [{ item: 'Audit', description: 'Yearly', unit_cost: '1000.00', quantity: '1' }] });
+  const payment = { reference_code: invoice.reference_code as string, date: todayMonthFirst(), amount: '250.00', channel: 'Cash' };
+  await paymentIds(key); // warms the key cache: the pause hits the payment's own calls
+  return { key, payment };
+}
+
+describe('a paused DynamoDB Local', { timeout: 90_000 }, () => {
+  it('transaction in flight when the database stops → 504 outcome_unknown; the payment may be in history; the keyed retry gives exactly one', async () => {
+    const { key, payment } = await setup();
+    const remove = pauseBefore('TransactWriteItemsCommand');
+    const started = Date.now();
+    const answered = await call('add-payment', { key, body: payment, idempotencyKey: 'paused-1' });
+    remove();
+    const elapsed = Date.now() - started;
+    expect(answered.status, answered.rawBody).toBe(504);
+    expect(answered.body.code).toBe('outcome_unknown');
+    expect(answered.body.message).toMatch(/may have been recorded/);
+    expect(answered.headers['retry-after']).toBeUndefined();
+    expect(elapsed).toBeLessThan(10_000); // answered by the function itself, before its timeout
+
+    resume();
+    // The request the function sent before the pause is still in the stopped server's socket: it commits now.
+    let ids: number[] = [];
+    for (let i = 0; i < 40 && ids.length === 0; i++) {
+      ids = await paymentIds(key);
+      if (ids.length === 0) await sleep(250);
+    }
+    expect(ids).toHaveLength(1);
+
+    const retry = await call('add-payment', { key, body: payment, idempotencyKey: 'paused-1' });
+    expect(retry.status, retry.rawBody).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(await paymentIds(key)).toEqual([retry.body.data.id]);
+  });
+
+  it('a pause before the transaction was sent → 503, and the payment never appears', async () => {
+    const { key, payment } = await setup();
+    let transactions = 0;
+    const count = dynamoHooks.add({ before: (c) => void (c.command === 'TransactWriteItemsCommand' && transactions++) });
+    const remove = pauseBefore('BatchGetItemCommand');
+    const answered = await call('add-payment', { key, body: payment, idempotencyKey: 'paused-2' });
+    remove();
+    count();
+    expect(answered.status, answered.rawBody).toBe(503);
+    expect(answered.body.code).toBe('service_unavailable');
+    expect(transactions).toBe(0);
+
+    resume();
+    await sleep(3_000);
+    expect(await paymentIds(key)).toEqual([]);
+    // The key is free: the retry writes the payment, once.
+    const retry = await call('add-payment', { key, body: payment, idempotencyKey: 'paused-2' });
+    expect(retry.status, retry.rawBody).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await paymentIds(key)).toEqual([retry.body.data.id]);
+  });
+});
