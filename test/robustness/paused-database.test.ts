@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb-local';
 import { dynamoHooks } from '../support/dynamo-hooks';
+import { resetConfig } from '../../shared/config';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api';
 import { sleep } from './helpers';
 
@@ -31,6 +32,7 @@ beforeAll(async () => {
   // Before the first DynamoDB call of this file builds the client: this file's handlers use this database only.
   process.env.DYNAMODB_ENDPOINT = database.endpoint;
   process.env.TABLE_NAME = 'invoicing-paused';
+  resetConfig(); // the configuration is read once per process: read it again with this file's database
 }, 120_000);
 
 afterAll(async () => {
