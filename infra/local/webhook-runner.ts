@@ -5,6 +5,7 @@
  * reschedules failed attempts through the queue. Queue and stream position live under
  * DATA_DIR/webhooks, so pending retries survive a restart. docs/webhooks-delivery.md.
  */
+import { resetConfig } from '#shared/config';
 import { join } from 'node:path';
 import type { FilterPattern } from '#shared/domain/filter-pattern';
 import { STREAM_FILTER_PATTERN } from '#shared/store/webhooks';
@@ -26,6 +27,7 @@ export function useLocalWebhookSettings(dataDir: string, env: NodeJS.ProcessEnv 
   env.WEBHOOK_ALLOW_LOOPBACK ??= 'true';
   // The deliverer and the CLI find the local signing-secret key under DATA_DIR.
   env.DATA_DIR = dataDir;
+  if (env === process.env) resetConfig(); // the configuration is read once per process: read it again with these
 }
 
 export function startWebhookRunner(options: {
