@@ -1,0 +1,52 @@
+/**
+ * The floor: a process set up like the runtime (bench/server-child.ts) — same environment, same document
+ * client built by the same `documentClient()` of shared/store/client.ts (so the same timeouts, retries and
+ * HTTP keep-alive), same bench hook (bench/bench-hooks.ts) — that replays an endpoint's captured DynamoDB
+ * requests (bench/replay.ts) and nothing else. Endpoint ÷ floor therefore reads "our cost on top of DynamoDB":
+ * the HTTP hop, the handler stack, our code, logging and metrics.
+ *
+ * Driven by bench/main.ts over IPC (bench/ipc.ts): `prepare` seeds and holds the next block's replays (not
+ * timed), `run` sends them at a given concurrency and answers the latencies, `stats` answers CPU time and
+ * DynamoDB totals. Env: DYNAMODB_ENDPOINT, TABLE_NAME (as the runtime).
+ */
+export {};
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+process.env.POWERTOOLS_TRACE_ENABLED = 'false';
+
+const { documentClient } = await import('#shared/store/client');
+const { installBenchHook } = await import('./bench-hooks.ts');
+const { answer, processStats } = await import('./ipc.ts');
+const { prepareReplays, runReplay } = await import('./replay.ts');
+const { drive } = await import('./drive.ts');
+type ReplayTemplate = import('./replay.ts').ReplayTemplate;
+type PreparedReplay = import('./replay.ts').PreparedReplay;
+
+const hook = installBenchHook();
+const client = documentClient();
+let prepared: PreparedReplay[] = [];
+
+answer({
+  stats: () => processStats(hook.totals),
+  async prepare(message) {
+    prepared = await prepareReplays(client, message.template as ReplayTemplate, Number(message.count), String(message.tagPrefix));
+    return { prepared: prepared.length };
+  },
+  async run(message) {
+    const replays = prepared;
+    prepared = [];
+    return drive(replays.length, Number(message.concurrency), (i) =>
+      hook.requestScope(async (done) => {
+        try {
+          return await runReplay(client, replays[i]!);
+        } finally {
+          done();
+        }
+      }),
+    );
+  },
+});
+process.on('message', (message) => {
+  if (message === 'stop') process.exit(0);
+});
+process.send?.({ ready: true });
+process.on('disconnect', () => process.exit(0));
