@@ -5,8 +5,8 @@
  * requests (bench/replay.ts) and nothing else. Endpoint ÷ floor therefore reads "our cost on top of DynamoDB":
  * the HTTP hop, the handler stack, our code, logging and metrics.
  *
- * Driven by bench/main.ts over IPC (bench/ipc.ts): `prepare` seeds and holds the next block's replays (not
- * timed), `run` sends them at a given concurrency and answers the latencies, `stats` answers CPU time and
+ * Driven by bench/main.ts over IPC (bench/ipc.ts): `prepare` seeds and holds a block's replays under a key (not
+ * timed), `run` sends a block's replays at a given concurrency and answers the latencies, `stats` answers CPU time and
  * DynamoDB totals. Env: DYNAMODB_ENDPOINT, TABLE_NAME (as the runtime).
  */
 export {};
@@ -23,17 +23,19 @@ type PreparedReplay = import('./replay.ts').PreparedReplay;
 
 const hook = installBenchHook();
 const client = documentClient();
-let prepared: PreparedReplay[] = [];
+/** Replays prepared per block (all blocks of a comparison are seeded before the first is timed). */
+const prepared = new Map<string, PreparedReplay[]>();
 
 answer({
   stats: () => processStats(hook.totals),
   async prepare(message) {
-    prepared = await prepareReplays(client, message.template as ReplayTemplate, Number(message.count), String(message.tagPrefix));
-    return { prepared: prepared.length };
+    const replays = await prepareReplays(client, message.template as ReplayTemplate, Number(message.count), String(message.tagPrefix));
+    prepared.set(String(message.key), replays);
+    return { prepared: replays.length };
   },
   async run(message) {
-    const replays = prepared;
-    prepared = [];
+    const replays = prepared.get(String(message.key)) ?? [];
+    prepared.delete(String(message.key));
     return drive(replays.length, Number(message.concurrency), (i) =>
       hook.requestScope(async (done) => {
         try {

@@ -12,6 +12,7 @@
  * items of the same shape (a few bytes longer keys). Read-only requests (history) are replayed verbatim.
  * Calls the request sent concurrently are replayed concurrently (`replayWaves`).
  */
+import { createHash } from 'node:crypto';
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -55,6 +56,9 @@ export function freshenInput(command: string, input: Input, tag: string): Input 
       copy.Item = renameKey(copy.Item, tag);
       return copy;
     case 'TransactWriteItemsCommand':
+      // Each replay is a different transaction: reusing the captured token would make DynamoDB refuse it
+      // (IdempotentParameterMismatch) or answer it without doing the work.
+      if (typeof copy.ClientRequestToken === 'string') copy.ClientRequestToken = createHash('sha256').update(`${copy.ClientRequestToken}~${tag}`).digest('hex').slice(0, 36);
       for (const action of copy.TransactItems as Input[]) {
         if (action.Put) action.Put.Item = renameKey(action.Put.Item, tag);
         for (const kind of ['Update', 'ConditionCheck', 'Delete']) if (action[kind]) action[kind].Key = renameKey(action[kind].Key, tag);

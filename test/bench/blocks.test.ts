@@ -24,8 +24,8 @@ const snapshot = (overrides: Partial<CpuSnapshot>): CpuSnapshot => ({
   dynamoDbLocalTicks: 0,
   machineBusyTicks: 0,
   machineTotalTicks: 0,
-  serverDynamo: { requests: 0, calls: 0, ms: 0 },
-  floorDynamo: { requests: 0, calls: 0, ms: 0 },
+  serverDynamo: { calls: 0, ms: 0 },
+  floorDynamo: { calls: 0, ms: 0 },
   ...overrides,
 });
 
@@ -72,7 +72,7 @@ describe('CPU accounting of a block', () => {
       dynamoDbLocalTicks: 20, // 200 ms at 100 ticks per second
       machineBusyTicks: 100, // 1000 ms busy of 2000 ms (2 CPUs × 1 s)
       machineTotalTicks: 200,
-      serverDynamo: { requests: 100, calls: 200, ms: 600 },
+      serverDynamo: { calls: 200, ms: 600 },
     });
     const cpu = blockCpu(before, after, 100);
     expect(cpu).toMatchObject({ wallMs: 1000, serverMs: 300, floorMs: 0, dynamoDbLocalMs: 200, loadGeneratorMs: 100, serverDynamoMs: 600 });
@@ -139,5 +139,19 @@ describe('replaying a request with its own concurrency', () => {
 
   it('sends calls without timing one after another', () => {
     expect(replayWaves([{}, {}, {}])).toEqual([[0], [1], [2]]);
+  });
+});
+
+describe('replaying a transaction with an explicit ClientRequestToken', () => {
+  it('gives each replay its own token, the same for the same replay', async () => {
+    const { freshenInput } = await import('../../bench/replay.ts');
+    const input = { ClientRequestToken: '0f8e3a52-5c1e-4f7b-9a55-3b7a2c1d9e10', TransactItems: [{ Put: { TableName: 't', Item: { PK: 'P#1', SK: 'X' } } }] };
+    const a = freshenInput('TransactWriteItemsCommand', input, 'r1');
+    const b = freshenInput('TransactWriteItemsCommand', input, 'r2');
+    expect(a.ClientRequestToken).not.toBe(input.ClientRequestToken);
+    expect(a.ClientRequestToken).not.toBe(b.ClientRequestToken);
+    expect(a.ClientRequestToken).toBe(freshenInput('TransactWriteItemsCommand', input, 'r1').ClientRequestToken);
+    expect(a.ClientRequestToken.length).toBeLessThanOrEqual(36);
+    expect(freshenInput('TransactWriteItemsCommand', { TransactItems: [] }, 'r1').ClientRequestToken).toBeUndefined();
   });
 });
