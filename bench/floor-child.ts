@@ -33,6 +33,13 @@ answer({
     prepared.set(String(message.key), replays);
     return { prepared: replays.length };
   },
+  /** One replay of `template`, captured: what the floor really sent and the capacity DynamoDB consumed. */
+  async check(message) {
+    const [replay] = await prepareReplays(client, message.template as ReplayTemplate, 1, String(message.tagPrefix));
+    hook.startCapture();
+    await runReplay(client, replay!).catch(() => undefined); // a failed call is recorded with its error
+    return hook.stopCapture();
+  },
   async run(message) {
     const replays = prepared.get(String(message.key)) ?? [];
     prepared.delete(String(message.key));

@@ -107,6 +107,8 @@ function startChild(script: string, endpoint: string, tableName: string): Promis
     env: childEnv(endpoint, tableName),
     // Its stderr carries the handlers' ERROR log lines (e.g. 503s, counted in the statuses); kept for a crash report.
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    // Structured clone over IPC: captured inputs keep their binary attributes (Uint8Array), sets and numbers.
+    serialization: 'advanced',
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
@@ -296,6 +298,25 @@ async function runFloor(template: ReplayTemplate, count: number, concurrency: nu
   return runFloorBlock(key, concurrency);
 }
 
+/**
+ * Sends one replay and compares what DynamoDB reported for it with the captured request: the same commands and
+ * the same consumed capacity mean the floor asks DynamoDB for the same work (a floor writing a different item,
+ * e.g. a binary attribute turned into a map, shows here as different write units).
+ */
+async function checkFloor(template: ReplayTemplate, original: CapturedCall[], key: string) {
+  const sent = await ask<CapturedCall[]>(measured.floor!.child, { type: 'check', template, tagPrefix: `${runTag}${key}-` });
+  const floorCapacity = capacityOf(sent);
+  const endpointCapacity = capacityOf(original);
+  const sameCommands = sent.map((c) => c.command).sort().join() === original.map((c) => c.command).sort().join();
+  const errors = sent.filter((c) => c.error).map((c) => `${c.command}: ${c.error}`);
+  const same = sameCommands && errors.length === 0 && floorCapacity.rcu === endpointCapacity.rcu && floorCapacity.wcu === endpointCapacity.wcu && floorCapacity.indexUnits === endpointCapacity.indexUnits;
+  const describe = (c: ReturnType<typeof capacityOf>) => `${c.rcu} RCU, ${c.wcu} WCU (index ${c.indexUnits})`;
+  const line = same
+    ? `same commands and capacity as the endpoint (${describe(floorCapacity)})`
+    : `DIFFERENT from the endpoint: floor ${describe(floorCapacity)}, endpoint ${describe(endpointCapacity)}${errors.length ? `; errors ${errors.join(', ')}` : ''}`;
+  return { same, floor: floorCapacity, endpoint: endpointCapacity, line };
+}
+
 interface Comparison {
   concurrency: number;
   blocks: { endpoint: SideFigures; floor: SideFigures; pair: PairFigures }[];
@@ -426,13 +447,12 @@ interface CaptureFigures {
   template: CapturedCall[];
 }
 
-async function capture(port: number, make: () => RequestSpec, expected: number, samples: number): Promise<CaptureFigures> {
+async function capture(server: Child, make: () => RequestSpec, expected: number, samples: number): Promise<CaptureFigures> {
   const perSample: CapturedCall[][] = [];
   for (let i = 0; i < samples; i++) {
-    await httpRequest(port, 'POST', '/__bench/capture');
-    await call(port, make(), expected);
-    const calls = JSON.parse((await httpRequest(port, 'GET', '/__bench/capture')).body) as CapturedCall[];
-    perSample.push(calls);
+    await ask(server.child, { type: 'captureStart' });
+    await call(server.port, make(), expected);
+    perSample.push(await ask<CapturedCall[]>(server.child, { type: 'captureStop' }));
   }
   const business = perSample.map((calls) => calls.filter((c) => !isAmortised(c)));
   const counts = business.map((calls) => calls.length);
@@ -663,8 +683,8 @@ try {
     scaleSmall.push(await drive(block, 1, httpOp(small.port, () => history(hKey), 200, {})));
     scaleLarge.push(await drive(block, 1, httpOp(large.port, () => history(hKey), 200, {})));
   }
-  const capSmall = await capture(small.port, () => history(hKey), 200, 3);
-  const capLarge = await capture(large.port, () => history(hKey), 200, 3);
+  const capSmall = await capture(small, () => history(hKey), 200, 3);
+  const capLarge = await capture(large, () => history(hKey), 200, 3);
   const scale = {
     small: { payments: smallCount, ...describeRun(merge(scaleSmall)), rcu: capSmall.rcu, roundTrips: capSmall.roundTrips.max },
     large: { payments: largeCount, ...describeRun(merge(scaleLarge)), rcu: capLarge.rcu, roundTrips: capLarge.roundTrips.max },
@@ -681,8 +701,9 @@ try {
   const singleAccountPayment: { throughput?: Spread } = {};
   for (const ep of endpoints) {
     phase(`Endpoint: ${ep.name} (${SIZES.blocks} interleaved blocks per concurrency)`);
-    const captured = await capture(small.port, () => ep.make(0, 0), ep.expected, SIZES.captures);
+    const captured = await capture(small, () => ep.make(0, 0), ep.expected, SIZES.captures);
     const template = floorTemplate(captured.template);
+    const floorCheck = await checkFloor(template, captured.template, `k${endpointResults.length}`);
     await runFloor(template, SIZES.floorWarmup, 4, `w${endpointResults.length}`); // the floor process's JIT
     const c1 = await compare({ port: small.port, make: ep.make, expected: ep.expected, template, concurrency: 1, perBlock: SIZES.perBlock1, tag: `s${endpointResults.length}` });
     const c8 = await compare({ port: small.port, make: ep.make, expected: ep.expected, template, concurrency: CONCURRENCY, perBlock: SIZES.perBlock8, tag: `c${endpointResults.length}` });
@@ -695,12 +716,14 @@ try {
       concurrency1: c1,
       concurrency8: c8,
       explanation: { concurrency1: why1, concurrency8: why8 },
+      floorCheck,
       replayedRequests: captured.template.map((c) => ({ command: c.command, elapsedMs: stats.round(c.elapsedMs), consumedCapacity: c.consumedCapacity })),
     });
     if (ep.name === 'add payment') singleAccountPayment.throughput = stats.spreadOf(c8.blocks.map((b) => b.endpoint.throughputPerSecond), 1);
     const f = stats.formatSpread;
     log(`  round trips ${captured.roundTrips.max} (${captured.roundTrips.commands.join(' → ')}), ${captured.rcu} RCU, ${captured.wcu} WCU (index ${captured.indexUnits})`);
     log(`  amortised, not counted above: ${captured.authReadsSeen} auth reads in ${captured.samples} captured requests`);
+    log(`  floor check: ${floorCheck.line}`);
     log(`  c=1  endpoint p50 ${c1.endpoint.p50} / p99 ${c1.endpoint.p99} ms   floor p50 ${c1.floor.p50} / p99 ${c1.floor.p99} ms   ratio p50 ${f(c1.p50Ratio)}, p99 ${f(c1.p99Ratio)}`);
     log(`       CPU per request: runtime ${c1.endpoint.processCpuMs} ms, floor ${c1.floor.processCpuMs} ms → ours ${f(c1.ourCpuMs)} ms`);
     log(`       ${why1.line}${why1.verdict ? `\n       ${why1.verdict}` : ''}`);
@@ -734,8 +757,10 @@ try {
   };
   const bigPage = await pageOf(100);
   const quarterPage = await pageOf(25);
-  const bigCapture = await capture(small.port, () => historyPage(pKey, 100), 200, 1);
+  const bigCapture = await capture(small, () => historyPage(pKey, 100), 200, 1);
   const bigTemplate = floorTemplate(bigCapture.template);
+  const bigCheck = await checkFloor(bigTemplate, bigCapture.template, 'pk');
+  log(`  floor check (limit 100): ${bigCheck.line}`);
   for (let w = 0; w < 2; w++) await call(small.port, historyPage(pKey, 25), 200);
   await runFloor(bigTemplate, 2, 1, 'pw');
   for (let b = 0; b < SIZES.blocks; b++) await prepareFloor(`p${b}`, bigTemplate, SIZES.pagePerBlock);
@@ -828,6 +853,9 @@ phase('Table (median of the blocks, their range in parentheses; floor figures in
 log('| Endpoint | Round trips | Capacity | p50 c=1 ms (floor) | Overhead p50 c=1 | Overhead p99 c=1 | Throughput c=8 (floor) | Throughput ratio | Tail p99 c=8 ratio | Our CPU per request |');
 log('|---|---|---|---|---|---|---|---|---|---|');
 for (const row of tableRows) log(row);
+
+const floorChecks = [...((results.endpoints as { name: string; floorCheck: { same: boolean } }[] | undefined) ?? []).map((e) => ({ name: e.name, same: e.floorCheck.same }))];
+if (floorChecks.some((c) => !c.same)) log(`\nWARNING: the floor did not send DynamoDB the same work as the endpoint for ${floorChecks.filter((c) => !c.same).map((c) => c.name).join(', ')} (see "floor check" above): those ratios are not against a floor.`);
 
 phase('Budgets (a figure with a range is the median of interleaved blocks)');
 for (const r of evaluated) log(`  ${stats.formatBudget(r)}`);

@@ -4,10 +4,8 @@
  *
  * It installs the bench's DynamoDB client hook (bench/bench-hooks.ts, the same one the floor process installs):
  * every request asks for `ReturnConsumedCapacity: INDEXES`, DynamoDB time is summed, and while capturing each
- * call's command, input, consumed capacity and the items it read are recorded. It answers `stats` over IPC
- * (CPU time and DynamoDB totals, bench/ipc.ts).
- * Capture is driven by two bench-only routes: `POST /__bench/capture` (start, cleared) and
- * `GET /__bench/capture` (stop and return the calls).
+ * call's command, input, consumed capacity and the items it read are recorded. It answers over IPC
+ * (bench/ipc.ts): `stats` (CPU time and DynamoDB totals), `captureStart` and `captureStop` (the calls).
  *
  * Env: DYNAMODB_ENDPOINT, TABLE_NAME (set by bench/main.ts). Sends `{ port }` over IPC when listening.
  */
@@ -26,27 +24,13 @@ const { createLocalServer } = await import('../infra/local/server.ts');
 export type { CapturedCall } from './bench-hooks.ts';
 
 const hook = installBenchHook();
-answer({ stats: () => processStats(hook.totals) });
-
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
+// Capture is driven over IPC (advanced serialization: binary attributes such as a gzipped idempotency body stay
+// Uint8Array; JSON would turn them into objects of numbers and the floor would write something else).
+answer({ stats: () => processStats(hook.totals), captureStart: () => hook.startCapture(), captureStop: () => hook.stopCapture() });
 
 const server = createLocalServer({
   rootDir: new URL('..', import.meta.url).pathname,
   logger: { error: (message, error) => console.error(message, error) },
-  staticRoutes: {
-    'POST /__bench/capture': (req: IncomingMessage, res: ServerResponse) => {
-      req.resume();
-      hook.startCapture();
-      sendJson(res, 200, { capturing: true });
-    },
-    'GET /__bench/capture': (_req: IncomingMessage, res: ServerResponse) => {
-      sendJson(res, 200, hook.stopCapture());
-    },
-  },
 });
 server.keepAliveTimeout = 60_000;
 // Each HTTP request is one scope of DynamoDB time (bench/bench-hooks.ts), closed when its response is done.
