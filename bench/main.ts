@@ -10,7 +10,7 @@
  * Method and latest figures: docs/performance.md.
  *
  * Env: BENCH_QUICK=1 runs smaller blocks (for developing the bench; figures are noisier);
- * BENCH_BLOCKS=<n> sets the number of interleaved blocks (default 3, at least 3);
+ * BENCH_BLOCKS=<n> sets the number of interleaved blocks (default 4, at least 3);
  * BENCH_SERVER_NODE_OPTIONS passes flags to the server processes (e.g. "--cpu-prof --cpu-prof-dir=prof").
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -55,7 +55,9 @@ const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SIZES = {
   historyInvoices: 120,
-  blocks: Math.max(3, Number(process.env.BENCH_BLOCKS ?? 3) || 3), // endpoint and floor blocks interleaved this many times
+  // Endpoint and floor blocks are interleaved this many times, alternating which goes first; an even count runs
+  // each order equally often (the second block of a pair can pay for the first's garbage collection).
+  blocks: Math.max(3, Number(process.env.BENCH_BLOCKS ?? 4) || 4),
   perBlock1: QUICK ? 30 : 100, // requests per block at concurrency 1 (each side)
   perBlock8: QUICK ? 64 : 240, // requests per block at concurrency 8 (each side); at 96 the history ratio swung 0.75–0.86
   warmup: QUICK ? 30 : 60,
