@@ -698,6 +698,15 @@ try {
   await stopChild(large);
   children.splice(children.indexOf(large), 1);
 
+  // --- The HTTP hop alone ----------------------------------------------------------------------------
+  // Part of "our time" is the local runtime's HTTP server and the load generator's client, which Lambda replaces
+  // with API Gateway: measured alone (an empty route, a write-sized body) so the report can separate it.
+  phase('HTTP hop alone (empty route of the local runtime, concurrency 1)');
+  await drive(50, 1, httpOp(small.port, () => ({ path: '/__bench/hop', headers: {}, body: payment(wKey, 'X', payDate).body }), 200, {}));
+  const hop = await measuredBlock('endpoint', () => drive(SIZES.perBlock1 * 2, 1, httpOp(small.port, () => ({ path: '/__bench/hop', headers: {}, body: payment(wKey, 'X', payDate).body }), 200, {})));
+  results.httpHop = hop.figures;
+  log(`  p50 ${stats.round(hop.figures.p50)} ms, mean ${stats.round(hop.figures.meanMs)} ms; runtime CPU ${stats.round(hop.figures.processCpuMs)} ms and load generator CPU ${stats.round(hop.figures.loadGeneratorCpuMs)} ms per request`);
+
   // --- Per endpoint ---------------------------------------------------------------------------------
   const endpointResults: Record<string, unknown>[] = [];
   const singleAccountPayment: { throughput?: Spread } = {};
@@ -855,6 +864,8 @@ phase('Table (median of the blocks, their range in parentheses; floor figures in
 log('| Endpoint | Round trips | Capacity | p50 c=1 ms (floor) | Overhead p50 c=1 | Overhead p99 c=1 | Throughput c=8 (floor) | Throughput ratio | Tail p99 c=8 ratio | Our CPU per request |');
 log('|---|---|---|---|---|---|---|---|---|---|');
 for (const row of tableRows) log(row);
+const hopFigures = results.httpHop as SideFigures | undefined;
+if (hopFigures) log(`\nHTTP hop alone (local runtime, empty route): p50 ${stats.round(hopFigures.p50)} ms, runtime CPU ${stats.round(hopFigures.processCpuMs)} ms per request.`);
 
 const floorChecks = [...((results.endpoints as { name: string; floorCheck: { same: boolean } }[] | undefined) ?? []).map((e) => ({ name: e.name, same: e.floorCheck.same }))];
 if (floorChecks.some((c) => !c.same)) log(`\nWARNING: the floor did not send DynamoDB the same work as the endpoint for ${floorChecks.filter((c) => !c.same).map((c) => c.name).join(', ')} (see "floor check" above): those ratios are not against a floor.`);

@@ -6,6 +6,7 @@
  * every request asks for `ReturnConsumedCapacity: INDEXES`, DynamoDB time is summed, and while capturing each
  * call's command, input, consumed capacity and the items it read are recorded. It answers over IPC
  * (bench/ipc.ts): `stats` (CPU time and DynamoDB totals), `captureStart` and `captureStop` (the calls).
+ * `POST /__bench/hop` measures the HTTP hop alone (the local runtime's own server, no handler).
  *
  * Env: DYNAMODB_ENDPOINT, TABLE_NAME (set by bench/main.ts). Sends `{ port }` over IPC when listening.
  */
@@ -31,6 +32,16 @@ answer({ stats: () => processStats(hook.totals), captureStart: () => hook.startC
 const server = createLocalServer({
   rootDir: new URL('..', import.meta.url).pathname,
   logger: { error: (message, error) => console.error(message, error) },
+  staticRoutes: {
+    // The HTTP hop alone (no handler, no DynamoDB): reads the body and answers a small JSON body.
+    'POST /__bench/hop': (req: IncomingMessage, res: ServerResponse) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '2' });
+        res.end('{}');
+      });
+    },
+  },
 });
 server.keepAliveTimeout = 60_000;
 // Each HTTP request is one scope of DynamoDB time (bench/bench-hooks.ts), closed when its response is done.
