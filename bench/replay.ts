@@ -1,7 +1,7 @@
 /**
- * The floor: the exact DynamoDB requests an endpoint made (captured by bench/server-child.ts), replayed
- * directly with the same document client construction (shared/store/client.ts) against the same
- * DynamoDB Local, so that "endpoint ÷ replay" is what our code and the HTTP hop add.
+ * The floor: the exact DynamoDB requests an endpoint made (captured by bench/server-child.ts), replayed by
+ * the floor process (bench/floor-child.ts) with the same document client (shared/store/client.ts) against the
+ * same DynamoDB Local, so that "endpoint ÷ floor" is what our code and the HTTP hop add.
  *
  * Writes cannot be replayed verbatim (their conditions would fail the second time), so each replay of a
  * write request gets fresh keys: every partition key value in the captured requests is renamed
@@ -10,7 +10,9 @@
  * keys with BatchWriteItem. Each replay therefore reads the same items, and its transaction meets the same
  * conditions against the same state (sequence value, invoice version, absent idempotency record), with
  * items of the same shape (a few bytes longer keys). Read-only requests (history) are replayed verbatim.
+ * Calls the request sent concurrently are replayed concurrently (`replayWaves`).
  */
+import { createHash } from 'node:crypto';
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -21,7 +23,8 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { CapturedCall } from './server-child.ts';
+import { TABLE } from '#shared/store/table';
+import type { CapturedCall } from './bench-hooks.ts';
 
 type Input = Record<string, any>;
 
@@ -39,6 +42,15 @@ export const isWriteRequest = (calls: readonly CapturedCall[]): boolean =>
 
 const renameKey = (key: Input, tag: string): Input => ({ ...key, PK: `${String(key.PK)}~${tag}` });
 
+const INDEX_SORT_KEY = TABLE.paymentsIndex.sortKey;
+/**
+ * A written item under its renamed key. Its index sort key is made unique too: otherwise every replayed payment
+ * would carry the captured payment's very same GSI1 key, and hundreds of identical index keys cost DynamoDB
+ * Local more per write than the endpoint's unique ones (a floor slower than the real work: ratios under 1).
+ */
+const renameItem = (item: Input, tag: string): Input =>
+  INDEX_SORT_KEY in item ? { ...renameKey(item, tag), [INDEX_SORT_KEY]: `${String(item[INDEX_SORT_KEY])}~${tag}` } : renameKey(item, tag);
+
 /** The captured input with every primary-key PK renamed for replay `tag` (pure; used by the unit test). */
 export function freshenInput(command: string, input: Input, tag: string): Input {
   const copy: Input = structuredClone(input);
@@ -51,11 +63,14 @@ export function freshenInput(command: string, input: Input, tag: string): Input 
       copy.Key = renameKey(copy.Key, tag);
       return copy;
     case 'PutItemCommand':
-      copy.Item = renameKey(copy.Item, tag);
+      copy.Item = renameItem(copy.Item, tag);
       return copy;
     case 'TransactWriteItemsCommand':
+      // Each replay is a different transaction: reusing the captured token would make DynamoDB refuse it
+      // (IdempotentParameterMismatch) or answer it without doing the work.
+      if (typeof copy.ClientRequestToken === 'string') copy.ClientRequestToken = createHash('sha256').update(`${copy.ClientRequestToken}~${tag}`).digest('hex').slice(0, 36);
       for (const action of copy.TransactItems as Input[]) {
-        if (action.Put) action.Put.Item = renameKey(action.Put.Item, tag);
+        if (action.Put) action.Put.Item = renameItem(action.Put.Item, tag);
         for (const kind of ['Update', 'ConditionCheck', 'Delete']) if (action[kind]) action[kind].Key = renameKey(action[kind].Key, tag);
       }
       return copy;
@@ -71,7 +86,7 @@ export function preStateItems(calls: readonly CapturedCall[], tag: string): { ta
     if (!call.items || call.items.length === 0) continue;
     const table =
       call.command === 'BatchGetItemCommand' ? Object.keys(call.input.RequestItems as Input)[0]! : String(call.input.TableName);
-    for (const item of call.items) out.push({ table, item: renameKey(item, tag) });
+    for (const item of call.items) out.push({ table, item: renameItem(item, tag) });
   }
   return out;
 }
@@ -82,22 +97,47 @@ export interface ReplayTemplate {
 }
 
 export interface PreparedReplay {
-  /** One list of inputs per replay, to send in order. */
-  steps: { command: string; input: Input }[];
+  /** The calls of one replay in waves: the calls of a wave are sent together, the waves one after another. */
+  waves: { command: string; input: Input }[][];
+}
+
+/**
+ * Groups captured calls (indices) into waves that reproduce the request's own concurrency: sorted by start, a
+ * call joins the current wave if it was sent before any call of that wave was answered (so it cannot have
+ * depended on one); otherwise it starts the next wave. Calls without timing are sent one after another.
+ * Example: a history page's Query, then its two BatchGetItem calls sent together → [[Query], [Batch, Batch]].
+ */
+export function replayWaves(calls: readonly Pick<CapturedCall, 'startMs' | 'endMs'>[]): number[][] {
+  const order = calls.map((_, i) => i);
+  if (calls.every((c) => c.startMs !== undefined && c.endMs !== undefined)) order.sort((a, b) => calls[a]!.startMs! - calls[b]!.startMs!);
+  const waves: number[][] = [];
+  let firstAnswer = Number.NEGATIVE_INFINITY;
+  for (const i of order) {
+    const { startMs, endMs } = calls[i]!;
+    if (waves.length > 0 && startMs !== undefined && startMs < firstAnswer) {
+      waves[waves.length - 1]!.push(i);
+      firstAnswer = Math.min(firstAnswer, endMs ?? Number.POSITIVE_INFINITY);
+    } else {
+      waves.push([i]);
+      firstAnswer = startMs === undefined ? Number.NEGATIVE_INFINITY : (endMs ?? Number.POSITIVE_INFINITY);
+    }
+  }
+  return waves;
 }
 
 /** Seeds the pre-state of `count` replays and returns them ready to run (not timed). */
 export async function prepareReplays(client: DynamoDBDocumentClient, template: ReplayTemplate, count: number, tagPrefix: string): Promise<PreparedReplay[]> {
   const replays: PreparedReplay[] = [];
   const seed: { table: string; item: Input }[] = [];
+  const waves = replayWaves(template.calls);
   for (let i = 0; i < count; i++) {
     if (!template.write) {
-      replays.push({ steps: template.calls.map((c) => ({ command: c.command, input: structuredClone(c.input) })) });
+      replays.push({ waves: waves.map((wave) => wave.map((k) => ({ command: template.calls[k]!.command, input: structuredClone(template.calls[k]!.input) }))) });
       continue;
     }
     const tag = `${tagPrefix}${i}`;
     seed.push(...preStateItems(template.calls, tag));
-    replays.push({ steps: template.calls.map((c) => ({ command: c.command, input: freshenInput(c.command, c.input, tag) })) });
+    replays.push({ waves: waves.map((wave) => wave.map((k) => ({ command: template.calls[k]!.command, input: freshenInput(template.calls[k]!.command, template.calls[k]!.input, tag) }))) });
   }
   await batchWriteAll(client, seed, 4);
   return replays;
@@ -106,10 +146,14 @@ export async function prepareReplays(client: DynamoDBDocumentClient, template: R
 /** Runs one prepared replay; resolves to its wall time in ms (throws if any call fails). */
 export async function runReplay(client: DynamoDBDocumentClient, replay: PreparedReplay): Promise<number> {
   const started = performance.now();
-  for (const step of replay.steps) {
-    const Command = COMMANDS[step.command];
-    if (!Command) throw new Error(`no replay for ${step.command}`);
-    await client.send(new Command(step.input));
+  for (const wave of replay.waves) {
+    await Promise.all(
+      wave.map((step) => {
+        const Command = COMMANDS[step.command];
+        if (!Command) throw new Error(`no replay for ${step.command}`);
+        return client.send(new Command(step.input));
+      }),
+    );
   }
   return performance.now() - started;
 }

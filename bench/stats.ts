@@ -65,6 +65,8 @@ export interface Budget {
   limit: number;
   /** Optional unit shown after the figures. */
   unit?: string;
+  /** When the figure is the median of interleaved blocks: their range. */
+  spread?: Spread;
 }
 
 export interface BudgetResult extends Budget {
@@ -82,7 +84,8 @@ export function evaluateBudget(budget: Budget): BudgetResult {
 
 export function formatBudget(result: BudgetResult): string {
   const unit = result.unit ? ` ${result.unit}` : '';
-  return `${result.met ? 'met' : 'MISSED'}: ${result.name} = ${result.value}${unit} (budget ${result.comparator} ${result.limit}${unit})`;
+  const range = result.spread ? ` [${result.spread.min}–${result.spread.max} over ${result.spread.values.length} blocks]` : '';
+  return `${result.met ? 'met' : 'MISSED'}: ${result.name} = ${result.value}${unit}${range} (budget ${result.comparator} ${result.limit}${unit})`;
 }
 
 /** The report's last line: `N budgets met, M missed` followed by each budget and its figure. */
@@ -97,3 +100,154 @@ export function budgetLine(results: readonly BudgetResult[]): string {
 
 /** Round trips a history page may make: one Query, then one BatchGetItem per 100 needed keys. */
 export const historyRoundTripBudget = (neededKeys: number): number => 1 + Math.ceil(neededKeys / 100);
+
+// ---------------------------------------------------------------------------------------------------
+// Interleaved blocks: each ratio is computed per block (endpoint block beside its floor block) and judged on
+// the median of the blocks; the range shows how much the blocks disagree.
+
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+  values: number[];
+}
+
+/** Median and range of per-block figures (NaN figures are kept, so a failed block cannot hide). */
+export function spreadOf(values: readonly number[], decimals = 3): Spread {
+  const finite = values.every(Number.isFinite);
+  return {
+    median: finite ? round(median(values), decimals) : Number.NaN,
+    min: finite ? round(Math.min(...values), decimals) : Number.NaN,
+    max: finite ? round(Math.max(...values), decimals) : Number.NaN,
+    values: values.map((v) => round(v, decimals)),
+  };
+}
+
+/** "1.07 (1.02–1.11)": the median and, in parentheses, the range of the blocks. */
+export const formatSpread = (s: Spread): string => `${s.median} (${s.min}–${s.max})`;
+
+/** CPU and DynamoDB counters read at the start and at the end of a block (see bench/cpu.ts). */
+export interface CpuSnapshot {
+  wallMs: number;
+  /** The load generator (this process), process.cpuUsage in µs. */
+  loadGeneratorUs: number;
+  serverUs: number;
+  floorUs: number;
+  /** DynamoDB Local's JVM, clock ticks. */
+  dynamoDbLocalTicks: number;
+  machineBusyTicks: number;
+  machineTotalTicks: number;
+  serverDynamo: { calls: number; ms: number };
+  floorDynamo: { calls: number; ms: number };
+}
+
+export interface BlockCpu {
+  wallMs: number;
+  serverMs: number;
+  floorMs: number;
+  dynamoDbLocalMs: number;
+  loadGeneratorMs: number;
+  /** CPU of every other process on the machine during the block, as a share of all its CPUs. */
+  foreignShare: number;
+  serverDynamoMs: number;
+  floorDynamoMs: number;
+}
+
+export function blockCpu(before: CpuSnapshot, after: CpuSnapshot, ticksPerSecond: number): BlockCpu {
+  const tickMs = 1000 / ticksPerSecond;
+  const serverMs = (after.serverUs - before.serverUs) / 1000;
+  const floorMs = (after.floorUs - before.floorUs) / 1000;
+  const loadGeneratorMs = (after.loadGeneratorUs - before.loadGeneratorUs) / 1000;
+  const dynamoDbLocalMs = (after.dynamoDbLocalTicks - before.dynamoDbLocalTicks) * tickMs;
+  const machineBusyMs = (after.machineBusyTicks - before.machineBusyTicks) * tickMs;
+  const machineTotalMs = (after.machineTotalTicks - before.machineTotalTicks) * tickMs;
+  const foreignMs = Math.max(0, machineBusyMs - serverMs - floorMs - loadGeneratorMs - dynamoDbLocalMs);
+  return {
+    wallMs: after.wallMs - before.wallMs,
+    serverMs,
+    floorMs,
+    dynamoDbLocalMs,
+    loadGeneratorMs,
+    foreignShare: machineTotalMs > 0 ? foreignMs / machineTotalMs : Number.NaN,
+    serverDynamoMs: after.serverDynamo.ms - before.serverDynamo.ms,
+    floorDynamoMs: after.floorDynamo.ms - before.floorDynamo.ms,
+  };
+}
+
+/** One side of a block (the endpoint through HTTP, or its floor), with its CPU accounting per request. */
+export interface SideFigures {
+  n: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  meanMs: number;
+  throughputPerSecond: number;
+  /** CPU of the process doing the work: the runtime for the endpoint, the floor process for the floor. */
+  processCpuMs: number;
+  /** Wall time of the DynamoDB calls, seen from inside that process. */
+  dynamoMs: number;
+  dynamoDbLocalCpuMs: number;
+  loadGeneratorCpuMs: number;
+  foreignShare: number;
+}
+
+export function sideFigures(side: 'endpoint' | 'floor', samples: readonly number[], elapsedMs: number, errors: number, cpu: BlockCpu): SideFigures {
+  const n = samples.length;
+  const per = (ms: number) => (n > 0 ? ms / n : Number.NaN);
+  return {
+    n,
+    errors,
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    meanMs: per(samples.reduce((a, b) => a + b, 0)),
+    throughputPerSecond: elapsedMs > 0 ? (n * 1000) / elapsedMs : Number.NaN,
+    processCpuMs: per(side === 'endpoint' ? cpu.serverMs : cpu.floorMs),
+    dynamoMs: per(side === 'endpoint' ? cpu.serverDynamoMs : cpu.floorDynamoMs),
+    dynamoDbLocalCpuMs: per(cpu.dynamoDbLocalMs),
+    loadGeneratorCpuMs: per(cpu.loadGeneratorMs),
+    foreignShare: cpu.foreignShare,
+  };
+}
+
+/** The per-block figures of an endpoint block beside its floor block. */
+export interface PairFigures {
+  p50Ratio: number;
+  p99Ratio: number;
+  throughputRatio: number;
+  /** Runtime CPU per request minus the floor process's CPU per replay, ms. */
+  ourCpuMs: number;
+  /** Endpoint mean latency minus the DynamoDB time inside the runtime: the HTTP hop and our code, ms. */
+  ourTimeMs: number;
+  /** Floor mean latency minus the DynamoDB time inside the runtime: how much slower DynamoDB answered the floor, ms. */
+  floorSlowerByMs: number;
+}
+
+export function pairFigures(endpoint: SideFigures, floor: SideFigures): PairFigures {
+  return {
+    p50Ratio: ratio(endpoint.p50, floor.p50),
+    p99Ratio: ratio(endpoint.p99, floor.p99),
+    throughputRatio: ratio(endpoint.throughputPerSecond, floor.throughputPerSecond),
+    ourCpuMs: endpoint.processCpuMs - floor.processCpuMs,
+    ourTimeMs: endpoint.meanMs - endpoint.dynamoMs,
+    floorSlowerByMs: floor.meanMs - endpoint.dynamoMs,
+  };
+}
+
+/**
+ * Why an endpoint measured faster than its floor (a latency ratio under 1, a throughput ratio over 1).
+ * The endpoint's time is our time plus its DynamoDB time, both measured; the floor's is DynamoDB time only.
+ * The endpoint can only beat the floor if DynamoDB answered the floor more slowly, by more than our time:
+ * that is "explained" (by the figures printed with it); anything else is "unexplained".
+ */
+export function explainFasterThanFloor(f: { ourTimeMs: number; floorSlowerByMs: number }): 'explained' | 'unexplained' {
+  return Number.isFinite(f.floorSlowerByMs) && f.floorSlowerByMs > 0 && f.floorSlowerByMs >= f.ourTimeMs ? 'explained' : 'unexplained';
+}
+
+/**
+ * Cost per byte of a large page ÷ cost per byte of a smaller page of the same payments. Cost linear in bytes
+ * (plus a fixed part per request) gives at most 1; a cost growing faster than the bytes gives more.
+ */
+export function perByteRatio(large: { cost: number; bytes: number }, small: { cost: number; bytes: number }): number {
+  if (!(large.bytes > 0) || !(small.bytes > 0)) return Number.NaN;
+  return ratio(large.cost / large.bytes, small.cost / small.bytes);
+}

@@ -61,7 +61,7 @@ describe('bench replay of captured requests', () => {
       input: {
         TransactItems: [
           { Update: { TableName: 't', Key: { PK: 'INVOICE#A', SK: 'HEADER' }, ConditionExpression: 'version = :v' } },
-          { Put: { TableName: 't', Item: { PK: 'PAYMENT#1#8', SK: 'PAYMENT', GSI1PK: 'PAYMENTS#1' } } },
+          { Put: { TableName: 't', Item: { PK: 'PAYMENT#1#8', SK: 'PAYMENT', GSI1PK: 'PAYMENTS#1', GSI1SK: '2026-01-02#01J' } } },
           { ConditionCheck: { TableName: 't', Key: { PK: 'CLIENT#1#2', SK: 'CLIENT' } } },
         ],
       },
@@ -70,12 +70,12 @@ describe('bench replay of captured requests', () => {
     },
   ];
 
-  it('renames every primary-key PK consistently and leaves the capture untouched', () => {
+  it('renames every primary-key PK consistently, makes each written index key unique, and leaves the capture untouched', () => {
     const read = freshenInput(calls[0]!.command, calls[0]!.input, 'r1');
     expect(read.RequestItems.t.Keys).toEqual([{ PK: 'INVOICE#A~r1', SK: 'HEADER' }, { PK: 'ACCOUNT#1~r1', SK: 'SEQ#payment' }]);
     const write = freshenInput(calls[1]!.command, calls[1]!.input, 'r1');
     expect(write.TransactItems[0].Update.Key.PK).toBe('INVOICE#A~r1');
-    expect(write.TransactItems[1].Put.Item).toEqual({ PK: 'PAYMENT#1#8~r1', SK: 'PAYMENT', GSI1PK: 'PAYMENTS#1' });
+    expect(write.TransactItems[1].Put.Item).toEqual({ PK: 'PAYMENT#1#8~r1', SK: 'PAYMENT', GSI1PK: 'PAYMENTS#1', GSI1SK: '2026-01-02#01J~r1' });
     expect(write.TransactItems[2].ConditionCheck.Key.PK).toBe('CLIENT#1#2~r1');
     expect((calls[1]!.input as any).TransactItems[0].Update.Key.PK).toBe('INVOICE#A');
   });
