@@ -10,7 +10,7 @@
  * It uses the SDK's own middleware stack rather than a hook of ours, so test-support hooks can move freely.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { documentClient } from '#shared/store/client';
+import { documentClient } from '../shared/store/client.ts';
 
 export interface CapturedCall {
   command: string;
@@ -75,7 +75,14 @@ export function installBenchHook(): BenchHook {
         if (scope && --scope.inFlight === 0) scope.wallMs += ended - scope.since;
         if (snapshot) {
           const command = String(context.commandName);
-          const record: CapturedCall = { command, input: snapshot, elapsedMs: ended - started, startMs: started, endMs: ended, consumedCapacity: output?.ConsumedCapacity };
+          const record: CapturedCall = {
+            command,
+            input: snapshot,
+            elapsedMs: ended - started,
+            startMs: started,
+            endMs: ended,
+            consumedCapacity: output?.ConsumedCapacity,
+          };
           if (error) record.error = String((error as Error).name ?? error);
           if (command === 'BatchGetItemCommand') {
             record.items = Object.values((output?.Responses ?? {}) as Record<string, Record<string, unknown>[]>).flat();

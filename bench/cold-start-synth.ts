@@ -7,16 +7,18 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { createApp } from '../infra/invoicing-app.ts';
 import { ARCHITECTURE, BUNDLING, RUNTIME } from '../infra/function-settings.ts';
+import { createApp } from '../infra/invoicing-app.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const outdir = process.argv[2];
 if (!outdir) throw new Error('usage: cold-start-synth.ts <outdir>');
 
-const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+  context?: Record<string, unknown>;
+};
 // As the CDK CLI does: cdk.json's context, and asset metadata on (it records each function's asset folder).
 const context = { ...(cdkJson.context ?? {}), 'aws:cdk:enable-asset-metadata': true };
 

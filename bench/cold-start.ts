@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { median, round, ratio } from './stats.ts';
+import { median, ratio, round } from './stats.ts';
 
 export interface BundleFigures {
   name: string;
@@ -48,9 +48,14 @@ export function buildBundles(): { outdir: string; done: Promise<Map<string, stri
     execFile(
       tsx,
       [path.join(REPO_ROOT, 'bench/cold-start-synth.ts'), outdir],
-      { cwd: REPO_ROOT, env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' }, maxBuffer: 16 * 1024 * 1024 },
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+        maxBuffer: 16 * 1024 * 1024,
+      },
       (error, stdout, stderr) => {
-        if (error) return reject(new Error(`CDK synth of the bundles failed: ${error.message}\n${stderr.slice(-2000)}`));
+        if (error)
+          return reject(new Error(`CDK synth of the bundles failed: ${error.message}\n${stderr.slice(-2000)}`));
         synthMs = performance.now() - started;
         resolve(new Map(Object.entries(JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, string>)));
       },
@@ -62,13 +67,20 @@ export function buildBundles(): { outdir: string; done: Promise<Map<string, stri
 
 let synthMs = Number.NaN;
 
-export async function measureColdStart(build: ReturnType<typeof buildBundles>, runs: number, log: (line: string) => void): Promise<ColdStartFigures> {
+export async function measureColdStart(
+  build: ReturnType<typeof buildBundles>,
+  runs: number,
+  log: (line: string) => void,
+): Promise<ColdStartFigures> {
   const { outdir } = build;
   try {
     const bundles = await build.done;
     log(`  bundles built by CDK synth in ${Math.round(synthMs)} ms`);
     const probe = path.join(outdir, 'probe.mjs');
-    writeFileSync(probe, 'const t = performance.now(); await import(process.argv[2]); process.stdout.write(String(performance.now() - t));');
+    writeFileSync(
+      probe,
+      'const t = performance.now(); await import(process.argv[2]); process.stdout.write(String(performance.now() - t));',
+    );
     // What the stack sets on every function, plus a region (Lambda always has one).
     const env = {
       PATH: process.env.PATH ?? '',
@@ -83,7 +95,11 @@ export async function measureColdStart(build: ReturnType<typeof buildBundles>, r
     const samples = new Map<string, number[]>([...bundles.keys()].map((name) => [name, []]));
     for (let run = 0; run < runs; run++) {
       for (const [name, file] of bundles) {
-        const out = execFileSync(process.execPath, [probe, file], { cwd: outdir, env, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+        const out = execFileSync(process.execPath, [probe, file], {
+          cwd: outdir,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }).toString();
         samples.get(name)!.push(Number(out));
       }
     }
@@ -102,7 +118,8 @@ export async function measureColdStart(build: ReturnType<typeof buildBundles>, r
     };
     const baselineMs = round(median(samples.get('baseline')!));
     return {
-      source: 'CDK synth of infra/invoicing-app.ts (NodejsFunction local esbuild, BUNDLING from infra/function-settings.ts)',
+      source:
+        'CDK synth of infra/invoicing-app.ts (NodejsFunction local esbuild, BUNDLING from infra/function-settings.ts)',
       runs,
       node: process.version,
       baseline: figures('baseline', baselineMs),

@@ -9,7 +9,10 @@ import { readFileSync } from 'node:fs';
 
 /** utime + stime of a /proc/<pid>/stat line, in clock ticks (the command name may contain spaces and parentheses). */
 export function parseProcessStat(text: string): number {
-  const fields = text.slice(text.lastIndexOf(')') + 2).trim().split(/\s+/);
+  const fields = text
+    .slice(text.lastIndexOf(')') + 2)
+    .trim()
+    .split(/\s+/);
   // Field 3 (state) is fields[0]; utime and stime are fields 14 and 15.
   return Number(fields[11]) + Number(fields[12]);
 }
@@ -18,7 +21,11 @@ export function parseProcessStat(text: string): number {
 export function parseMachineStat(text: string): { busy: number; total: number } {
   const line = text.split('\n').find((l) => l.startsWith('cpu '));
   if (!line) return { busy: Number.NaN, total: Number.NaN };
-  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   const busy = user + nice + system + irq + softirq + steal;
   return { busy, total: busy + idle + iowait };
 }

@@ -8,7 +8,11 @@ export interface Run {
 }
 
 /** `count` operations, `concurrency` at a time; `op(i, worker)` resolves to its latency in ms. */
-export async function drive(count: number, concurrency: number, op: (i: number, worker: number) => Promise<number>): Promise<Run> {
+export async function drive(
+  count: number,
+  concurrency: number,
+  op: (i: number, worker: number) => Promise<number>,
+): Promise<Run> {
   const samples: number[] = [];
   let next = 0;
   let errors = 0;

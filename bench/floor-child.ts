@@ -10,10 +10,11 @@
  * DynamoDB totals. Env: DYNAMODB_ENDPOINT, TABLE_NAME (as the runtime).
  */
 export {};
+
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 
-const { documentClient } = await import('#shared/store/client');
+const { documentClient } = await import('../shared/store/client.ts');
 const { installBenchHook } = await import('./bench-hooks.ts');
 const { answer, processStats } = await import('./ipc.ts');
 const { prepareReplays, runReplay } = await import('./replay.ts');
@@ -29,7 +30,12 @@ const prepared = new Map<string, PreparedReplay[]>();
 answer({
   stats: () => processStats(hook.totals),
   async prepare(message) {
-    const replays = await prepareReplays(client, message.template as ReplayTemplate, Number(message.count), String(message.tagPrefix));
+    const replays = await prepareReplays(
+      client,
+      message.template as ReplayTemplate,
+      Number(message.count),
+      String(message.tagPrefix),
+    );
     prepared.set(String(message.key), replays);
     return { prepared: replays.length };
   },

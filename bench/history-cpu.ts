@@ -17,7 +17,9 @@ const db = await startDynamoDbLocal();
 process.env.DYNAMODB_ENDPOINT = db.endpoint;
 await ensureTable(db.endpoint, 'history-cpu');
 
-const { call, createInvoice, newAccount, todayMonthFirst, makeEvent, lambdaContext } = await import('../test/support/api.ts');
+const { call, createInvoice, newAccount, todayMonthFirst, makeEvent, lambdaContext } = await import(
+  '../test/support/api.ts'
+);
 const { handler } = await import('../functions/payment-history/handler.ts');
 const { paymentHistory } = await import('../shared/services/payment-history.ts');
 const { queryPayments, loadInvoices } = await import('../shared/store/history.ts');
@@ -30,7 +32,10 @@ const items = [
 ];
 for (let i = 0; i < 100; i++) {
   const invoice = await createInvoice(key, { items });
-  await call('add-payment', { key, body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '1', channel: 'Cash' } });
+  await call('add-payment', {
+    key,
+    body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '1', channel: 'Cash' },
+  });
 }
 
 // Logs go nowhere, as in the bench's runtime (stdout → /dev/null), but are still produced.
@@ -43,7 +48,9 @@ async function measure(label: string, run: () => unknown) {
   const t0 = performance.now();
   for (let i = 0; i < 100; i++) await run();
   const cpu = process.cpuUsage(cpu0);
-  console.error(`${label.padEnd(34)} wall ${((performance.now() - t0) / 100).toFixed(2)} ms, cpu ${((cpu.user + cpu.system) / 100_000).toFixed(2)} ms`);
+  console.error(
+    `${label.padEnd(34)} wall ${((performance.now() - t0) / 100).toFixed(2)} ms, cpu ${((cpu.user + cpu.system) / 100_000).toFixed(2)} ms`,
+  );
 }
 
 const page = await queryPayments(account.companyId, '2000-01-01', '2100-01-01', 100);
@@ -51,9 +58,17 @@ const invoices = await loadInvoices(page.payments.map((p) => p.referenceCode));
 const views = page.payments.map((p) => paymentView(p, invoices.get(p.referenceCode)!));
 let bytes = 0;
 await measure('handler (middy stack, service, JSON)', async () => {
-  bytes = String((await handler(makeEvent('payment-history', { key, body: { period: 'today' } }), lambdaContext()) as { body: string }).body).length;
+  bytes = String(
+    (
+      (await handler(makeEvent('payment-history', { key, body: { period: 'today' } }), lambdaContext())) as {
+        body: string;
+      }
+    ).body,
+  ).length;
 });
-await measure('service + JSON', async () => JSON.stringify(await paymentHistory(account, { period: 'today', limit: 100 } as never)));
+await measure('service + JSON', async () =>
+  JSON.stringify(await paymentHistory(account, { period: 'today', limit: 100 } as never)),
+);
 await measure('DynamoDB client only (as the floor)', async () => {
   const p = await queryPayments(account.companyId, '2000-01-01', '2100-01-01', 100);
   await loadInvoices(p.payments.map((x) => x.referenceCode));

@@ -9,7 +9,13 @@ export interface HttpResult {
   ms: number;
 }
 
-export function httpRequest(port: number, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult> {
+export function httpRequest(
+  port: number,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<HttpResult> {
   const payload = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -28,7 +34,13 @@ export function httpRequest(port: number, method: string, path: string, body?: u
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ms: performance.now() - started,
+          }),
+        );
         res.on('error', reject);
       },
     );

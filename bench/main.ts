@@ -13,7 +13,7 @@
  * BENCH_BLOCKS=<n> sets the number of interleaved blocks (default 4, at least 3);
  * BENCH_SERVER_NODE_OPTIONS passes flags to the server processes (e.g. "--cpu-prof --cpu-prof-dir=prof").
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
@@ -29,10 +29,10 @@ const LARGE_TABLE = 'bench-50k';
 process.env.TABLE_NAME = SMALL_TABLE;
 
 const { ensureTable, startDynamoDbLocal } = await import('../infra/local/dynamodb-local.ts');
-const { createAccount } = await import('#shared/store/accounts');
-const { documentClient } = await import('#shared/store/client');
-const { paymentItem } = await import('#shared/store/items');
-const { addDays, formatDayFirst, fromEpochSeconds, toEpochSeconds, todayIn } = await import('#shared/domain/dates');
+const { createAccount } = await import('../shared/store/accounts.ts');
+const { documentClient } = await import('../shared/store/client.ts');
+const { paymentItem } = await import('../shared/store/items.ts');
+const { addDays, formatDayFirst, toEpochSeconds, todayIn } = await import('../shared/domain/dates.ts');
 const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
 const { ulid } = await import('ulid');
 const { httpRequest, destroyAgent } = await import('./http.ts');
@@ -43,7 +43,7 @@ const { clockTicksPerSecond, machineTicks, processTicks } = await import('./cpu.
 const { buildBundles, measureColdStart } = await import('./cold-start.ts');
 const stats = await import('./stats.ts');
 type CapturedCall = import('./bench-hooks.ts').CapturedCall;
-type CalendarDate = import('#shared/domain/dates').CalendarDate;
+type CalendarDate = import('../shared/domain/dates.ts').CalendarDate;
 type Run = import('./drive.ts').Run;
 type ProcessStats = import('./ipc.ts').ProcessStats;
 type ReplayTemplate = import('./replay.ts').ReplayTemplate;
@@ -71,7 +71,7 @@ const SIZES = {
   tenantsPerBlock: QUICK ? 64 : 240,
 };
 const CONCURRENCY = 8;
-/** SPEC §8: a history page's body never exceeds 5,000,000 bytes (it must end before). */
+/** docs/api.md "Payment history and pagination": a history page's body never exceeds 5,000,000 bytes (it must end before). */
 const PAGE_BYTE_CAP = 5_000_000;
 const runStarted = performance.now();
 const log = (line: string) => console.log(line);
@@ -142,7 +142,12 @@ const TODAY = todayIn('Africa/Lagos');
 // The history period: a fixed 91-day window in the past, so that the same account has payments both before and after it.
 const WINDOW_START = addDays(TODAY, -200);
 const WINDOW_END = addDays(TODAY, -110);
-const HISTORY_BODY = { period: 'custom', start: formatDayFirst(WINDOW_START), end: formatDayFirst(WINDOW_END), limit: 100 };
+const HISTORY_BODY = {
+  period: 'custom',
+  start: formatDayFirst(WINDOW_START),
+  end: formatDayFirst(WINDOW_END),
+  limit: 100,
+};
 const runTag = Date.now().toString(36);
 let sequence = 0;
 const unique = () => `${runTag}-${++sequence}`;
@@ -164,7 +169,13 @@ const newClientInvoice = (key: string): RequestSpec => {
     path: '/invoices',
     headers: auth(key, true),
     body: {
-      client: { first_name: 'Ada', last_name: 'Obi', email: `ada.${id}@example.com`, phone: '+2348012345678', company_name: 'Obi Stores' },
+      client: {
+        first_name: 'Ada',
+        last_name: 'Obi',
+        email: `ada.${id}@example.com`,
+        phone: '+2348012345678',
+        company_name: 'Obi Stores',
+      },
       due_date: '12/31/2030',
       fee_bearer: 'client',
       items: [
@@ -195,15 +206,24 @@ const payment = (key: string, referenceCode: string, date: CalendarDate, amount 
   body: { reference_code: referenceCode, date: mmddyyyy(date), amount, channel: 'BankTransfer' },
 });
 
-const history = (key: string): RequestSpec => ({ path: '/payments/history', headers: auth(key, false), body: HISTORY_BODY });
+const history = (key: string): RequestSpec => ({
+  path: '/payments/history',
+  headers: auth(key, false),
+  body: HISTORY_BODY,
+});
 
 async function call(port: number, spec: RequestSpec, expected: number) {
   const result = await httpRequest(port, 'POST', spec.path, spec.body, spec.headers);
-  if (result.status !== expected) throw new Error(`${spec.path}: expected ${expected}, got ${result.status}: ${result.body.slice(0, 400)}`);
+  if (result.status !== expected)
+    throw new Error(`${spec.path}: expected ${expected}, got ${result.status}: ${result.body.slice(0, 400)}`);
   return { ...result, json: JSON.parse(result.body) as { data: any } };
 }
 
-const historyPage = (key: string, limit: number): RequestSpec => ({ path: '/payments/history', headers: auth(key, false), body: { ...HISTORY_BODY, limit } });
+const historyPage = (key: string, limit: number): RequestSpec => ({
+  path: '/payments/history',
+  headers: auth(key, false),
+  body: { ...HISTORY_BODY, limit },
+});
 
 /** An invoice of `count` long items (names of 400 and descriptions of 500 characters): a body just under 64 KiB. */
 const longItemsInvoice = (key: string, clientId: number, count: number): RequestSpec => ({
@@ -224,7 +244,12 @@ const longItemsInvoice = (key: string, clientId: number, count: number): Request
 // ---------------------------------------------------------------------------------------------------
 // Load generation and interleaved blocks
 
-function httpOp(port: number, make: (i: number, worker: number) => RequestSpec, expected: number, statuses: Record<string, number>) {
+function httpOp(
+  port: number,
+  make: (i: number, worker: number) => RequestSpec,
+  expected: number,
+  statuses: Record<string, number>,
+) {
   return async (i: number, worker: number) => {
     const spec = make(i, worker);
     const result = await httpRequest(port, 'POST', spec.path, spec.body, spec.headers);
@@ -277,11 +302,23 @@ async function snapshot(): Promise<import('./stats.ts').CpuSnapshot> {
 }
 
 /** Runs one block and accounts for its CPU (every process of the bench, and the rest of the machine). */
-async function measuredBlock(side: 'endpoint' | 'floor', run: () => Promise<Run>): Promise<{ run: Run; figures: SideFigures }> {
+async function measuredBlock(
+  side: 'endpoint' | 'floor',
+  run: () => Promise<Run>,
+): Promise<{ run: Run; figures: SideFigures }> {
   const before = await snapshot();
   const result = await run();
   const after = await snapshot();
-  return { run: result, figures: stats.sideFigures(side, result.samples, result.elapsedMs, result.errors, stats.blockCpu(before, after, clockTicksPerSecond())) };
+  return {
+    run: result,
+    figures: stats.sideFigures(
+      side,
+      result.samples,
+      result.elapsedMs,
+      result.errors,
+      stats.blockCpu(before, after, clockTicksPerSecond()),
+    ),
+  };
 }
 
 /** What the floor process needs of a captured request: read-only requests need no pre-state (the items read). */
@@ -293,7 +330,8 @@ const floorTemplate = (calls: CapturedCall[]): ReplayTemplate => {
 /** Seeds `count` replays of `template` in the floor process under `key` (never timed). */
 const prepareFloor = (key: string, template: ReplayTemplate, count: number) =>
   ask(measured.floor!.child, { type: 'prepare', key, template, count, tagPrefix: `${runTag}${key}-` });
-const runFloorBlock = (key: string, concurrency: number) => ask<Run>(measured.floor!.child, { type: 'run', key, concurrency });
+const runFloorBlock = (key: string, concurrency: number) =>
+  ask<Run>(measured.floor!.child, { type: 'run', key, concurrency });
 
 async function runFloor(template: ReplayTemplate, count: number, concurrency: number, key: string): Promise<Run> {
   await prepareFloor(key, template, count);
@@ -306,12 +344,29 @@ async function runFloor(template: ReplayTemplate, count: number, concurrency: nu
  * e.g. a binary attribute turned into a map, shows here as different write units).
  */
 async function checkFloor(template: ReplayTemplate, original: CapturedCall[], key: string) {
-  const sent = await ask<CapturedCall[]>(measured.floor!.child, { type: 'check', template, tagPrefix: `${runTag}${key}-` });
+  const sent = await ask<CapturedCall[]>(measured.floor!.child, {
+    type: 'check',
+    template,
+    tagPrefix: `${runTag}${key}-`,
+  });
   const floorCapacity = capacityOf(sent);
   const endpointCapacity = capacityOf(original);
-  const sameCommands = sent.map((c) => c.command).sort().join() === original.map((c) => c.command).sort().join();
+  const sameCommands =
+    sent
+      .map((c) => c.command)
+      .sort()
+      .join() ===
+    original
+      .map((c) => c.command)
+      .sort()
+      .join();
   const errors = sent.filter((c) => c.error).map((c) => `${c.command}: ${c.error}`);
-  const same = sameCommands && errors.length === 0 && floorCapacity.rcu === endpointCapacity.rcu && floorCapacity.wcu === endpointCapacity.wcu && floorCapacity.indexUnits === endpointCapacity.indexUnits;
+  const same =
+    sameCommands &&
+    errors.length === 0 &&
+    floorCapacity.rcu === endpointCapacity.rcu &&
+    floorCapacity.wcu === endpointCapacity.wcu &&
+    floorCapacity.indexUnits === endpointCapacity.indexUnits;
   const describe = (c: ReturnType<typeof capacityOf>) => `${c.rcu} RCU, ${c.wcu} WCU (index ${c.indexUnits})`;
   const line = same
     ? `same commands and capacity as the endpoint (${describe(floorCapacity)})`
@@ -332,20 +387,49 @@ interface Comparison {
   floor: ReturnType<typeof describeRun> & SideMedians;
 }
 
-type SideMedians = { processCpuMs: number; dynamoMs: number; dynamoDbLocalCpuMs: number; loadGeneratorCpuMs: number; foreignShare: number };
+type SideMedians = {
+  processCpuMs: number;
+  dynamoMs: number;
+  dynamoDbLocalCpuMs: number;
+  loadGeneratorCpuMs: number;
+  foreignShare: number;
+};
 const sideMedians = (sides: SideFigures[]): SideMedians => ({
-  processCpuMs: stats.spreadOf(sides.map((s) => s.processCpuMs), 2).median,
-  dynamoMs: stats.spreadOf(sides.map((s) => s.dynamoMs), 2).median,
-  dynamoDbLocalCpuMs: stats.spreadOf(sides.map((s) => s.dynamoDbLocalCpuMs), 2).median,
-  loadGeneratorCpuMs: stats.spreadOf(sides.map((s) => s.loadGeneratorCpuMs), 2).median,
-  foreignShare: stats.spreadOf(sides.map((s) => s.foreignShare), 3).median,
+  processCpuMs: stats.spreadOf(
+    sides.map((s) => s.processCpuMs),
+    2,
+  ).median,
+  dynamoMs: stats.spreadOf(
+    sides.map((s) => s.dynamoMs),
+    2,
+  ).median,
+  dynamoDbLocalCpuMs: stats.spreadOf(
+    sides.map((s) => s.dynamoDbLocalCpuMs),
+    2,
+  ).median,
+  loadGeneratorCpuMs: stats.spreadOf(
+    sides.map((s) => s.loadGeneratorCpuMs),
+    2,
+  ).median,
+  foreignShare: stats.spreadOf(
+    sides.map((s) => s.foreignShare),
+    3,
+  ).median,
 });
 
 /**
  * `blocks` pairs of blocks: the endpoint through HTTP and its floor (the same DynamoDB requests from the floor
  * process), alternating which goes first, each block's replays prepared (seeded) before either is timed.
  */
-async function compare(opts: { port: number; make: (i: number, worker: number) => RequestSpec; expected: number; template: ReplayTemplate; concurrency: number; perBlock: number; tag: string }): Promise<Comparison & { statuses: Record<string, number> }> {
+async function compare(opts: {
+  port: number;
+  make: (i: number, worker: number) => RequestSpec;
+  expected: number;
+  template: ReplayTemplate;
+  concurrency: number;
+  perBlock: number;
+  tag: string;
+}): Promise<Comparison & { statuses: Record<string, number> }> {
   const statuses: Record<string, number> = {};
   const endpointRuns: Run[] = [];
   const floorRuns: Run[] = [];
@@ -353,7 +437,10 @@ async function compare(opts: { port: number; make: (i: number, worker: number) =
   // Every block's floor state is written before the first block is timed: no seeding between timed blocks.
   for (let b = 0; b < SIZES.blocks; b++) await prepareFloor(`${opts.tag}${b}`, opts.template, opts.perBlock);
   for (let b = 0; b < SIZES.blocks; b++) {
-    const endpointBlock = () => measuredBlock('endpoint', () => drive(opts.perBlock, opts.concurrency, httpOp(opts.port, opts.make, opts.expected, statuses)));
+    const endpointBlock = () =>
+      measuredBlock('endpoint', () =>
+        drive(opts.perBlock, opts.concurrency, httpOp(opts.port, opts.make, opts.expected, statuses)),
+      );
     const floorBlock = () => measuredBlock('floor', () => runFloorBlock(`${opts.tag}${b}`, opts.concurrency));
     let e: Awaited<ReturnType<typeof endpointBlock>>;
     let f: Awaited<ReturnType<typeof floorBlock>>;
@@ -376,16 +463,28 @@ async function compare(opts: { port: number; make: (i: number, worker: number) =
     p50Ratio: stats.spreadOf(pairs.map((p) => p.p50Ratio)),
     p99Ratio: stats.spreadOf(pairs.map((p) => p.p99Ratio)),
     throughputRatio: stats.spreadOf(pairs.map((p) => p.throughputRatio)),
-    ourCpuMs: stats.spreadOf(pairs.map((p) => p.ourCpuMs), 2),
-    ourTimeMs: stats.spreadOf(pairs.map((p) => p.ourTimeMs), 2),
-    floorSlowerByMs: stats.spreadOf(pairs.map((p) => p.floorSlowerByMs), 2),
+    ourCpuMs: stats.spreadOf(
+      pairs.map((p) => p.ourCpuMs),
+      2,
+    ),
+    ourTimeMs: stats.spreadOf(
+      pairs.map((p) => p.ourTimeMs),
+      2,
+    ),
+    floorSlowerByMs: stats.spreadOf(
+      pairs.map((p) => p.floorSlowerByMs),
+      2,
+    ),
     endpoint: { ...describeRun({ ...merge(endpointRuns), statuses }), ...sideMedians(blocks.map((b) => b.endpoint)) },
     floor: { ...describeRun(merge(floorRuns)), ...sideMedians(blocks.map((b) => b.floor)) },
   };
 }
 
 /** The measurements that explain a comparison, and whether an endpoint faster than its floor is explained. */
-function explanation(c: Comparison, fasterThanFloor: boolean): { line: string; verdict: 'faster than floor: explained' | 'faster than floor: UNEXPLAINED' | null } {
+function explanation(
+  c: Comparison,
+  fasterThanFloor: boolean,
+): { line: string; verdict: 'faster than floor: explained' | 'faster than floor: UNEXPLAINED' | null } {
   const pct = (x: number) => `${(100 * x).toFixed(0)} %`;
   const line =
     `our time ${c.ourTimeMs.median} ms/request (HTTP hop + our code: endpoint mean ${c.endpoint.mean} − DynamoDB inside the runtime ${c.endpoint.dynamoMs}); ` +
@@ -393,7 +492,11 @@ function explanation(c: Comparison, fasterThanFloor: boolean): { line: string; v
     `DynamoDB Local CPU ${c.endpoint.dynamoDbLocalCpuMs} vs ${c.floor.dynamoDbLocalCpuMs} ms/request; ` +
     `other processes ${pct(c.endpoint.foreignShare)} vs ${pct(c.floor.foreignShare)} of the machine`;
   if (!fasterThanFloor) return { line, verdict: null };
-  const verdict = stats.explainFasterThanFloor({ ourTimeMs: c.ourTimeMs.median, floorSlowerByMs: c.floorSlowerByMs.median }) === 'explained' ? 'faster than floor: explained' : 'faster than floor: UNEXPLAINED';
+  const verdict =
+    stats.explainFasterThanFloor({ ourTimeMs: c.ourTimeMs.median, floorSlowerByMs: c.floorSlowerByMs.median }) ===
+    'explained'
+      ? 'faster than floor: explained'
+      : 'faster than floor: UNEXPLAINED';
   return { line, verdict };
 }
 // ---------------------------------------------------------------------------------------------------
@@ -426,7 +529,9 @@ function capacityOf(calls: readonly CapturedCall[]) {
   let wcu = 0;
   let indexUnits = 0;
   for (const c of calls) {
-    const entries = ([] as CapacityEntry[]).concat((c.consumedCapacity as CapacityEntry | CapacityEntry[] | undefined) ?? []);
+    const entries = ([] as CapacityEntry[]).concat(
+      (c.consumedCapacity as CapacityEntry | CapacityEntry[] | undefined) ?? [],
+    );
     for (const e of entries) {
       const units = e.CapacityUnits ?? 0;
       if (READS.has(c.command)) rcu += e.ReadCapacityUnits ?? units;
@@ -449,7 +554,12 @@ interface CaptureFigures {
   template: CapturedCall[];
 }
 
-async function capture(server: Child, make: () => RequestSpec, expected: number, samples: number): Promise<CaptureFigures> {
+async function capture(
+  server: Child,
+  make: () => RequestSpec,
+  expected: number,
+  samples: number,
+): Promise<CaptureFigures> {
   const perSample: CapturedCall[][] = [];
   for (let i = 0; i < samples; i++) {
     await ask(server.child, { type: 'captureStart' });
@@ -462,10 +572,22 @@ async function capture(server: Child, make: () => RequestSpec, expected: number,
   const capacities = business.map(capacityOf);
   const keysRead = template
     .filter((c) => c.command === 'BatchGetItemCommand')
-    .reduce((n, c) => n + Object.values(c.input.RequestItems as Record<string, { Keys: unknown[] }>).reduce((m, r) => m + r.Keys.length, 0), 0);
+    .reduce(
+      (n, c) =>
+        n +
+        Object.values(c.input.RequestItems as Record<string, { Keys: unknown[] }>).reduce(
+          (m, r) => m + r.Keys.length,
+          0,
+        ),
+      0,
+    );
   return {
     samples,
-    roundTrips: { min: Math.min(...counts), max: Math.max(...counts), commands: template.map((c) => c.command.replace(/Command$/, '')) },
+    roundTrips: {
+      min: Math.min(...counts),
+      max: Math.max(...counts),
+      commands: template.map((c) => c.command.replace(/Command$/, '')),
+    },
     authReadsSeen: perSample.reduce((n, calls) => n + calls.filter(isAuthRead).length, 0),
     rcu: Math.max(...capacities.map((c) => c.rcu)),
     wcu: Math.max(...capacities.map((c) => c.wcu)),
@@ -503,7 +625,9 @@ async function copyTable(from: string, to: string): Promise<number> {
   const items: { table: string; item: Record<string, unknown> }[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await client.send(new ScanCommand({ TableName: from, ...(start ? { ExclusiveStartKey: start } : {}) }));
+    const page = await client.send(
+      new ScanCommand({ TableName: from, ...(start ? { ExclusiveStartKey: start } : {}) }),
+    );
     for (const item of page.Items ?? []) items.push({ table: to, item });
     start = page.LastEvaluatedKey;
   } while (start);
@@ -518,7 +642,13 @@ interface InvoiceRef {
 }
 
 /** Payment items written directly (BatchWriteItem), shaped by the store's own item builder. */
-function syntheticPayments(count: number, companyOf: (i: number) => number, dateOf: (i: number) => CalendarDate, invoiceOf: (i: number) => InvoiceRef, firstId: number) {
+function syntheticPayments(
+  count: number,
+  companyOf: (i: number) => number,
+  dateOf: (i: number) => CalendarDate,
+  invoiceOf: (i: number) => InvoiceRef,
+  firstId: number,
+) {
   const now = '2025-01-01 00:00:00';
   return Array.from({ length: count }, (_, i) => {
     const invoice = invoiceOf(i);
@@ -549,7 +679,14 @@ const outsideWindow = (i: number): CalendarDate =>
 const results: Record<string, unknown> = {
   startedAt: new Date().toISOString(),
   quick: QUICK,
-  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${process.platform} ${process.arch}`, loadAverageAtStart: loadavg() },
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    loadAverageAtStart: loadavg(),
+  },
   sizes: SIZES,
 };
 const budgets: import('./stats.ts').Budget[] = [];
@@ -567,7 +704,7 @@ try {
   await ensureTable(database.endpoint, SMALL_TABLE);
   process.env.DYNAMODB_ENDPOINT = database.endpoint;
   client = documentClient();
-  let t = performance.now();
+  const t = performance.now();
   const small = await startServer(database.endpoint, SMALL_TABLE);
   children.push(small);
   const floor = await startFloor(database.endpoint, SMALL_TABLE);
@@ -583,7 +720,9 @@ try {
   const historyAccount = await createAccount({ name: 'Bench history' });
   const writer = await createAccount({ name: 'Bench writer' });
   const pages = await createAccount({ name: 'Bench pages by bytes' });
-  const payers = await Promise.all(Array.from({ length: CONCURRENCY }, (_, k) => createAccount({ name: `Bench payer ${k}` })));
+  const payers = await Promise.all(
+    Array.from({ length: CONCURRENCY }, (_, k) => createAccount({ name: `Bench payer ${k}` })),
+  );
   const hKey = historyAccount.secretKey;
   const wKey = writer.secretKey;
   const pKey = pages.secretKey;
@@ -594,7 +733,11 @@ try {
   const hInvoices: InvoiceRef[] = [];
   for (let i = 0; i < SIZES.historyInvoices; i++) {
     const created = await call(small.port, clientIdInvoice(hKey, hClientId), 201);
-    hInvoices.push({ referenceCode: created.json.data.reference_code, invoiceId: Number(created.json.data.id), clientId: hClientId });
+    hInvoices.push({
+      referenceCode: created.json.data.reference_code,
+      invoiceId: Number(created.json.data.id),
+      clientId: hClientId,
+    });
   }
   await drive(hInvoices.length, 1, async (i) => {
     const date = addDays(WINDOW_START, i % 91);
@@ -605,28 +748,58 @@ try {
   const sameOutsideSmall = 380;
   const othersSmall = 1000 - inWindow - sameOutsideSmall;
   const smallSeed = [
-    ...syntheticPayments(sameOutsideSmall, () => historyAccount.account.companyId, outsideWindow, (i) => hInvoices[i % hInvoices.length]!, 1_000_000),
-    ...syntheticPayments(othersSmall, (i) => 2_000_000 + (i % 200), (i) => addDays(WINDOW_START, i % 200), () => ({ referenceCode: 'NOSUCHINVOICE0000000', invoiceId: 1, clientId: 1 }), 1),
+    ...syntheticPayments(
+      sameOutsideSmall,
+      () => historyAccount.account.companyId,
+      outsideWindow,
+      (i) => hInvoices[i % hInvoices.length]!,
+      1_000_000,
+    ),
+    ...syntheticPayments(
+      othersSmall,
+      (i) => 2_000_000 + (i % 200),
+      (i) => addDays(WINDOW_START, i % 200),
+      () => ({ referenceCode: 'NOSUCHINVOICE0000000', invoiceId: 1, clientId: 1 }),
+      1,
+    ),
   ].map((p) => ({ ...p, table: SMALL_TABLE }));
   await batchWriteAll(client, smallSeed, 4);
   const smallCount = await countPayments(SMALL_TABLE);
 
   // The large table: a copy of the small one plus 49,000 payments (same account outside the window, other accounts).
-  let seedStarted = performance.now();
+  const seedStarted = performance.now();
   await ensureTable(database.endpoint, LARGE_TABLE);
   const copied = await copyTable(SMALL_TABLE, LARGE_TABLE);
   const extra = 50_000 - smallCount;
   const sameOutsideLarge = Math.floor(extra / 2);
   const largeSeed = [
-    ...syntheticPayments(sameOutsideLarge, () => historyAccount.account.companyId, outsideWindow, (i) => hInvoices[i % hInvoices.length]!, 2_000_000),
-    ...syntheticPayments(extra - sameOutsideLarge, (i) => 3_000_000 + (i % 500), (i) => addDays(WINDOW_START, (i % 400) - 100), () => ({ referenceCode: 'NOSUCHINVOICE0000000', invoiceId: 1, clientId: 1 }), 1),
+    ...syntheticPayments(
+      sameOutsideLarge,
+      () => historyAccount.account.companyId,
+      outsideWindow,
+      (i) => hInvoices[i % hInvoices.length]!,
+      2_000_000,
+    ),
+    ...syntheticPayments(
+      extra - sameOutsideLarge,
+      (i) => 3_000_000 + (i % 500),
+      (i) => addDays(WINDOW_START, (i % 400) - 100),
+      () => ({ referenceCode: 'NOSUCHINVOICE0000000', invoiceId: 1, clientId: 1 }),
+      1,
+    ),
   ].map((p) => ({ ...p, table: LARGE_TABLE }));
   await batchWriteAll(client, largeSeed, 4);
   const largeCount = await countPayments(LARGE_TABLE);
   const seedMs = performance.now() - seedStarted;
   log(`  ${SMALL_TABLE}: ${smallCount} payments (${inWindow} of the history account in its window)`);
-  log(`  ${LARGE_TABLE}: ${largeCount} payments (copied ${copied} items, BatchWriteItem ${largeSeed.length} in ${(seedMs / 1000).toFixed(1)} s)`);
-  results.seed = { smallTable: { payments: smallCount, inWindow }, largeTable: { payments: largeCount }, largeSeedMs: Math.round(seedMs) };
+  log(
+    `  ${LARGE_TABLE}: ${largeCount} payments (copied ${copied} items, BatchWriteItem ${largeSeed.length} in ${(seedMs / 1000).toFixed(1)} s)`,
+  );
+  results.seed = {
+    smallTable: { payments: smallCount, inWindow },
+    largeTable: { payments: largeCount },
+    largeSeedMs: Math.round(seedMs),
+  };
   const large = await startServer(database.endpoint, LARGE_TABLE);
   children.push(large);
 
@@ -634,11 +807,18 @@ try {
   const wFirst = await call(small.port, newClientInvoice(wKey), 201);
   const wClientId = Number(wFirst.json.data.client.id ?? wFirst.json.data.client_id);
   const wInvoices: string[] = [];
-  for (let i = 0; i < CONCURRENCY; i++) wInvoices.push((await call(small.port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code);
+  for (let i = 0; i < CONCURRENCY; i++)
+    wInvoices.push(
+      (await call(small.port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code,
+    );
   const payerInvoices: { key: string; ref: string }[] = [];
   for (const payer of payers) {
     const inv = await call(small.port, newClientInvoice(payer.secretKey), 201);
-    const big = await call(small.port, clientIdInvoice(payer.secretKey, Number(inv.json.data.client.id ?? inv.json.data.client_id), '900,000,000.00'), 201);
+    const big = await call(
+      small.port,
+      clientIdInvoice(payer.secretKey, Number(inv.json.data.client.id ?? inv.json.data.client_id), '900,000,000.00'),
+      201,
+    );
     payerInvoices.push({ key: payer.secretKey, ref: big.json.data.reference_code });
   }
   const payDate = addDays(TODAY, -1);
@@ -665,16 +845,45 @@ try {
     wcuBudget?: number;
   }
   const endpoints: EndpointDef[] = [
-    { name: 'add invoice (new client)', make: () => newClientInvoice(wKey), expected: 201, cpuBudgetMs: 2, roundTripBudget: () => 2 },
-    { name: 'add invoice (client_id)', make: () => clientIdInvoice(wKey, wClientId), expected: 201, cpuBudgetMs: 2, roundTripBudget: () => 2 },
-    { name: 'add payment', make: (_i, worker) => payment(wKey, wInvoices[worker % wInvoices.length]!, payDate), expected: 201, cpuBudgetMs: 2, roundTripBudget: () => 2, wcuBudget: 8 },
-    { name: 'history page of 100', make: () => history(hKey), expected: 200, cpuBudgetMs: 5, roundTripBudget: (c) => stats.historyRoundTripBudget(c.keysRead) },
+    {
+      name: 'add invoice (new client)',
+      make: () => newClientInvoice(wKey),
+      expected: 201,
+      cpuBudgetMs: 2,
+      roundTripBudget: () => 2,
+    },
+    {
+      name: 'add invoice (client_id)',
+      make: () => clientIdInvoice(wKey, wClientId),
+      expected: 201,
+      cpuBudgetMs: 2,
+      roundTripBudget: () => 2,
+    },
+    {
+      name: 'add payment',
+      make: (_i, worker) => payment(wKey, wInvoices[worker % wInvoices.length]!, payDate),
+      expected: 201,
+      cpuBudgetMs: 2,
+      roundTripBudget: () => 2,
+      wcuBudget: 8,
+    },
+    {
+      name: 'history page of 100',
+      make: () => history(hKey),
+      expected: 200,
+      cpuBudgetMs: 5,
+      roundTripBudget: (c) => stats.historyRoundTripBudget(c.keysRead),
+    },
   ];
 
   await bundleBuild.done.catch(() => undefined); // nothing may compete for the CPU from here on
   phase('Warm-up (JIT of Node and of DynamoDB Local)');
   for (const ep of endpoints) await drive(SIZES.warmup, 4, httpOp(small.port, ep.make, ep.expected, {}));
-  await drive(SIZES.warmup, 2, httpOp(large.port, () => history(hKey), 200, {}));
+  await drive(
+    SIZES.warmup,
+    2,
+    httpOp(large.port, () => history(hKey), 200, {}),
+  );
 
   // --- Scale ----------------------------------------------------------------------------------------
   phase(`Scale: history page with ${smallCount} vs ${largeCount} payments (interleaved, concurrency 1)`);
@@ -682,14 +891,36 @@ try {
   const scaleLarge: Run[] = [];
   const block = Math.ceil(SIZES.scaleSamples / 10);
   for (let r = 0; r < 10; r++) {
-    scaleSmall.push(await drive(block, 1, httpOp(small.port, () => history(hKey), 200, {})));
-    scaleLarge.push(await drive(block, 1, httpOp(large.port, () => history(hKey), 200, {})));
+    scaleSmall.push(
+      await drive(
+        block,
+        1,
+        httpOp(small.port, () => history(hKey), 200, {}),
+      ),
+    );
+    scaleLarge.push(
+      await drive(
+        block,
+        1,
+        httpOp(large.port, () => history(hKey), 200, {}),
+      ),
+    );
   }
   const capSmall = await capture(small, () => history(hKey), 200, 3);
   const capLarge = await capture(large, () => history(hKey), 200, 3);
   const scale = {
-    small: { payments: smallCount, ...describeRun(merge(scaleSmall)), rcu: capSmall.rcu, roundTrips: capSmall.roundTrips.max },
-    large: { payments: largeCount, ...describeRun(merge(scaleLarge)), rcu: capLarge.rcu, roundTrips: capLarge.roundTrips.max },
+    small: {
+      payments: smallCount,
+      ...describeRun(merge(scaleSmall)),
+      rcu: capSmall.rcu,
+      roundTrips: capSmall.roundTrips.max,
+    },
+    large: {
+      payments: largeCount,
+      ...describeRun(merge(scaleLarge)),
+      rcu: capLarge.rcu,
+      roundTrips: capLarge.roundTrips.max,
+    },
   };
   const scaleRatio = stats.ratio(scale.large.p50, scale.small.p50);
   results.scale = { ...scale, latencyRatioP50: scaleRatio, capacityUnchanged: capSmall.rcu === capLarge.rcu };
@@ -702,10 +933,27 @@ try {
   // Part of "our time" is the local runtime's HTTP server and the load generator's client, which Lambda replaces
   // with API Gateway: measured alone (an empty route, a write-sized body) so the report can separate it.
   phase('HTTP hop alone (empty route of the local runtime, concurrency 1)');
-  await drive(50, 1, httpOp(small.port, () => ({ path: '/__bench/hop', headers: {}, body: payment(wKey, 'X', payDate).body }), 200, {}));
-  const hop = await measuredBlock('endpoint', () => drive(SIZES.perBlock1 * 2, 1, httpOp(small.port, () => ({ path: '/__bench/hop', headers: {}, body: payment(wKey, 'X', payDate).body }), 200, {})));
+  await drive(
+    50,
+    1,
+    httpOp(small.port, () => ({ path: '/__bench/hop', headers: {}, body: payment(wKey, 'X', payDate).body }), 200, {}),
+  );
+  const hop = await measuredBlock('endpoint', () =>
+    drive(
+      SIZES.perBlock1 * 2,
+      1,
+      httpOp(
+        small.port,
+        () => ({ path: '/__bench/hop', headers: {}, body: payment(wKey, 'X', payDate).body }),
+        200,
+        {},
+      ),
+    ),
+  );
   results.httpHop = hop.figures;
-  log(`  p50 ${stats.round(hop.figures.p50)} ms, mean ${stats.round(hop.figures.meanMs)} ms; runtime CPU ${stats.round(hop.figures.processCpuMs)} ms and load generator CPU ${stats.round(hop.figures.loadGeneratorCpuMs)} ms per request`);
+  log(
+    `  p50 ${stats.round(hop.figures.p50)} ms, mean ${stats.round(hop.figures.meanMs)} ms; runtime CPU ${stats.round(hop.figures.processCpuMs)} ms and load generator CPU ${stats.round(hop.figures.loadGeneratorCpuMs)} ms per request`,
+  );
 
   // --- Per endpoint ---------------------------------------------------------------------------------
   const endpointResults: Record<string, unknown>[] = [];
@@ -716,8 +964,24 @@ try {
     const template = floorTemplate(captured.template);
     const floorCheck = await checkFloor(template, captured.template, `k${endpointResults.length}`);
     await runFloor(template, SIZES.floorWarmup, 4, `w${endpointResults.length}`); // the floor process's JIT
-    const c1 = await compare({ port: small.port, make: ep.make, expected: ep.expected, template, concurrency: 1, perBlock: SIZES.perBlock1, tag: `s${endpointResults.length}` });
-    const c8 = await compare({ port: small.port, make: ep.make, expected: ep.expected, template, concurrency: CONCURRENCY, perBlock: SIZES.perBlock8, tag: `c${endpointResults.length}` });
+    const c1 = await compare({
+      port: small.port,
+      make: ep.make,
+      expected: ep.expected,
+      template,
+      concurrency: 1,
+      perBlock: SIZES.perBlock1,
+      tag: `s${endpointResults.length}`,
+    });
+    const c8 = await compare({
+      port: small.port,
+      make: ep.make,
+      expected: ep.expected,
+      template,
+      concurrency: CONCURRENCY,
+      perBlock: SIZES.perBlock8,
+      tag: `c${endpointResults.length}`,
+    });
     const why1 = explanation(c1, c1.p50Ratio.median < 1 || c1.p99Ratio.median < 1);
     const why8 = explanation(c8, c8.throughputRatio.median > 1 || c8.p99Ratio.median < 1);
     const { template: _t, ...captureFigures } = captured;
@@ -728,29 +992,94 @@ try {
       concurrency8: c8,
       explanation: { concurrency1: why1, concurrency8: why8 },
       floorCheck,
-      replayedRequests: captured.template.map((c) => ({ command: c.command, elapsedMs: stats.round(c.elapsedMs), consumedCapacity: c.consumedCapacity })),
+      replayedRequests: captured.template.map((c) => ({
+        command: c.command,
+        elapsedMs: stats.round(c.elapsedMs),
+        consumedCapacity: c.consumedCapacity,
+      })),
     });
-    if (ep.name === 'add payment') singleAccountPayment.throughput = stats.spreadOf(c8.blocks.map((b) => b.endpoint.throughputPerSecond), 1);
+    if (ep.name === 'add payment')
+      singleAccountPayment.throughput = stats.spreadOf(
+        c8.blocks.map((b) => b.endpoint.throughputPerSecond),
+        1,
+      );
     const f = stats.formatSpread;
-    log(`  round trips ${captured.roundTrips.max} (${captured.roundTrips.commands.join(' → ')}), ${captured.rcu} RCU, ${captured.wcu} WCU (index ${captured.indexUnits})`);
-    log(`  amortised, not counted above: ${captured.authReadsSeen} auth reads in ${captured.samples} captured requests`);
+    log(
+      `  round trips ${captured.roundTrips.max} (${captured.roundTrips.commands.join(' → ')}), ${captured.rcu} RCU, ${captured.wcu} WCU (index ${captured.indexUnits})`,
+    );
+    log(
+      `  amortised, not counted above: ${captured.authReadsSeen} auth reads in ${captured.samples} captured requests`,
+    );
     log(`  floor check: ${floorCheck.line}`);
-    log(`  c=1  endpoint p50 ${c1.endpoint.p50} / p99 ${c1.endpoint.p99} ms   floor p50 ${c1.floor.p50} / p99 ${c1.floor.p99} ms   ratio p50 ${f(c1.p50Ratio)}, p99 ${f(c1.p99Ratio)}`);
-    log(`       CPU per request: runtime ${c1.endpoint.processCpuMs} ms, floor ${c1.floor.processCpuMs} ms → ours ${f(c1.ourCpuMs)} ms`);
+    log(
+      `  c=1  endpoint p50 ${c1.endpoint.p50} / p99 ${c1.endpoint.p99} ms   floor p50 ${c1.floor.p50} / p99 ${c1.floor.p99} ms   ratio p50 ${f(c1.p50Ratio)}, p99 ${f(c1.p99Ratio)}`,
+    );
+    log(
+      `       CPU per request: runtime ${c1.endpoint.processCpuMs} ms, floor ${c1.floor.processCpuMs} ms → ours ${f(c1.ourCpuMs)} ms`,
+    );
     log(`       ${why1.line}${why1.verdict ? `\n       ${why1.verdict}` : ''}`);
-    log(`  c=8  endpoint ${c8.endpoint.throughputPerSecond}/s, p99 ${c8.endpoint.p99} ms   floor ${c8.floor.throughputPerSecond}/s, p99 ${c8.floor.p99} ms   ratio throughput ${f(c8.throughputRatio)}, p99 ${f(c8.p99Ratio)}`);
-    log(`       CPU per request: runtime ${c8.endpoint.processCpuMs} ms, floor ${c8.floor.processCpuMs} ms → ours ${f(c8.ourCpuMs)} ms`);
+    log(
+      `  c=8  endpoint ${c8.endpoint.throughputPerSecond}/s, p99 ${c8.endpoint.p99} ms   floor ${c8.floor.throughputPerSecond}/s, p99 ${c8.floor.p99} ms   ratio throughput ${f(c8.throughputRatio)}, p99 ${f(c8.p99Ratio)}`,
+    );
+    log(
+      `       CPU per request: runtime ${c8.endpoint.processCpuMs} ms, floor ${c8.floor.processCpuMs} ms → ours ${f(c8.ourCpuMs)} ms`,
+    );
     log(`       ${why8.line}${why8.verdict ? `\n       ${why8.verdict}` : ''}`);
-    if (Object.keys(c8.statuses).some((s) => s !== String(ep.expected))) log(`  c=8 statuses ${JSON.stringify(c8.statuses)}`);
+    if (Object.keys(c8.statuses).some((s) => s !== String(ep.expected)))
+      log(`  c=8 statuses ${JSON.stringify(c8.statuses)}`);
 
-    budgets.push({ name: `overhead p50 c=1 ${ep.name}`, value: c1.p50Ratio.median, spread: c1.p50Ratio, comparator: '<=', limit: 1.15 });
-    budgets.push({ name: `overhead p99 c=1 ${ep.name}`, value: c1.p99Ratio.median, spread: c1.p99Ratio, comparator: '<=', limit: 1.25 });
-    budgets.push({ name: `throughput c=8 ${ep.name}`, value: c8.throughputRatio.median, spread: c8.throughputRatio, comparator: '>=', limit: 0.85 });
-    budgets.push({ name: `tail p99 c=8 ${ep.name}`, value: c8.p99Ratio.median, spread: c8.p99Ratio, comparator: '<=', limit: 1.3 });
-    budgets.push({ name: `our CPU per request ${ep.name}`, value: c1.ourCpuMs.median, spread: c1.ourCpuMs, comparator: '<=', limit: ep.cpuBudgetMs, unit: 'ms' });
-    budgets.push({ name: `round trips ${ep.name}`, value: captured.roundTrips.max, comparator: '<=', limit: ep.roundTripBudget(captured) });
-    if (ep.wcuBudget !== undefined) budgets.push({ name: `WCU ${ep.name} (with index and idempotency record)`, value: captured.wcu, comparator: '<=', limit: ep.wcuBudget });
-    const capacity = [captured.rcu ? `${captured.rcu} RCU` : '', captured.wcu ? `${captured.wcu} WCU` : ''].filter(Boolean).join(', ');
+    budgets.push({
+      name: `overhead p50 c=1 ${ep.name}`,
+      value: c1.p50Ratio.median,
+      spread: c1.p50Ratio,
+      comparator: '<=',
+      limit: 1.15,
+    });
+    budgets.push({
+      name: `overhead p99 c=1 ${ep.name}`,
+      value: c1.p99Ratio.median,
+      spread: c1.p99Ratio,
+      comparator: '<=',
+      limit: 1.25,
+    });
+    budgets.push({
+      name: `throughput c=8 ${ep.name}`,
+      value: c8.throughputRatio.median,
+      spread: c8.throughputRatio,
+      comparator: '>=',
+      limit: 0.85,
+    });
+    budgets.push({
+      name: `tail p99 c=8 ${ep.name}`,
+      value: c8.p99Ratio.median,
+      spread: c8.p99Ratio,
+      comparator: '<=',
+      limit: 1.3,
+    });
+    budgets.push({
+      name: `our CPU per request ${ep.name}`,
+      value: c1.ourCpuMs.median,
+      spread: c1.ourCpuMs,
+      comparator: '<=',
+      limit: ep.cpuBudgetMs,
+      unit: 'ms',
+    });
+    budgets.push({
+      name: `round trips ${ep.name}`,
+      value: captured.roundTrips.max,
+      comparator: '<=',
+      limit: ep.roundTripBudget(captured),
+    });
+    if (ep.wcuBudget !== undefined)
+      budgets.push({
+        name: `WCU ${ep.name} (with index and idempotency record)`,
+        value: captured.wcu,
+        comparator: '<=',
+        limit: ep.wcuBudget,
+      });
+    const capacity = [captured.rcu ? `${captured.rcu} RCU` : '', captured.wcu ? `${captured.wcu} WCU` : '']
+      .filter(Boolean)
+      .join(', ');
     tableRows.push(
       `| ${ep.name} | ${captured.roundTrips.max} | ${capacity} | ${c1.endpoint.p50} (${c1.floor.p50}) | ${f(c1.p50Ratio)} | ${f(c1.p99Ratio)} | ` +
         `${c8.endpoint.throughputPerSecond}/s (${c8.floor.throughputPerSecond}) | ${f(c8.throughputRatio)} | ${f(c8.p99Ratio)} | ${f(c1.ourCpuMs)} ms |`,
@@ -759,12 +1088,21 @@ try {
   results.endpoints = endpointResults;
 
   // --- Pages by bytes ---------------------------------------------------------------------------------
-  phase(`Pages by bytes: history of ${SIZES.pageInvoices} payments on ${SIZES.pageItems}-item invoices (cap ${PAGE_BYTE_CAP.toLocaleString('en')} bytes)`);
+  phase(
+    `Pages by bytes: history of ${SIZES.pageInvoices} payments on ${SIZES.pageItems}-item invoices (cap ${PAGE_BYTE_CAP.toLocaleString('en')} bytes)`,
+  );
   const defaultPage = await call(small.port, history(hKey), 200);
-  const defaultBytesPerPayment = Math.round(Buffer.byteLength(defaultPage.body) / defaultPage.json.data.payments.length);
+  const defaultBytesPerPayment = Math.round(
+    Buffer.byteLength(defaultPage.body) / defaultPage.json.data.payments.length,
+  );
   const pageOf = async (limit: number) => {
     const page = await call(small.port, historyPage(pKey, limit), 200);
-    return { limit, bytes: Buffer.byteLength(page.body), payments: page.json.data.payments.length as number, nextCursor: page.json.data.next_cursor !== null };
+    return {
+      limit,
+      bytes: Buffer.byteLength(page.body),
+      payments: page.json.data.payments.length as number,
+      nextCursor: page.json.data.next_cursor !== null,
+    };
   };
   const bigPage = await pageOf(100);
   const quarterPage = await pageOf(25);
@@ -775,62 +1113,191 @@ try {
   for (let w = 0; w < 2; w++) await call(small.port, historyPage(pKey, 25), 200);
   await runFloor(bigTemplate, 2, 1, 'pw');
   for (let b = 0; b < SIZES.blocks; b++) await prepareFloor(`p${b}`, bigTemplate, SIZES.pagePerBlock);
-  const bigBlocks: { endpoint: SideFigures; floor: SideFigures; pair: PairFigures; quarter: SideFigures; perByte: number }[] = [];
+  const bigBlocks: {
+    endpoint: SideFigures;
+    floor: SideFigures;
+    pair: PairFigures;
+    quarter: SideFigures;
+    perByte: number;
+  }[] = [];
   for (let b = 0; b < SIZES.blocks; b++) {
-    const e = await measuredBlock('endpoint', () => drive(SIZES.pagePerBlock, 1, httpOp(small.port, () => historyPage(pKey, 100), 200, {})));
+    const e = await measuredBlock('endpoint', () =>
+      drive(
+        SIZES.pagePerBlock,
+        1,
+        httpOp(small.port, () => historyPage(pKey, 100), 200, {}),
+      ),
+    );
     const fl = await measuredBlock('floor', () => runFloorBlock(`p${b}`, 1));
-    const q = await measuredBlock('endpoint', () => drive(SIZES.pagePerBlock, 1, httpOp(small.port, () => historyPage(pKey, 25), 200, {})));
+    const q = await measuredBlock('endpoint', () =>
+      drive(
+        SIZES.pagePerBlock,
+        1,
+        httpOp(small.port, () => historyPage(pKey, 25), 200, {}),
+      ),
+    );
     bigBlocks.push({
       endpoint: e.figures,
       floor: fl.figures,
       pair: stats.pairFigures(e.figures, fl.figures),
       quarter: q.figures,
-      perByte: stats.perByteRatio({ cost: e.figures.processCpuMs, bytes: bigPage.bytes }, { cost: q.figures.processCpuMs, bytes: quarterPage.bytes }),
+      perByte: stats.perByteRatio(
+        { cost: e.figures.processCpuMs, bytes: bigPage.bytes },
+        { cost: q.figures.processCpuMs, bytes: quarterPage.bytes },
+      ),
     });
   }
   const perByte = stats.spreadOf(bigBlocks.map((b) => b.perByte));
   const bigRatio = stats.spreadOf(bigBlocks.map((b) => b.pair.p50Ratio));
-  const bigOurCpu = stats.spreadOf(bigBlocks.map((b) => b.pair.ourCpuMs), 1);
-  const bigRuntimeCpu = stats.spreadOf(bigBlocks.map((b) => b.endpoint.processCpuMs), 1).median;
-  const quarterRuntimeCpu = stats.spreadOf(bigBlocks.map((b) => b.quarter.processCpuMs), 1).median;
-  const bigP50 = stats.spreadOf(bigBlocks.map((b) => b.endpoint.p50), 1).median;
-  const bigFloorP50 = stats.spreadOf(bigBlocks.map((b) => b.floor.p50), 1).median;
-  const quarterP50 = stats.spreadOf(bigBlocks.map((b) => b.quarter.p50), 1).median;
+  const bigOurCpu = stats.spreadOf(
+    bigBlocks.map((b) => b.pair.ourCpuMs),
+    1,
+  );
+  const bigRuntimeCpu = stats.spreadOf(
+    bigBlocks.map((b) => b.endpoint.processCpuMs),
+    1,
+  ).median;
+  const quarterRuntimeCpu = stats.spreadOf(
+    bigBlocks.map((b) => b.quarter.processCpuMs),
+    1,
+  ).median;
+  const bigP50 = stats.spreadOf(
+    bigBlocks.map((b) => b.endpoint.p50),
+    1,
+  ).median;
+  const bigFloorP50 = stats.spreadOf(
+    bigBlocks.map((b) => b.floor.p50),
+    1,
+  ).median;
+  const quarterP50 = stats.spreadOf(
+    bigBlocks.map((b) => b.quarter.p50),
+    1,
+  ).median;
   const mb = (bytes: number) => bytes / 1e6;
   results.pagesByBytes = {
-    defaultShape: { bytesPerPayment: defaultBytesPerPayment, pageBytes: Buffer.byteLength(defaultPage.body), payments: defaultPage.json.data.payments.length },
-    bigPage: { ...bigPage, bytesPerPayment: Math.round(bigPage.bytes / bigPage.payments), p50: bigP50, floorP50: bigFloorP50, runtimeCpuMs: bigRuntimeCpu, ourCpuMs: bigOurCpu, ratioP50: bigRatio, rcu: bigCapture.rcu },
+    defaultShape: {
+      bytesPerPayment: defaultBytesPerPayment,
+      pageBytes: Buffer.byteLength(defaultPage.body),
+      payments: defaultPage.json.data.payments.length,
+    },
+    bigPage: {
+      ...bigPage,
+      bytesPerPayment: Math.round(bigPage.bytes / bigPage.payments),
+      p50: bigP50,
+      floorP50: bigFloorP50,
+      runtimeCpuMs: bigRuntimeCpu,
+      ourCpuMs: bigOurCpu,
+      ratioP50: bigRatio,
+      rcu: bigCapture.rcu,
+    },
     quarterPage: { ...quarterPage, p50: quarterP50, runtimeCpuMs: quarterRuntimeCpu },
     cpuPerByteBigOverQuarter: perByte,
     blocks: bigBlocks,
   };
-  log(`  default shape (history page of 100 above): ${defaultBytesPerPayment} bytes per payment (${Buffer.byteLength(defaultPage.body)} bytes per page)`);
-  log(`  limit 100: ${bigPage.payments} payments, ${bigPage.bytes} bytes (${Math.round(bigPage.bytes / bigPage.payments)} per payment), next_cursor ${bigPage.nextCursor ? 'set' : 'null'}, ${bigCapture.rcu} RCU`);
-  log(`    p50 ${bigP50} ms (floor ${bigFloorP50}, ratio ${stats.formatSpread(bigRatio)}), runtime CPU ${bigRuntimeCpu} ms (${stats.round(bigRuntimeCpu / mb(bigPage.bytes), 1)} ms/MB), ours ${stats.formatSpread(bigOurCpu)} ms`);
-  log(`  limit 25:  ${quarterPage.payments} payments, ${quarterPage.bytes} bytes, p50 ${quarterP50} ms, runtime CPU ${quarterRuntimeCpu} ms (${stats.round(quarterRuntimeCpu / mb(quarterPage.bytes), 1)} ms/MB)`);
-  log(`  runtime CPU per byte, limit 100 ÷ limit 25: ${stats.formatSpread(perByte)} (≤ 1: linear in bytes plus a fixed part per request)`);
-  budgets.push({ name: `history page bytes (${SIZES.pageItems}-item invoices, limit 100)`, value: bigPage.bytes, comparator: '<=', limit: PAGE_BYTE_CAP - 1, unit: 'bytes' });
-  budgets.push({ name: 'history CPU per byte, big page ÷ quarter page', value: perByte.median, spread: perByte, comparator: '<=', limit: 1.25 });
+  log(
+    `  default shape (history page of 100 above): ${defaultBytesPerPayment} bytes per payment (${Buffer.byteLength(defaultPage.body)} bytes per page)`,
+  );
+  log(
+    `  limit 100: ${bigPage.payments} payments, ${bigPage.bytes} bytes (${Math.round(bigPage.bytes / bigPage.payments)} per payment), next_cursor ${bigPage.nextCursor ? 'set' : 'null'}, ${bigCapture.rcu} RCU`,
+  );
+  log(
+    `    p50 ${bigP50} ms (floor ${bigFloorP50}, ratio ${stats.formatSpread(bigRatio)}), runtime CPU ${bigRuntimeCpu} ms (${stats.round(bigRuntimeCpu / mb(bigPage.bytes), 1)} ms/MB), ours ${stats.formatSpread(bigOurCpu)} ms`,
+  );
+  log(
+    `  limit 25:  ${quarterPage.payments} payments, ${quarterPage.bytes} bytes, p50 ${quarterP50} ms, runtime CPU ${quarterRuntimeCpu} ms (${stats.round(quarterRuntimeCpu / mb(quarterPage.bytes), 1)} ms/MB)`,
+  );
+  log(
+    `  runtime CPU per byte, limit 100 ÷ limit 25: ${stats.formatSpread(perByte)} (≤ 1: linear in bytes plus a fixed part per request)`,
+  );
+  budgets.push({
+    name: `history page bytes (${SIZES.pageItems}-item invoices, limit 100)`,
+    value: bigPage.bytes,
+    comparator: '<=',
+    limit: PAGE_BYTE_CAP - 1,
+    unit: 'bytes',
+  });
+  budgets.push({
+    name: 'history CPU per byte, big page ÷ quarter page',
+    value: perByte.median,
+    spread: perByte,
+    comparator: '<=',
+    limit: 1.25,
+  });
 
   // --- Many tenants -------------------------------------------------------------------------------------
   phase(`Many tenants: add payment at concurrency 8, one account vs ${CONCURRENCY} accounts (interleaved blocks)`);
-  const tenantBlocks: { oneAccount: number; manyAccounts: number; ratio: number; statuses: Record<string, number> }[] = [];
+  const tenantBlocks: { oneAccount: number; manyAccounts: number; ratio: number; statuses: Record<string, number> }[] =
+    [];
   for (let b = 0; b < SIZES.blocks; b++) {
     const statuses: Record<string, number> = {};
-    const one = () => drive(SIZES.tenantsPerBlock, CONCURRENCY, httpOp(small.port, (_i, worker) => payment(wKey, wInvoices[worker]!, payDate), 201, statuses));
-    const many = () => drive(SIZES.tenantsPerBlock, CONCURRENCY, httpOp(small.port, (_i, worker) => payment(payerInvoices[worker]!.key, payerInvoices[worker]!.ref, payDate), 201, statuses));
-    const [a, m] = b % 2 === 0 ? [await one(), await many()] : await (async () => { const mm = await many(); return [await one(), mm]; })();
+    const one = () =>
+      drive(
+        SIZES.tenantsPerBlock,
+        CONCURRENCY,
+        httpOp(small.port, (_i, worker) => payment(wKey, wInvoices[worker]!, payDate), 201, statuses),
+      );
+    const many = () =>
+      drive(
+        SIZES.tenantsPerBlock,
+        CONCURRENCY,
+        httpOp(
+          small.port,
+          (_i, worker) => payment(payerInvoices[worker]!.key, payerInvoices[worker]!.ref, payDate),
+          201,
+          statuses,
+        ),
+      );
+    const [a, m] =
+      b % 2 === 0
+        ? [await one(), await many()]
+        : await (async () => {
+            const mm = await many();
+            return [await one(), mm];
+          })();
     const oneRate = stats.throughput(a.samples.length, a.elapsedMs);
     const manyRate = stats.throughput(m.samples.length, m.elapsedMs);
     tenantBlocks.push({ oneAccount: oneRate, manyAccounts: manyRate, ratio: stats.ratio(manyRate, oneRate), statuses });
   }
   const tenants = stats.spreadOf(tenantBlocks.map((b) => b.ratio));
-  results.manyTenants = { blocks: tenantBlocks, ratio: tenants, singleAccountEndpointPhase: singleAccountPayment.throughput };
-  log(`  one account ${stats.formatSpread(stats.spreadOf(tenantBlocks.map((b) => b.oneAccount), 1))}/s, ${CONCURRENCY} accounts ${stats.formatSpread(stats.spreadOf(tenantBlocks.map((b) => b.manyAccounts), 1))}/s, ratio ${stats.formatSpread(tenants)}`);
-  budgets.push({ name: `add payment c=8 across ${CONCURRENCY} accounts ÷ one account`, value: tenants.median, spread: tenants, comparator: '>=', limit: 0.95 });
+  results.manyTenants = {
+    blocks: tenantBlocks,
+    ratio: tenants,
+    singleAccountEndpointPhase: singleAccountPayment.throughput,
+  };
+  log(
+    `  one account ${stats.formatSpread(
+      stats.spreadOf(
+        tenantBlocks.map((b) => b.oneAccount),
+        1,
+      ),
+    )}/s, ${CONCURRENCY} accounts ${stats.formatSpread(
+      stats.spreadOf(
+        tenantBlocks.map((b) => b.manyAccounts),
+        1,
+      ),
+    )}/s, ratio ${stats.formatSpread(tenants)}`,
+  );
+  budgets.push({
+    name: `add payment c=8 across ${CONCURRENCY} accounts ÷ one account`,
+    value: tenants.median,
+    spread: tenants,
+    comparator: '>=',
+    limit: 0.95,
+  });
 
-  budgets.push({ name: `history latency ratio ${largeCount}/${smallCount}`, value: scaleRatio, comparator: '<=', limit: 1.2 });
-  budgets.push({ name: 'history RCU at 50k minus at 1k', value: capLarge.rcu - capSmall.rcu, comparator: '==', limit: 0, unit: 'RCU' });
+  budgets.push({
+    name: `history latency ratio ${largeCount}/${smallCount}`,
+    value: scaleRatio,
+    comparator: '<=',
+    limit: 1.2,
+  });
+  budgets.push({
+    name: 'history RCU at 50k minus at 1k',
+    value: capLarge.rcu - capSmall.rcu,
+    comparator: '==',
+    limit: 0,
+    unit: 'RCU',
+  });
 } finally {
   for (const child of children) await stopChild(child).catch(() => undefined);
   destroyAgent();
@@ -839,12 +1306,18 @@ try {
 }
 
 // --- Cold start (after DynamoDB Local stopped: nothing else competes for the CPU) ----------------
-phase(`Cold-start proxy: bundles built by the CDK stack, import time in fresh Node processes (median of ${SIZES.coldRuns})`);
+phase(
+  `Cold-start proxy: bundles built by the CDK stack, import time in fresh Node processes (median of ${SIZES.coldRuns})`,
+);
 const cold = await measureColdStart(bundleBuild ?? buildBundles(), SIZES.coldRuns, log);
 results.coldStart = cold;
-log(`  baseline (document client only): ${cold.baseline.sizeKb} KB (${cold.baseline.gzipKb} KB gzip), import ${cold.baseline.importMedianMs} ms`);
+log(
+  `  baseline (document client only): ${cold.baseline.sizeKb} KB (${cold.baseline.gzipKb} KB gzip), import ${cold.baseline.importMedianMs} ms`,
+);
 for (const fn of cold.functions) {
-  log(`  ${fn.name}: ${fn.sizeKb} KB (${fn.gzipKb} KB gzip), import ${fn.importMedianMs} ms = ${fn.ratioToBaseline} × baseline`);
+  log(
+    `  ${fn.name}: ${fn.sizeKb} KB (${fn.gzipKb} KB gzip), import ${fn.importMedianMs} ms = ${fn.ratioToBaseline} × baseline`,
+  );
   budgets.push({ name: `import ${fn.name} ÷ baseline`, value: fn.ratioToBaseline, comparator: '<=', limit: 1.5 });
 }
 
@@ -861,14 +1334,30 @@ writeFileSync(file, JSON.stringify(results, null, 2));
 writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(results, null, 2));
 
 phase('Table (median of the blocks, their range in parentheses; floor figures in parentheses after the endpoint)');
-log('| Endpoint | Round trips | Capacity | p50 c=1 ms (floor) | Overhead p50 c=1 | Overhead p99 c=1 | Throughput c=8 (floor) | Throughput ratio | Tail p99 c=8 ratio | Our CPU per request |');
+log(
+  '| Endpoint | Round trips | Capacity | p50 c=1 ms (floor) | Overhead p50 c=1 | Overhead p99 c=1 | Throughput c=8 (floor) | Throughput ratio | Tail p99 c=8 ratio | Our CPU per request |',
+);
 log('|---|---|---|---|---|---|---|---|---|---|');
 for (const row of tableRows) log(row);
 const hopFigures = results.httpHop as SideFigures | undefined;
-if (hopFigures) log(`\nHTTP hop alone (local runtime, empty route): p50 ${stats.round(hopFigures.p50)} ms, runtime CPU ${stats.round(hopFigures.processCpuMs)} ms per request.`);
+if (hopFigures)
+  log(
+    `\nHTTP hop alone (local runtime, empty route): p50 ${stats.round(hopFigures.p50)} ms, runtime CPU ${stats.round(hopFigures.processCpuMs)} ms per request.`,
+  );
 
-const floorChecks = [...((results.endpoints as { name: string; floorCheck: { same: boolean } }[] | undefined) ?? []).map((e) => ({ name: e.name, same: e.floorCheck.same }))];
-if (floorChecks.some((c) => !c.same)) log(`\nWARNING: the floor did not send DynamoDB the same work as the endpoint for ${floorChecks.filter((c) => !c.same).map((c) => c.name).join(', ')} (see "floor check" above): those ratios are not against a floor.`);
+const floorChecks = [
+  ...((results.endpoints as { name: string; floorCheck: { same: boolean } }[] | undefined) ?? []).map((e) => ({
+    name: e.name,
+    same: e.floorCheck.same,
+  })),
+];
+if (floorChecks.some((c) => !c.same))
+  log(
+    `\nWARNING: the floor did not send DynamoDB the same work as the endpoint for ${floorChecks
+      .filter((c) => !c.same)
+      .map((c) => c.name)
+      .join(', ')} (see "floor check" above): those ratios are not against a floor.`,
+  );
 
 phase('Budgets (a figure with a range is the median of interleaved blocks)');
 for (const r of evaluated) log(`  ${stats.formatBudget(r)}`);

@@ -28,7 +28,7 @@ const before = new Set(readdirSync(profileDir));
 const database = await startDynamoDbLocal();
 await ensureTable(database.endpoint, 'bench-profile');
 process.env.DYNAMODB_ENDPOINT = database.endpoint;
-const { createAccount } = await import('#shared/store/accounts');
+const { createAccount } = await import('../shared/store/accounts.ts');
 const { secretKey } = await createAccount({ name: 'Profile' });
 const child = fork(path.join(REPO_ROOT, 'bench/server-child.ts'), [], {
   cwd: REPO_ROOT,
@@ -48,13 +48,40 @@ const invoice = JSON.parse((await httpRequest(port, 'POST', '/invoices', invoice
 const yesterday = new Date(Date.now() - 2 * 86_400_000);
 const date = `${String(yesterday.getUTCMonth() + 1).padStart(2, '0')}/${String(yesterday.getUTCDate()).padStart(2, '0')}/${yesterday.getUTCFullYear()}`;
 for (let i = 0; i < 100; i++) {
-  await httpRequest(port, 'POST', '/payments', { reference_code: invoice.reference_code, date, amount: '1.00', channel: 'Cash' }, headers());
+  await httpRequest(
+    port,
+    'POST',
+    '/payments',
+    { reference_code: invoice.reference_code, date, amount: '1.00', channel: 'Cash' },
+    headers(),
+  );
 }
 const started = performance.now();
 for (let i = 0; i < count; i++) {
-  if (endpoint === 'add-payment') await httpRequest(port, 'POST', '/payments', { reference_code: invoice.reference_code, date, amount: '1.00', channel: 'Cash' }, headers());
-  else if (endpoint === 'add-invoice') await httpRequest(port, 'POST', '/invoices', { ...invoiceBody, client: undefined, client_id: invoice.client.id }, headers());
-  else await httpRequest(port, 'POST', '/payments/history', { period: 'month', limit: 100 }, { authorization: `Bearer ${secretKey}` });
+  if (endpoint === 'add-payment')
+    await httpRequest(
+      port,
+      'POST',
+      '/payments',
+      { reference_code: invoice.reference_code, date, amount: '1.00', channel: 'Cash' },
+      headers(),
+    );
+  else if (endpoint === 'add-invoice')
+    await httpRequest(
+      port,
+      'POST',
+      '/invoices',
+      { ...invoiceBody, client: undefined, client_id: invoice.client.id },
+      headers(),
+    );
+  else
+    await httpRequest(
+      port,
+      'POST',
+      '/payments/history',
+      { period: 'month', limit: 100 },
+      { authorization: `Bearer ${secretKey}` },
+    );
 }
 console.log(`${count} × ${endpoint}: ${((performance.now() - started) / count).toFixed(2)} ms per request`);
 destroyAgent();
@@ -78,7 +105,7 @@ const candidates = readdirSync(profileDir)
 const newest = candidates[0]!.f;
 const profile = candidates[0]!.p;
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const byFunction = new Map<string, number>();
 const byPackage = new Map<string, number>();
@@ -86,12 +113,28 @@ for (const node of profile.nodes) {
   const us = self.get(node.id) ?? 0;
   const url = node.callFrame.url.replace(`file://${REPO_ROOT}/`, '');
   const pkg = url.includes('node_modules/')
-    ? url.split('node_modules/').pop()!.split('/').slice(0, url.includes('node_modules/@') ? 2 : 1).join('/')
-    : url.startsWith('node:') ? 'node internals' : url === '' ? `(${node.callFrame.functionName || 'vm'})` : 'our code';
+    ? url
+        .split('node_modules/')
+        .pop()!
+        .split('/')
+        .slice(0, url.includes('node_modules/@') ? 2 : 1)
+        .join('/')
+    : url.startsWith('node:')
+      ? 'node internals'
+      : url === ''
+        ? `(${node.callFrame.functionName || 'vm'})`
+        : 'our code';
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
   const key = `${node.callFrame.functionName || '(anonymous)'} ${url}:${node.callFrame.lineNumber + 1}`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + us);
 }
 const top = (map: Map<string, number>, n: number) =>
-  [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => `  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${(us / 1000 / count).toFixed(3)} ms/req  ${k}`);
-console.log(`profile: bench/results/profiles/${newest}\nself time by package:\n${top(byPackage, 15).join('\n')}\nself time by function:\n${top(byFunction, 30).join('\n')}`);
+  [...map.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(
+      ([k, us]) => `  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${(us / 1000 / count).toFixed(3)} ms/req  ${k}`,
+    );
+console.log(
+  `profile: bench/results/profiles/${newest}\nself time by package:\n${top(byPackage, 15).join('\n')}\nself time by function:\n${top(byFunction, 30).join('\n')}`,
+);

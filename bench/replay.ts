@@ -16,14 +16,14 @@ import { createHash } from 'node:crypto';
 import {
   BatchGetCommand,
   BatchWriteCommand,
+  type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
-  type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { TABLE } from '#shared/store/table';
+import { TABLE } from '../shared/store/table.ts';
 import type { CapturedCall } from './bench-hooks.ts';
 
 type Input = Record<string, any>;
@@ -38,7 +38,9 @@ const COMMANDS: Record<string, new (input: any) => any> = {
 };
 
 export const isWriteRequest = (calls: readonly CapturedCall[]): boolean =>
-  calls.some((c) => ['TransactWriteItemsCommand', 'PutItemCommand', 'UpdateItemCommand', 'BatchWriteItemCommand'].includes(c.command));
+  calls.some((c) =>
+    ['TransactWriteItemsCommand', 'PutItemCommand', 'UpdateItemCommand', 'BatchWriteItemCommand'].includes(c.command),
+  );
 
 const renameKey = (key: Input, tag: string): Input => ({ ...key, PK: `${String(key.PK)}~${tag}` });
 
@@ -49,14 +51,17 @@ const INDEX_SORT_KEY = TABLE.paymentsIndex.sortKey;
  * Local more per write than the endpoint's unique ones (a floor slower than the real work: ratios under 1).
  */
 const renameItem = (item: Input, tag: string): Input =>
-  INDEX_SORT_KEY in item ? { ...renameKey(item, tag), [INDEX_SORT_KEY]: `${String(item[INDEX_SORT_KEY])}~${tag}` } : renameKey(item, tag);
+  INDEX_SORT_KEY in item
+    ? { ...renameKey(item, tag), [INDEX_SORT_KEY]: `${String(item[INDEX_SORT_KEY])}~${tag}` }
+    : renameKey(item, tag);
 
 /** The captured input with every primary-key PK renamed for replay `tag` (pure; used by the unit test). */
 export function freshenInput(command: string, input: Input, tag: string): Input {
   const copy: Input = structuredClone(input);
   switch (command) {
     case 'BatchGetItemCommand':
-      for (const request of Object.values(copy.RequestItems as Record<string, Input>)) request.Keys = request.Keys.map((k: Input) => renameKey(k, tag));
+      for (const request of Object.values(copy.RequestItems as Record<string, Input>))
+        request.Keys = request.Keys.map((k: Input) => renameKey(k, tag));
       return copy;
     case 'GetItemCommand':
     case 'UpdateItemCommand':
@@ -68,10 +73,15 @@ export function freshenInput(command: string, input: Input, tag: string): Input 
     case 'TransactWriteItemsCommand':
       // Each replay is a different transaction: reusing the captured token would make DynamoDB refuse it
       // (IdempotentParameterMismatch) or answer it without doing the work.
-      if (typeof copy.ClientRequestToken === 'string') copy.ClientRequestToken = createHash('sha256').update(`${copy.ClientRequestToken}~${tag}`).digest('hex').slice(0, 36);
+      if (typeof copy.ClientRequestToken === 'string')
+        copy.ClientRequestToken = createHash('sha256')
+          .update(`${copy.ClientRequestToken}~${tag}`)
+          .digest('hex')
+          .slice(0, 36);
       for (const action of copy.TransactItems as Input[]) {
         if (action.Put) action.Put.Item = renameItem(action.Put.Item, tag);
-        for (const kind of ['Update', 'ConditionCheck', 'Delete']) if (action[kind]) action[kind].Key = renameKey(action[kind].Key, tag);
+        for (const kind of ['Update', 'ConditionCheck', 'Delete'])
+          if (action[kind]) action[kind].Key = renameKey(action[kind].Key, tag);
       }
       return copy;
     default:
@@ -85,7 +95,9 @@ export function preStateItems(calls: readonly CapturedCall[], tag: string): { ta
   for (const call of calls) {
     if (!call.items || call.items.length === 0) continue;
     const table =
-      call.command === 'BatchGetItemCommand' ? Object.keys(call.input.RequestItems as Input)[0]! : String(call.input.TableName);
+      call.command === 'BatchGetItemCommand'
+        ? Object.keys(call.input.RequestItems as Input)[0]!
+        : String(call.input.TableName);
     for (const item of call.items) out.push({ table, item: renameItem(item, tag) });
   }
   return out;
@@ -109,7 +121,8 @@ export interface PreparedReplay {
  */
 export function replayWaves(calls: readonly Pick<CapturedCall, 'startMs' | 'endMs'>[]): number[][] {
   const order = calls.map((_, i) => i);
-  if (calls.every((c) => c.startMs !== undefined && c.endMs !== undefined)) order.sort((a, b) => calls[a]!.startMs! - calls[b]!.startMs!);
+  if (calls.every((c) => c.startMs !== undefined && c.endMs !== undefined))
+    order.sort((a, b) => calls[a]!.startMs! - calls[b]!.startMs!);
   const waves: number[][] = [];
   let firstAnswer = Number.NEGATIVE_INFINITY;
   for (const i of order) {
@@ -126,18 +139,34 @@ export function replayWaves(calls: readonly Pick<CapturedCall, 'startMs' | 'endM
 }
 
 /** Seeds the pre-state of `count` replays and returns them ready to run (not timed). */
-export async function prepareReplays(client: DynamoDBDocumentClient, template: ReplayTemplate, count: number, tagPrefix: string): Promise<PreparedReplay[]> {
+export async function prepareReplays(
+  client: DynamoDBDocumentClient,
+  template: ReplayTemplate,
+  count: number,
+  tagPrefix: string,
+): Promise<PreparedReplay[]> {
   const replays: PreparedReplay[] = [];
   const seed: { table: string; item: Input }[] = [];
   const waves = replayWaves(template.calls);
   for (let i = 0; i < count; i++) {
     if (!template.write) {
-      replays.push({ waves: waves.map((wave) => wave.map((k) => ({ command: template.calls[k]!.command, input: structuredClone(template.calls[k]!.input) }))) });
+      replays.push({
+        waves: waves.map((wave) =>
+          wave.map((k) => ({ command: template.calls[k]!.command, input: structuredClone(template.calls[k]!.input) })),
+        ),
+      });
       continue;
     }
     const tag = `${tagPrefix}${i}`;
     seed.push(...preStateItems(template.calls, tag));
-    replays.push({ waves: waves.map((wave) => wave.map((k) => ({ command: template.calls[k]!.command, input: freshenInput(template.calls[k]!.command, template.calls[k]!.input, tag) }))) });
+    replays.push({
+      waves: waves.map((wave) =>
+        wave.map((k) => ({
+          command: template.calls[k]!.command,
+          input: freshenInput(template.calls[k]!.command, template.calls[k]!.input, tag),
+        })),
+      ),
+    });
   }
   await batchWriteAll(client, seed, 4);
   return replays;
@@ -159,7 +188,11 @@ export async function runReplay(client: DynamoDBDocumentClient, replay: Prepared
 }
 
 /** BatchWriteItem in chunks of 25 with `parallel` batches in flight, retrying unprocessed items. */
-export async function batchWriteAll(client: DynamoDBDocumentClient, items: readonly { table: string; item: Input }[], parallel: number): Promise<void> {
+export async function batchWriteAll(
+  client: DynamoDBDocumentClient,
+  items: readonly { table: string; item: Input }[],
+  parallel: number,
+): Promise<void> {
   const chunks: { table: string; item: Input }[][] = [];
   for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
   let next = 0;

@@ -27,7 +27,11 @@ export type { CapturedCall } from './bench-hooks.ts';
 const hook = installBenchHook();
 // Capture is driven over IPC (advanced serialization: binary attributes such as a gzipped idempotency body stay
 // Uint8Array; JSON would turn them into objects of numbers and the floor would write something else).
-answer({ stats: () => processStats(hook.totals), captureStart: () => hook.startCapture(), captureStop: () => hook.stopCapture() });
+answer({
+  stats: () => processStats(hook.totals),
+  captureStart: () => hook.startCapture(),
+  captureStop: () => hook.stopCapture(),
+});
 
 const server = createLocalServer({
   rootDir: new URL('..', import.meta.url).pathname,

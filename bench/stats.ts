@@ -84,7 +84,9 @@ export function evaluateBudget(budget: Budget): BudgetResult {
 
 export function formatBudget(result: BudgetResult): string {
   const unit = result.unit ? ` ${result.unit}` : '';
-  const range = result.spread ? ` [${result.spread.min}–${result.spread.max} over ${result.spread.values.length} blocks]` : '';
+  const range = result.spread
+    ? ` [${result.spread.min}–${result.spread.max} over ${result.spread.values.length} blocks]`
+    : '';
   return `${result.met ? 'met' : 'MISSED'}: ${result.name} = ${result.value}${unit}${range} (budget ${result.comparator} ${result.limit}${unit})`;
 }
 
@@ -191,7 +193,13 @@ export interface SideFigures {
   foreignShare: number;
 }
 
-export function sideFigures(side: 'endpoint' | 'floor', samples: readonly number[], elapsedMs: number, errors: number, cpu: BlockCpu): SideFigures {
+export function sideFigures(
+  side: 'endpoint' | 'floor',
+  samples: readonly number[],
+  elapsedMs: number,
+  errors: number,
+  cpu: BlockCpu,
+): SideFigures {
   const n = samples.length;
   const per = (ms: number) => (n > 0 ? ms / n : Number.NaN);
   return {
@@ -240,7 +248,9 @@ export function pairFigures(endpoint: SideFigures, floor: SideFigures): PairFigu
  * that is "explained" (by the figures printed with it); anything else is "unexplained".
  */
 export function explainFasterThanFloor(f: { ourTimeMs: number; floorSlowerByMs: number }): 'explained' | 'unexplained' {
-  return Number.isFinite(f.floorSlowerByMs) && f.floorSlowerByMs > 0 && f.floorSlowerByMs >= f.ourTimeMs ? 'explained' : 'unexplained';
+  return Number.isFinite(f.floorSlowerByMs) && f.floorSlowerByMs > 0 && f.floorSlowerByMs >= f.ourTimeMs
+    ? 'explained'
+    : 'unexplained';
 }
 
 /**

@@ -17,11 +17,11 @@ process.env.POWERTOOLS_METRICS_DISABLED = 'true';
 const { ensureTable, startDynamoDbLocal } = await import('../infra/local/dynamodb-local.ts');
 const { useLocalDynamoDb } = await import('../infra/local/settings.ts');
 const { usDate } = await import('../infra/local/banner.ts');
-const { createAccount } = await import('#shared/store/accounts');
+const { createAccount } = await import('../shared/store/accounts.ts');
 const { dynamoHooks } = await import('../test/support/dynamo-hooks.ts');
-const { addInvoice } = await import('#shared/services/add-invoice');
-const { addPayment } = await import('#shared/services/add-payment');
-const { addInvoiceSchema, addPaymentSchema } = await import('#shared/schemas');
+const { addInvoice } = await import('../shared/services/add-invoice.ts');
+const { addPayment } = await import('../shared/services/add-payment.ts');
+const { addInvoiceSchema, addPaymentSchema } = await import('../shared/schemas.ts');
 const { marshall } = await import('@aws-sdk/util-dynamodb');
 
 /** DynamoDB item size: attribute names plus values (S: UTF-8 bytes, B: bytes, N: ~1 byte per 2 digits + 1). */
@@ -31,15 +31,29 @@ function itemBytes(item: Record<string, unknown>): number {
     if ('B' in v) return (v.B as Uint8Array).length;
     if ('N' in v) return Math.ceil(String(v.N).replace(/^-|\./g, '').length / 2) + 1;
     if ('BOOL' in v || 'NULL' in v) return 1;
-    if ('M' in v) return 3 + Object.entries(v.M as Record<string, Record<string, unknown>>).reduce((s, [k, x]) => s + Buffer.byteLength(k) + value(x) + 1, 0);
+    if ('M' in v)
+      return (
+        3 +
+        Object.entries(v.M as Record<string, Record<string, unknown>>).reduce(
+          (s, [k, x]) => s + Buffer.byteLength(k) + value(x) + 1,
+          0,
+        )
+      );
     if ('L' in v) return 3 + (v.L as Record<string, unknown>[]).reduce((s, x) => s + value(x) + 1, 0);
     return 0;
   };
-  return Object.entries(marshall(item, { removeUndefinedValues: true })).reduce((s, [k, v]) => s + Buffer.byteLength(k) + value(v as never), 0);
+  return Object.entries(marshall(item, { removeUndefinedValues: true })).reduce(
+    (s, [k, v]) => s + Buffer.byteLength(k) + value(v as never),
+    0,
+  );
 }
 const kb = (bytes: number) => Math.ceil(bytes / 1024);
 
-type Capacity = { CapacityUnits?: number; Table?: { CapacityUnits?: number }; GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }> };
+type Capacity = {
+  CapacityUnits?: number;
+  Table?: { CapacityUnits?: number };
+  GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }>;
+};
 
 const database = await startDynamoDbLocal();
 try {
@@ -52,15 +66,24 @@ try {
   dynamoHooks.add({
     before(call) {
       if (call.command !== 'TransactWriteItemsCommand') return;
-      const input = call.input as { TransactItems: { Put?: { Item: { entity?: string } } }[]; ReturnConsumedCapacity?: string };
+      const input = call.input as {
+        TransactItems: { Put?: { Item: { entity?: string } } }[];
+        ReturnConsumedCapacity?: string;
+      };
       input.ReturnConsumedCapacity = 'INDEXES';
-      eventSizes = input.TransactItems.filter((a) => a.Put?.Item.entity === 'webhook_event').map((a) => itemBytes(a.Put!.Item));
-      if (withoutEvents) input.TransactItems = input.TransactItems.filter((a) => a.Put?.Item.entity !== 'webhook_event');
+      eventSizes = input.TransactItems.filter((a) => a.Put?.Item.entity === 'webhook_event').map((a) =>
+        itemBytes(a.Put!.Item),
+      );
+      if (withoutEvents)
+        input.TransactItems = input.TransactItems.filter((a) => a.Put?.Item.entity !== 'webhook_event');
     },
     after(call, output) {
       if (call.command !== 'TransactWriteItemsCommand') return;
       const consumed = ((output.ConsumedCapacity ?? []) as Capacity[])[0] ?? {};
-      const index = Object.values(consumed.GlobalSecondaryIndexes ?? {}).reduce((s, c) => s + (c.CapacityUnits ?? 0), 0);
+      const index = Object.values(consumed.GlobalSecondaryIndexes ?? {}).reduce(
+        (s, c) => s + (c.CapacityUnits ?? 0),
+        0,
+      );
       last = {
         transact_items: (call.input.TransactItems as unknown[]).length,
         local_reported_wcu: consumed.CapacityUnits ?? 0,
@@ -95,7 +118,13 @@ try {
     if (!('data' in created)) throw new Error(`add-invoice refused: ${created.code}`);
     const invoice = created.data as { reference_code: string };
     rows.push(`add-invoice                 ${label.padEnd(15)} ${JSON.stringify(last)}`);
-    const pay = (amount: string) => addPaymentSchema.parse({ reference_code: invoice.reference_code, amount, channel: 'Cash', date: usDate(new Date(), 'Africa/Lagos') });
+    const pay = (amount: string) =>
+      addPaymentSchema.parse({
+        reference_code: invoice.reference_code,
+        amount,
+        channel: 'Cash',
+        date: usDate(new Date(), 'Africa/Lagos'),
+      });
     await addPayment(context, pay('100.00') as never);
     rows.push(`add-payment (partial)       ${label.padEnd(15)} ${JSON.stringify(last)}`);
     await addPayment(context, pay('74900.00') as never);

@@ -9,10 +9,10 @@
  * alarms, dashboard graphs).
  */
 import { CfnOutput, Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -85,7 +85,10 @@ export class Monitoring extends Construct {
       dashboardName: `Invoicing-${props.stageName}`,
       defaultInterval: Duration.hours(3),
     });
-    new CfnOutput(this, 'DashboardName', { value: `Invoicing-${props.stageName}`, description: 'CloudWatch dashboard of this stage' });
+    new CfnOutput(this, 'DashboardName', {
+      value: `Invoicing-${props.stageName}`,
+      description: 'CloudWatch dashboard of this stage',
+    });
 
     this.dashboard.addWidgets(
       new cloudwatch.TextWidget({
@@ -103,7 +106,9 @@ export class Monitoring extends Construct {
     this.addBusinessWidgets();
     if (settings.alarms) {
       // Reads the alarm list when the template is written, so alarms added later are listed too.
-      this.dashboard.addWidgets(new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarmList, width: 24, height: 6 }));
+      this.dashboard.addWidgets(
+        new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarmList, width: 24, height: 6 }),
+      );
     }
   }
 
@@ -135,8 +140,18 @@ export class Monitoring extends Construct {
     this.functionThrottles.push(throttles);
     this.functionDurations.push(fn.metricDuration({ period: ALARM_PERIOD, statistic: 'p99', label: `${name} p99` }));
     const id = pascalCase(name);
-    this.alarm(`${id}Errors`, errors, thresholds.functionErrors, `${name}: the function crashed or timed out (Lambda Errors)`);
-    this.alarm(`${id}Throttles`, throttles, thresholds.functionThrottles, `${name}: Lambda throttled invocations (concurrency limit)`);
+    this.alarm(
+      `${id}Errors`,
+      errors,
+      thresholds.functionErrors,
+      `${name}: the function crashed or timed out (Lambda Errors)`,
+    );
+    this.alarm(
+      `${id}Throttles`,
+      throttles,
+      thresholds.functionThrottles,
+      `${name}: Lambda throttled invocations (concurrency limit)`,
+    );
   }
 
   private createTopic(): sns.Topic {
@@ -156,7 +171,10 @@ export class Monitoring extends Construct {
     });
     // prod's address in infra/stages.ts is a placeholder until an operator sets it (docs/operations.md).
     if (settings.alarmEmail) topic.addSubscription(new EmailSubscription(settings.alarmEmail));
-    new CfnOutput(this, 'AlarmTopicArn', { value: topic.topicArn, description: `Alarm topic; emails go to ${settings.alarmEmail ?? 'nobody yet'}` });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: topic.topicArn,
+      description: `Alarm topic; emails go to ${settings.alarmEmail ?? 'nobody yet'}`,
+    });
     return topic;
   }
 
@@ -182,7 +200,12 @@ export class Monitoring extends Construct {
     return new cloudwatch.Metric({
       namespace: 'AWS/ApiGateway',
       metricName,
-      dimensionsMap: { ApiId: this.props.api.apiId, Stage: this.props.apiStageName, Resource: route.path, Method: route.method },
+      dimensionsMap: {
+        ApiId: this.props.api.apiId,
+        Stage: this.props.apiStageName,
+        Resource: route.path,
+        Method: route.method,
+      },
       statistic,
       period: ALARM_PERIOD,
       label: `${route.method} ${route.path} ${statistic}`,
@@ -200,7 +223,12 @@ export class Monitoring extends Construct {
       period: ALARM_PERIOD,
       label: '5xx rate (%)',
     });
-    this.alarm('Api5xxRate', serverErrorRate, settings.thresholds.api5xxRatePercent, 'More than the threshold percentage of API requests answered 5xx');
+    this.alarm(
+      'Api5xxRate',
+      serverErrorRate,
+      settings.thresholds.api5xxRatePercent,
+      'More than the threshold percentage of API requests answered 5xx',
+    );
     for (const route of routes) {
       this.alarm(
         `${pascalCase(route.name)}LatencyP99`,
@@ -251,8 +279,18 @@ export class Monitoring extends Construct {
     const options = { period: ALARM_PERIOD, statistic: 'Sum', operations: TABLE_OPERATIONS };
     const throttled = table.metricThrottledRequestsForOperations({ ...options, label: 'throttled requests' });
     const systemErrors = table.metricSystemErrorsForOperations({ ...options, label: 'system errors' });
-    this.alarm('TableThrottledRequests', throttled, settings.thresholds.dynamoDbThrottledRequests, 'DynamoDB throttled requests on the table');
-    this.alarm('TableSystemErrors', systemErrors, settings.thresholds.dynamoDbSystemErrors, 'DynamoDB answered with system (5xx) errors');
+    this.alarm(
+      'TableThrottledRequests',
+      throttled,
+      settings.thresholds.dynamoDbThrottledRequests,
+      'DynamoDB throttled requests on the table',
+    );
+    this.alarm(
+      'TableSystemErrors',
+      systemErrors,
+      settings.thresholds.dynamoDbSystemErrors,
+      'DynamoDB answered with system (5xx) errors',
+    );
     this.dashboard.addWidgets(
       // One graph each: the two sums use the same per-operation metric ids.
       new cloudwatch.GraphWidget({ title: 'DynamoDB throttled requests', left: [throttled], width: 8 }),
@@ -272,7 +310,14 @@ export class Monitoring extends Construct {
   private addBusinessWidgets(): void {
     const { metricsNamespace: namespace, serviceName: service, routes } = this.props;
     const perRoute = (metricName: string, route: string) =>
-      new cloudwatch.Metric({ namespace, metricName, dimensionsMap: { service, route }, statistic: 'Sum', period: ALARM_PERIOD, label: metricName });
+      new cloudwatch.Metric({
+        namespace,
+        metricName,
+        dimensionsMap: { service, route },
+        statistic: 'Sum',
+        period: ALARM_PERIOD,
+        label: metricName,
+      });
     // SEARCH graphs one line per dimension value (currency, error_code) without listing them here.
     const search = (dimensions: string, metricName: string) =>
       new cloudwatch.MathExpression({
@@ -309,4 +354,3 @@ export class Monitoring extends Construct {
 function pascalCase(kebab: string): string {
   return kebab.replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
 }
-

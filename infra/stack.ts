@@ -2,11 +2,12 @@
  * One stage of the service: the table, one function + route + least-privilege policy per entry of
  * the shared route table, and the HTTP API in front of them.
  */
-import { fileURLToPath } from 'node:url';
+
 import path from 'node:path';
-import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { fileURLToPath } from 'node:url';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, type HttpRoute, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -14,7 +15,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { apiGatewayRoutePath, ROUTES, routeKeys, type RouteDefinition } from '../shared/routes.ts';
+import { apiGatewayRoutePath, ROUTES, type RouteDefinition, routeKeys } from '../shared/routes.ts';
 import { TABLE } from '../shared/store/table.ts';
 import { ARCHITECTURE, BUNDLING, MEMORY_SIZE_MB, RUNTIME, TIMEOUT } from './function-settings.ts';
 import { Monitoring } from './monitoring.ts';
@@ -125,7 +126,13 @@ export class InvoicingStack extends Stack {
       // One integration, one route per method + path (with and without a trailing slash: HTTP APIs match paths exactly).
       const integration = new HttpLambdaIntegration(`${id}Integration`, fn);
       for (const key of routeKeys(route)) {
-        apiRoutes.push(...this.api.addRoutes({ path: apiGatewayRoutePath(key.path), methods: [HttpMethod[key.method]], integration }));
+        apiRoutes.push(
+          ...this.api.addRoutes({
+            path: apiGatewayRoutePath(key.path),
+            methods: [HttpMethod[key.method]],
+            integration,
+          }),
+        );
       }
       functions.set(route.name, fn);
     }
@@ -145,7 +152,12 @@ export class InvoicingStack extends Stack {
 
     this.webhooks = new WebhookDelivery(this, 'Webhooks', {
       table: this.table,
-      environment: { TABLE_NAME: this.table.tableName, LOG_LEVEL: settings.logLevel, POWERTOOLS_SERVICE_NAME: SERVICE_NAME, POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE },
+      environment: {
+        TABLE_NAME: this.table.tableName,
+        LOG_LEVEL: settings.logLevel,
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      },
       logRetention: settings.logRetention,
       removalPolicy,
     });
@@ -166,7 +178,11 @@ export class InvoicingStack extends Stack {
   /** Exactly the route's declared actions: on the table, and on the payments index only if it queries it. */
   private grantRouteDataAccess(fn: NodejsFunction, route: RouteDefinition) {
     fn.addToRolePolicy(
-      new iam.PolicyStatement({ sid: 'TableAccess', actions: [...route.tableActions], resources: [this.table.tableArn] }),
+      new iam.PolicyStatement({
+        sid: 'TableAccess',
+        actions: [...route.tableActions],
+        resources: [this.table.tableArn],
+      }),
     );
     if (route.indexActions.length > 0) {
       fn.addToRolePolicy(

@@ -122,7 +122,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function withAlarmEmail(stage: Stage, alarmEmail: unknown): Stage {
   if (alarmEmail === undefined) return stage;
   if (typeof alarmEmail !== 'string' || !EMAIL.test(alarmEmail)) {
-    throw new Error(`Invalid alarmEmail "${String(alarmEmail)}": give one email address, e.g. -c alarmEmail=ops@yourcompany.com.`);
+    throw new Error(
+      `Invalid alarmEmail "${String(alarmEmail)}": give one email address, e.g. -c alarmEmail=ops@yourcompany.com.`,
+    );
   }
   return { ...stage, settings: { ...stage.settings, monitoring: { ...stage.settings.monitoring, alarmEmail } } };
 }

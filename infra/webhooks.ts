@@ -4,8 +4,9 @@
  * which schedules retries through the message's visibility timeout. Dead letters and stream lag are
  * watched (`watchedMetrics`, alarmed by the stack's Monitoring like every other alarm).
  */
-import { fileURLToPath } from 'node:url';
+
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -23,7 +24,7 @@ import { ALARM_PERIOD, type WatchedMetric } from './monitoring.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** SPEC §11: the first attempt and seven retries (1 min … 10 h). */
+/** docs/webhooks.md: the first attempt and seven retries (1 min … 10 h). */
 export const DELIVERY_ATTEMPTS = 8;
 /** Receives before a message moves to the dead-letter queue: every attempt, plus room for a few crashed or throttled ones. */
 export const MAX_RECEIVE_COUNT = DELIVERY_ATTEMPTS + 4;
@@ -77,7 +78,11 @@ export class WebhookDelivery extends Construct {
     });
 
     const queueSecurity = { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true } as const;
-    this.deadLetterQueue = new sqs.Queue(this, 'DeliveryDeadLetters', { ...queueSecurity, retentionPeriod: Duration.days(14), removalPolicy });
+    this.deadLetterQueue = new sqs.Queue(this, 'DeliveryDeadLetters', {
+      ...queueSecurity,
+      retentionPeriod: Duration.days(14),
+      removalPolicy,
+    });
     this.queue = new sqs.Queue(this, 'DeliveryQueue', {
       ...queueSecurity,
       visibilityTimeout: QUEUE_VISIBILITY_TIMEOUT,
@@ -85,7 +90,11 @@ export class WebhookDelivery extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
       removalPolicy,
     });
-    this.dispatchFailures = new sqs.Queue(this, 'DispatchFailures', { ...queueSecurity, retentionPeriod: Duration.days(14), removalPolicy });
+    this.dispatchFailures = new sqs.Queue(this, 'DispatchFailures', {
+      ...queueSecurity,
+      retentionPeriod: Duration.days(14),
+      removalPolicy,
+    });
 
     const environment = { ...props.environment, DELIVERY_QUEUE_URL: this.queue.queueUrl };
     this.dispatchFunction = this.webhookFunction('Dispatch', {
@@ -117,10 +126,18 @@ export class WebhookDelivery extends Construct {
     this.queue.grantSendMessages(this.dispatchFunction);
 
     this.deliverFunction.addEventSource(
-      new SqsEventSource(this.queue, { batchSize: DELIVER_BATCH_SIZE, reportBatchItemFailures: true, maxConcurrency: DELIVER_MAX_CONCURRENCY }),
+      new SqsEventSource(this.queue, {
+        batchSize: DELIVER_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        maxConcurrency: DELIVER_MAX_CONCURRENCY,
+      }),
     );
     this.deliverFunction.addToRolePolicy(
-      new iam.PolicyStatement({ sid: 'WebhookTableAccess', actions: [...DELIVER_TABLE_ACTIONS], resources: [table.tableArn] }),
+      new iam.PolicyStatement({
+        sid: 'WebhookTableAccess',
+        actions: [...DELIVER_TABLE_ACTIONS],
+        resources: [table.tableArn],
+      }),
     );
     this.signingSecretKey.grantDecrypt(this.deliverFunction);
 
@@ -128,19 +145,28 @@ export class WebhookDelivery extends Construct {
     this.watchedMetrics = [
       {
         id: 'WebhookDeadLetters',
-        metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: cloudwatch.Stats.MAXIMUM, period: ALARM_PERIOD }),
+        metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          statistic: cloudwatch.Stats.MAXIMUM,
+          period: ALARM_PERIOD,
+        }),
         threshold: 1,
         description: 'Webhook deliveries the deliverer crashed on repeatedly are waiting in the dead-letter queue',
       },
       {
         id: 'WebhookDispatchFailures',
-        metric: this.dispatchFailures.metricApproximateNumberOfMessagesVisible({ statistic: cloudwatch.Stats.MAXIMUM, period: ALARM_PERIOD }),
+        metric: this.dispatchFailures.metricApproximateNumberOfMessagesVisible({
+          statistic: cloudwatch.Stats.MAXIMUM,
+          period: ALARM_PERIOD,
+        }),
         threshold: 1,
         description: 'Table stream batches that could not be enqueued for webhook delivery are waiting in their queue',
       },
       {
         id: 'WebhookStreamLag',
-        metric: this.dispatchFunction.metric('IteratorAge', { statistic: cloudwatch.Stats.MAXIMUM, period: ALARM_PERIOD }),
+        metric: this.dispatchFunction.metric('IteratorAge', {
+          statistic: cloudwatch.Stats.MAXIMUM,
+          period: ALARM_PERIOD,
+        }),
         threshold: lagLimit.toMilliseconds(),
         description: `Webhook dispatch lags more than ${lagLimit.toHumanString()} behind the table stream (events wait before being queued)`,
       },
@@ -160,7 +186,13 @@ export class WebhookDelivery extends Construct {
 
   private webhookFunction(
     id: string,
-    options: { entry: string; description: string; timeout: Duration; environment: Record<string, string>; props: WebhookDeliveryProps },
+    options: {
+      entry: string;
+      description: string;
+      timeout: Duration;
+      environment: Record<string, string>;
+      props: WebhookDeliveryProps;
+    },
   ): NodejsFunction {
     return new NodejsFunction(this, `${id}Function`, {
       description: options.description,
@@ -173,12 +205,14 @@ export class WebhookDelivery extends Construct {
       memorySize: MEMORY_SIZE_MB,
       timeout: options.timeout,
       tracing: lambda.Tracing.ACTIVE,
-      logGroup: new LogGroup(this, `${id}Logs`, { retention: options.props.logRetention, removalPolicy: options.props.removalPolicy }),
+      logGroup: new LogGroup(this, `${id}Logs`, {
+        retention: options.props.logRetention,
+        removalPolicy: options.props.removalPolicy,
+      }),
       environment: options.environment,
       bundling: BUNDLING,
     });
   }
-
 
   /** Every AwsSolutions finding these resources accept, with the reason (test/infra/nag.test.ts lists the ids). */
   private acknowledgeNagFindings() {

@@ -8,14 +8,14 @@
  * Run through `npm run openapi -- --capture-examples` (which sets LOG_LEVEL and disables metrics first).
  */
 import type { AddressInfo } from 'node:net';
+import { usDate } from '../infra/local/banner.ts';
 import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb-local.ts';
 import { createLocalServer } from '../infra/local/server.ts';
 import { useLocalDynamoDb } from '../infra/local/settings.ts';
-import { usDate } from '../infra/local/banner.ts';
-import { createAccount } from '../shared/store/accounts.ts';
-import { dynamoHooks, type DynamoCall } from '../test/support/dynamo-hooks.ts';
-import { ROUTES, type RouteName } from '../shared/routes.ts';
 import type { CapturedExamples, Example } from '../shared/openapi/document.ts';
+import { ROUTES, type RouteName } from '../shared/routes.ts';
+import { createAccount } from '../shared/store/accounts.ts';
+import { type DynamoCall, dynamoHooks } from '../test/support/dynamo-hooks.ts';
 
 interface Send {
   body?: unknown;
@@ -28,7 +28,8 @@ interface Send {
   baseUrl?: string;
 }
 
-const awsError = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(name), { name, ...extra });
+const awsError = (name: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(name), { name, ...extra });
 
 export async function captureExamples(): Promise<CapturedExamples> {
   const database = await startDynamoDbLocal();
@@ -52,22 +53,36 @@ export async function captureExamples(): Promise<CapturedExamples> {
       const headers: Record<string, string> = { ...options.headers };
       if (options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
       if (options.key !== null) headers.authorization = `Bearer ${options.key ?? secretKey}`;
-      const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-      const response = await fetch(`${options.baseUrl ?? baseUrl}${options.path ?? definition!.path}`, { method: options.method ?? 'POST', headers, body });
+      const body =
+        options.body === undefined
+          ? undefined
+          : typeof options.body === 'string'
+            ? options.body
+            : JSON.stringify(options.body);
+      const response = await fetch(`${options.baseUrl ?? baseUrl}${options.path ?? definition!.path}`, {
+        method: options.method ?? 'POST',
+        headers,
+        body,
+      });
       return { status: response.status, body: (await response.json()) as Record<string, any> };
     }
 
     /** Sends a request, checks it got `status`, and keeps the response body as an example. */
     async function capture(route: RouteName | 'any', status: number, name: string, summary: string, options: Send) {
       const result = await send(route, options);
-      if (result.status !== status) throw new Error(`${route} ${name}: expected ${status}, got ${result.status}: ${JSON.stringify(result.body)}`);
+      if (result.status !== status)
+        throw new Error(`${route} ${name}: expected ${status}, got ${result.status}: ${JSON.stringify(result.body)}`);
       const byStatus = (responses[route] ??= {});
       (byStatus[String(status)] ??= {})[name] = { summary, value: result.body } satisfies Example;
       return result.body;
     }
 
     /** Runs `action` with a DynamoDB fault injected into `command` calls. */
-    async function withFault<T>(command: string, fault: (call: DynamoCall) => Error, action: () => Promise<T>): Promise<T> {
+    async function withFault<T>(
+      command: string,
+      fault: (call: DynamoCall) => Error,
+      action: () => Promise<T>,
+    ): Promise<T> {
       const remove = dynamoHooks.add({
         before(call) {
           if (call.command === command) throw fault(call);
@@ -87,31 +102,55 @@ export async function captureExamples(): Promise<CapturedExamples> {
       });
     };
 
-    async function commonErrors(route: RouteName, validBody: Record<string, unknown>, invalidBody: Record<string, unknown>, writeCommand: string) {
+    async function commonErrors(
+      route: RouteName,
+      validBody: Record<string, unknown>,
+      invalidBody: Record<string, unknown>,
+      writeCommand: string,
+    ) {
       await capture(route, 400, 'validation_failed', 'Invalid fields', { body: invalidBody });
       await capture(route, 400, 'invalid_json', 'Malformed JSON', { body: '{"period": ' });
       await capture(route, 401, 'invalid_api_key', 'Missing or invalid key', { key: null, body: validBody });
       await capture(route, 413, 'payload_too_large', 'Body over 64 KiB', { body: { padding: 'x'.repeat(70 * 1024) } });
-      await capture(route, 415, 'unsupported_media_type', 'XML body', { contentType: 'application/xml', body: '<request/>' });
+      await capture(route, 415, 'unsupported_media_type', 'XML body', {
+        contentType: 'application/xml',
+        body: '<request/>',
+      });
       // A bug on a read (a failed transaction is not a plain 500: its outcome is unknown, see below).
       const failingRead = writeCommand === 'TransactWriteItemsCommand' ? 'BatchGetItemCommand' : writeCommand;
-      await withFault(failingRead, () => new Error('simulated bug'), () =>
-        capture(route, 500, 'internal_error', 'Unexpected failure', { body: validBody }),
+      await withFault(
+        failingRead,
+        () => new Error('simulated bug'),
+        () => capture(route, 500, 'internal_error', 'Unexpected failure', { body: validBody }),
       );
       if (writeCommand === 'TransactWriteItemsCommand') {
         // Every answer to the transaction lost until the deadline of a function with 2.5 s left.
-        await withFault(writeCommand, () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), () =>
-          capture(route, 504, 'outcome_unknown', 'Commit not confirmed in time', { body: validBody, baseUrl: shortBudgetUrl }),
+        await withFault(
+          writeCommand,
+          () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+          () =>
+            capture(route, 504, 'outcome_unknown', 'Commit not confirmed in time', {
+              body: validBody,
+              baseUrl: shortBudgetUrl,
+            }),
         );
       }
-      await withFault(writeCommand, () => awsError('ThrottlingException'), () =>
-        capture(route, 503, 'service_unavailable', 'Database throttled', { body: validBody }),
+      await withFault(
+        writeCommand,
+        () => awsError('ThrottlingException'),
+        () => capture(route, 503, 'service_unavailable', 'Database throttled', { body: validBody }),
       );
     }
 
     // POST /invoices
     const newClientInvoice = {
-      client: { first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone: '+2348012345678', company_name: 'Obi Ventures' },
+      client: {
+        first_name: 'Ada',
+        last_name: 'Obi',
+        email: 'ada@example.com',
+        phone: '+2348012345678',
+        company_name: 'Obi Ventures',
+      },
       due_date: '12/30/2030',
       fee_bearer: 'client',
       items: [
@@ -133,11 +172,15 @@ export async function captureExamples(): Promise<CapturedExamples> {
       metadata: { order_id: 'A-1001', priority: 2 },
       card_token: 'tok_4f9a8b7c6d5e1234',
     };
-    await capture('add-invoice', 201, 'existing_client_with_options', 'For an existing client, with optional fields', { body: optionsInvoice });
+    await capture('add-invoice', 201, 'existing_client_with_options', 'For an existing client, with optional fields', {
+      body: optionsInvoice,
+    });
     await capture('add-invoice', 403, 'tokenization_not_enabled', 'tokenize on an account without tokenization', {
       body: { ...newClientInvoice, tokenize: 'true' },
     });
-    await capture('add-invoice', 404, 'client_not_found', 'Unknown client_id', { body: { ...optionsInvoice, client_id: '999999', merchant_ref: undefined } });
+    await capture('add-invoice', 404, 'client_not_found', 'Unknown client_id', {
+      body: { ...optionsInvoice, client_id: '999999', merchant_ref: undefined },
+    });
     await capture('add-invoice', 409, 'duplicate_merchant_ref', 'merchant_ref already used', { body: optionsInvoice });
     await withFault('TransactWriteItemsCommand', inFlight, () =>
       capture('add-invoice', 409, 'idempotency_request_in_progress', 'Same Idempotency-Key still running', {
@@ -157,15 +200,29 @@ export async function captureExamples(): Promise<CapturedExamples> {
     await commonErrors(
       'add-invoice',
       newClientInvoice,
-      { client: { ...newClientInvoice.client, email: 'not-an-email' }, due_date: '02/30/2030', fee_bearer: 'client', items: [{ item: 'Hosting', description: '12 months', unit_cost: '10.005', quantity: '1' }] },
+      {
+        client: { ...newClientInvoice.client, email: 'not-an-email' },
+        due_date: '02/30/2030',
+        fee_bearer: 'client',
+        items: [{ item: 'Hosting', description: '12 months', unit_cost: '10.005', quantity: '1' }],
+      },
       'TransactWriteItemsCommand',
     );
 
     // POST /payments
-    const payment = { reference_code: invoice.reference_code, date: today, amount: '20,000.00', channel: 'BankTransfer' };
+    const payment = {
+      reference_code: invoice.reference_code,
+      date: today,
+      amount: '20,000.00',
+      channel: 'BankTransfer',
+    };
     await capture('add-payment', 201, 'partial_payment', 'A partial payment', { body: payment });
-    await capture('add-payment', 404, 'invoice_not_found', 'Unknown reference_code', { body: { ...payment, reference_code: 'AAAAAAAAAAAAAAAAAAAA' } });
-    await capture('add-payment', 409, 'amount_exceeds_balance', 'More than amount_due', { body: { ...payment, amount: '1,000,000.00' } });
+    await capture('add-payment', 404, 'invoice_not_found', 'Unknown reference_code', {
+      body: { ...payment, reference_code: 'AAAAAAAAAAAAAAAAAAAA' },
+    });
+    await capture('add-payment', 409, 'amount_exceeds_balance', 'More than amount_due', {
+      body: { ...payment, amount: '1,000,000.00' },
+    });
     await withFault('TransactWriteItemsCommand', inFlight, () =>
       capture('add-payment', 409, 'idempotency_request_in_progress', 'Same Idempotency-Key still running', {
         body: payment,
@@ -185,16 +242,27 @@ export async function captureExamples(): Promise<CapturedExamples> {
     await send('add-payment', { body: { ...payment, amount: rest.toFixed(2), channel: 'Cash' } });
     await capture('add-payment', 409, 'invoice_already_paid', 'Invoice fully paid', { body: payment });
     const unpaid = (await send('add-invoice', { body: { ...newClientInvoice, due_date: '06/30/2031' } })).body.data;
-    await commonErrors('add-payment', { ...payment, reference_code: unpaid.reference_code }, { reference_code: invoice.reference_code, date: '13/01/2025', amount: '-5', channel: 'Card' }, 'TransactWriteItemsCommand');
+    await commonErrors(
+      'add-payment',
+      { ...payment, reference_code: unpaid.reference_code },
+      { reference_code: invoice.reference_code, date: '13/01/2025', amount: '-5', channel: 'Card' },
+      'TransactWriteItemsCommand',
+    );
 
     // POST /payments/history
     const history = { period: 'month', limit: 2 };
-    const page = await capture('payment-history', 200, 'first_page', 'First page of this month (limit 2)', { body: history });
+    const page = await capture('payment-history', 200, 'first_page', 'First page of this month (limit 2)', {
+      body: history,
+    });
     await capture('payment-history', 200, 'custom_range', 'A custom range with no payments', {
       body: { period: 'custom', start: '01/01/2024', end: '31/01/2024' },
     });
-    await capture('payment-history', 400, 'invalid_period', 'custom without end', { body: { period: 'custom', start: '01/01/2024' } });
-    await capture('payment-history', 400, 'invalid_cursor', 'Cursor of another period', { body: { period: 'today', cursor: page.data.next_cursor } });
+    await capture('payment-history', 400, 'invalid_period', 'custom without end', {
+      body: { period: 'custom', start: '01/01/2024' },
+    });
+    await capture('payment-history', 400, 'invalid_cursor', 'Cursor of another period', {
+      body: { period: 'today', cursor: page.data.next_cursor },
+    });
     await commonErrors('payment-history', history, { period: 'month', limit: 0 }, 'QueryCommand');
 
     // The local runtime's routing errors (deployed, API Gateway answers these itself).

@@ -5,11 +5,12 @@
  * receiver on 127.0.0.1, creates an invoice and pays it in full, and delivers the three events with the
  * real deliverer. Then run `npm run openapi`.
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 
 process.env.LOG_LEVEL = 'SILENT';
 process.env.POWERTOOLS_METRICS_DISABLED = 'true';
@@ -50,7 +51,9 @@ try {
 
   const { account, secretKey } = await createAccount({ name: 'Obi Ventures Ltd' });
   const printed: Record<string, unknown>[] = [];
-  await webhookSet.run(webhookSet.input({ 'company-id': String(account.companyId), url: receiverUrl }), { line: (record) => printed.push(record) });
+  await webhookSet.run(webhookSet.input({ 'company-id': String(account.companyId), url: receiverUrl }), {
+    line: (record) => printed.push(record),
+  });
   const [endpoint] = printed;
   const post = async (path: string, body: unknown) => {
     const response = await fetch(`${baseUrl}${path}`, {
@@ -62,12 +65,23 @@ try {
     return (await response.json()) as { data: Record<string, any> };
   };
   const invoice = await post('/invoices', {
-    client: { first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone: '+2348012345678', company_name: 'Obi Ventures' },
+    client: {
+      first_name: 'Ada',
+      last_name: 'Obi',
+      email: 'ada@example.com',
+      phone: '+2348012345678',
+      company_name: 'Obi Ventures',
+    },
     due_date: '12/30/2030',
     fee_bearer: 'client',
     items: [{ item: 'Website Design', description: '5 pages', unit_cost: '50,000.00', quantity: '1' }],
   });
-  await post('/payments', { reference_code: invoice.data.reference_code, amount: invoice.data.total, channel: 'BankTransfer', date: usDate(new Date(), 'Africa/Lagos') });
+  await post('/payments', {
+    reference_code: invoice.data.reference_code,
+    amount: invoice.data.total,
+    channel: 'BankTransfer',
+    date: usDate(new Date(), 'Africa/Lagos'),
+  });
 
   for (const delivery of (await listDeliveries(account.companyId)).reverse()) {
     const outcome = await deliverWebhook(delivery.event_id);
@@ -77,7 +91,9 @@ try {
   for (const r of received) {
     const body = JSON.parse(r.body) as { type: string };
     examples[body.type] = {
-      headers: Object.fromEntries(['content-type', 'webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(r.headers[h])])),
+      headers: Object.fromEntries(
+        ['content-type', 'webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(r.headers[h])]),
+      ),
       body,
     };
   }

@@ -1,10 +1,10 @@
-/** Runtime configuration from the environment, read once per process (on first use). Documented in README "Configuration". */
+/** Runtime configuration from the environment, read once per process (on first use). Documented in docs/deploying.md "Configuration". */
 export interface Config {
   tableName: string;
   /** Set for DynamoDB Local; unset on AWS. */
   dynamodbEndpoint: string | undefined;
   region: string;
-  /** Seconds an authenticated key stays cached in a warm function (SPEC §2: revocation within 60 s). */
+  /** Seconds an authenticated key stays cached in a warm function (docs/api.md "Authentication": revocation within 60 s). */
   authCacheSeconds: number;
   logLevel: string;
   /** Webhooks (docs/webhooks.md): the first retry delay; later ones scale with it. WEBHOOK_RETRY_BASE_MS, default 60000. */

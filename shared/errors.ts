@@ -1,9 +1,9 @@
 /**
- * Errors are values with stable codes (SPEC §1). Domain and store code throw `ApiError`s;
+ * Errors are values with stable codes (docs/api.md "Errors"). Domain and store code throw `ApiError`s;
  * the HTTP layer maps them to the error envelope in exactly one place (`shared/http/envelope.ts`).
  */
 
-/** Every top-level error code of SPEC §1 with its HTTP status. The single source of truth. */
+/** Every top-level error code (docs/api.md "Errors") with its HTTP status. The single source of truth. */
 export const ERROR_STATUS = {
   invalid_json: 400,
   validation_failed: 400,
@@ -97,7 +97,11 @@ export class NotFoundError extends ApiError {
 
 export class ConflictError extends ApiError {
   constructor(
-    code: 'amount_exceeds_balance' | 'invoice_already_paid' | 'duplicate_merchant_ref' | 'idempotency_request_in_progress',
+    code:
+      | 'amount_exceeds_balance'
+      | 'invoice_already_paid'
+      | 'duplicate_merchant_ref'
+      | 'idempotency_request_in_progress',
     message: string,
     errors: FieldError[] = [],
     retryAfterSeconds?: number,

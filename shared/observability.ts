@@ -1,6 +1,6 @@
 /**
  * Observability with Powertools for AWS Lambda (all packages pinned to one version), documented in
- * README.md "Logs, metrics and traces":
+ * docs/deploying.md "Logs, metrics and traces":
  *
  * - `logger`: structured JSON, level from LOG_LEVEL. One line per request (written by the middy stack):
  *   route, request_id, company_id, status, latency_ms, error_code. Never a secret key, a card token or a body.
@@ -13,7 +13,7 @@
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { loadConfig } from './config';
+import { loadConfig } from './config.ts';
 
 const serviceName = process.env.POWERTOOLS_SERVICE_NAME ?? 'invoicing';
 

@@ -3,7 +3,7 @@
  * `shared/http/` turns it into a status line, headers and a JSON envelope (docs/api.md "Responses").
  * A failure carries the id of the request that produced it, so a replay answers with the first request's id.
  */
-import type { ApiError, ErrorCode, FieldError } from './errors';
+import type { ApiError, ErrorCode, FieldError } from './errors.ts';
 
 export interface Success<T = unknown> {
   status: number;
@@ -30,7 +30,13 @@ export function success<T>(status: number, data: T, message?: string): Success<T
 }
 
 export function failure(error: ApiError, requestId: string): Failure {
-  const outcome: Failure = { status: error.status, code: error.code, message: error.message, errors: error.errors, requestId };
+  const outcome: Failure = {
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    errors: error.errors,
+    requestId,
+  };
   if (error.retryAfterSeconds !== undefined) outcome.retryAfterSeconds = error.retryAfterSeconds;
   return outcome;
 }

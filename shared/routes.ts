@@ -37,7 +37,7 @@ export interface RouteKey {
 
 /**
  * Every method + path a route answers: its method and extra methods, each on its path with and without a
- * trailing slash (SPEC: `/payments/history/` is `/payments/history`). API Gateway HTTP APIs match route
+ * trailing slash (docs/api.md: `/payments/history/` is `/payments/history`). API Gateway HTTP APIs match route
  * paths exactly, so the stack declares each of these as its own route (see `apiGatewayRoutePath`); the
  * local runtime serves the same list.
  */
@@ -55,7 +55,13 @@ export const ROUTES: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/invoices',
     entry: 'functions/add-invoice/handler.ts',
-    tableActions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+    tableActions: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:ConditionCheckItem',
+    ],
     indexActions: [],
   },
   {

@@ -3,22 +3,23 @@
  * generated from them, and the idempotency fingerprint is computed from their normalised output.
  *
  * Field parsers are `unknown → transform` pipes (`field()` below) so that every failure carries a stable
- * per-field code (SPEC §1) instead of zod's generic union errors; `meta()` documents the accepted input types.
+ * per-field code (docs/api.md "Errors") instead of zod's generic union errors; `meta()` documents the accepted input types.
  *
  * Written with `zod/mini` (the functional API over the same zod 4 core): the handlers load ~20 KB of zod
- * instead of classic zod's ~440 KB, which was most of their cold-start import time (README "Performance").
+ * instead of classic zod's ~440 KB, which was most of their cold-start import time (docs/performance.md).
  * Parsing, issues and the JSON Schema output are those of zod classic; the two differences of the mini API
  * are bridged here: English messages (`en` locale, which classic installs by default) and `addIssue`
  * (classic adds it to a transform's context; mini hands transforms the bare parse payload).
  */
 // A namespace import (not `import { z } from 'zod/mini'`): esbuild tree-shakes `z.x` accesses of a namespace import,
 // but not of the re-exported `z` object, which would pull all of zod/mini, its JSON Schema code and every locale.
-import * as z from 'zod/mini';
+
 import { en } from 'zod/locales';
-import { parseAmount, parseQuantity } from './domain/money';
-import { parseDayFirstDate, parseMonthFirstDate, type CalendarDate } from './domain/dates';
-import { PERIODS } from './domain/periods';
-import type { ParseResult } from './domain/result';
+import * as z from 'zod/mini';
+import { type CalendarDate, parseDayFirstDate, parseMonthFirstDate } from './domain/dates.ts';
+import { parseAmount, parseQuantity } from './domain/money.ts';
+import { PERIODS } from './domain/periods.ts';
+import type { ParseResult } from './domain/result.ts';
 
 export const MAX_TEXT = 500;
 export const MAX_ITEMS = 100;
@@ -31,7 +32,13 @@ if (!z.config().localeError) z.config(en());
 
 /** A transform's context: zod/mini passes the parse payload itself. */
 type Ctx = z.core.ParsePayload;
-type RawIssue = { code?: string; message: string; path?: PropertyKey[]; params?: Record<string, unknown>; input?: unknown };
+type RawIssue = {
+  code?: string;
+  message: string;
+  path?: PropertyKey[];
+  params?: Record<string, unknown>;
+  input?: unknown;
+};
 
 /** What zod classic's `ctx.addIssue` does inside a transform: a `custom` issue carrying the input value. */
 function addIssue(ctx: Ctx, issue: RawIssue): void {
@@ -60,7 +67,12 @@ const isAbsent = (value: unknown): boolean => value === undefined || value === n
 const isBlank = (value: unknown): boolean => isAbsent(value) || (typeof value === 'string' && value.trim() === '');
 
 /** A required value parsed by a domain parser; `code` names the per-field error. */
-function parsedField<T>(parse: (value: unknown) => ParseResult<T>, code: string, jsonType: string[], description: string) {
+function parsedField<T>(
+  parse: (value: unknown) => ParseResult<T>,
+  code: string,
+  jsonType: string[],
+  description: string,
+) {
   return meta(
     field((value, ctx): T => {
       if (isAbsent(value)) return fail(ctx, 'required', 'is required');
@@ -100,15 +112,24 @@ function optionalText(description: string, max = MAX_TEXT) {
   );
 }
 
-function enumMatch<const T extends readonly string[]>(values: T, value: unknown, ctx: Ctx, caseInsensitive: boolean): T[number] {
+function enumMatch<const T extends readonly string[]>(
+  values: T,
+  value: unknown,
+  ctx: Ctx,
+  caseInsensitive: boolean,
+): T[number] {
   const match =
-    typeof value === 'string' ? values.find((v) => (caseInsensitive ? v.toLowerCase() === value.trim().toLowerCase() : v === value)) : undefined;
+    typeof value === 'string'
+      ? values.find((v) => (caseInsensitive ? v.toLowerCase() === value.trim().toLowerCase() : v === value))
+      : undefined;
   return match ?? fail(ctx, 'invalid_enum', `must be one of ${values.join(', ')}`);
 }
 
 function requiredEnum<const T extends readonly string[]>(values: T, description: string, caseInsensitive: boolean) {
   return meta(
-    field((value, ctx): T[number] => (isAbsent(value) ? fail(ctx, 'required', 'is required') : enumMatch(values, value, ctx, caseInsensitive))),
+    field((value, ctx): T[number] =>
+      isAbsent(value) ? fail(ctx, 'required', 'is required') : enumMatch(values, value, ctx, caseInsensitive),
+    ),
     { type: 'string', enum: [...values], description },
   );
 }
@@ -116,7 +137,9 @@ function requiredEnum<const T extends readonly string[]>(values: T, description:
 function optionalEnum<const T extends readonly string[]>(values: T, description: string, caseInsensitive: boolean) {
   return z.optional(
     meta(
-      field((value, ctx): T[number] | undefined => (isBlank(value) ? undefined : enumMatch(values, value, ctx, caseInsensitive))),
+      field((value, ctx): T[number] | undefined =>
+        isBlank(value) ? undefined : enumMatch(values, value, ctx, caseInsensitive),
+      ),
       { type: 'string', enum: [...values], description },
     ),
   );
@@ -125,11 +148,21 @@ function optionalEnum<const T extends readonly string[]>(values: T, description:
 type EnumOptions = { optional?: boolean; caseInsensitive?: boolean };
 
 /** One of `values` (required unless `optional`, when blank means absent); typed as the value when required. */
-function enumField<const T extends readonly string[]>(values: T, description: string, options: EnumOptions & { optional: true }): ReturnType<typeof optionalEnum<T>>;
-function enumField<const T extends readonly string[]>(values: T, description: string, options?: EnumOptions & { optional?: false }): ReturnType<typeof requiredEnum<T>>;
+function enumField<const T extends readonly string[]>(
+  values: T,
+  description: string,
+  options: EnumOptions & { optional: true },
+): ReturnType<typeof optionalEnum<T>>;
+function enumField<const T extends readonly string[]>(
+  values: T,
+  description: string,
+  options?: EnumOptions & { optional?: false },
+): ReturnType<typeof requiredEnum<T>>;
 function enumField<const T extends readonly string[]>(values: T, description: string, options: EnumOptions = {}) {
   const caseInsensitive = options.caseInsensitive ?? false;
-  return options.optional ? optionalEnum(values, description, caseInsensitive) : requiredEnum(values, description, caseInsensitive);
+  return options.optional
+    ? optionalEnum(values, description, caseInsensitive)
+    : requiredEnum(values, description, caseInsensitive);
 }
 
 const positiveAmount = (value: unknown): ParseResult<number> => {
@@ -138,7 +171,8 @@ const positiveAmount = (value: unknown): ParseResult<number> => {
   return result;
 };
 
-const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL =
+  /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const PHONE = /^\+?\d{7,15}$/;
 
 const email = meta(
@@ -146,10 +180,16 @@ const email = meta(
     if (isAbsent(value)) return fail(ctx, 'required', 'is required');
     if (typeof value !== 'string') return fail(ctx, 'invalid_type', 'must be a string');
     const text = value.trim();
-    if (text.length > 254 || !EMAIL.test(text)) return fail(ctx, 'invalid_email', 'must be a valid email address, e.g. "ada@example.com"');
+    if (text.length > 254 || !EMAIL.test(text))
+      return fail(ctx, 'invalid_email', 'must be a valid email address, e.g. "ada@example.com"');
     return text;
   }),
-  { type: 'string', format: 'email', maxLength: 254, description: 'Email address; clients are unique per account by email (case-insensitive).' },
+  {
+    type: 'string',
+    format: 'email',
+    maxLength: 254,
+    description: 'Email address; clients are unique per account by email (case-insensitive).',
+  },
 );
 
 const phone = meta(
@@ -157,7 +197,8 @@ const phone = meta(
     if (isAbsent(value)) return fail(ctx, 'required', 'is required');
     if (typeof value !== 'string' && typeof value !== 'number') return fail(ctx, 'invalid_type', 'must be a string');
     const text = String(value).trim();
-    if (!PHONE.test(text)) return fail(ctx, 'invalid_phone', 'must be 7 to 15 digits with an optional leading "+", e.g. "+2348012345678"');
+    if (!PHONE.test(text))
+      return fail(ctx, 'invalid_phone', 'must be 7 to 15 digits with an optional leading "+", e.g. "+2348012345678"');
     return text;
   }),
   { type: 'string', pattern: PHONE.source, description: 'Telephone number with country prefix, e.g. +2348012345678.' },
@@ -182,7 +223,10 @@ export const newClientSchema = meta(
     phone,
     company_name: optionalText("The client's company name; returned as the client's `name`"),
     address: optionalText('Postal address'),
-    type: enumField(CLIENT_TYPES, 'Client type (default Customer); matched case-insensitively', { optional: true, caseInsensitive: true }),
+    type: enumField(CLIENT_TYPES, 'Client type (default Customer); matched case-insensitively', {
+      optional: true,
+      caseInsensitive: true,
+    }),
     settlement_bank: optionalText('Settlement bank code'),
     account_number: optionalText('Bank account number'),
   }),
@@ -192,7 +236,12 @@ export const newClientSchema = meta(
 export const invoiceItemSchema = z.object({
   item: requiredText('Item name (returned as `name` and `item`)'),
   description: requiredText('Item description'),
-  unit_cost: parsedField(parseAmount, 'invalid_amount', ['string', 'number'], 'Decimal amount, at most 2 decimals; thousands separators allowed ("1,500.00"); may be zero'),
+  unit_cost: parsedField(
+    parseAmount,
+    'invalid_amount',
+    ['string', 'number'],
+    'Decimal amount, at most 2 decimals; thousands separators allowed ("1,500.00"); may be zero',
+  ),
   quantity: parsedField(parseQuantity, 'invalid_quantity', ['string', 'number'], 'Positive integer, at most 1,000,000'),
 });
 
@@ -204,7 +253,11 @@ const tokenize = z.optional(
       if (value === false || value === 'false') return false;
       return fail(ctx, 'invalid_enum', 'must be "true" or "false"');
     }),
-    { type: ['string', 'boolean'], enum: ['true', 'false', true, false], description: 'Tokenize the card used to pay this invoice (must be enabled for the account).' },
+    {
+      type: ['string', 'boolean'],
+      enum: ['true', 'false', true, false],
+      description: 'Tokenize the card used to pay this invoice (must be enabled for the account).',
+    },
   ),
 );
 
@@ -237,14 +290,19 @@ const metadata = z.optional(
       for (const [key, entry] of entries) {
         if (key.length === 0 || key.length > 40) return fail(ctx, 'invalid_value', 'keys must be 1 to 40 characters');
         // These two keys cannot be stored as a DynamoDB map (the SDK's marshalling drops or rejects them).
-        if (RESERVED_METADATA_KEYS.has(key)) return fail(ctx, 'invalid_value', 'keys must not be "__proto__" or "constructor"');
+        if (RESERVED_METADATA_KEYS.has(key))
+          return fail(ctx, 'invalid_value', 'keys must not be "__proto__" or "constructor"');
         if (typeof entry === 'string') {
           if (entry.length > MAX_TEXT) return fail(ctx, 'too_long', `values must be at most ${MAX_TEXT} characters`);
         } else if (typeof entry === 'number') {
           // DynamoDB (and the SDK's marshalling) cannot store every double: 1e21 or 2**53 fail to marshal,
           // 5e-324 underflows. Accept the numbers that round-trip exactly: plain decimals within ±(2^53 − 1).
           if (!isStorableNumber(entry)) {
-            return fail(ctx, 'invalid_value', `number values must be plain decimals from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (no exponent)`);
+            return fail(
+              ctx,
+              'invalid_value',
+              `number values must be plain decimals from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (no exponent)`,
+            );
           }
         } else if (typeof entry !== 'boolean') {
           return fail(ctx, 'invalid_value', 'values must be strings, numbers or booleans');
@@ -253,7 +311,11 @@ const metadata = z.optional(
       }
       return { ...result };
     }),
-    { type: ['object', 'string'], description: 'Key-value pairs (≤ 50 keys, keys ≤ 40 chars, values strings/numbers/booleans, strings ≤ 500 chars), as an object or a JSON string; returned as an object.' },
+    {
+      type: ['object', 'string'],
+      description:
+        'Key-value pairs (≤ 50 keys, keys ≤ 40 chars, values strings/numbers/booleans, strings ≤ 500 chars), as an object or a JSON string; returned as an object.',
+    },
   ),
 );
 
@@ -302,7 +364,9 @@ const addInvoiceFields = z.object({
   fee_bearer: enumField(FEE_BEARERS, 'Who bears the fees'),
   items,
   tokenize,
-  card_token: optionalText('Token from an earlier tokenized transaction; stored, only its last 4 characters are returned'),
+  card_token: optionalText(
+    'Token from an earlier tokenized transaction; stored, only its last 4 characters are returned',
+  ),
   recipient: enumField(RECIPIENTS, 'Payment recipient (default account)', { optional: true }),
   recipient_id: optionalText('Wallet reference; required when recipient is wallet'),
   merchant_ref: optionalText('Your unique invoice reference (case-sensitive, ≤ 64 characters)', 64),
@@ -322,15 +386,30 @@ export const addInvoiceSchema = addInvoiceFields.check(
       });
     }
     if (input.recipient === 'wallet' && input.recipient_id === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['recipient_id'], message: 'is required when recipient is wallet', params: { code: 'required' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recipient_id'],
+        message: 'is required when recipient is wallet',
+        params: { code: 'required' },
+      });
     }
   }),
 );
 
 export const addPaymentSchema = z.object({
   reference_code: requiredText('Reference code of the invoice (20 characters)', 64),
-  date: parsedField(parseMonthFirstDate, 'invalid_date', ['string'], 'Payment date, MM/DD/YYYY; not after today in the account time zone'),
-  amount: parsedField(positiveAmount, 'invalid_amount', ['string', 'number'], 'Payment amount > 0; a decimal with optional thousands separators, e.g. "50,000.00"'),
+  date: parsedField(
+    parseMonthFirstDate,
+    'invalid_date',
+    ['string'],
+    'Payment date, MM/DD/YYYY; not after today in the account time zone',
+  ),
+  amount: parsedField(
+    positiveAmount,
+    'invalid_amount',
+    ['string', 'number'],
+    'Payment amount > 0; a decimal with optional thousands separators, e.g. "50,000.00"',
+  ),
   channel: enumField(CHANNELS, 'Payment channel'),
 });
 
@@ -346,10 +425,17 @@ const paymentHistoryFields = z.object({
         if (isBlank(value)) return DEFAULT_HISTORY_LIMIT; // present but null or ""; an absent key is defaulted by the service
         const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
         const limit = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
-        if (!(limit >= 1 && limit <= MAX_HISTORY_LIMIT)) return fail(ctx, 'invalid_value', `must be an integer from 1 to ${MAX_HISTORY_LIMIT}`);
+        if (!(limit >= 1 && limit <= MAX_HISTORY_LIMIT))
+          return fail(ctx, 'invalid_value', `must be an integer from 1 to ${MAX_HISTORY_LIMIT}`);
         return limit;
       }),
-      { type: ['integer', 'string'], minimum: 1, maximum: MAX_HISTORY_LIMIT, default: DEFAULT_HISTORY_LIMIT, description: 'Page size' },
+      {
+        type: ['integer', 'string'],
+        minimum: 1,
+        maximum: MAX_HISTORY_LIMIT,
+        default: DEFAULT_HISTORY_LIMIT,
+        description: 'Page size',
+      },
     ),
   ),
   cursor: optionalText('Opaque cursor from data.next_cursor of the previous page', 4096),
@@ -357,7 +443,7 @@ const paymentHistoryFields = z.object({
 
 export const paymentHistorySchema = z.pipe(
   paymentHistoryFields,
-  // start/end are read only for the custom period (SPEC §8: ignored otherwise, whatever they hold).
+  // start/end are read only for the custom period (docs/api.md "Payment history and pagination": ignored otherwise, whatever they hold).
   z.transform((input: z.output<typeof paymentHistoryFields>, ctx) => {
     const dates: { start?: CalendarDate; end?: CalendarDate } = {};
     if (input.period === 'custom') {
@@ -374,11 +460,21 @@ export const paymentHistorySchema = z.pipe(
 );
 
 /** The client fields node-payant sends at the top level of an add-invoice body ("flat client"). */
-export const FLAT_CLIENT_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'company_name', 'address', 'type', 'settlement_bank', 'account_number'] as const;
+export const FLAT_CLIENT_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'company_name',
+  'address',
+  'type',
+  'settlement_bank',
+  'account_number',
+] as const;
 const FLAT_CLIENT_TRIGGERS = ['first_name', 'last_name', 'email', 'phone'] as const;
 
 /**
- * The add-invoice body with a flat client folded into `client` (SPEC §5): when neither `client` nor
+ * The add-invoice body with a flat client folded into `client` (docs/api.md "Add invoice"): when neither `client` nor
  * `client_id` is sent but top-level client fields are, they are the client (their errors then name
  * `client.<field>`). Any other body is returned unchanged.
  */
@@ -386,7 +482,8 @@ export function withFlatClient(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const record = body as Record<string, unknown>;
   const given = (key: string) => !isAbsent(record[key]) && record[key] !== '';
-  if (given('client') || given('client_id') || !FLAT_CLIENT_TRIGGERS.some((key) => record[key] !== undefined)) return body;
+  if (given('client') || given('client_id') || !FLAT_CLIENT_TRIGGERS.some((key) => record[key] !== undefined))
+    return body;
   const client: Record<string, unknown> = {};
   for (const key of FLAT_CLIENT_FIELDS) if (record[key] !== undefined) client[key] = record[key];
   return { ...record, client };

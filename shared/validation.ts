@@ -1,7 +1,7 @@
-/** Turns zod failures into SPEC §1 field errors with stable codes. */
+/** Turns zod failures into per-field errors (docs/api.md "Errors") with stable codes. */
 import type { z } from 'zod/mini';
-import { ValidationError, type FieldError } from './errors';
-import { propertyOf } from './guards';
+import { type FieldError, ValidationError } from './errors.ts';
+import { propertyOf } from './guards.ts';
 
 const ZOD_CODE_MAP: Record<string, string> = {
   invalid_type: 'invalid_type',
@@ -31,11 +31,20 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 function unpairedSurrogates(value: unknown, path: string[] = [], found: FieldError[] = []): FieldError[] {
   if (typeof value === 'string') {
     if (UNPAIRED_SURROGATE.test(value)) {
-      found.push({ code: 'invalid_value', field: path.join('.') || null, message: 'must be valid Unicode text (no unpaired surrogates)' });
+      found.push({
+        code: 'invalid_value',
+        field: path.join('.') || null,
+        message: 'must be valid Unicode text (no unpaired surrogates)',
+      });
     }
   } else if (value && typeof value === 'object') {
     for (const [key, entry] of Object.entries(value)) {
-      if (UNPAIRED_SURROGATE.test(key)) found.push({ code: 'invalid_value', field: path.join('.') || null, message: 'keys must be valid Unicode text' });
+      if (UNPAIRED_SURROGATE.test(key))
+        found.push({
+          code: 'invalid_value',
+          field: path.join('.') || null,
+          message: 'keys must be valid Unicode text',
+        });
       unpairedSurrogates(entry, [...path, key], found);
     }
   }
@@ -48,9 +57,15 @@ export interface ParseOptions {
 }
 
 /** Validates a parsed request body; throws ValidationError (400) listing every problem. */
-export function parseRequest<S extends z.ZodMiniType>(schema: S, body: unknown, options: ParseOptions = {}): z.output<S> {
+export function parseRequest<S extends z.ZodMiniType>(
+  schema: S,
+  body: unknown,
+  options: ParseOptions = {},
+): z.output<S> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ValidationError([{ code: 'invalid_type', field: null, message: 'the request body must be a JSON object' }]);
+    throw new ValidationError([
+      { code: 'invalid_type', field: null, message: 'the request body must be a JSON object' },
+    ]);
   }
   const result = schema.safeParse(body, { reportInput: true });
   if (result.success) {
@@ -60,6 +75,7 @@ export function parseRequest<S extends z.ZodMiniType>(schema: S, body: unknown, 
   }
   const errors = result.error.issues.map(toFieldError);
   const periodFields = options.periodFields;
-  const isPeriodProblem = periodFields !== undefined && errors.every((e) => e.field !== null && periodFields.includes(e.field));
+  const isPeriodProblem =
+    periodFields !== undefined && errors.every((e) => e.field !== null && periodFields.includes(e.field));
   throw new ValidationError(errors, isPeriodProblem ? 'invalid_period' : 'validation_failed');
 }

@@ -1,10 +1,11 @@
 /**
  * Response shapes of api-interface.md, kept exactly (types, string quirks, nulls vs empty strings),
- * plus the additive fields of SPEC §5. The only place domain records become API JSON.
+ * plus the additive fields of docs/api.md "Add invoice". The only place domain records become API JSON.
  */
-import { formatKobo } from './domain/money';
-import type { ClientRecord, Invoice, InvoiceDetails } from './domain/invoice';
-import type { PaymentRecord } from './domain/payment-record';
+
+import type { ClientRecord, Invoice, InvoiceDetails } from './domain/invoice.ts';
+import { formatKobo } from './domain/money.ts';
+import type { PaymentRecord } from './domain/payment-record.ts';
 
 export function clientView(client: ClientRecord) {
   return {

@@ -1,9 +1,9 @@
-import { createApiHandler } from '#shared/http/handler';
-import { countInvoiceCreated } from '#shared/observability';
-import { idempotencyKeyOf, writeResponse } from '#shared/http/responses';
-import { parseRequest } from '#shared/validation';
-import { addInvoiceSchema, withFlatClient } from '#shared/schemas';
-import { addInvoice } from '#shared/services/add-invoice';
+import { createApiHandler } from '../../shared/http/handler.ts';
+import { idempotencyKeyOf, writeResponse } from '../../shared/http/responses.ts';
+import { countInvoiceCreated } from '../../shared/observability.ts';
+import { addInvoiceSchema, withFlatClient } from '../../shared/schemas.ts';
+import { addInvoice } from '../../shared/services/add-invoice.ts';
+import { parseRequest } from '../../shared/validation.ts';
 
 /** POST /invoices */
 export const handler = createApiHandler('add-invoice', async ({ account, body, headers, requestId }) => {

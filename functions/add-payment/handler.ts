@@ -1,9 +1,9 @@
-import { createApiHandler } from '#shared/http/handler';
-import { countPaymentRecorded } from '#shared/observability';
-import { idempotencyKeyOf, writeResponse } from '#shared/http/responses';
-import { parseRequest } from '#shared/validation';
-import { addPaymentSchema } from '#shared/schemas';
-import { addPayment } from '#shared/services/add-payment';
+import { createApiHandler } from '../../shared/http/handler.ts';
+import { idempotencyKeyOf, writeResponse } from '../../shared/http/responses.ts';
+import { countPaymentRecorded } from '../../shared/observability.ts';
+import { addPaymentSchema } from '../../shared/schemas.ts';
+import { addPayment } from '../../shared/services/add-payment.ts';
+import { parseRequest } from '../../shared/validation.ts';
 
 /** POST /payments */
 export const handler = createApiHandler('add-payment', async ({ account, body, headers, requestId }) => {

@@ -1,8 +1,8 @@
-import { createApiHandler } from '#shared/http/handler';
-import { historyResponse } from '#shared/http/history-page';
-import { parseRequest } from '#shared/validation';
-import { paymentHistorySchema } from '#shared/schemas';
-import { paymentHistory } from '#shared/services/payment-history';
+import { createApiHandler } from '../../shared/http/handler.ts';
+import { historyResponse } from '../../shared/http/history-page.ts';
+import { paymentHistorySchema } from '../../shared/schemas.ts';
+import { paymentHistory } from '../../shared/services/payment-history.ts';
+import { parseRequest } from '../../shared/validation.ts';
 
 /** POST /payments/history (also GET, with a JSON body, as the pypayant SDK sends it) */
 export const handler = createApiHandler('payment-history', async ({ account, body }) => {

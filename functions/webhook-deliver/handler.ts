@@ -3,10 +3,10 @@
  * queue's visibility timeout. docs/webhooks-delivery.md.
  */
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { logger } from '#shared/observability';
-import { deliverWebhook } from '#shared/services/deliver-webhook';
-import { deliverQueuedWebhooks, type DeliverOne } from '#shared/services/deliver-queued-webhooks';
-import { sqsDeliveryQueue, type DeliveryQueue } from '#shared/store/delivery-queue';
+import { logger } from '../../shared/observability.ts';
+import { type DeliverOne, deliverQueuedWebhooks } from '../../shared/services/deliver-queued-webhooks.ts';
+import { deliverWebhook } from '../../shared/services/deliver-webhook.ts';
+import { type DeliveryQueue, sqsDeliveryQueue } from '../../shared/store/delivery-queue.ts';
 
 /** The handler over a given queue; `npm start` builds it over its local queue. */
 export function createDeliverHandler(queue: () => DeliveryQueue, deliver: DeliverOne = deliverWebhook) {

@@ -3,13 +3,14 @@
  * source mapping, → one delivery-queue message per event. docs/webhooks-delivery.md.
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { logger } from '#shared/observability';
-import { dispatchWebhookEvents } from '#shared/services/dispatch-webhook-events';
-import { sqsDeliveryQueue, type DeliveryQueue } from '#shared/store/delivery-queue';
+import { logger } from '../../shared/observability.ts';
+import { dispatchWebhookEvents } from '../../shared/services/dispatch-webhook-events.ts';
+import { type DeliveryQueue, sqsDeliveryQueue } from '../../shared/store/delivery-queue.ts';
 
 /** The handler over a given queue; `npm start` builds it over its local queue. */
 export function createDispatchHandler(queue: () => DeliveryQueue) {
-  return (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => dispatchWebhookEvents(event.Records ?? [], queue(), logger);
+  return (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
+    dispatchWebhookEvents(event.Records ?? [], queue(), logger);
 }
 
 let deployedQueue: DeliveryQueue | undefined;

@@ -1,12 +1,17 @@
-/** `account:create`, `account:list`, `account:disable`, `account:enable` (SPEC §2, §10, §12). */
-import { isValidTimeZone } from '#shared/domain/dates';
-import { createAccount, listAccounts, setAccountDisabled, type Account } from '#shared/store/accounts';
-import { CommandError, defineCommand, UsageError } from './command';
-import { companyId, requiredString } from './validate';
+/** `account:create`, `account:list`, `account:disable`, `account:enable` (docs/accounts.md, docs/operations.md). */
+import { isValidTimeZone } from '../../shared/domain/dates.ts';
+import { type Account, createAccount, listAccounts, setAccountDisabled } from '../../shared/store/accounts.ts';
+import { CommandError, defineCommand, UsageError } from './command.ts';
+import { companyId, requiredString } from './validate.ts';
 
 const MAX_NAME_LENGTH = 500;
 
-const COMPANY_ID = { type: 'string', placeholder: 'N', required: true, description: 'the account (company_id)' } as const;
+const COMPANY_ID = {
+  type: 'string',
+  placeholder: 'N',
+  required: true,
+  description: 'the account (company_id)',
+} as const;
 
 /** What `account:list`, `account:disable` and `account:enable` print of an account (never its cursor secret). */
 function accountLine(account: Account): Record<string, unknown> {
@@ -38,12 +43,14 @@ export const accountCreate = defineCommand({
     const input: { name: string; currency?: string; timeZone?: string; tokenizationEnabled?: boolean } = { name };
     if (values.currency !== undefined) {
       const currency = values.currency.trim().toUpperCase();
-      if (!/^[A-Z]{3}$/.test(currency)) throw new UsageError('--currency must be a three-letter ISO 4217 code such as NGN.');
+      if (!/^[A-Z]{3}$/.test(currency))
+        throw new UsageError('--currency must be a three-letter ISO 4217 code such as NGN.');
       input.currency = currency;
     }
     if (values['time-zone'] !== undefined) {
       const timeZone = values['time-zone'].trim();
-      if (!isValidTimeZone(timeZone)) throw new UsageError('--time-zone must be an IANA time zone such as Africa/Lagos.');
+      if (!isValidTimeZone(timeZone))
+        throw new UsageError('--time-zone must be an IANA time zone such as Africa/Lagos.');
       input.timeZone = timeZone;
     }
     if (values['tokenization-enabled'] === true) input.tokenizationEnabled = true;

@@ -81,7 +81,9 @@ export function parseCommandLine(commands: readonly Command[], argv: readonly st
   if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help', text: commandHelp(command) };
   let values: Record<string, string | boolean | undefined>;
   try {
-    const options = Object.fromEntries(Object.entries(command.options).map(([option, spec]) => [option, { type: spec.type }]));
+    const options = Object.fromEntries(
+      Object.entries(command.options).map(([option, spec]) => [option, { type: spec.type }]),
+    );
     values = parseArgs({ args: [...rest], options, strict: true, allowPositionals: false }).values;
   } catch (error) {
     // Node's messages go on to explain "--" escaping, which is no help here.
@@ -127,7 +129,7 @@ export function overview(commands: readonly Command[]): string {
     'Commands:',
     ...commands.map((command) => `  ${command.name.padEnd(20)} ${command.summary}`),
     '',
-    'Run `npm run --silent <command> -- --help` for a command\'s options.',
+    "Run `npm run --silent <command> -- --help` for a command's options.",
     'Each command prints JSON lines on stdout; errors print one line {"error":"…"} on stderr and exit with code 1.',
     TARGET_HELP,
   ].join('\n');
@@ -135,4 +137,4 @@ export function overview(commands: readonly Command[]): string {
 
 const TARGET_HELP =
   'Database: DYNAMODB_ENDPOINT (+ TABLE_NAME) if set; else TABLE_NAME with AWS credentials (a deployed stage, see docs/operations.md); ' +
-  "else the local database of `npm start` (DATA_DIR, DYNAMODB_PORT).";
+  'else the local database of `npm start` (DATA_DIR, DYNAMODB_PORT).';

@@ -3,9 +3,9 @@
  * entries from a file beside this one, import it here and spread it into COMMANDS, then add one npm
  * script per command (`"x:y": "tsx infra/cli/main.ts x:y"`).
  */
-import { accountCommands } from './account-commands';
-import type { Command } from './command';
-import { keyCommands } from './key-commands';
-import { webhookCommands } from './webhook-commands';
+import { accountCommands } from './account-commands.ts';
+import type { Command } from './command.ts';
+import { keyCommands } from './key-commands.ts';
+import { webhookCommands } from './webhook-commands.ts';
 
 export const COMMANDS: readonly Command[] = [...accountCommands, ...keyCommands, ...webhookCommands];

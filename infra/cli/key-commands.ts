@@ -1,7 +1,8 @@
-/** `key:create`, `key:list`, `key:revoke`, `key:migrate` (SPEC §2, §10, §12; docs/operations.md "Keys"). */
-import { expiryAfterDays, isKeyUsable } from '#shared/domain/api-key';
-import { getAccount } from '#shared/store/accounts';
+/** `key:create`, `key:list`, `key:revoke`, `key:migrate` (docs/accounts.md, docs/operations.md "Keys"). */
+import { expiryAfterDays, isKeyUsable } from '../../shared/domain/api-key.ts';
+import { getAccount } from '../../shared/store/accounts.ts';
 import {
+  type ApiKey,
   createKey,
   ensureKeyIds,
   KEY_ID_PATTERN,
@@ -10,15 +11,19 @@ import {
   revokeKeyById,
   revokeKeyBySecret,
   SECRET_KEY_PATTERN,
-  type ApiKey,
-} from '#shared/store/api-keys';
-import { CommandError, defineCommand, UsageError } from './command';
-import { companyId, positiveInteger } from './validate';
+} from '../../shared/store/api-keys.ts';
+import { CommandError, defineCommand, UsageError } from './command.ts';
+import { companyId, positiveInteger } from './validate.ts';
 
 const MAX_LABEL_LENGTH = 100;
 const MAX_EXPIRY_DAYS = 3650;
 
-const COMPANY_ID = { type: 'string', placeholder: 'N', required: true, description: 'the account (company_id)' } as const;
+const COMPANY_ID = {
+  type: 'string',
+  placeholder: 'N',
+  required: true,
+  description: 'the account (company_id)',
+} as const;
 
 function keyStatus(key: ApiKey, nowMs: number): 'active' | 'revoked' | 'expired' {
   if (key.revokedAt !== undefined) return 'revoked';
@@ -41,11 +46,19 @@ function keyLine(key: ApiKey, nowMs: number): Record<string, unknown> {
 
 export const keyCreate = defineCommand({
   name: 'key:create',
-  summary: 'add a secret key to an account (shown once); the account\'s other keys keep working',
+  summary: "add a secret key to an account (shown once); the account's other keys keep working",
   options: {
     'company-id': COMPANY_ID,
-    label: { type: 'string', placeholder: 'TEXT', description: `a note for key:list, e.g. "rotation 2026-03" (max ${MAX_LABEL_LENGTH})` },
-    'expires-in-days': { type: 'string', placeholder: 'D', description: `the key stops working D days from now (1–${MAX_EXPIRY_DAYS})` },
+    label: {
+      type: 'string',
+      placeholder: 'TEXT',
+      description: `a note for key:list, e.g. "rotation 2026-03" (max ${MAX_LABEL_LENGTH})`,
+    },
+    'expires-in-days': {
+      type: 'string',
+      placeholder: 'D',
+      description: `the key stops working D days from now (1–${MAX_EXPIRY_DAYS})`,
+    },
   },
   prints:
     'one JSON line {"company_id":…,"secret_key":"sk_…","key_id":"key_…","label":…,"expires_at":"YYYY-MM-DD HH:MM:SS" (UTC) or null}.',
@@ -54,7 +67,10 @@ export const keyCreate = defineCommand({
     if (label !== undefined && (label === '' || label.length > MAX_LABEL_LENGTH || /\p{Cc}/u.test(label))) {
       throw new UsageError(`--label must be 1 to ${MAX_LABEL_LENGTH} printable characters.`);
     }
-    const days = values['expires-in-days'] === undefined ? undefined : positiveInteger(values['expires-in-days'], 'expires-in-days', MAX_EXPIRY_DAYS);
+    const days =
+      values['expires-in-days'] === undefined
+        ? undefined
+        : positiveInteger(values['expires-in-days'], 'expires-in-days', MAX_EXPIRY_DAYS);
     return { companyId: companyId(values), label, days };
   },
   async run(input, output) {
@@ -73,7 +89,7 @@ export const keyCreate = defineCommand({
 
 export const keyList = defineCommand({
   name: 'key:list',
-  summary: 'list an account\'s keys (ids, last 4 characters, label, dates, status; never the secret)',
+  summary: "list an account's keys (ids, last 4 characters, label, dates, status; never the secret)",
   options: { 'company-id': COMPANY_ID },
   prints:
     'one JSON line per key, oldest first: {"key_id","company_id","last4","label","created_at","expires_at","revoked_at","status"} ' +
@@ -91,24 +107,29 @@ export const keyRevoke = defineCommand({
   name: 'key:revoke',
   summary: 'revoke a key by its id or by its secret; it answers 401 within 60 s',
   options: {
-    'key-id': { type: 'string', placeholder: 'key_…', description: 'the key\'s id, from key:list' },
+    'key-id': { type: 'string', placeholder: 'key_…', description: "the key's id, from key:list" },
     key: { type: 'string', placeholder: 'sk_…', description: 'the secret key itself' },
   },
-  prints: 'one JSON line {"company_id":…,"key_id":"key_…" (null for a key not yet migrated),"revoked":true}. Revoking twice is harmless.',
+  prints:
+    'one JSON line {"company_id":…,"key_id":"key_…" (null for a key not yet migrated),"revoked":true}. Revoking twice is harmless.',
   input(values) {
-    if ((values['key-id'] === undefined) === (values.key === undefined)) throw new UsageError('Give exactly one of --key-id and --key.');
+    if ((values['key-id'] === undefined) === (values.key === undefined))
+      throw new UsageError('Give exactly one of --key-id and --key.');
     if (values['key-id'] !== undefined) {
       const keyId = values['key-id'].trim();
-      if (!KEY_ID_PATTERN.test(keyId)) throw new UsageError('--key-id must be a key id: key_ followed by 16 letters and digits.');
+      if (!KEY_ID_PATTERN.test(keyId))
+        throw new UsageError('--key-id must be a key id: key_ followed by 16 letters and digits.');
       return { keyId } as { keyId: string; key?: undefined } | { key: string; keyId?: undefined };
     }
     const key = values.key!.trim();
-    if (!SECRET_KEY_PATTERN.test(key)) throw new UsageError('--key must be a secret key: sk_ followed by 40 letters and digits.');
+    if (!SECRET_KEY_PATTERN.test(key))
+      throw new UsageError('--key must be a secret key: sk_ followed by 40 letters and digits.');
     return { key };
   },
   async run(input, output) {
     const revoked = input.keyId !== undefined ? await revokeKeyById(input.keyId) : await revokeKeyBySecret(input.key);
-    if (!revoked) throw new CommandError(input.keyId !== undefined ? `No key with key_id ${input.keyId}.` : 'No such secret key.');
+    if (!revoked)
+      throw new CommandError(input.keyId !== undefined ? `No key with key_id ${input.keyId}.` : 'No such secret key.');
     output.line({ company_id: revoked.companyId, key_id: revoked.keyId ?? null, revoked: true });
   },
 });

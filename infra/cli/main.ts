@@ -3,9 +3,9 @@
  * Prints JSON lines on stdout on success (one per record); on failure one `{"error": …}` line on
  * stderr and exit code 1. Nothing else is written to stdout, so scripts can parse it.
  */
-import { CommandError, parseCommandLine, UsageError } from './command';
-import { COMMANDS } from './commands';
-import { chooseTarget, connectTarget, describeTarget, type Target } from './target';
+import { CommandError, parseCommandLine, UsageError } from './command.ts';
+import { COMMANDS } from './commands.ts';
+import { chooseTarget, connectTarget, describeTarget, type Target } from './target.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
@@ -14,7 +14,11 @@ function errorMessage(error: unknown, target: Target | undefined): string {
   const name = (error as { name?: string } | null)?.name ?? '';
   const where = target ? describeTarget(target) : 'the database';
   if (name === 'ResourceNotFoundException') return `The ${where} does not exist.`;
-  if (name === 'CredentialsProviderError' || name === 'UnrecognizedClientException' || name === 'ExpiredTokenException') {
+  if (
+    name === 'CredentialsProviderError' ||
+    name === 'UnrecognizedClientException' ||
+    name === 'ExpiredTokenException'
+  ) {
     return `AWS credentials were refused for the ${where}: ${(error as Error).message}`;
   }
   return `Failed on the ${where}: ${(error as Error).message ?? String(error)}`;

@@ -2,9 +2,10 @@
  * Which database the account CLI works on (docs/accounts.md: the same one as `npm start`, or a deployed
  * stage's table), and getting the store pointed at it.
  */
-import { ensureTable, startDynamoDbLocal, waitUntilReachable, type DynamoDbLocal } from '../local/dynamodb-local';
-import { readLocalSettings, useLocalDynamoDb } from '../local/settings';
-import { DEFAULT_LOCAL_TABLE, resetConfig } from '#shared/config';
+
+import { DEFAULT_LOCAL_TABLE, resetConfig } from '../../shared/config.ts';
+import { type DynamoDbLocal, ensureTable, startDynamoDbLocal, waitUntilReachable } from '../local/dynamodb-local.ts';
+import { readLocalSettings, useLocalDynamoDb } from '../local/settings.ts';
 
 export type Target =
   /** DYNAMODB_ENDPOINT is set: use it as is. */
@@ -27,7 +28,8 @@ export function hasAwsCredentials(env: NodeJS.ProcessEnv): boolean {
 
 /** Chooses the target from the environment (pure). */
 export function chooseTarget(env: NodeJS.ProcessEnv = process.env): Target {
-  if (env.DYNAMODB_ENDPOINT) return { kind: 'endpoint', endpoint: env.DYNAMODB_ENDPOINT, tableName: env.TABLE_NAME || DEFAULT_LOCAL_TABLE };
+  if (env.DYNAMODB_ENDPOINT)
+    return { kind: 'endpoint', endpoint: env.DYNAMODB_ENDPOINT, tableName: env.TABLE_NAME || DEFAULT_LOCAL_TABLE };
   if (env.TABLE_NAME && hasAwsCredentials(env)) return { kind: 'aws', tableName: env.TABLE_NAME };
   const settings = readLocalSettings(env);
   return {
@@ -55,7 +57,10 @@ export function describeTarget(target: Target): string {
  * Points the store at the target; for a local target whose DynamoDB Local is not running, starts
  * one on the same port and data directory. Call the returned `close` when done.
  */
-export async function connectTarget(target: Target, env: NodeJS.ProcessEnv = process.env): Promise<{ close(): Promise<void> }> {
+export async function connectTarget(
+  target: Target,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ close(): Promise<void> }> {
   if (target.kind === 'endpoint') {
     env.TABLE_NAME = target.tableName;
     if (env === process.env) resetConfig(); // read once per process: read it again with the target's table

@@ -3,19 +3,30 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
-import { loadConfig } from '#shared/config';
-import { EVENT_ID_PATTERN, SECRET_BYTES, formatSecret, parseWebhookUrl } from '#shared/domain/webhook-events';
-import { checkHostAddresses } from '#shared/outbound/webhook-post';
-import { getAccount } from '#shared/store/accounts';
-import { sealSecret } from '#shared/store/webhook-secrets';
-import { DEFAULT_DELIVERIES_LIMIT, deleteEndpoint, listDeliveries, putEndpoint, requestResend } from '#shared/store/webhooks';
-import { CommandError, defineCommand, UsageError } from './command';
-import { chooseTarget } from './target';
-import { companyId, positiveInteger, requiredString } from './validate';
+import { loadConfig } from '../../shared/config.ts';
+import { EVENT_ID_PATTERN, formatSecret, parseWebhookUrl, SECRET_BYTES } from '../../shared/domain/webhook-events.ts';
+import { checkHostAddresses } from '../../shared/outbound/webhook-post.ts';
+import { getAccount } from '../../shared/store/accounts.ts';
+import { sealSecret } from '../../shared/store/webhook-secrets.ts';
+import {
+  DEFAULT_DELIVERIES_LIMIT,
+  deleteEndpoint,
+  listDeliveries,
+  putEndpoint,
+  requestResend,
+} from '../../shared/store/webhooks.ts';
+import { CommandError, defineCommand, UsageError } from './command.ts';
+import { chooseTarget } from './target.ts';
+import { companyId, positiveInteger, requiredString } from './validate.ts';
 
 const MAX_DELIVERIES_LIMIT = 1000;
 
-const COMPANY_ID = { type: 'string', placeholder: 'N', required: true, description: 'the account (company_id)' } as const;
+const COMPANY_ID = {
+  type: 'string',
+  placeholder: 'N',
+  required: true,
+  description: 'the account (company_id)',
+} as const;
 
 /** The local runtime's URL policy (loopback allowed) applies when the CLI works on DynamoDB Local. */
 const worksLocally = (): boolean => chooseTarget().kind !== 'aws';
@@ -27,7 +38,12 @@ export const webhookSet = defineCommand({
     'whose host is not a private, loopback or link-local address; the local runtime also accepts http://127.0.0.1:PORT and http://localhost:PORT',
   options: {
     'company-id': COMPANY_ID,
-    url: { type: 'string', placeholder: 'URL', required: true, description: 'where events are POSTed, e.g. https://example.com/webhooks' },
+    url: {
+      type: 'string',
+      placeholder: 'URL',
+      required: true,
+      description: 'where events are POSTed, e.g. https://example.com/webhooks',
+    },
   },
   prints: 'one JSON line {"company_id":N,"url":"…","secret":"whsec_…"}; the secret is shown once.',
   input: (values) => ({ companyId: companyId(values), url: requiredString(values.url, 'url') }),
@@ -40,7 +56,9 @@ export const webhookSet = defineCommand({
     if (problem) throw new CommandError(`--url host ${problem}.`);
     if (!(await getAccount(input.companyId))) throw new CommandError(`No account with company_id ${input.companyId}.`);
     if (!local && !loadConfig().webhookKmsKeyId) {
-      throw new CommandError("Set WEBHOOK_KMS_KEY_ID to the stage's webhook KMS key (a stack output) to seal the secret.");
+      throw new CommandError(
+        "Set WEBHOOK_KMS_KEY_ID to the stage's webhook KMS key (a stack output) to seal the secret.",
+      );
     }
     const keyBytes = randomBytes(SECRET_BYTES);
     await putEndpoint(input.companyId, url.value, await sealSecret(input.companyId, keyBytes));
@@ -55,7 +73,8 @@ export const webhookRemove = defineCommand({
   prints: 'one JSON line {"company_id":N,"removed":true}.',
   input: (values) => ({ companyId: companyId(values) }),
   async run(input, output) {
-    if (!(await deleteEndpoint(input.companyId))) throw new CommandError(`No webhook endpoint for company_id ${input.companyId}.`);
+    if (!(await deleteEndpoint(input.companyId)))
+      throw new CommandError(`No webhook endpoint for company_id ${input.companyId}.`);
     output.line({ company_id: input.companyId, removed: true });
   },
 });
@@ -65,14 +84,21 @@ export const webhookDeliveries = defineCommand({
   summary: "list the account's recent events and their delivery state, newest first",
   options: {
     'company-id': COMPANY_ID,
-    limit: { type: 'string', placeholder: 'N', description: `how many (default ${DEFAULT_DELIVERIES_LIMIT}, at most ${MAX_DELIVERIES_LIMIT})` },
+    limit: {
+      type: 'string',
+      placeholder: 'N',
+      description: `how many (default ${DEFAULT_DELIVERIES_LIMIT}, at most ${MAX_DELIVERIES_LIMIT})`,
+    },
   },
   prints:
     'one JSON line per event: event_id, type, created_at, state (pending | delivered | failed | skipped), attempts, ' +
     'last_status or last_error, last_attempt_at, next_attempt_at.',
   input: (values) => ({
     companyId: companyId(values),
-    limit: values.limit === undefined ? DEFAULT_DELIVERIES_LIMIT : positiveInteger(values.limit, 'limit', MAX_DELIVERIES_LIMIT),
+    limit:
+      values.limit === undefined
+        ? DEFAULT_DELIVERIES_LIMIT
+        : positiveInteger(values.limit, 'limit', MAX_DELIVERIES_LIMIT),
   }),
   async run(input, output) {
     for (const delivery of await listDeliveries(input.companyId, input.limit)) output.line({ ...delivery });
@@ -82,11 +108,19 @@ export const webhookDeliveries = defineCommand({
 export const webhookResend = defineCommand({
   name: 'webhook:resend',
   summary: 'deliver an event again (its delivery state starts over)',
-  options: { 'event-id': { type: 'string', placeholder: 'evt_…', required: true, description: 'the event, from webhook:deliveries' } },
+  options: {
+    'event-id': {
+      type: 'string',
+      placeholder: 'evt_…',
+      required: true,
+      description: 'the event, from webhook:deliveries',
+    },
+  },
   prints: 'one JSON line {"event_id":"evt_…","company_id":N,"resent":true}.',
   input(values) {
     const eventId = requiredString(values['event-id'], 'event-id');
-    if (!EVENT_ID_PATTERN.test(eventId)) throw new UsageError('--event-id must be an event id: evt_ followed by 26 characters.');
+    if (!EVENT_ID_PATTERN.test(eventId))
+      throw new UsageError('--event-id must be an event id: evt_ followed by 26 characters.');
     return { eventId };
   },
   async run(input, output) {

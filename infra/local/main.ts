@@ -4,15 +4,22 @@
  * demo account, then prints the base URL, the demo key and curl examples. Ctrl-C / SIGTERM stop
  * the HTTP server and DynamoDB Local, then exit 0.
  */
-import { connect } from 'node:net';
+
 import type { AddressInfo } from 'node:net';
-import { ensureTable, JavaUnavailableError, startDynamoDbLocal, waitUntilReachable, type DynamoDbLocal } from './dynamodb-local';
-import { createLocalServer, type LocalServer } from './server';
-import { readLocalSettings, useLocalDynamoDb, type LocalSettings } from './settings';
-import { ensureDemoAccount } from './demo-account';
-import { readyBanner } from './banner';
-import { docsRoutes } from './docs';
-import { startWebhookRunner, type WebhookRunner } from './webhook-runner';
+import { connect } from 'node:net';
+import { readyBanner } from './banner.ts';
+import { ensureDemoAccount } from './demo-account.ts';
+import { docsRoutes } from './docs.ts';
+import {
+  type DynamoDbLocal,
+  ensureTable,
+  JavaUnavailableError,
+  startDynamoDbLocal,
+  waitUntilReachable,
+} from './dynamodb-local.ts';
+import { createLocalServer, type LocalServer } from './server.ts';
+import { type LocalSettings, readLocalSettings, useLocalDynamoDb } from './settings.ts';
+import { startWebhookRunner, type WebhookRunner } from './webhook-runner.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 // Tracing and CloudWatch metrics mean nothing off AWS; their output would only clutter the terminal.
@@ -155,7 +162,12 @@ async function main(): Promise<void> {
     const { account } = await ensureDemoAccount(settings.dataDir);
     demoReferenceCode = account.demo_reference_code;
     if (stopping) return;
-    webhooks = startWebhookRunner({ endpoint: database.endpoint, tableName: settings.tableName, dataDir: settings.dataDir, log: console.error });
+    webhooks = startWebhookRunner({
+      endpoint: database.endpoint,
+      tableName: settings.tableName,
+      dataDir: settings.dataDir,
+      log: console.error,
+    });
     server.ready = true;
     console.log(
       readyBanner({

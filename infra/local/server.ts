@@ -8,15 +8,18 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { ROUTES, routeKeys, type RouteDefinition } from '#shared/routes';
-import { ApiError, invalidApiKey, OutcomeUnknownError, ServiceUnavailableError } from '#shared/errors';
-import { errorBody, errorHeaders, errorResponse, type HttpResponse } from '#shared/http/envelope';
-import { failure } from '#shared/outcome';
-import { FUNCTION_TIMEOUT_MS } from '../function-timeout';
-import { createLambdaContext, newApiGatewayRequestId, toApiGatewayEvent } from './event';
+import { ApiError, invalidApiKey, OutcomeUnknownError, ServiceUnavailableError } from '../../shared/errors.ts';
+import { errorBody, errorHeaders, errorResponse, type HttpResponse } from '../../shared/http/envelope.ts';
+import { failure } from '../../shared/outcome.ts';
+import { ROUTES, type RouteDefinition, routeKeys } from '../../shared/routes.ts';
+import { FUNCTION_TIMEOUT_MS } from '../function-timeout.ts';
+import { createLambdaContext, newApiGatewayRequestId, toApiGatewayEvent } from './event.ts';
 
 /** A payload 2.0 Lambda handler, as exported by `functions/<name>/handler.ts`. */
-export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2> | APIGatewayProxyResultV2;
+export type LambdaHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyResultV2> | APIGatewayProxyResultV2;
 
 /** Serves a non-Lambda route (e.g. `GET /openapi.json`); keyed by `"<METHOD> <path>"`. */
 export type StaticRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -64,7 +67,7 @@ const DEFAULT_MAX_BODY = 1024 * 1024;
 const WRITE_ROUTES: ReadonlySet<RouteDefinition['name']> = new Set(['add-invoice', 'add-payment']);
 
 async function handlersAuthenticate(authorization: string | undefined): Promise<boolean> {
-  const { resolveAccount } = await import('#shared/http/auth');
+  const { resolveAccount } = await import('../../shared/http/auth.ts');
   try {
     await resolveAccount(authorization);
     return true;
@@ -89,7 +92,9 @@ export async function importHandler(route: RouteDefinition, rootDir = process.cw
   try {
     module = (await import(url)) as { handler?: unknown };
   } catch (error) {
-    const missing = (error as { code?: string; url?: string }).code === 'ERR_MODULE_NOT_FOUND' && (error as { url?: string }).url === url;
+    const missing =
+      (error as { code?: string; url?: string }).code === 'ERR_MODULE_NOT_FOUND' &&
+      (error as { url?: string }).url === url;
     if (missing) throw new Error(`Handler module ${route.entry} does not exist (yet).`);
     throw error;
   }
@@ -97,7 +102,11 @@ export async function importHandler(route: RouteDefinition, rootDir = process.cw
   return module.handler as LambdaHandler;
 }
 
-function send(req: IncomingMessage, res: ServerResponse, response: { statusCode: number; headers: Record<string, string | string[]>; body: string | Buffer }) {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: { statusCode: number; headers: Record<string, string | string[]>; body: string | Buffer },
+) {
   if (res.headersSent) return;
   const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
@@ -106,14 +115,23 @@ function send(req: IncomingMessage, res: ServerResponse, response: { statusCode:
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-function sendError(req: IncomingMessage, res: ServerResponse, error: ApiError, requestId: string, extraHeaders: Record<string, string> = {}) {
+function sendError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: ApiError,
+  requestId: string,
+  extraHeaders: Record<string, string> = {},
+) {
   const response: HttpResponse = errorResponse(error, requestId);
   send(req, res, { ...response, headers: { ...response.headers, 'apigw-requestid': requestId, ...extraHeaders } });
 }
 
 /** Normalises what a handler returned the way API Gateway does for payload 2.0. */
-function toHttpResponse(result: APIGatewayProxyResultV2): { statusCode: number; headers: Record<string, string | string[]>; body: string | Buffer } | undefined {
-  if (typeof result === 'string') return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: result };
+function toHttpResponse(
+  result: APIGatewayProxyResultV2,
+): { statusCode: number; headers: Record<string, string | string[]>; body: string | Buffer } | undefined {
+  if (typeof result === 'string')
+    return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: result };
   if (result === null || typeof result !== 'object' || !('statusCode' in result) || result.statusCode === undefined) {
     // API Gateway infers a 200 JSON response from a result without statusCode.
     return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result ?? null) };
@@ -171,7 +189,10 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
     return loading;
   }
 
-  async function invoke(route: RouteDefinition, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2 | 'timeout'> {
+  async function invoke(
+    route: RouteDefinition,
+    event: APIGatewayProxyEventV2,
+  ): Promise<APIGatewayProxyResultV2 | 'timeout'> {
     const handler = await handlerFor(route);
     const context = createLambdaContext({ functionName: route.name, timeoutMs });
     let timer: NodeJS.Timeout | undefined;
@@ -201,7 +222,9 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
     if (!matched) {
       req.resume();
       const allow = onPath.map((r) => r.method).join(', ');
-      return sendError(req, res, new ApiError('method_not_allowed', `${path} accepts ${allow} only.`), requestId, { allow });
+      return sendError(req, res, new ApiError('method_not_allowed', `${path} accepts ${allow} only.`), requestId, {
+        allow,
+      });
     }
     const route = matched.route;
     if (!server.ready) {
@@ -240,18 +263,30 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
       result = await invoke(route, event);
     } catch (error) {
       logger.error?.(`${route.name}: handler failed`, error);
-      return sendError(req, res, new ApiError('internal_error', 'An internal error occurred. It has been logged.'), requestId);
+      return sendError(
+        req,
+        res,
+        new ApiError('internal_error', 'An internal error occurred. It has been logged.'),
+        requestId,
+      );
     }
     if (result === 'timeout') {
       logger.error?.(`${route.name}: no response within ${timeoutMs} ms`, undefined);
       // The handler may still be committing its write: never invite a plain retry then.
-      const error = WRITE_ROUTES.has(route.name) ? new OutcomeUnknownError() : new ServiceUnavailableError('The request timed out. Retry shortly.');
+      const error = WRITE_ROUTES.has(route.name)
+        ? new OutcomeUnknownError()
+        : new ServiceUnavailableError('The request timed out. Retry shortly.');
       return sendError(req, res, error, requestId);
     }
     const response = toHttpResponse(result);
     if (!response) {
       logger.error?.(`${route.name}: malformed handler result`, result);
-      return sendError(req, res, new ApiError('internal_error', 'An internal error occurred. It has been logged.'), requestId);
+      return sendError(
+        req,
+        res,
+        new ApiError('internal_error', 'An internal error occurred. It has been logged.'),
+        requestId,
+      );
     }
     send(req, res, { ...response, headers: { ...response.headers, 'apigw-requestid': requestId } });
   }
@@ -263,7 +298,8 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
     });
     handle(req, res, server).catch((error: unknown) => {
       logger.error?.('local server: unexpected error', error);
-      if (!res.headersSent) sendError(req, res, new ApiError('internal_error', 'An internal error occurred.'), newApiGatewayRequestId());
+      if (!res.headersSent)
+        sendError(req, res, new ApiError('internal_error', 'An internal error occurred.'), newApiGatewayRequestId());
       else res.destroy();
     });
   }) as LocalServer;
@@ -272,9 +308,18 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
     const { status, error: apiError } = clientErrorResponse(error.code);
     const outcome = failure(apiError, newApiGatewayRequestId());
     const body = JSON.stringify(errorBody(outcome));
-    const headers = { ...errorHeaders(outcome), 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n');
-    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n${head}\r\n\r\n${body}`);
+    const headers = {
+      ...errorHeaders(outcome),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    };
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\r\n');
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n${head}\r\n\r\n${body}`,
+    );
   });
   server.ready = options.ready ?? true;
   return server;

@@ -2,7 +2,7 @@
  * Environment settings shared by `npm start` and the account CLI, so both reach the same database.
  */
 import { join, resolve } from 'node:path';
-import { DEFAULT_LOCAL_TABLE, resetConfig } from '#shared/config';
+import { DEFAULT_LOCAL_TABLE, resetConfig } from '../../shared/config.ts';
 
 export interface LocalSettings {
   /** HTTP port of the local API (PORT, default 3000; 0 picks a free one). */
@@ -21,7 +21,8 @@ export interface LocalSettings {
 function portFrom(value: string | undefined, name: string, fallback: number, min: number): number {
   if (value === undefined || value === '') return fallback;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < min || port > 65535) throw new Error(`${name} must be a port number (${min}-65535), got "${value}".`);
+  if (!Number.isInteger(port) || port < min || port > 65535)
+    throw new Error(`${name} must be a port number (${min}-65535), got "${value}".`);
   return port;
 }
 

@@ -14,13 +14,14 @@ import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
   GetRecordsCommand,
+  type GetRecordsCommandOutput,
   GetShardIteratorCommand,
-  type _Record as StreamSdkRecord,
   type Shard,
+  type _Record as StreamSdkRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { matchesFilterPattern, type FilterPattern } from '#shared/domain/filter-pattern';
-import { LOCAL_CREDENTIALS, localClient } from './dynamodb-local';
+import { type FilterPattern, matchesFilterPattern } from '../../shared/domain/filter-pattern.ts';
+import { LOCAL_CREDENTIALS, localClient } from './dynamodb-local.ts';
 
 interface Checkpoints {
   streamArn: string;
@@ -71,7 +72,11 @@ function toLambdaShape(value: unknown): unknown {
   if (value instanceof Date) return Math.floor(value.getTime() / 1000);
   if (Array.isArray(value)) return value.map(toLambdaShape);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, toLambdaShape(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, toLambdaShape(v)]),
+    );
   }
   return value;
 }
@@ -99,7 +104,12 @@ export function parentsFirst(shards: readonly Shard[]): Shard[] {
 export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   const idleMs = options.idleMs ?? 250;
   const retryMs = options.retryMs ?? 1_000;
-  const streams = new DynamoDBStreamsClient({ endpoint: options.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS, maxAttempts: 2 });
+  const streams = new DynamoDBStreamsClient({
+    endpoint: options.endpoint,
+    region: 'local',
+    credentials: LOCAL_CREDENTIALS,
+    maxAttempts: 2,
+  });
   const iterators = new Map<string, string>();
   // The stream and its shards change rarely (a table recreated, a shard rolled over): look them up every few seconds.
   const describeEveryMs = options.describeEveryMs ?? 5_000;
@@ -135,7 +145,10 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     let exclusiveStartShardId: string | undefined;
     do {
       const { StreamDescription } = await streams.send(
-        new DescribeStreamCommand({ StreamArn: streamArn, ...(exclusiveStartShardId ? { ExclusiveStartShardId: exclusiveStartShardId } : {}) }),
+        new DescribeStreamCommand({
+          StreamArn: streamArn,
+          ...(exclusiveStartShardId ? { ExclusiveStartShardId: exclusiveStartShardId } : {}),
+        }),
       );
       shards.push(...(StreamDescription?.Shards ?? []));
       exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
@@ -148,7 +161,12 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     if (known) return known;
     const after = checkpoints!.shards[shardId]?.sequenceNumber;
     const request = after
-      ? { StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: after }
+      ? {
+          StreamArn: streamArn,
+          ShardId: shardId,
+          ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const,
+          SequenceNumber: after,
+        }
       : { StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' as const };
     try {
       return (await streams.send(new GetShardIteratorCommand(request))).ShardIterator;
@@ -156,8 +174,11 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       if ((error as { name?: string }).name !== 'TrimmedDataAccessException' || !after) throw error;
       // The checkpoint fell out of the stream's retention: read what is left (deliveries are deduplicated).
       delete checkpoints!.shards[shardId]!.sequenceNumber;
-      return (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' })))
-        .ShardIterator;
+      return (
+        await streams.send(
+          new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }),
+        )
+      ).ShardIterator;
     }
   }
 
@@ -165,7 +186,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   async function drainShard(streamArn: string, shardId: string): Promise<boolean> {
     let iterator = await iteratorFor(streamArn, shardId);
     while (iterator && !stopped) {
-      let output;
+      let output: GetRecordsCommandOutput;
       try {
         output = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
       } catch (error) {
@@ -175,7 +196,9 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       }
       const records = output.Records ?? [];
       if (records.length > 0) {
-        const matching = records.map((record) => toLambdaRecord(record, streamArn)).filter((record) => matchesFilterPattern(options.filter, record));
+        const matching = records
+          .map((record) => toLambdaRecord(record, streamArn))
+          .filter((record) => matchesFilterPattern(options.filter, record));
         if (matching.length > 0) {
           let failedAt: string | undefined;
           try {

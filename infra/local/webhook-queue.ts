@@ -6,11 +6,17 @@
  * completed or rescheduled; a stale receipt handle is ignored; a message received more than
  * `maxReceiveCount` times moves to the dead letters.
  */
+
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { clampRetryDelay, deliveryMessageBody, type DeliveryQueue, type SendFailure } from '#shared/store/delivery-queue';
+import {
+  clampRetryDelay,
+  type DeliveryQueue,
+  deliveryMessageBody,
+  type SendFailure,
+} from '../../shared/store/delivery-queue.ts';
 
 export interface QueuedMessage {
   id: string;
@@ -51,7 +57,8 @@ export class LocalDeliveryQueue implements DeliveryQueue {
   private static load(file: string): QueueFile {
     try {
       const parsed = JSON.parse(readFileSync(file, 'utf8')) as QueueFile;
-      if (parsed.version === 1 && Array.isArray(parsed.messages)) return { ...parsed, deadLetters: parsed.deadLetters ?? [] };
+      if (parsed.version === 1 && Array.isArray(parsed.messages))
+        return { ...parsed, deadLetters: parsed.deadLetters ?? [] };
       throw new Error(`unknown format in ${file}`);
     } catch (error) {
       if ((error as { code?: string }).code === 'ENOENT') return { version: 1, messages: [], deadLetters: [] };
@@ -89,7 +96,9 @@ export class LocalDeliveryQueue implements DeliveryQueue {
   /** Receives up to `max` visible messages (oldest visibility first); each gets a receipt handle for this receive. */
   receive(max: number): { message: QueuedMessage; receiptHandle: string }[] {
     const now = this.now();
-    const visible = this.state.messages.filter((message) => message.visibleAt <= now).sort((a, b) => a.visibleAt - b.visibleAt);
+    const visible = this.state.messages
+      .filter((message) => message.visibleAt <= now)
+      .sort((a, b) => a.visibleAt - b.visibleAt);
     const received: { message: QueuedMessage; receiptHandle: string }[] = [];
     for (const message of visible) {
       if (received.length === max) break;
@@ -129,7 +138,10 @@ export class LocalDeliveryQueue implements DeliveryQueue {
 
   /** Epoch ms at which the next message becomes visible, or undefined when the queue is empty. */
   nextVisibleAt(): number | undefined {
-    return this.state.messages.reduce<number | undefined>((next, { visibleAt }) => (next === undefined || visibleAt < next ? visibleAt : next), undefined);
+    return this.state.messages.reduce<number | undefined>(
+      (next, { visibleAt }) => (next === undefined || visibleAt < next ? visibleAt : next),
+      undefined,
+    );
   }
 
   pending(): readonly QueuedMessage[] {
@@ -144,22 +156,24 @@ export class LocalDeliveryQueue implements DeliveryQueue {
 /** An SQS-shaped event of received messages, as Lambda's SQS event source builds it. */
 export function sqsEventOf(received: { message: QueuedMessage; receiptHandle: string }[], queueArn: string): SQSEvent {
   return {
-    Records: received.map(({ message, receiptHandle }): SQSRecord => ({
-      messageId: message.id,
-      receiptHandle,
-      body: deliveryMessageBody(message.eventId),
-      attributes: {
-        ApproximateReceiveCount: String(message.receiveCount),
-        SentTimestamp: String(message.sentAt),
-        SenderId: 'local',
-        ApproximateFirstReceiveTimestamp: String(message.sentAt),
-      },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: queueArn,
-      awsRegion: 'local',
-    })),
+    Records: received.map(
+      ({ message, receiptHandle }): SQSRecord => ({
+        messageId: message.id,
+        receiptHandle,
+        body: deliveryMessageBody(message.eventId),
+        attributes: {
+          ApproximateReceiveCount: String(message.receiveCount),
+          SentTimestamp: String(message.sentAt),
+          SenderId: 'local',
+          ApproximateFirstReceiveTimestamp: String(message.sentAt),
+        },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: queueArn,
+        awsRegion: 'local',
+      }),
+    ),
   };
 }
 

@@ -5,14 +5,15 @@
  * reschedules failed attempts through the queue. Queue and stream position live under
  * DATA_DIR/webhooks, so pending retries survive a restart. docs/webhooks-delivery.md.
  */
-import { resetConfig } from '#shared/config';
+
 import { join } from 'node:path';
-import type { FilterPattern } from '#shared/domain/filter-pattern';
-import { STREAM_FILTER_PATTERN } from '#shared/store/webhooks';
-import { createDispatchHandler } from '../../functions/webhook-dispatch/handler';
-import { createDeliverHandler } from '../../functions/webhook-deliver/handler';
-import { LocalDeliveryQueue, startQueueConsumer } from './webhook-queue';
-import { startStreamPoller } from './stream-poller';
+import { createDeliverHandler } from '../../functions/webhook-deliver/handler.ts';
+import { createDispatchHandler } from '../../functions/webhook-dispatch/handler.ts';
+import { resetConfig } from '../../shared/config.ts';
+import type { FilterPattern } from '../../shared/domain/filter-pattern.ts';
+import { STREAM_FILTER_PATTERN } from '../../shared/store/webhooks.ts';
+import { startStreamPoller } from './stream-poller.ts';
+import { LocalDeliveryQueue, startQueueConsumer } from './webhook-queue.ts';
 
 /** Like the deployed queue (infra/webhooks.ts): attempts of the schedule plus room for a few crashed ones. */
 export const LOCAL_QUEUE = { visibilityTimeoutMs: 60_000, maxReceiveCount: 12 } as const;
@@ -42,7 +43,8 @@ export function startWebhookRunner(options: {
   const dispatch = createDispatchHandler(() => queue);
   const deliver = createDeliverHandler(() => queue);
   const consumer = startQueueConsumer(queue, (event) => deliver(event), {
-    onError: (error) => options.log('Webhook delivery batch failed; it is retried after the visibility timeout.', error),
+    onError: (error) =>
+      options.log('Webhook delivery batch failed; it is retried after the visibility timeout.', error),
   });
   const poller = startStreamPoller({
     endpoint: options.endpoint,

@@ -18,7 +18,10 @@ import { REPO_ROOT } from '../stack.ts';
 
 const [runsArg, ...entryArgs] = process.argv.slice(2);
 const runs = Number(runsArg ?? 21);
-const entries = entryArgs.length > 0 ? entryArgs.map((entry) => path.resolve(entry)) : ROUTES.map((route) => path.join(REPO_ROOT, route.entry));
+const entries =
+  entryArgs.length > 0
+    ? entryArgs.map((entry) => path.resolve(entry))
+    : ROUTES.map((route) => path.join(REPO_ROOT, route.entry));
 
 interface Variant {
   entry: string;
@@ -65,7 +68,9 @@ try {
   }
   for (let run = 0; run < runs; run++) {
     for (const variant of variants) {
-      variant.samples.push(Number(execFileSync(process.execPath, [probe, variant.file], { cwd: workDir, env }).toString().trim()));
+      variant.samples.push(
+        Number(execFileSync(process.execPath, [probe, variant.file], { cwd: workDir, env }).toString().trim()),
+      );
     }
   }
   console.log(`node ${process.version}, ${runs} fresh processes per variant`);

@@ -3,8 +3,8 @@
  * effective date range and the position. Another account's cursor fails the signature check.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PERIODS, type Period } from './periods';
-import { isRecord } from '../guards';
+import { isRecord } from '../guards.ts';
+import { PERIODS, type Period } from './periods.ts';
 
 export interface CursorState {
   period: Period;
@@ -15,10 +15,13 @@ export interface CursorState {
   after: Record<string, string>;
 }
 
-const sign = (secret: string, payload: string): Buffer => createHmac('sha256', Buffer.from(secret, 'base64')).update(payload).digest();
+const sign = (secret: string, payload: string): Buffer =>
+  createHmac('sha256', Buffer.from(secret, 'base64')).update(payload).digest();
 
 export function encodeCursor(secret: string, state: CursorState): string {
-  const payload = Buffer.from(JSON.stringify({ v: 1, p: state.period, f: state.from, t: state.to, a: state.after })).toString('base64url');
+  const payload = Buffer.from(
+    JSON.stringify({ v: 1, p: state.period, f: state.from, t: state.to, a: state.after }),
+  ).toString('base64url');
   return `${payload}.${sign(secret, payload).toString('base64url')}`;
 }
 
@@ -26,7 +29,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const isIsoDate = (value: unknown): value is string => typeof value === 'string' && ISO_DATE.test(value);
 const isPeriod = (value: unknown): value is Period => PERIODS.some((period) => period === value);
-const isPosition = (value: unknown): value is Record<string, string> => isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
+const isPosition = (value: unknown): value is Record<string, string> =>
+  isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
 
 /** The cursor's state, or undefined when it is malformed or its signature does not verify. */
 export function decodeCursor(secret: string, cursor: string): CursorState | undefined {
@@ -41,6 +45,14 @@ export function decodeCursor(secret: string, cursor: string): CursorState | unde
   } catch {
     return undefined;
   }
-  if (!isRecord(state) || state.v !== 1 || !isPeriod(state.p) || !isIsoDate(state.f) || !isIsoDate(state.t) || !isPosition(state.a)) return undefined;
+  if (
+    !isRecord(state) ||
+    state.v !== 1 ||
+    !isPeriod(state.p) ||
+    !isIsoDate(state.f) ||
+    !isIsoDate(state.t) ||
+    !isPosition(state.a)
+  )
+    return undefined;
   return { period: state.p, from: state.f, to: state.t, after: state.a };
 }

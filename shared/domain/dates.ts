@@ -2,7 +2,7 @@
  * Calendar dates and timestamps (docs/api.md "Dates and time"). A calendar date has no time zone; it is stored as the
  * Unix seconds of 00:00:00 UTC of that date. "Today" depends on the account's time zone.
  */
-import { fail, ok, type ParseResult } from './result';
+import { fail, ok, type ParseResult } from './result.ts';
 
 export interface CalendarDate {
   year: number;

@@ -1,9 +1,10 @@
 /** Pure invoice rules: totals, payment state, who the client is, and the invoice built from a validated request. */
-import { sumLineTotals } from './money';
-import { toEpochSeconds } from './dates';
-import type { AddInvoiceInput, MetadataValue, NewClientInput } from '../schemas';
-import { ApiError, ConflictError, NotFoundError, ValidationError } from '../errors';
-import { accept, refuse, type Decision } from './decision';
+
+import { ApiError, ConflictError, NotFoundError, ValidationError } from '../errors.ts';
+import type { AddInvoiceInput, MetadataValue, NewClientInput } from '../schemas.ts';
+import { toEpochSeconds } from './dates.ts';
+import { accept, type Decision, refuse } from './decision.ts';
+import { sumLineTotals } from './money.ts';
 
 export type PaymentStatus = 'unpaid' | 'partially_paid' | 'paid';
 
@@ -77,9 +78,12 @@ export function paymentStatusOf(totalKobo: number, amountPaidKobo: number): Paym
 /** Σ quantity × unit_cost, exact; the total must be above zero and within the money cap (400 otherwise). */
 export function invoiceTotal(input: Pick<AddInvoiceInput, 'items'>): number {
   const total = sumLineTotals(input.items.map((line) => ({ quantity: line.quantity, unitCostKobo: line.unit_cost })));
-  if (!total.ok) throw new ValidationError([{ code: 'invalid_amount', field: 'items', message: `invoice total ${total.message}` }]);
+  if (!total.ok)
+    throw new ValidationError([{ code: 'invalid_amount', field: 'items', message: `invoice total ${total.message}` }]);
   if (total.value <= 0) {
-    throw new ValidationError([{ code: 'invalid_amount', field: 'items', message: 'the invoice total must be greater than zero' }]);
+    throw new ValidationError([
+      { code: 'invalid_amount', field: 'items', message: 'the invoice total must be greater than zero' },
+    ]);
   }
   return total.value;
 }
@@ -93,7 +97,13 @@ export interface NewInvoiceIds {
 export const lineItemId = (invoiceId: number, index: number): string => String(invoiceId * 1000 + index + 1);
 
 /** Builds a new invoice from a validated request (docs/api.md "Add invoice"); the optional fields are kept only when given. */
-export function buildInvoice(input: AddInvoiceInput, client: ClientRecord, ids: NewInvoiceIds, currency: string, now: string): Invoice {
+export function buildInvoice(
+  input: AddInvoiceInput,
+  client: ClientRecord,
+  ids: NewInvoiceIds,
+  currency: string,
+  now: string,
+): Invoice {
   const totalKobo = invoiceTotal(input);
   const details: InvoiceDetails = {
     id: ids.invoiceId,
@@ -144,10 +154,19 @@ export interface InvoiceFacts {
 /** The invoice's client: one that exists, or a new one to create from the inline `client`. */
 export type ClientChoice = { existing: ClientRecord } | { create: NewClientInput };
 
-/** Whether the account may create this invoice (SPEC §5), and for which client; refusals are 403, 409 or 404. */
-export function decideInvoice(account: { tokenizationEnabled: boolean }, input: AddInvoiceInput, facts: InvoiceFacts): Decision<ClientChoice> {
+/** Whether the account may create this invoice (docs/api.md "Add invoice"), and for which client; refusals are 403, 409 or 404. */
+export function decideInvoice(
+  account: { tokenizationEnabled: boolean },
+  input: AddInvoiceInput,
+  facts: InvoiceFacts,
+): Decision<ClientChoice> {
   if (input.tokenize === true && !account.tokenizationEnabled) {
-    return refuse(new ApiError('tokenization_not_enabled', 'Card tokenization is not enabled for this account. Contact support to enable it.'));
+    return refuse(
+      new ApiError(
+        'tokenization_not_enabled',
+        'Card tokenization is not enabled for this account. Contact support to enable it.',
+      ),
+    );
   }
   if (facts.merchantRefTaken) {
     return refuse(

@@ -2,9 +2,9 @@
  * Money (docs/api.md "Money"): amounts arrive as strings or JSON numbers and are held as integer kobo.
  * All conversion is done on decimal strings and BigInt, never on binary floating point.
  */
-import { fail, ok, type ParseResult } from './result';
+import { fail, ok, type ParseResult } from './result.ts';
 
-export type { ParseResult } from './result';
+export type { ParseResult } from './result.ts';
 
 /** 999,999,999,999.99 in kobo: the largest amount, and the largest invoice total. */
 export const MAX_AMOUNT_KOBO = 99_999_999_999_999;

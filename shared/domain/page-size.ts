@@ -14,7 +14,10 @@ export const PAGE_ENVELOPE_RESERVE_BYTES = 8_192;
  * The number of leading payments whose JSON (joined by commas) fits in `budgetBytes`; at least one, so
  * that every page makes progress even when a single payment is larger than the budget.
  */
-export function paymentsThatFit(byteLengths: readonly number[], budgetBytes = MAX_PAGE_BYTES - PAGE_ENVELOPE_RESERVE_BYTES): number {
+export function paymentsThatFit(
+  byteLengths: readonly number[],
+  budgetBytes = MAX_PAGE_BYTES - PAGE_ENVELOPE_RESERVE_BYTES,
+): number {
   let total = 0;
   for (let i = 0; i < byteLengths.length; i++) {
     total += byteLengths[i]! + (i > 0 ? 1 : 0);

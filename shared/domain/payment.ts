@@ -1,10 +1,10 @@
 /** Pure payment rules (docs/api.md "Add payment"): partial payments accumulate; no overpayment; nothing on a paid invoice. */
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { formatKobo } from './money';
-import { compareDates, toEpochSeconds, type CalendarDate } from './dates';
-import { paymentStatusOf, type Invoice, type InvoiceBalance } from './invoice';
-import type { PaymentRecord } from './payment-record';
-import { accept, refuse, type Decision } from './decision';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
+import { type CalendarDate, compareDates, toEpochSeconds } from './dates.ts';
+import { accept, type Decision, refuse } from './decision.ts';
+import { type Invoice, type InvoiceBalance, paymentStatusOf } from './invoice.ts';
+import { formatKobo } from './money.ts';
+import type { PaymentRecord } from './payment-record.ts';
 
 export interface PaymentRequest {
   amountKobo: number;
@@ -13,9 +13,15 @@ export interface PaymentRequest {
 }
 
 /** The 400 for a payment dated after today in the account's time zone, or undefined. */
-export function futureDateError(date: CalendarDate, today: CalendarDate, timeZone: string): ValidationError | undefined {
+export function futureDateError(
+  date: CalendarDate,
+  today: CalendarDate,
+  timeZone: string,
+): ValidationError | undefined {
   if (compareDates(date, today) <= 0) return undefined;
-  return new ValidationError([{ code: 'invalid_date', field: 'date', message: `must not be after today (${timeZone}), format MM/DD/YYYY` }]);
+  return new ValidationError([
+    { code: 'invalid_date', field: 'date', message: `must not be after today (${timeZone}), format MM/DD/YYYY` },
+  ]);
 }
 
 /** The invoice balance after a payment of `amountKobo`, or the 409 that refuses it. */
@@ -23,7 +29,12 @@ export function applyPayment(balance: InvoiceBalance, amountKobo: number, now: s
   if (balance.amountDueKobo <= 0) {
     return refuse(
       new ConflictError('invoice_already_paid', 'This invoice is already fully paid.', [
-        { code: 'invoice_already_paid', field: 'reference_code', message: 'the invoice has no amount due', amount_due: formatKobo(0) },
+        {
+          code: 'invoice_already_paid',
+          field: 'reference_code',
+          message: 'the invoice has no amount due',
+          amount_due: formatKobo(0),
+        },
       ]),
     );
   }
@@ -31,7 +42,12 @@ export function applyPayment(balance: InvoiceBalance, amountKobo: number, now: s
     const due = formatKobo(balance.amountDueKobo);
     return refuse(
       new ConflictError('amount_exceeds_balance', `The amount exceeds the amount due on this invoice (${due}).`, [
-        { code: 'amount_exceeds_balance', field: 'amount', message: `must be at most the amount due, ${due}`, amount_due: due },
+        {
+          code: 'amount_exceeds_balance',
+          field: 'amount',
+          message: `must be at most the amount due, ${due}`,
+          amount_due: due,
+        },
       ]),
     );
   }
@@ -59,8 +75,14 @@ export interface AcceptedPayment {
  * Whether `companyId` may pay `amountKobo` on the invoice read (undefined when there is none), and the
  * balance after it. Another account's invoice is indistinguishable from a missing one.
  */
-export function decidePayment(invoice: Invoice | undefined, companyId: number, amountKobo: number, now: string): Decision<AcceptedPayment> {
-  if (!invoice || invoice.details.companyId !== companyId) return refuse(new NotFoundError('invoice_not_found', 'Invoice not found'));
+export function decidePayment(
+  invoice: Invoice | undefined,
+  companyId: number,
+  amountKobo: number,
+  now: string,
+): Decision<AcceptedPayment> {
+  if (!invoice || invoice.details.companyId !== companyId)
+    return refuse(new NotFoundError('invoice_not_found', 'Invoice not found'));
   const applied = applyPayment(invoice.balance, amountKobo, now);
   return applied.ok ? accept({ invoice, balance: applied.value }) : applied;
 }

@@ -1,6 +1,6 @@
 /** Payment history periods (docs/api.md "Payment history and pagination"): each resolves to an inclusive calendar date range. */
-import { addDays, compareDates, daysInclusive, toEpochSeconds, type CalendarDate } from './dates';
-import { fail, ok, type ParseResult } from './result';
+import { addDays, type CalendarDate, compareDates, daysInclusive, toEpochSeconds } from './dates.ts';
+import { fail, ok, type ParseResult } from './result.ts';
 
 export const PERIODS = ['today', 'week', 'month', '30', '90', 'year', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];

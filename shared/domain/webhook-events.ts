@@ -4,7 +4,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import { fail, ok, type ParseResult } from './result';
+import { fail, ok, type ParseResult } from './result.ts';
 
 export const WEBHOOK_EVENT_TYPES = ['invoice.created', 'payment.recorded', 'invoice.paid'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -72,7 +72,8 @@ export function secretKeyBytes(secret: string): Buffer {
   return Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
 }
 
-export const formatSecret = (keyBytes: Uint8Array): string => `${SECRET_PREFIX}${Buffer.from(keyBytes).toString('base64')}`;
+export const formatSecret = (keyBytes: Uint8Array): string =>
+  `${SECRET_PREFIX}${Buffer.from(keyBytes).toString('base64')}`;
 
 /** `v1,` + base64(HMAC-SHA256(key, `<id>.<timestamp>.<body>`)). */
 export function signWebhook(keyBytes: Uint8Array, id: string, timestampSeconds: number, body: string): string {
@@ -81,7 +82,12 @@ export function signWebhook(keyBytes: Uint8Array, id: string, timestampSeconds: 
 }
 
 /** The three Standard Webhooks headers plus the content type, for one attempt. */
-export function webhookHeaders(keyBytes: Uint8Array, id: string, timestampSeconds: number, body: string): Record<string, string> {
+export function webhookHeaders(
+  keyBytes: Uint8Array,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): Record<string, string> {
   return {
     'content-type': 'application/json',
     'webhook-id': id,
@@ -91,7 +97,13 @@ export function webhookHeaders(keyBytes: Uint8Array, id: string, timestampSecond
 }
 
 /** Constant-time check of a `webhook-signature` header (space-separated `v1,<mac>` entries). */
-export function verifySignature(keyBytes: Uint8Array, id: string, timestampSeconds: number, body: string, header: string): boolean {
+export function verifySignature(
+  keyBytes: Uint8Array,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+  header: string,
+): boolean {
   const expected = Buffer.from(signWebhook(keyBytes, id, timestampSeconds, body));
   return header.split(' ').some((candidate) => {
     const given = Buffer.from(candidate);
@@ -136,7 +148,10 @@ function parseIpv4(text: string): Ipv4 | undefined {
 
 /** 16 bytes of an IPv6 address (with an optional trailing dotted IPv4 part), or undefined. */
 export function parseIpv6(text: string): number[] | undefined {
-  let address = text.replace(/^\[|\]$/g, '').split('%')[0]!.toLowerCase();
+  let address = text
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0]!
+    .toLowerCase();
   if (isIP(address) !== 6) return undefined;
   const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (dotted) {
@@ -163,7 +178,8 @@ function ipv4Problem([a, b, c]: Ipv4, policy: UrlPolicy): string | undefined {
   if (a === 169 && b === 254) return 'link-local';
   if (a === 192 && b === 0 && c === 0) return 'reserved'; // IETF protocol assignments
   if (a === 198 && (b === 18 || b === 19)) return 'reserved'; // benchmarking
-  if ((a === 192 && b === 0 && c === 2) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113)) return 'reserved';
+  if ((a === 192 && b === 0 && c === 2) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113))
+    return 'reserved';
   if (a >= 224) return 'multicast or reserved';
   return undefined;
 }
@@ -177,7 +193,13 @@ function ipv6Problem(bytes: number[], policy: UrlPolicy): string | undefined {
   if (zeroUpTo(10) && bytes[10] === 0xff && bytes[11] === 0xff) return ipv4Problem(v4At(12), policy);
   if (zeroUpTo(12)) return ipv4Problem(v4At(12), policy);
   // NAT64 (64:ff9b::/96) and 6to4 (2002::/16) embed an IPv4 address that a gateway would reach.
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && bytes.slice(4, 12).every((x) => x === 0)) {
+  if (
+    bytes[0] === 0x00 &&
+    bytes[1] === 0x64 &&
+    bytes[2] === 0xff &&
+    bytes[3] === 0x9b &&
+    bytes.slice(4, 12).every((x) => x === 0)
+  ) {
     return ipv4Problem(v4At(12), policy);
   }
   if (bytes[0] === 0x20 && bytes[1] === 0x02) return ipv4Problem(v4At(2), policy);
@@ -224,7 +246,9 @@ export function parseWebhookUrl(text: string, policy: UrlPolicy): ParseResult<st
   }
   if (url.protocol !== 'https:') return fail('must use https');
   if (host === 'localhost' || host.endsWith('.localhost')) {
-    return policy.allowLoopback && host === 'localhost' ? ok(url.toString()) : fail('must not point at this machine (localhost)');
+    return policy.allowLoopback && host === 'localhost'
+      ? ok(url.toString())
+      : fail('must not point at this machine (localhost)');
   }
   const literal = host.startsWith('[') ? host.slice(1, -1) : isIP(host) === 4 ? host : undefined;
   if (literal !== undefined) {

@@ -1,12 +1,13 @@
 /**
- * Bearer secret-key authentication (SPEC §2, §12). A resolved key is cached in the warm function for
+ * Bearer secret-key authentication (docs/api.md "Authentication"; docs/operations.md "Keys"). A resolved key is cached in the warm function for
  * at most AUTH_CACHE_SECONDS (≤ 60), so revoking a key or disabling its account takes effect within
  * 60 s; a key's expiry is checked on every use of a cached entry, so it takes effect at once.
  * Failures are never cached, and every failure gets the same 401.
  */
-import { invalidApiKey } from '../errors';
-import { hashSecretKey, resolveKey, SECRET_KEY_PATTERN, type Account } from '../store/accounts';
-import { loadConfig } from '../config';
+
+import { loadConfig } from '../config.ts';
+import { invalidApiKey } from '../errors.ts';
+import { type Account, hashSecretKey, resolveKey, SECRET_KEY_PATTERN } from '../store/accounts.ts';
 
 const MAX_CACHED_KEYS = 1000;
 const cache = new Map<string, { account: Account; cachedUntilMs: number; keyExpiresAtMs: number | undefined }>();

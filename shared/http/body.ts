@@ -1,5 +1,5 @@
 /**
- * Request body rules (SPEC §1, §9) applied before JSON parsing:
+ * Request body rules (docs/api.md "Request bodies", "Limits") applied before JSON parsing:
  * - over 64 KiB (decoded) → 413;
  * - JSON (`application/json`, `+json`, any charset), no content type and `text/plain` are parsed as JSON
  *   (by @middy/http-json-body-parser; its "malformed JSON" 415 becomes our 400 `invalid_json`);
@@ -12,10 +12,11 @@
  */
 // qs's parser alone: the package entry also loads its stringifier, whose side-channel dependency pulls ~35 KB
 // (get-intrinsic, object-inspect, …) into every bundle and evaluates it at cold start. Same function as `qs.parse`.
-import parseQuery from 'qs/lib/parse.js';
+
 import { isUtf8 } from 'node:buffer';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { ApiError, ValidationError } from '../errors';
+import parseQuery from 'qs/lib/parse.js';
+import { ApiError, ValidationError } from '../errors.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -30,7 +31,8 @@ export type BodyKind = 'json' | 'form';
 /** Checks size and content type; rewrites the event so the JSON parser sees a JSON body, or parses a form body. */
 export function prepareBody(event: APIGatewayProxyEventV2, maxBytes = MAX_BODY_BYTES): BodyKind {
   const headers = (event.headers ??= {});
-  const raw = event.body === undefined ? Buffer.alloc(0) : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  const raw =
+    event.body === undefined ? Buffer.alloc(0) : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
   if (raw.length > maxBytes) {
     throw new ApiError('payload_too_large', `The request body must be at most ${maxBytes / 1024} KiB.`);
   }
@@ -51,7 +53,10 @@ export function prepareBody(event: APIGatewayProxyEventV2, maxBytes = MAX_BODY_B
     event.isBase64Encoded = false;
     return 'form';
   }
-  throw new ApiError('unsupported_media_type', 'Unsupported content type. Send application/json (or application/x-www-form-urlencoded).');
+  throw new ApiError(
+    'unsupported_media_type',
+    'Unsupported content type. Send application/json (or application/x-www-form-urlencoded).',
+  );
 }
 
 const formError = (message: string) => new ValidationError([{ code: 'invalid_value', field: null, message }]);
@@ -81,7 +86,9 @@ export function parseForm(text: string): unknown {
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (error instanceof RangeError) {
-      throw formError(`the form body exceeds what can be read faithfully (at most 2000 parameters, nesting depth 5, 100 array items): ${error.message}`);
+      throw formError(
+        `the form body exceeds what can be read faithfully (at most 2000 parameters, nesting depth 5, 100 array items): ${error.message}`,
+      );
     }
     throw error;
   }

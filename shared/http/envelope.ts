@@ -1,11 +1,11 @@
 /**
- * Response envelopes (SPEC §1), and the one place where errors become HTTP responses.
+ * Response envelopes (docs/api.md "Envelopes"), and the one place where errors become HTTP responses.
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ApiError, ServiceUnavailableError } from '../errors';
-import { failure, isFailure, type Failure, type Outcome } from '../outcome';
-import { propertyOf } from '../guards';
-import { DeadlineReachedError } from '../store/deadline';
+import { ApiError, ServiceUnavailableError } from '../errors.ts';
+import { propertyOf } from '../guards.ts';
+import { type Failure, failure, isFailure, type Outcome } from '../outcome.ts';
+import { DeadlineReachedError } from '../store/deadline.ts';
 
 export type HttpResponse = APIGatewayProxyStructuredResultV2 & {
   statusCode: number;
@@ -43,7 +43,8 @@ export function errorHeaders(failure: Failure): Record<string, string> {
 /** The outcome each response was serialised from, so the request log reads its error code without parsing the body. */
 const outcomes = new WeakMap<HttpResponse, Outcome>();
 
-export const outcomeOf = (response: HttpResponse | undefined): Outcome | undefined => (response ? outcomes.get(response) : undefined);
+export const outcomeOf = (response: HttpResponse | undefined): Outcome | undefined =>
+  response ? outcomes.get(response) : undefined;
 
 /** The one place an outcome becomes an HTTP response: status, headers and the JSON envelope. */
 export function outcomeResponse(outcome: Outcome, headers: Record<string, string> = {}): HttpResponse {
@@ -76,16 +77,24 @@ const RETRYABLE_AWS_ERRORS = new Set([
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   // Reads only: a transaction's deadline is settled by the write executor (504 when its outcome is unknown).
-  if (error instanceof DeadlineReachedError) return new ServiceUnavailableError('The request timed out. Retry shortly.', error);
+  if (error instanceof DeadlineReachedError)
+    return new ServiceUnavailableError('The request timed out. Retry shortly.', error);
   const name = propertyOf(error, 'name');
   const code = propertyOf(error, 'code');
-  if ((typeof name === 'string' && RETRYABLE_AWS_ERRORS.has(name)) || code === 'ETIMEDOUT' || code === 'ECONNRESET' || code === 'ECONNREFUSED') {
+  if (
+    (typeof name === 'string' && RETRYABLE_AWS_ERRORS.has(name)) ||
+    code === 'ETIMEDOUT' ||
+    code === 'ECONNRESET' ||
+    code === 'ECONNREFUSED'
+  ) {
     return new ServiceUnavailableError(undefined, error);
   }
   if (name === 'TransactionCanceledException') {
     const reasons = propertyOf(error, 'CancellationReasons');
     const codes = Array.isArray(reasons) ? reasons.map((reason) => propertyOf(reason, 'Code')) : [];
-    if (codes.some((c) => c === 'ThrottlingError' || c === 'TransactionConflict' || c === 'ProvisionedThroughputExceeded')) {
+    if (
+      codes.some((c) => c === 'ThrottlingError' || c === 'TransactionConflict' || c === 'ProvisionedThroughputExceeded')
+    ) {
       return new ServiceUnavailableError(undefined, error);
     }
   }

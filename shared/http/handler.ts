@@ -7,17 +7,17 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { OutcomeUnknownError, ServiceUnavailableError } from '../errors';
-import type { RouteName } from '../routes';
-import { withCallDeadline, writeMayHaveCommitted } from '../store/deadline';
-import type { Account } from '../store/accounts';
-import type { HttpResponse } from './envelope';
-import { authenticate, authenticatedAccount } from './middleware/authenticate';
-import { bodyGate } from './middleware/body-gate';
-import { errorEnvelope } from './middleware/error-envelope';
-import { exactRoute } from './middleware/exact-route';
-import { requestLog } from './middleware/request-log';
-import type { ApiContext, ApiInternal } from './middleware/types';
+import { OutcomeUnknownError, ServiceUnavailableError } from '../errors.ts';
+import type { RouteName } from '../routes.ts';
+import type { Account } from '../store/accounts.ts';
+import { withCallDeadline, writeMayHaveCommitted } from '../store/deadline.ts';
+import type { HttpResponse } from './envelope.ts';
+import { authenticate, authenticatedAccount } from './middleware/authenticate.ts';
+import { bodyGate } from './middleware/body-gate.ts';
+import { errorEnvelope } from './middleware/error-envelope.ts';
+import { exactRoute } from './middleware/exact-route.ts';
+import { requestLog } from './middleware/request-log.ts';
+import type { ApiContext, ApiInternal } from './middleware/types.ts';
 
 export interface ApiRequest {
   account: Account;

@@ -2,8 +2,8 @@
  * The history response, assembled from payments that were serialised once by the service (their byte
  * sizes decided where the page ends): the same bytes `JSON.stringify(successBody(page))` would produce.
  */
-import type { HistoryPage } from '../services/payment-history';
-import { jsonResponse, type HttpResponse } from './envelope';
+import type { HistoryPage } from '../services/payment-history.ts';
+import { type HttpResponse, jsonResponse } from './envelope.ts';
 
 export function historyBody(page: HistoryPage): string {
   const text = JSON.stringify;

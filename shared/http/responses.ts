@@ -1,15 +1,18 @@
 /** Glue from service results to HTTP responses, shared by the handlers. */
-import { ApiError } from '../errors';
-import { isValidIdempotencyKey } from '../store/idempotency';
-import type { WriteResult } from '../store/write-executor';
-import { outcomeResponse, type HttpResponse } from './envelope';
+import { ApiError } from '../errors.ts';
+import { isValidIdempotencyKey } from '../store/idempotency.ts';
+import type { WriteResult } from '../store/write-executor.ts';
+import { type HttpResponse, outcomeResponse } from './envelope.ts';
 
-/** The Idempotency-Key header, validated (SPEC §7: 1–255 printable ASCII characters). */
+/** The Idempotency-Key header, validated (docs/api.md "Idempotency": 1–255 printable ASCII characters). */
 export function idempotencyKeyOf(headers: Record<string, string | undefined>): string | undefined {
   const key = headers['idempotency-key'];
   if (key === undefined) return undefined;
   if (!isValidIdempotencyKey(key)) {
-    throw new ApiError('invalid_idempotency_key', 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.');
+    throw new ApiError(
+      'invalid_idempotency_key',
+      'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
+    );
   }
   return key;
 }

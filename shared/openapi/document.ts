@@ -8,13 +8,20 @@
  * Deterministic: same inputs, same bytes.
  */
 import { z } from 'zod/mini';
-import { addInvoiceSchema, addPaymentSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema, newClientSchema, paymentHistorySchema } from '../schemas';
-import { ERROR_STATUS, type ErrorCode } from '../errors';
-import { ROUTES, type RouteName } from '../routes';
-import { MAX_BODY_BYTES } from '../http/body';
-import { RESPONSE_SCHEMAS } from './responses';
-import { WEBHOOK_SCHEMAS, WEBHOOKS } from './webhooks';
+import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
+import { MAX_BODY_BYTES } from '../http/body.ts';
+import { ROUTES, type RouteName } from '../routes.ts';
+import {
+  addInvoiceSchema,
+  addPaymentSchema,
+  FLAT_CLIENT_FIELDS,
+  invoiceItemSchema,
+  newClientSchema,
+  paymentHistorySchema,
+} from '../schemas.ts';
 import capturedExamples from './examples.json' with { type: 'json' };
+import { RESPONSE_SCHEMAS } from './responses.ts';
+import { WEBHOOK_SCHEMAS, WEBHOOKS } from './webhooks.ts';
 
 export interface Example {
   summary: string;
@@ -41,7 +48,12 @@ const COMMON_ERRORS: readonly ErrorCode[] = [
   'service_unavailable',
 ];
 
-const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['invalid_idempotency_key', 'idempotency_request_in_progress', 'idempotency_key_reused', 'outcome_unknown'];
+const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = [
+  'invalid_idempotency_key',
+  'idempotency_request_in_progress',
+  'idempotency_key_reused',
+  'outcome_unknown',
+];
 
 /** Codes that come from the local runtime's router, not from an operation (API Gateway answers those deployed). */
 export const ROUTING_ERRORS: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
@@ -68,9 +80,19 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
       '`phone` (with `company_name`, `address`, `type`, `settlement_bank`, `account_number`) are the `client`; their errors name `client.<field>`.',
     tag: 'Invoices',
     request: { name: 'AddInvoiceRequest', schema: addInvoiceSchema },
-    success: { status: 201, schema: 'InvoiceCreatedResponse', description: 'Invoice created; `data` is the invoice with its `client` and `items`.' },
+    success: {
+      status: 201,
+      schema: 'InvoiceCreatedResponse',
+      description: 'Invoice created; `data` is the invoice with its `client` and `items`.',
+    },
     idempotent: true,
-    errors: [...COMMON_ERRORS, ...IDEMPOTENCY_ERRORS, 'tokenization_not_enabled', 'client_not_found', 'duplicate_merchant_ref'],
+    errors: [
+      ...COMMON_ERRORS,
+      ...IDEMPOTENCY_ERRORS,
+      'tokenization_not_enabled',
+      'client_not_found',
+      'duplicate_merchant_ref',
+    ],
   },
   'add-payment': {
     operationId: 'addPayment',
@@ -80,9 +102,19 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
       'a payment above `amount_due` is refused (409). Retries are made safe by the `Idempotency-Key` header.',
     tag: 'Payments',
     request: { name: 'AddPaymentRequest', schema: addPaymentSchema },
-    success: { status: 201, schema: 'PaymentRecordedResponse', description: 'Payment recorded; `data.invoice` is the updated invoice.' },
+    success: {
+      status: 201,
+      schema: 'PaymentRecordedResponse',
+      description: 'Payment recorded; `data.invoice` is the updated invoice.',
+    },
     idempotent: true,
-    errors: [...COMMON_ERRORS, ...IDEMPOTENCY_ERRORS, 'invoice_not_found', 'amount_exceeds_balance', 'invoice_already_paid'],
+    errors: [
+      ...COMMON_ERRORS,
+      ...IDEMPOTENCY_ERRORS,
+      'invoice_not_found',
+      'amount_exceeds_balance',
+      'invoice_already_paid',
+    ],
   },
   'payment-history': {
     operationId: 'getPayments',
@@ -117,21 +149,32 @@ const STATUS_TEXT: Record<number, string> = {
 
 /** JSON Schema of a zod request schema, as accepted on input. */
 function inputSchema(schema: z.ZodMiniType): Record<string, unknown> {
-  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as Record<string, unknown>;
   return json;
 }
 
 const header = (description: string, schema: Record<string, unknown>) => ({ description, schema });
 const HEADERS = {
-  'Idempotent-Replayed': header('`true` when this is the stored response of an earlier request with the same Idempotency-Key and body.', {
-    type: 'string',
-    enum: ['true'],
-  }),
+  'Idempotent-Replayed': header(
+    '`true` when this is the stored response of an earlier request with the same Idempotency-Key and body.',
+    {
+      type: 'string',
+      enum: ['true'],
+    },
+  ),
   'WWW-Authenticate': header('Always `Bearer`.', { type: 'string', enum: ['Bearer'] }),
   'Retry-After': header('Seconds to wait before retrying.', { type: 'string', pattern: '^\\d+$' }),
 };
 
-function examplesFor(route: string, status: number, filter?: readonly ErrorCode[]): Record<string, Example> | undefined {
+function examplesFor(
+  route: string,
+  status: number,
+  filter?: readonly ErrorCode[],
+): Record<string, Example> | undefined {
   const all = EXAMPLES.responses[route]?.[String(status)] ?? {};
   const entries = Object.entries(all).filter(([, example]) => {
     if (!filter) return true;
@@ -149,7 +192,9 @@ function errorResponse(route: string, status: number, codes: readonly ErrorCode[
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
     content: {
       'application/json': {
-        schema: { allOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }, { properties: { code: { enum: [...codes] } } }] },
+        schema: {
+          allOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }, { properties: { code: { enum: [...codes] } } }],
+        },
         ...(examples ? { examples } : {}),
       },
     },
@@ -165,7 +210,9 @@ function operation(route: RouteName) {
   const successExamples = examplesFor(route, spec.success.status);
   responses[String(spec.success.status)] = {
     description: spec.success.description,
-    ...(spec.idempotent ? { headers: { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } } : {}),
+    ...(spec.idempotent
+      ? { headers: { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } }
+      : {}),
     content: {
       'application/json': {
         schema: { $ref: `#/components/schemas/${spec.success.schema}` },
@@ -180,9 +227,11 @@ function operation(route: RouteName) {
     const codes = byStatus.get(status)!;
     const headers: Record<string, unknown> = {};
     // Stored outcomes (docs/api.md "Idempotency") are replayed with the header too.
-    if (spec.idempotent && [403, 404, 409].includes(status)) headers['Idempotent-Replayed'] = { $ref: '#/components/headers/Idempotent-Replayed' };
+    if (spec.idempotent && [403, 404, 409].includes(status))
+      headers['Idempotent-Replayed'] = { $ref: '#/components/headers/Idempotent-Replayed' };
     if (status === 401) headers['WWW-Authenticate'] = { $ref: '#/components/headers/WWW-Authenticate' };
-    if (status === 503 || codes.includes('idempotency_request_in_progress')) headers['Retry-After'] = { $ref: '#/components/headers/Retry-After' };
+    if (status === 503 || codes.includes('idempotency_request_in_progress'))
+      headers['Retry-After'] = { $ref: '#/components/headers/Retry-After' };
     responses[String(status)] = errorResponse(route, status, codes, headers);
   }
 
@@ -198,7 +247,10 @@ function operation(route: RouteName) {
         'JSON (`application/json`; a body without content type or with `text/plain` is read as JSON too). ' +
         '`application/x-www-form-urlencoded` with PHP bracket notation (`items[0][item]=…`, `client[email]=…`) means the same object.',
       content: {
-        'application/json': { schema: ref, examples: { request: { summary: 'A valid request', value: requestExample.json } } },
+        'application/json': {
+          schema: ref,
+          examples: { request: { summary: 'A valid request', value: requestExample.json } },
+        },
         'application/x-www-form-urlencoded': {
           schema: ref,
           ...(requestExample.form ? { example: requestExample.form } : {}),
@@ -211,7 +263,8 @@ function operation(route: RouteName) {
 
 function errorTable(): string {
   const byStatus = new Map<number, string[]>();
-  for (const [code, status] of Object.entries(ERROR_STATUS)) byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\``]);
+  for (const [code, status] of Object.entries(ERROR_STATUS))
+    byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\``]);
   const rows = [...byStatus].map(([status, codes]) => `| ${status} | ${codes.join(', ')} |`);
   return ['| HTTP | codes |', '|---|---|', ...rows].join('\n');
 }
@@ -251,7 +304,11 @@ function extraMethodOperation(route: RouteName, method: string) {
     operationId: `${base.operationId}With${method[0]}${method.slice(1).toLowerCase()}`,
     summary: `${base.summary} (${method} with a JSON body)`,
     description: `${base.description}\n\nThe same request as the POST, sent as ${method} with a JSON body, for SDKs that do so (pypayant). Prefer POST.`,
-    requestBody: { ...base.requestBody, description: 'The same JSON body as the POST.', content: { 'application/json': json } },
+    requestBody: {
+      ...base.requestBody,
+      description: 'The same JSON body as the POST.',
+      content: { 'application/json': json },
+    },
   };
 }
 
@@ -274,7 +331,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const route of ROUTES) {
     const operations: Record<string, unknown> = { [route.method.toLowerCase()]: operation(route.name) };
-    for (const method of route.extraMethods ?? []) operations[method.toLowerCase()] = extraMethodOperation(route.name, method);
+    for (const method of route.extraMethods ?? [])
+      operations[method.toLowerCase()] = extraMethodOperation(route.name, method);
     paths[route.path] = operations;
   }
 
@@ -297,7 +355,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     tags: [
       { name: 'Invoices', description: 'Create invoices' },
       { name: 'Payments', description: 'Record payments and list payment history' },
-      { name: 'Webhooks', description: 'Events POSTed to the account\'s webhook endpoint (docs/webhooks.md)' },
+      { name: 'Webhooks', description: "Events POSTed to the account's webhook endpoint (docs/webhooks.md)" },
     ],
     paths,
     webhooks: WEBHOOKS,
@@ -307,7 +365,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'sk_ + 40 base62 characters',
-          description: 'The account secret key. Missing, malformed, unknown or revoked keys all get the same 401 `invalid_api_key`.',
+          description:
+            'The account secret key. Missing, malformed, unknown or revoked keys all get the same 401 `invalid_api_key`.',
         },
       },
       parameters: {

@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 `webhooks` of the document: the three events a merchant's endpoint receives
  * (docs/webhooks.md). Examples are real deliveries captured by `npm run --silent openapi:webhook-examples`.
  */
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook-events';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook-events.ts';
 import captured from './webhook-examples.json' with { type: 'json' };
 
 type Schema = Record<string, unknown>;
@@ -11,29 +11,41 @@ const DATA: Record<WebhookEventType, { schema: string; summary: string; descript
   'invoice.created': {
     schema: 'InvoiceWithClient',
     summary: 'An invoice was created',
-    description: '`data` is exactly the `data` of the add-invoice response (the invoice with its `client` and `items`).',
+    description:
+      '`data` is exactly the `data` of the add-invoice response (the invoice with its `client` and `items`).',
   },
   'payment.recorded': {
     schema: 'Payment',
     summary: 'A payment was recorded',
-    description: '`data` is exactly the `data` of the add-payment response (the payment with its `client` and the updated `invoice`).',
+    description:
+      '`data` is exactly the `data` of the add-payment response (the payment with its `client` and the updated `invoice`).',
   },
   'invoice.paid': {
     schema: 'InvoiceWithClient',
     summary: 'A payment brought the amount due to zero',
-    description: "`data` is that payment's `data.invoice` with `client` added. It arrives as its own event, beside that payment's `payment.recorded`.",
+    description:
+      "`data` is that payment's `data.invoice` with `client` added. It arrives as its own event, beside that payment's `payment.recorded`.",
   },
 };
 
-const schemaName = (type: WebhookEventType) => `${type.replace(/(^|\.)([a-z])/g, (_m, _d, c: string) => c.toUpperCase())}Event`;
+const schemaName = (type: WebhookEventType) =>
+  `${type.replace(/(^|\.)([a-z])/g, (_m, _d, c: string) => c.toUpperCase())}Event`;
 
 const event = (type: WebhookEventType): Schema => ({
   type: 'object',
   description: `The \`${type}\` event body.`,
   properties: {
-    id: { type: 'string', description: 'Event id, `evt_` + ULID; equal to the `webhook-id` header and the same on every attempt', pattern: '^evt_[0-9A-HJKMNP-TV-Z]{26}$' },
+    id: {
+      type: 'string',
+      description: 'Event id, `evt_` + ULID; equal to the `webhook-id` header and the same on every attempt',
+      pattern: '^evt_[0-9A-HJKMNP-TV-Z]{26}$',
+    },
     type: { type: 'string', const: type },
-    created_at: { type: 'string', description: 'When the write happened (UTC, `YYYY-MM-DD HH:MM:SS`)', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' },
+    created_at: {
+      type: 'string',
+      description: 'When the write happened (UTC, `YYYY-MM-DD HH:MM:SS`)',
+      pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
+    },
     company_id: { type: 'string', description: 'The account', pattern: '^\\d+$' },
     data: { $ref: `#/components/schemas/${DATA[type].schema}` },
   },
@@ -41,13 +53,29 @@ const event = (type: WebhookEventType): Schema => ({
   additionalProperties: false,
 });
 
-export const WEBHOOK_SCHEMAS: Record<string, Schema> = Object.fromEntries(WEBHOOK_EVENT_TYPES.map((type) => [schemaName(type), event(type)]));
+export const WEBHOOK_SCHEMAS: Record<string, Schema> = Object.fromEntries(
+  WEBHOOK_EVENT_TYPES.map((type) => [schemaName(type), event(type)]),
+);
 
-const header = (name: string, description: string, pattern: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string', pattern } });
+const header = (name: string, description: string, pattern: string) => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string', pattern },
+});
 
 const HEADERS = [
-  header('webhook-id', 'The event id (`evt_` + ULID), the same on every attempt: deduplicate on it.', '^evt_[0-9A-HJKMNP-TV-Z]{26}$'),
-  header('webhook-timestamp', 'Unix seconds of this attempt. Reject timestamps far from now (the libraries allow 5 minutes).', '^\\d+$'),
+  header(
+    'webhook-id',
+    'The event id (`evt_` + ULID), the same on every attempt: deduplicate on it.',
+    '^evt_[0-9A-HJKMNP-TV-Z]{26}$',
+  ),
+  header(
+    'webhook-timestamp',
+    'Unix seconds of this attempt. Reject timestamps far from now (the libraries allow 5 minutes).',
+    '^\\d+$',
+  ),
   header(
     'webhook-signature',
     '`v1,` + base64(HMAC-SHA256(key = base64-decoded secret after `whsec_`, message = `<webhook-id>.<webhook-timestamp>.<raw body>`)). ' +
@@ -75,13 +103,20 @@ export const WEBHOOKS = Object.fromEntries(
           content: {
             'application/json': {
               schema: { $ref: `#/components/schemas/${schemaName(type)}` },
-              ...(examples[type] ? { examples: { delivered: { summary: `A real ${type} delivery`, value: examples[type]!.body } } } : {}),
+              ...(examples[type]
+                ? { examples: { delivered: { summary: `A real ${type} delivery`, value: examples[type]!.body } } }
+                : {}),
             },
           },
         },
         responses: {
-          '2XX': { description: 'Any 2xx within 10 seconds acknowledges the delivery; the body is ignored (at most 4 KiB is read).' },
-          default: { description: 'Anything else (or no answer within 10 s, or a redirect) is a failed attempt and is retried.' },
+          '2XX': {
+            description:
+              'Any 2xx within 10 seconds acknowledges the delivery; the body is ignored (at most 4 KiB is read).',
+          },
+          default: {
+            description: 'Anything else (or no answer within 10 s, or a redirect) is a failed attempt and is retried.',
+          },
         },
       },
     },

@@ -11,7 +11,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { addressProblem, type UrlPolicy } from '../domain/webhook-events';
+import { addressProblem, type UrlPolicy } from '../domain/webhook-events.ts';
 
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 export const MAX_RESPONSE_BYTES = 4096;
@@ -36,7 +36,8 @@ export function checkedLookup(policy: UrlPolicy): LookupFunction {
         if (problem) return callback(new ForbiddenAddressError(problem), '', 0);
       }
       if (answers.length === 0) return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 0);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, answers);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, answers);
       return callback(null, answers[0]!.address, answers[0]!.family);
     });
   };
@@ -49,7 +50,11 @@ export function checkHostAddresses(hostname: string, policy: UrlPolicy): Promise
   return new Promise((resolve) => {
     checkedLookup(policy)(host, { all: true } as never, (error: NodeJS.ErrnoException | null) => {
       if (!error) return resolve(undefined);
-      resolve(error instanceof ForbiddenAddressError ? `resolves to a ${error.problem} address` : `does not resolve (${error.code ?? error.message})`);
+      resolve(
+        error instanceof ForbiddenAddressError
+          ? `resolves to a ${error.problem} address`
+          : `does not resolve (${error.code ?? error.message})`,
+      );
     });
   });
 }
@@ -61,7 +66,12 @@ function describeError(error: NodeJS.ErrnoException): string {
 }
 
 /** POSTs `body` to `url` once; resolves with the HTTP status or a short error (never throws). */
-export function postWebhook(url: string, headers: Record<string, string>, body: string, policy: UrlPolicy): Promise<PostResult> {
+export function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  policy: UrlPolicy,
+): Promise<PostResult> {
   return new Promise((resolve) => {
     let target: URL;
     try {
@@ -108,4 +118,5 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
   });
 }
 
-export const isSuccess = (result: PostResult): boolean => 'status' in result && result.status >= 200 && result.status < 300;
+export const isSuccess = (result: PostResult): boolean =>
+  'status' in result && result.status >= 200 && result.status < 300;

@@ -1,21 +1,22 @@
-/** Add invoice (SPEC §5): one read, a decision, one transaction; every uniqueness rule is a condition. */
-import { buildInvoice, decideInvoice, invoiceTotal, newClient, type ClientChoice } from '../domain/invoice';
-import { formatTimestamp } from '../domain/dates';
-import { generateReferenceCode } from '../domain/reference-code';
-import type { AddInvoiceInput } from '../schemas';
-import { invoiceView } from '../views';
-import { success } from '../outcome';
-import { tableName } from '../store/client';
-import { itemOf } from '../store/batch';
-import { clientFrom, clientLookupKey, clientStillExists, newClientActions } from '../store/clients';
-import { merchantRefKey, newInvoiceActions } from '../store/invoices';
-import { claimId, IdAllocator, sequenceActions } from '../store/sequences';
-import type { Item } from '../store/items';
-import { executeWrite, type WriteResult } from '../store/write-executor';
-import { idempotencyRequest } from '../store/idempotency';
-import { refusal, type RequestContext } from './context';
-import { invoiceCreatedEvents } from '../domain/webhook-events';
-import { eventPuts, newEventUlid } from '../store/webhooks';
+/** Add invoice (docs/api.md "Add invoice"): one read, a decision, one transaction; every uniqueness rule is a condition. */
+
+import { formatTimestamp } from '../domain/dates.ts';
+import { buildInvoice, type ClientChoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice.ts';
+import { generateReferenceCode } from '../domain/reference-code.ts';
+import { invoiceCreatedEvents } from '../domain/webhook-events.ts';
+import { success } from '../outcome.ts';
+import type { AddInvoiceInput } from '../schemas.ts';
+import { itemOf } from '../store/batch.ts';
+import { tableName } from '../store/client.ts';
+import { clientFrom, clientLookupKey, clientStillExists, newClientActions } from '../store/clients.ts';
+import { idempotencyRequest } from '../store/idempotency.ts';
+import { merchantRefKey, newInvoiceActions } from '../store/invoices.ts';
+import type { Item } from '../store/items.ts';
+import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
+import { eventPuts, newEventUlid } from '../store/webhooks.ts';
+import { executeWrite, type WriteResult } from '../store/write-executor.ts';
+import { invoiceView } from '../views.ts';
+import { type RequestContext, refusal } from './context.ts';
 
 export const INVOICE_CREATED = 'Invoice created successfully.';
 
@@ -28,11 +29,15 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
   const refKey = input.merchant_ref === undefined ? undefined : merchantRefKey(companyId, input.merchant_ref);
   const invoiceIds = new IdAllocator(table, companyId, 'invoice');
   const clientIds = new IdAllocator(table, companyId, 'client');
-  const idempotency = context.idempotencyKey === undefined ? undefined : idempotencyRequest(companyId, 'add-invoice', context.idempotencyKey, input);
+  const idempotency =
+    context.idempotencyKey === undefined
+      ? undefined
+      : idempotencyRequest(companyId, 'add-invoice', context.idempotencyKey, input);
 
   /** The invoice's client, and what the transaction does about it: check that it still exists, or put it. */
   const clientFor = (choice: ClientChoice, items: Map<string, Item>, now: string) => {
-    if ('existing' in choice) return { client: choice.existing, actions: [clientStillExists(table, clientKey)], claims: [] };
+    if ('existing' in choice)
+      return { client: choice.existing, actions: [clientStillExists(table, clientKey)], claims: [] };
     const claim = claimId(clientIds, items);
     const client = newClient(companyId, claim.id, choice.create, now);
     return { client, actions: newClientActions(table, client), claims: [claim] };
@@ -58,9 +63,19 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
           const now = formatTimestamp(new Date());
           const chosen = clientFor(decision.value, items, now);
           const invoiceId = claimId(invoiceIds, items);
-          const invoice = buildInvoice(input, chosen.client, { invoiceId: invoiceId.id, referenceCode: generateReferenceCode() }, account.currency, now);
+          const invoice = buildInvoice(
+            input,
+            chosen.client,
+            { invoiceId: invoiceId.id, referenceCode: generateReferenceCode() },
+            account.currency,
+            now,
+          );
           const data = invoiceView(invoice, { withClient: true });
-          const events = invoiceCreatedEvents(data, { companyId: account.companyId, createdAt: now, newUlid: newEventUlid });
+          const events = invoiceCreatedEvents(data, {
+            companyId: account.companyId,
+            createdAt: now,
+            newUlid: newEventUlid,
+          });
           return {
             actions: [
               ...chosen.actions,

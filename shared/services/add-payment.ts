@@ -1,18 +1,18 @@
-/** Add payment (SPEC §6): one read, a decision, one transaction that rewrites only the small invoice header. */
+/** Add payment (docs/api.md "Add payment"): one read, a decision, one transaction that rewrites only the small invoice header. */
 import { ulid } from 'ulid';
-import { decidePayment, futureDateError, newPayment } from '../domain/payment';
-import { formatTimestamp, todayIn } from '../domain/dates';
-import type { AddPaymentInput } from '../schemas';
-import { paymentView } from '../views';
-import { success } from '../outcome';
-import { tableName } from '../store/client';
-import { invoiceFrom, invoiceKeys, paymentTransaction } from '../store/invoices';
-import { claimId, IdAllocator, sequenceActions } from '../store/sequences';
-import { executeWrite, type WriteResult } from '../store/write-executor';
-import { idempotencyRequest } from '../store/idempotency';
-import { refusal, type RequestContext } from './context';
-import { paymentEvents } from '../domain/webhook-events';
-import { eventPuts, newEventUlid } from '../store/webhooks';
+import { formatTimestamp, todayIn } from '../domain/dates.ts';
+import { decidePayment, futureDateError, newPayment } from '../domain/payment.ts';
+import { paymentEvents } from '../domain/webhook-events.ts';
+import { success } from '../outcome.ts';
+import type { AddPaymentInput } from '../schemas.ts';
+import { tableName } from '../store/client.ts';
+import { idempotencyRequest } from '../store/idempotency.ts';
+import { invoiceFrom, invoiceKeys, paymentTransaction } from '../store/invoices.ts';
+import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
+import { eventPuts, newEventUlid } from '../store/webhooks.ts';
+import { executeWrite, type WriteResult } from '../store/write-executor.ts';
+import { paymentView } from '../views.ts';
+import { type RequestContext, refusal } from './context.ts';
 
 export const PAYMENT_RECORDED = 'Payment successful.';
 
@@ -22,7 +22,10 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
   if (dateError) throw dateError;
   const table = tableName();
   const paymentIds = new IdAllocator(table, account.companyId, 'payment');
-  const idempotency = context.idempotencyKey === undefined ? undefined : idempotencyRequest(account.companyId, 'add-payment', context.idempotencyKey, input);
+  const idempotency =
+    context.idempotencyKey === undefined
+      ? undefined
+      : idempotencyRequest(account.companyId, 'add-payment', context.idempotencyKey, input);
   try {
     return await executeWrite(
       {
@@ -30,7 +33,12 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
         settle: (committed) => paymentIds.settle(committed),
         decide(items) {
           const now = formatTimestamp(new Date());
-          const decision = decidePayment(invoiceFrom(items, input.reference_code), account.companyId, input.amount, now);
+          const decision = decidePayment(
+            invoiceFrom(items, input.reference_code),
+            account.companyId,
+            input.amount,
+            now,
+          );
           if (!decision.ok) return refusal(decision.error, context);
           const { invoice, balance } = decision.value;
           const id = claimId(paymentIds, items);
@@ -39,7 +47,11 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
           const data = paymentView(payment, { details: invoice.details, balance });
           const events = paymentEvents(data, { companyId: account.companyId, createdAt: now, newUlid: newEventUlid });
           return {
-            actions: [...paymentTransaction(table, invoice.balance, balance, payment), ...sequenceActions([id]), ...eventPuts(events)],
+            actions: [
+              ...paymentTransaction(table, invoice.balance, balance, payment),
+              ...sequenceActions([id]),
+              ...eventPuts(events),
+            ],
             response: success(201, data, PAYMENT_RECORDED),
           };
         },

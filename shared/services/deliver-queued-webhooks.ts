@@ -8,8 +8,8 @@
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { clampRetryDelay, parseDeliveryMessage, type DeliveryQueue } from '../store/delivery-queue';
-import type { DeliveryOutcome } from './deliver-webhook';
+import { clampRetryDelay, type DeliveryQueue, parseDeliveryMessage } from '../store/delivery-queue.ts';
+import type { DeliveryOutcome } from './deliver-webhook.ts';
 
 export type DeliverOne = (eventId: string) => Promise<DeliveryOutcome>;
 
@@ -52,7 +52,8 @@ export async function deliverQueuedWebhooks(
       log.debug('Webhook delivery attempt failed; retry scheduled', { event_id: eventId, delay_ms: delayMs });
       throw new RetryScheduled(eventId, delayMs);
     }
-    if (outcome.kind === 'skipped') log.debug('Webhook delivery skipped', { event_id: eventId, reason: outcome.reason });
+    if (outcome.kind === 'skipped')
+      log.debug('Webhook delivery skipped', { event_id: eventId, reason: outcome.reason });
     return outcome.kind;
   };
   const response = await processPartialResponse(event, deliverRecord, processor, {

@@ -3,12 +3,12 @@
  * per message: on `retry` it makes the message visible again after `delayMs`, otherwise it drops it.
  * Logs carry the event id, type, company, status and attempt only: never the secret or the payload.
  */
-import { loadConfig } from '../config';
-import { logger } from '../observability';
-import { MAX_ATTEMPTS, retryDelayMs, webhookHeaders } from '../domain/webhook-events';
-import { isSuccess, postWebhook, type PostResult } from '../outbound/webhook-post';
-import { getEndpoint, getEvent, markSkipped, recordAttempt } from '../store/webhooks';
-import { unsealSecretCached } from '../store/webhook-secrets';
+import { loadConfig } from '../config.ts';
+import { MAX_ATTEMPTS, retryDelayMs, webhookHeaders } from '../domain/webhook-events.ts';
+import { logger } from '../observability.ts';
+import { isSuccess, type PostResult, postWebhook } from '../outbound/webhook-post.ts';
+import { unsealSecretCached } from '../store/webhook-secrets.ts';
+import { getEndpoint, getEvent, markSkipped, recordAttempt } from '../store/webhooks.ts';
 
 export type DeliveryOutcome =
   | { kind: 'delivered' } // a 2xx within 10 s; recorded in the table
@@ -46,7 +46,10 @@ export async function deliverWebhook(eventId: string): Promise<DeliveryOutcome> 
   let recorded: boolean;
   if (isSuccess(result)) {
     outcome = { kind: 'delivered' };
-    recorded = await recordAttempt(eventId, event.attempts, { result: 'delivered', status: (result as { status: number }).status });
+    recorded = await recordAttempt(eventId, event.attempts, {
+      result: 'delivered',
+      status: (result as { status: number }).status,
+    });
   } else {
     const delayMs = attempt >= MAX_ATTEMPTS ? undefined : retryDelayMs(attempt, config.webhookRetryBaseMs);
     if (delayMs === undefined) {
@@ -54,7 +57,11 @@ export async function deliverWebhook(eventId: string): Promise<DeliveryOutcome> 
       recorded = await recordAttempt(eventId, event.attempts, { result: 'failed', ...describe(result) });
     } else {
       outcome = { kind: 'retry', delayMs };
-      recorded = await recordAttempt(eventId, event.attempts, { result: 'retry', ...describe(result), nextAttemptMs: Date.now() + delayMs });
+      recorded = await recordAttempt(eventId, event.attempts, {
+        result: 'retry',
+        ...describe(result),
+        nextAttemptMs: Date.now() + delayMs,
+      });
     }
   }
   const entry = { ...log, attempt, ...describe(result), outcome: outcome.kind };
@@ -68,7 +75,11 @@ export async function deliverWebhook(eventId: string): Promise<DeliveryOutcome> 
   return outcome;
 }
 
-function skipped(eventId: string, reason: string, log: Record<string, unknown> = { event_id: eventId }): DeliveryOutcome {
+function skipped(
+  eventId: string,
+  reason: string,
+  log: Record<string, unknown> = { event_id: eventId },
+): DeliveryOutcome {
   logger.info('webhook skipped', { ...log, reason });
   return { kind: 'skipped', reason };
 }

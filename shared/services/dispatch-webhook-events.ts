@@ -5,9 +5,9 @@
  * local poller) retries from exactly that record.
  */
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { matchesFilterPattern, type FilterPattern } from '../domain/filter-pattern';
-import type { DeliveryQueue, SendFailure } from '../store/delivery-queue';
-import { EVENT_ID_ATTRIBUTE, STREAM_FILTER_PATTERN } from '../store/webhooks';
+import { type FilterPattern, matchesFilterPattern } from '../domain/filter-pattern.ts';
+import type { DeliveryQueue, SendFailure } from '../store/delivery-queue.ts';
+import { EVENT_ID_ATTRIBUTE, STREAM_FILTER_PATTERN } from '../store/webhooks.ts';
 
 export interface DispatchLog {
   warn(message: string, details: Record<string, unknown>): void;
@@ -32,7 +32,9 @@ export async function dispatchWebhookEvents(
     if (eventId) dispatchable.push({ record, eventId });
     else if (matchesFilterPattern(STREAM_FILTER_PATTERN as unknown as FilterPattern, record)) {
       // Written by this service with the outbox's entity but no event id: nothing to deliver, never retried.
-      log.error('Dispatchable stream record without an event id; skipped', { sequence_number: record.dynamodb?.SequenceNumber });
+      log.error('Dispatchable stream record without an event id; skipped', {
+        sequence_number: record.dynamodb?.SequenceNumber,
+      });
     }
   }
   if (dispatchable.length === 0) return { batchItemFailures: [] };

@@ -1,14 +1,22 @@
-/** Payment history (SPEC §8): period → effective range, one index query, batched invoice reads. */
-import { ApiError, ValidationError, type FieldError } from '../errors';
-import { formatDayFirst, fromEpochSeconds, toEpochSeconds, toIsoDate, todayIn, type CalendarDate } from '../domain/dates';
-import { resolvePeriod } from '../domain/periods';
-import { decodeCursor, encodeCursor } from '../domain/cursor';
-import { paymentsThatFit } from '../domain/page-size';
-import { DEFAULT_HISTORY_LIMIT, type PaymentHistoryInput } from '../schemas';
-import { paymentView } from '../views';
-import { loadInvoices, queryPayments } from '../store/history';
-import { paymentIndexKeys } from '../store/keys';
-import type { Account } from '../store/accounts';
+/** Payment history (docs/api.md "Payment history and pagination"): period → effective range, one index query, batched invoice reads. */
+
+import { decodeCursor, encodeCursor } from '../domain/cursor.ts';
+import {
+  type CalendarDate,
+  formatDayFirst,
+  fromEpochSeconds,
+  todayIn,
+  toEpochSeconds,
+  toIsoDate,
+} from '../domain/dates.ts';
+import { paymentsThatFit } from '../domain/page-size.ts';
+import { resolvePeriod } from '../domain/periods.ts';
+import { ApiError, type FieldError, ValidationError } from '../errors.ts';
+import { DEFAULT_HISTORY_LIMIT, type PaymentHistoryInput } from '../schemas.ts';
+import type { Account } from '../store/accounts.ts';
+import { loadInvoices, queryPayments } from '../store/history.ts';
+import { paymentIndexKeys } from '../store/keys.ts';
+import { paymentView } from '../views.ts';
 
 const fromIso = (iso: string): CalendarDate => {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
@@ -18,17 +26,21 @@ const fromIso = (iso: string): CalendarDate => {
 function effectiveRange(account: Account, input: PaymentHistoryInput): { from: CalendarDate; to: CalendarDate } {
   if (input.period === 'custom') {
     const missing: FieldError[] = [];
-    if (!input.start) missing.push({ code: 'required', field: 'start', message: 'is required for the custom period (DD/MM/YYYY)' });
-    if (!input.end) missing.push({ code: 'required', field: 'end', message: 'is required for the custom period (DD/MM/YYYY)' });
+    if (!input.start)
+      missing.push({ code: 'required', field: 'start', message: 'is required for the custom period (DD/MM/YYYY)' });
+    if (!input.end)
+      missing.push({ code: 'required', field: 'end', message: 'is required for the custom period (DD/MM/YYYY)' });
     if (missing.length > 0) throw new ValidationError(missing, 'invalid_period');
   }
   const custom = input.start && input.end ? { start: input.start, end: input.end } : undefined;
   const range = resolvePeriod(input.period!, todayIn(account.timeZone), custom);
-  if (!range.ok) throw new ValidationError([{ code: 'invalid_range', field: 'end', message: range.message }], 'invalid_period');
+  if (!range.ok)
+    throw new ValidationError([{ code: 'invalid_range', field: 'end', message: range.message }], 'invalid_period');
   return range.value;
 }
 
-const invalidCursor = () => new ApiError('invalid_cursor', 'The cursor is invalid for this account and period. Start again without a cursor.');
+const invalidCursor = () =>
+  new ApiError('invalid_cursor', 'The cursor is invalid for this account and period. Start again without a cursor.');
 
 /** One page; each payment is already serialised (once), so the page's size is known without serialising it again. */
 export interface HistoryPage {
@@ -47,7 +59,8 @@ export async function paymentHistory(account: Account, input: PaymentHistoryInpu
   let after: Record<string, string> | undefined;
   if (input.cursor !== undefined) {
     const state = decodeCursor(account.cursorSecret, input.cursor);
-    if (!state || state.period !== period || state.after.GSI1PK !== paymentIndexKeys.partition(account.companyId)) throw invalidCursor();
+    if (!state || state.period !== period || state.after.GSI1PK !== paymentIndexKeys.partition(account.companyId))
+      throw invalidCursor();
     ({ from, to, after } = state);
   } else {
     const range = effectiveRange(account, input);

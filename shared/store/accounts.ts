@@ -1,16 +1,16 @@
 /**
- * Accounts (SPEC §2, §12): created with their first secret key, listed, disabled and enabled by the
+ * Accounts (docs/api.md "Authentication"; docs/operations.md "Keys"): created with their first secret key, listed, disabled and enabled by the
  * CLI, and resolved from a presented key on every authenticated request. Keys: api-keys.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isKeyUsable, keyExpiryMs, msToTimestamp } from '../domain/api-key';
-import { findKeyBySecret, newKeyWrites, SECRET_KEY_PATTERN, type KeyOptions } from './api-keys';
-import { batchGet } from './batch';
-import { documentClient, tableName } from './client';
-import { keys } from './keys';
-import { propertyOf } from '../guards';
-import type { Item } from './items';
+import { isKeyUsable, keyExpiryMs, msToTimestamp } from '../domain/api-key.ts';
+import { propertyOf } from '../guards.ts';
+import { findKeyBySecret, type KeyOptions, newKeyWrites, SECRET_KEY_PATTERN } from './api-keys.ts';
+import { batchGet } from './batch.ts';
+import { documentClient, tableName } from './client.ts';
+import type { Item } from './items.ts';
+import { keys } from './keys.ts';
 
 export {
   createKey,
@@ -18,7 +18,7 @@ export {
   hashSecretKey,
   revokeKey,
   SECRET_KEY_PATTERN,
-} from './api-keys';
+} from './api-keys.ts';
 
 export interface Account {
   companyId: number;
@@ -112,7 +112,9 @@ function accountFromItem(item: Item): Account {
 }
 
 export async function getAccount(companyId: number): Promise<Account | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.account(companyId), ConsistentRead: true }));
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.account(companyId), ConsistentRead: true }),
+  );
   return result.Item ? accountFromItem(result.Item) : undefined;
 }
 
@@ -121,7 +123,9 @@ export async function getAccount(companyId: number): Promise<Account | undefined
  * BatchGets by key, `pageSize` accounts at a time, never a Scan.
  */
 export async function* listAccounts(pageSize = 100): AsyncGenerator<Account> {
-  const sequence = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.accountSequence(), ConsistentRead: true }));
+  const sequence = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.accountSequence(), ConsistentRead: true }),
+  );
   const last = Number(sequence.Item?.value ?? 0);
   for (let first = 1; first <= last; first += pageSize) {
     const ids = Array.from({ length: Math.min(pageSize, last - first + 1) }, (_, i) => first + i);
@@ -145,7 +149,10 @@ export async function setAccountDisabled(companyId: number, disabled: boolean): 
         Key: keys.account(companyId),
         ConditionExpression: 'attribute_exists(PK)',
         ...(disabled
-          ? { UpdateExpression: 'SET disabled_at = if_not_exists(disabled_at, :now)', ExpressionAttributeValues: { ':now': nowTimestamp() } }
+          ? {
+              UpdateExpression: 'SET disabled_at = if_not_exists(disabled_at, :now)',
+              ExpressionAttributeValues: { ':now': nowTimestamp() },
+            }
           : { UpdateExpression: 'REMOVE disabled_at' }),
         ReturnValues: 'ALL_NEW',
       }),

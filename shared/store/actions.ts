@@ -1,7 +1,8 @@
 /** Transaction actions shared by the entity modules. */
-import type { Key } from './keys';
-import type { Item } from './items';
-import type { TransactItem } from './write-executor';
+
+import type { Item } from './items.ts';
+import type { Key } from './keys.ts';
+import type { TransactItem } from './write-executor.ts';
 
 /** Put `item` on condition that no item has its key yet. */
 export const putNew = (table: string, item: Item): TransactItem => ({

@@ -1,5 +1,5 @@
 /**
- * Secret keys (SPEC §2, §12; docs/operations.md "Keys"). A key is `sk_` + 40 base62 characters, shown
+ * Secret keys (docs/api.md "Authentication"; docs/operations.md "Keys"). A key is `sk_` + 40 base62 characters, shown
  * once, stored only as its SHA-256 hash plus the last 4 characters. Each key has an id (`key_` + 16
  * base62) so an operator can list and revoke it without holding the secret.
  *
@@ -14,12 +14,19 @@
  * Keys created before key ids existed have only the first item; `migrateLegacyKeys` gives them an id.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { msToTimestamp } from '../domain/api-key';
-import { batchGet } from './batch';
-import { documentClient, tableName } from './client';
-import { ACCOUNT_API_KEY_PREFIX, API_KEY_PREFIX, keys } from './keys';
-import type { Item } from './items';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { msToTimestamp } from '../domain/api-key.ts';
+import { batchGet } from './batch.ts';
+import { documentClient, tableName } from './client.ts';
+import type { Item } from './items.ts';
+import { ACCOUNT_API_KEY_PREFIX, API_KEY_PREFIX, keys } from './keys.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const SECRET_KEY_PATTERN = /^sk_[0-9A-Za-z]{40}$/;
@@ -133,17 +140,29 @@ export function newKeyWrites(companyId: number, options: KeyOptions = {}, nowMs 
 
 function isConditionFailure(error: unknown, index: number): boolean {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-  return (error as { name?: string }).name === 'TransactionCanceledException' && reasons?.[index]?.Code === 'ConditionalCheckFailed';
+  return (
+    (error as { name?: string }).name === 'TransactionCanceledException' &&
+    reasons?.[index]?.Code === 'ConditionalCheckFailed'
+  );
 }
 
 /** Adds another active key to an existing account; undefined when the account does not exist. */
-export async function createKey(companyId: number, options: KeyOptions = {}): Promise<{ secretKey: string; key: ApiKey } | undefined> {
+export async function createKey(
+  companyId: number,
+  options: KeyOptions = {},
+): Promise<{ secretKey: string; key: ApiKey } | undefined> {
   const { secretKey, key, transactItems } = newKeyWrites(companyId, options);
   try {
     await documentClient().send(
       new TransactWriteCommand({
         TransactItems: [
-          { ConditionCheck: { TableName: tableName(), Key: keys.account(companyId), ConditionExpression: 'attribute_exists(PK)' } },
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.account(companyId),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
           ...transactItems,
         ],
       }),
@@ -221,7 +240,9 @@ export async function revokeKeyBySecret(secret: string, nowMs = Date.now()): Pro
 
 /** Revokes a key by its id (idempotent), without a scan. Undefined when no key has that id. */
 export async function revokeKeyById(keyId: string, nowMs = Date.now()): Promise<RevokedKey | undefined> {
-  const pointer = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.apiKeyById(keyId), ConsistentRead: true }));
+  const pointer = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.apiKeyById(keyId), ConsistentRead: true }),
+  );
   if (!pointer.Item) return undefined;
   const item = await revokeByHash(String(pointer.Item.key_hash), nowMs);
   return item && { companyId: Number(item.company_id), keyId };

@@ -1,8 +1,8 @@
 /** BatchGetItem with strongly consistent reads, in chunks of 100 keys, retrying unprocessed keys. */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from './client';
-import type { Key } from './keys';
-import type { Item } from './items';
+import { documentClient, tableName } from './client.ts';
+import type { Item } from './items.ts';
+import type { Key } from './keys.ts';
 
 const MAX_KEYS_PER_BATCH = 100;
 const MAX_UNPROCESSED_ROUNDS = 8;
@@ -13,7 +13,8 @@ const keyId = (key: { PK?: unknown; SK?: unknown }): string => `${String(key.PK)
 export async function batchGet(requested: readonly Key[]): Promise<Map<string, Item>> {
   const unique = [...new Map(requested.map((key) => [keyId(key), key])).values()];
   const chunks: Key[][] = [];
-  for (let offset = 0; offset < unique.length; offset += MAX_KEYS_PER_BATCH) chunks.push(unique.slice(offset, offset + MAX_KEYS_PER_BATCH));
+  for (let offset = 0; offset < unique.length; offset += MAX_KEYS_PER_BATCH)
+    chunks.push(unique.slice(offset, offset + MAX_KEYS_PER_BATCH));
   const found = new Map<string, Item>();
   for (const items of await Promise.all(chunks.map(readChunk))) {
     for (const item of items) found.set(keyId(item), item);
@@ -32,7 +33,9 @@ async function readChunk(keys: Key[]): Promise<Item[]> {
       }
       await new Promise((r) => setTimeout(r, Math.min(20 * 2 ** round, 500) * Math.random()));
     }
-    const result = await documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }));
+    const result = await documentClient().send(
+      new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
+    );
     items.push(...(result.Responses?.[table] ?? []));
     pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Key[];
   }

@@ -4,8 +4,8 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { loadConfig } from '../config';
-import { DeadlineReachedError, remainingCallTime } from './deadline';
+import { loadConfig } from '../config.ts';
+import { DeadlineReachedError, remainingCallTime } from './deadline.ts';
 
 /**
  * X-Ray tracing of every DynamoDB call (Powertools Tracer), only in Lambda with tracing on: the CDK stack sets
@@ -69,7 +69,9 @@ function buildClient(): DynamoDBDocumentClient {
       const call = next(args);
       call.catch(() => undefined);
       let timer: NodeJS.Timeout | undefined;
-      const expired = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new DeadlineReachedError(true)), remaining)));
+      const expired = new Promise<never>(
+        (_, reject) => (timer = setTimeout(() => reject(new DeadlineReachedError(true)), remaining)),
+      );
       try {
         return await Promise.race([call, expired]);
       } finally {

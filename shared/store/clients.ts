@@ -1,15 +1,17 @@
 /** Clients in the table: by id, and by email (lower-cased) so an inline client is found again. */
-import type { ClientRecord } from '../domain/invoice';
-import type { AddInvoiceInput } from '../schemas';
-import { keys, type Key } from './keys';
-import { itemOf } from './batch';
-import { clientEmailItem, clientFromAttributes, clientItem, type Item } from './items';
-import { putNew, stillExists } from './actions';
-import type { TransactItem } from './write-executor';
+import type { ClientRecord } from '../domain/invoice.ts';
+import type { AddInvoiceInput } from '../schemas.ts';
+import { putNew, stillExists } from './actions.ts';
+import { itemOf } from './batch.ts';
+import { clientEmailItem, clientFromAttributes, clientItem, type Item } from './items.ts';
+import { type Key, keys } from './keys.ts';
+import type { TransactItem } from './write-executor.ts';
 
 /** The item that names an invoice's client: by `client_id`, else by the inline client's email. */
 export function clientLookupKey(companyId: number, input: Pick<AddInvoiceInput, 'client_id' | 'client'>): Key {
-  return input.client_id !== undefined ? keys.client(companyId, input.client_id) : keys.clientEmail(companyId, input.client?.email ?? '');
+  return input.client_id !== undefined
+    ? keys.client(companyId, input.client_id)
+    : keys.clientEmail(companyId, input.client?.email ?? '');
 }
 
 export function clientFrom(items: Map<string, Item>, key: Key): ClientRecord | undefined {

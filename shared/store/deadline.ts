@@ -44,7 +44,11 @@ export function writeMayHaveCommitted(): boolean {
  */
 export class DeadlineReachedError extends Error {
   constructor(readonly sent: boolean) {
-    super(sent ? 'No answer from DynamoDB before the invocation deadline' : 'Too close to the invocation deadline to call DynamoDB');
+    super(
+      sent
+        ? 'No answer from DynamoDB before the invocation deadline'
+        : 'Too close to the invocation deadline to call DynamoDB',
+    );
     this.name = 'DeadlineReachedError';
   }
 }

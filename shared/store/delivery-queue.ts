@@ -4,8 +4,8 @@
  * timeout schedules retries; `npm start` uses a persisted local implementation
  * (infra/local/webhook-queue.ts) behind the same interface.
  */
-import { ChangeMessageVisibilityCommand, SQSClient, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { loadConfig } from '../config';
+import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { loadConfig } from '../config.ts';
 
 export interface DeliveryQueue {
   /** Sends one message per event id. Resolves with the event ids that were not accepted (send them again later). */
@@ -60,7 +60,10 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** The SQS queue named by DELIVERY_QUEUE_URL (set by the CDK stack on both webhook functions). */
-export function sqsDeliveryQueue(queueUrl: string | undefined = process.env.DELIVERY_QUEUE_URL, client?: SQSClient): DeliveryQueue {
+export function sqsDeliveryQueue(
+  queueUrl: string | undefined = process.env.DELIVERY_QUEUE_URL,
+  client?: SQSClient,
+): DeliveryQueue {
   if (!queueUrl) throw new Error('DELIVERY_QUEUE_URL is not set.');
   const sqs = client ?? new SQSClient({ region: loadConfig().region });
   return {
@@ -75,10 +78,14 @@ export function sqsDeliveryQueue(queueUrl: string | undefined = process.env.DELI
             }),
           );
           for (const failed of output.Failed ?? []) {
-            failures.push({ eventId: ids[Number(failed.Id)]!, reason: `${failed.Code ?? 'error'}: ${failed.Message ?? ''}`.trim() });
+            failures.push({
+              eventId: ids[Number(failed.Id)]!,
+              reason: `${failed.Code ?? 'error'}: ${failed.Message ?? ''}`.trim(),
+            });
           }
         } catch (error) {
-          for (const eventId of ids) failures.push({ eventId, reason: (error as Error).name || 'SendMessageBatch failed' });
+          for (const eventId of ids)
+            failures.push({ eventId, reason: (error as Error).name || 'SendMessageBatch failed' });
         }
       }
       return failures;

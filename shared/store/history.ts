@@ -1,12 +1,12 @@
 /** Payment history reads: one Query on the payments index, then batched reads of the invoices it needs. */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE } from './table';
-import { documentClient, tableName } from './client';
-import { keys, paymentIndexKeys } from './keys';
-import { batchGet, itemOf } from './batch';
-import { balanceFromItem, detailsFromItem, paymentFromItem } from './items';
-import type { PaymentRecord } from '../domain/payment-record';
-import type { Invoice } from '../domain/invoice';
+import type { Invoice } from '../domain/invoice.ts';
+import type { PaymentRecord } from '../domain/payment-record.ts';
+import { batchGet, itemOf } from './batch.ts';
+import { documentClient, tableName } from './client.ts';
+import { balanceFromItem, detailsFromItem, paymentFromItem } from './items.ts';
+import { keys, paymentIndexKeys } from './keys.ts';
+import { TABLE } from './table.ts';
 
 export interface PaymentPage {
   payments: PaymentRecord[];
@@ -24,7 +24,13 @@ const positionOf = (item: Record<string, unknown>): Record<string, string> => ({
 });
 
 /** Newest transaction date first, then newest recorded first; dates are inclusive YYYY-MM-DD. */
-export async function queryPayments(companyId: number, from: string, to: string, limit: number, after?: Record<string, string>): Promise<PaymentPage> {
+export async function queryPayments(
+  companyId: number,
+  from: string,
+  to: string,
+  limit: number,
+  after?: Record<string, string>,
+): Promise<PaymentPage> {
   const index = TABLE.paymentsIndex;
   // One extra item tells whether another page exists, so the last page says next_cursor: null.
   const result = await documentClient().send(

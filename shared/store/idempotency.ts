@@ -1,14 +1,14 @@
 /**
- * Idempotency records (SPEC §7). A record holds the first outcome of a key and commits in the same
+ * Idempotency records (docs/api.md "Idempotency"). A record holds the first outcome of a key and commits in the same
  * transaction as the invoice or payment it describes, so a crash after the write cannot produce a second one.
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { RouteName } from '../routes';
-import type { Outcome } from '../outcome';
-import { isRecord } from '../guards';
-import { keys, type Key } from './keys';
-import type { Item } from './items';
+import { isRecord } from '../guards.ts';
+import type { Outcome } from '../outcome.ts';
+import type { RouteName } from '../routes.ts';
+import type { Item } from './items.ts';
+import { type Key, keys } from './keys.ts';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
@@ -40,11 +40,17 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function idempotencyRequest(companyId: number, route: RouteName, key: string, normalisedInput: unknown): IdempotencyRequest {
+export function idempotencyRequest(
+  companyId: number,
+  route: RouteName,
+  key: string,
+  normalisedInput: unknown,
+): IdempotencyRequest {
   return { companyId, route, keyHash: sha256(key), fingerprint: sha256(canonical(normalisedInput)) };
 }
 
-export const recordKey = (request: IdempotencyRequest): Key => keys.idempotency(request.companyId, request.route, request.keyHash);
+export const recordKey = (request: IdempotencyRequest): Key =>
+  keys.idempotency(request.companyId, request.route, request.keyHash);
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
@@ -54,7 +60,8 @@ export function interpretRecord(request: IdempotencyRequest, item: Item | undefi
   return { state: 'match', response: storedOutcome(item) };
 }
 
-const gunzipJson = (value: unknown): unknown => (value instanceof Uint8Array ? JSON.parse(gunzipSync(value).toString('utf8')) : undefined);
+const gunzipJson = (value: unknown): unknown =>
+  value instanceof Uint8Array ? JSON.parse(gunzipSync(value).toString('utf8')) : undefined;
 
 function isOutcome(value: unknown): value is Outcome {
   if (!value || typeof value !== 'object' || !('status' in value) || typeof value.status !== 'number') return false;

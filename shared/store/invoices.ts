@@ -3,16 +3,27 @@
  * under the reference code; a payment; the merchant_ref that keeps references unique per account.
  * Every invariant of a write is a condition of its transaction (docs/data-design.md).
  */
-import type { Invoice, InvoiceBalance } from '../domain/invoice';
-import type { PaymentRecord } from '../domain/payment-record';
-import { keys, type Key } from './keys';
-import { itemOf } from './batch';
-import { balanceAttributes, balanceFromItem, detailsFromItem, invoiceBodyItem, invoiceHeaderItem, paymentItem, type Item } from './items';
-import { putNew } from './actions';
-import type { TransactItem } from './write-executor';
+import type { Invoice, InvoiceBalance } from '../domain/invoice.ts';
+import type { PaymentRecord } from '../domain/payment-record.ts';
+import { putNew } from './actions.ts';
+import { itemOf } from './batch.ts';
+import {
+  balanceAttributes,
+  balanceFromItem,
+  detailsFromItem,
+  type Item,
+  invoiceBodyItem,
+  invoiceHeaderItem,
+  paymentItem,
+} from './items.ts';
+import { type Key, keys } from './keys.ts';
+import type { TransactItem } from './write-executor.ts';
 
 /** The two items of an invoice, for a batch read. */
-export const invoiceKeys = (referenceCode: string): Key[] => [keys.invoiceHeader(referenceCode), keys.invoiceBody(referenceCode)];
+export const invoiceKeys = (referenceCode: string): Key[] => [
+  keys.invoiceHeader(referenceCode),
+  keys.invoiceBody(referenceCode),
+];
 
 /** The invoice among a batch read's items; undefined when either of its items is missing. */
 export function invoiceFrom(items: Map<string, Item>, referenceCode: string): Invoice | undefined {
@@ -26,14 +37,20 @@ export function invoiceFrom(items: Map<string, Item>, referenceCode: string): In
  * The version pins the state the decision was made on; the balance conditions restate the invariants
  * themselves, so no interleaving can overpay or lose an update.
  */
-export function paymentTransaction(table: string, before: InvoiceBalance, after: InvoiceBalance, payment: PaymentRecord): TransactItem[] {
+export function paymentTransaction(
+  table: string,
+  before: InvoiceBalance,
+  after: InvoiceBalance,
+  payment: PaymentRecord,
+): TransactItem[] {
   const balance = balanceAttributes(after);
   return [
     {
       Update: {
         TableName: table,
         Key: keys.invoiceHeader(payment.referenceCode),
-        ConditionExpression: 'company_id = :company AND version = :version AND amount_due >= :amount AND amount_due > :zero',
+        ConditionExpression:
+          'company_id = :company AND version = :version AND amount_due >= :amount AND amount_due > :zero',
         UpdateExpression:
           'SET amount_paid = :amount_paid, amount_due = :amount_due, payment_status = :payment_status, paid_at = :paid_at, version = :next_version, updated_at = :updated_at',
         ExpressionAttributeValues: {
@@ -62,7 +79,12 @@ export function newInvoiceActions(table: string, invoice: Invoice): TransactItem
   const { details } = invoice;
   const actions = [putNew(table, invoiceHeaderItem(invoice)), putNew(table, invoiceBodyItem(details))];
   if (details.merchantRef !== undefined) {
-    const item = { ...merchantRefKey(details.companyId, details.merchantRef), entity: 'merchant_ref', company_id: details.companyId, reference_code: details.referenceCode };
+    const item = {
+      ...merchantRefKey(details.companyId, details.merchantRef),
+      entity: 'merchant_ref',
+      company_id: details.companyId,
+      reference_code: details.referenceCode,
+    };
     actions.push(putNew(table, item));
   }
   return actions;

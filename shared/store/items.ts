@@ -1,9 +1,10 @@
 /** Domain records ↔ DynamoDB items. Attribute names are snake_case; keys come from keys.ts only. */
-import type { ClientRecord, Invoice, InvoiceBalance, InvoiceDetails, PaymentStatus } from '../domain/invoice';
-import type { PaymentRecord } from '../domain/payment-record';
-import type { MetadataValue } from '../schemas';
-import { keys, paymentIndexKeys } from './keys';
-import { toIsoDate, fromEpochSeconds } from '../domain/dates';
+
+import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
+import type { ClientRecord, Invoice, InvoiceBalance, InvoiceDetails, PaymentStatus } from '../domain/invoice.ts';
+import type { PaymentRecord } from '../domain/payment-record.ts';
+import type { MetadataValue } from '../schemas.ts';
+import { keys, paymentIndexKeys } from './keys.ts';
 
 export type Item = Record<string, unknown>;
 
@@ -47,7 +48,11 @@ export function clientFromAttributes(item: Item): ClientRecord {
   };
 }
 
-export const clientItem = (client: ClientRecord): Item => ({ ...keys.client(client.companyId, client.id), entity: 'client', ...clientAttributes(client) });
+export const clientItem = (client: ClientRecord): Item => ({
+  ...keys.client(client.companyId, client.id),
+  entity: 'client',
+  ...clientAttributes(client),
+});
 export const clientEmailItem = (client: ClientRecord): Item => ({
   ...keys.clientEmail(client.companyId, client.email),
   entity: 'client_email',
@@ -87,7 +92,13 @@ export function invoiceBodyItem(details: InvoiceDetails): Item {
     due_date: details.dueDate,
     currency: details.currency,
     created_at: details.createdAt,
-    lines: details.lines.map((line) => ({ id: line.id, name: line.name, description: line.description, quantity: line.quantity, unit_cost: line.unitCostKobo })),
+    lines: details.lines.map((line) => ({
+      id: line.id,
+      name: line.name,
+      description: line.description,
+      quantity: line.quantity,
+      unit_cost: line.unitCostKobo,
+    })),
     client: clientAttributes(details.client),
     merchant_ref: details.merchantRef,
     recipient: details.recipient,
@@ -134,7 +145,8 @@ export function detailsFromItem(item: Item): InvoiceDetails {
   if (typeof item.recipient === 'string') details.recipient = item.recipient;
   if (typeof item.recipient_id === 'string') details.recipientId = item.recipient_id;
   if (typeof item.tokenize === 'boolean') details.tokenize = item.tokenize;
-  if (item.metadata && typeof item.metadata === 'object') details.metadata = { ...(item.metadata as Record<string, MetadataValue>) };
+  if (item.metadata && typeof item.metadata === 'object')
+    details.metadata = { ...(item.metadata as Record<string, MetadataValue>) };
   if (typeof item.card_token === 'string') details.cardToken = item.card_token;
   return details;
 }

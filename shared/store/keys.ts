@@ -1,5 +1,5 @@
 /**
- * Every key of the single table is built here and nowhere else (entity chart in README "Data design").
+ * Every key of the single table is built here and nowhere else (entity chart in docs/data-design.md).
  *
  * | entity            | PK                                   | SK           | GSI1PK         | GSI1SK                    |
  * |-------------------|--------------------------------------|--------------|----------------|---------------------------|
@@ -39,7 +39,10 @@ export const keys = {
   accountSequence: (): Key => ({ PK: 'SEQUENCE', SK: 'ACCOUNT' }),
   apiKey: (secretHash: string): Key => ({ PK: `APIKEY#${secretHash}`, SK: 'APIKEY' }),
   apiKeyById: (keyId: string): Key => ({ PK: `APIKEYID#${keyId}`, SK: 'APIKEYID' }),
-  accountApiKey: (companyId: number, keyId: string): Key => ({ PK: `ACCOUNT#${companyId}`, SK: `${ACCOUNT_API_KEY_PREFIX}${keyId}` }),
+  accountApiKey: (companyId: number, keyId: string): Key => ({
+    PK: `ACCOUNT#${companyId}`,
+    SK: `${ACCOUNT_API_KEY_PREFIX}${keyId}`,
+  }),
   migration: (name: string): Key => ({ PK: `MIGRATION#${name}`, SK: 'MIGRATION' }),
   client: (companyId: number, clientId: number): Key => ({ PK: `CLIENT#${companyId}#${clientId}`, SK: 'CLIENT' }),
   clientEmail: (companyId: number, email: string): Key => ({
@@ -59,7 +62,10 @@ export const keys = {
   }),
   webhookEndpoint: (companyId: number): Key => ({ PK: `WEBHOOK#${companyId}`, SK: 'ENDPOINT' }),
   webhookEvent: (eventId: string): Key => ({ PK: `EVENT#${eventId}`, SK: 'EVENT' }),
-  webhookResend: (eventId: string, requestUlid: string): Key => ({ PK: `EVENT#${eventId}`, SK: `RESEND#${requestUlid}` }),
+  webhookResend: (eventId: string, requestUlid: string): Key => ({
+    PK: `EVENT#${eventId}`,
+    SK: `RESEND#${requestUlid}`,
+  }),
 };
 
 /** GSI1 keys of a webhook event: an account's recent deliveries are one Query, newest first (event ids sort by time). */

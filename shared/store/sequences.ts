@@ -9,10 +9,11 @@
  * `attribute_not_exists`) and increase within a process; across processes they interleave, and ids of a
  * block a process never used are skipped.
  */
-import { keys, type Key, type SequenceName } from './keys';
-import { itemOf } from './batch';
-import type { Item } from './items';
-import { ReadAgain, type TransactItem } from './write-executor';
+
+import { itemOf } from './batch.ts';
+import type { Item } from './items.ts';
+import { type Key, keys, type SequenceName } from './keys.ts';
+import { ReadAgain, type TransactItem } from './write-executor.ts';
 
 export const BLOCK_SIZE = 25;
 
@@ -124,10 +125,17 @@ export function claimId(allocator: IdAllocator, items: Map<string, Item>): IdCla
 }
 
 /** The sequence updates that reserve the blocks of the claimed ids (none when every id was at hand). */
-export const sequenceActions = (claims: readonly IdClaim[]): TransactItem[] => claims.flatMap((claim) => (claim.action ? [claim.action] : []));
+export const sequenceActions = (claims: readonly IdClaim[]): TransactItem[] =>
+  claims.flatMap((claim) => (claim.action ? [claim.action] : []));
 
 /** A TransactWriteItems action advancing `name` from `current` to `current + count`. */
-export function advanceSequence(tableName: string, companyId: number, name: SequenceName, current: number, count: number) {
+export function advanceSequence(
+  tableName: string,
+  companyId: number,
+  name: SequenceName,
+  current: number,
+  count: number,
+) {
   return {
     Update: {
       TableName: tableName,

@@ -10,9 +10,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { OutcomeUnknownError } from '../errors';
-import { documentClient, DYNAMODB_TIMEOUTS } from './client';
-import { DeadlineReachedError, markWriteMayHaveCommitted, remainingCallTime } from './deadline';
+import { OutcomeUnknownError } from '../errors.ts';
+import { DYNAMODB_TIMEOUTS, documentClient } from './client.ts';
+import { DeadlineReachedError, markWriteMayHaveCommitted, remainingCallTime } from './deadline.ts';
 
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
@@ -72,7 +72,9 @@ export async function commitTransaction(actions: TransactItem[]): Promise<void> 
       lastError = error;
       // A definite answer to a resend also settles the earlier attempts: had one committed, the same token would succeed.
       const conclusive =
-        confirmation === 0 ? classifyTransactionFailure(error) === 'not_committed' : EVALUATED_AND_CANCELLED.has((error as Error).name);
+        confirmation === 0
+          ? classifyTransactionFailure(error) === 'not_committed'
+          : EVALUATED_AND_CANCELLED.has((error as Error).name);
       if (conclusive) {
         markWriteMayHaveCommitted(false);
         throw error;

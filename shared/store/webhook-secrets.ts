@@ -14,7 +14,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config.ts';
 
 const KMS_FORMAT = 1;
 const LOCAL_FORMAT = 2;
@@ -57,7 +57,9 @@ export async function sealSecret(companyId: number, secret: Uint8Array): Promise
   const keyId = loadConfig().webhookKmsKeyId;
   if (keyId) {
     const { client, sdk } = await kms();
-    const out = await client.send(new sdk.EncryptCommand({ KeyId: keyId, Plaintext: secret, EncryptionContext: context(companyId) }));
+    const out = await client.send(
+      new sdk.EncryptCommand({ KeyId: keyId, Plaintext: secret, EncryptionContext: context(companyId) }),
+    );
     return Buffer.concat([Buffer.from([KMS_FORMAT]), Buffer.from(out.CiphertextBlob!)]);
   }
   const iv = randomBytes(12);
@@ -72,7 +74,9 @@ export async function unsealSecret(companyId: number, sealed: Uint8Array): Promi
   const bytes = Buffer.from(sealed);
   if (bytes[0] === KMS_FORMAT) {
     const { client, sdk } = await kms();
-    const out = await client.send(new sdk.DecryptCommand({ CiphertextBlob: bytes.subarray(1), EncryptionContext: context(companyId) }));
+    const out = await client.send(
+      new sdk.DecryptCommand({ CiphertextBlob: bytes.subarray(1), EncryptionContext: context(companyId) }),
+    );
     return Buffer.from(out.Plaintext!);
   }
   if (bytes[0] !== LOCAL_FORMAT) throw new Error('Unknown sealed secret format.');

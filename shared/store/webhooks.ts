@@ -4,14 +4,14 @@
  * The table's stream dispatches every INSERT of a dispatchable item to the delivery queue.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { monotonicFactory } from 'ulid';
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { WebhookEvent, WebhookEventType } from '../domain/webhook-events';
-import { documentClient, tableName } from './client';
-import { deliveryIndexKeys, keys } from './keys';
-import { TABLE } from './table';
-import type { Item } from './items';
-import type { TransactItem } from './write-executor';
+import { monotonicFactory } from 'ulid';
+import type { WebhookEvent, WebhookEventType } from '../domain/webhook-events.ts';
+import { documentClient, tableName } from './client.ts';
+import type { Item } from './items.ts';
+import { deliveryIndexKeys, keys } from './keys.ts';
+import { TABLE } from './table.ts';
+import type { TransactItem } from './write-executor.ts';
 
 /** `entity` attribute (S) of the items whose INSERT must be dispatched to the delivery queue. */
 export const DISPATCHABLE_ENTITIES = ['webhook_event', 'webhook_resend'] as const;
@@ -73,7 +73,11 @@ export const newEventUlid: () => string = monotonicFactory();
  * Put actions for the outbox: one item per event, in the same TransactWriteItems as the business
  * write, so the events exist exactly when the write committed. The body is stored gzipped.
  */
-export function eventPuts(events: WebhookEvent[], nowMs: number = Date.now(), table: string = tableName()): TransactItem[] {
+export function eventPuts(
+  events: WebhookEvent[],
+  nowMs: number = Date.now(),
+  table: string = tableName(),
+): TransactItem[] {
   return events.map((event) => ({
     Put: {
       TableName: table,
@@ -112,7 +116,9 @@ function storedEventFrom(item: Item): StoredEvent {
 
 /** The event item, read consistently; undefined when unknown (or expired). */
 export async function getEvent(eventId: string): Promise<StoredEvent | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.webhookEvent(eventId), ConsistentRead: true }));
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.webhookEvent(eventId), ConsistentRead: true }),
+  );
   return out.Item ? storedEventFrom(out.Item) : undefined;
 }
 
@@ -132,7 +138,12 @@ export async function getEndpoint(companyId: number): Promise<Endpoint | undefin
 }
 
 /** Sets (or replaces: URL and secret rotate together) the account's one endpoint. */
-export async function putEndpoint(companyId: number, url: string, sealedSecret: Uint8Array, nowMs: number = Date.now()): Promise<void> {
+export async function putEndpoint(
+  companyId: number,
+  url: string,
+  sealedSecret: Uint8Array,
+  nowMs: number = Date.now(),
+): Promise<void> {
   await documentClient().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -169,7 +180,12 @@ export type AttemptRecord =
  * Records one attempt, provided no other attempt was recorded since `attemptsBefore` was read
  * (a duplicate queue message racing this one). Returns false when that condition failed.
  */
-export async function recordAttempt(eventId: string, attemptsBefore: number, attempt: AttemptRecord, nowMs: number = Date.now()): Promise<boolean> {
+export async function recordAttempt(
+  eventId: string,
+  attemptsBefore: number,
+  attempt: AttemptRecord,
+  nowMs: number = Date.now(),
+): Promise<boolean> {
   const values: Record<string, unknown> = {
     ':before': attemptsBefore,
     ':after': attemptsBefore + 1,
@@ -218,9 +234,15 @@ export async function markSkipped(eventId: string, reason: string, nowMs: number
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.webhookEvent(eventId),
-        UpdateExpression: 'SET delivery_state = :skipped, last_error = :reason, last_attempt_at = :at REMOVE next_attempt_at',
+        UpdateExpression:
+          'SET delivery_state = :skipped, last_error = :reason, last_attempt_at = :at REMOVE next_attempt_at',
         ConditionExpression: 'delivery_state = :pending',
-        ExpressionAttributeValues: { ':skipped': 'skipped', ':pending': 'pending', ':reason': reason, ':at': new Date(nowMs).toISOString() },
+        ExpressionAttributeValues: {
+          ':skipped': 'skipped',
+          ':pending': 'pending',
+          ':reason': reason,
+          ':at': new Date(nowMs).toISOString(),
+        },
       }),
     );
   } catch (error) {
@@ -231,14 +253,18 @@ export async function markSkipped(eventId: string, reason: string, nowMs: number
 export const DEFAULT_DELIVERIES_LIMIT = 50;
 
 /** An account's most recent events and their delivery state, newest first (one Query on GSI1). */
-export async function listDeliveries(companyId: number, limit: number = DEFAULT_DELIVERIES_LIMIT): Promise<DeliveryLine[]> {
+export async function listDeliveries(
+  companyId: number,
+  limit: number = DEFAULT_DELIVERIES_LIMIT,
+): Promise<DeliveryLine[]> {
   const out = await documentClient().send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: TABLE.paymentsIndex.name,
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': deliveryIndexKeys.partition(companyId) },
-      ProjectionExpression: 'event_id, event_type, created_at, delivery_state, attempts, last_status, last_error, last_attempt_at, next_attempt_at',
+      ProjectionExpression:
+        'event_id, event_type, created_at, delivery_state, attempts, last_status, last_error, last_attempt_at, next_attempt_at',
       ScanIndexForward: false,
       Limit: limit,
     }),
@@ -260,9 +286,18 @@ export async function listDeliveries(companyId: number, limit: number = DEFAULT_
  * Resets an event's delivery state and inserts a resend request for it (the stream dispatches the
  * INSERT like a new event). Returns the event's company, or undefined when the event is unknown.
  */
-export async function requestResend(eventId: string, requestUlid: string, nowMs: number = Date.now()): Promise<number | undefined> {
+export async function requestResend(
+  eventId: string,
+  requestUlid: string,
+  nowMs: number = Date.now(),
+): Promise<number | undefined> {
   const event = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.webhookEvent(eventId), ConsistentRead: true, ProjectionExpression: 'company_id' }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.webhookEvent(eventId),
+      ConsistentRead: true,
+      ProjectionExpression: 'company_id',
+    }),
   );
   if (!event.Item) return undefined;
   const companyId = Number(event.Item.company_id);

@@ -4,14 +4,14 @@
  * A failed condition or a conflicting transaction means another request changed what was read:
  * re-read and decide again, a bounded number of times, then answer 503 (retryable).
  */
-import { ApiError, ConflictError, ServiceUnavailableError } from '../errors';
-import type { Outcome } from '../outcome';
-import { tableName } from './client';
-import { commitTransaction, type TransactItem } from './transaction';
-import { batchGet, itemOf } from './batch';
-import type { Key } from './keys';
-import type { Item } from './items';
-import { interpretRecord, recordKey, recordPut, type IdempotencyRequest } from './idempotency';
+import { ApiError, ConflictError, ServiceUnavailableError } from '../errors.ts';
+import type { Outcome } from '../outcome.ts';
+import { batchGet, itemOf } from './batch.ts';
+import { tableName } from './client.ts';
+import { type IdempotencyRequest, interpretRecord, recordKey, recordPut } from './idempotency.ts';
+import type { Item } from './items.ts';
+import type { Key } from './keys.ts';
+import { commitTransaction, type TransactItem } from './transaction.ts';
 
 export type { TransactItem };
 
@@ -45,19 +45,26 @@ export interface WriteResult {
 
 export const MAX_WRITE_ATTEMPTS = 8;
 
-const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(10 * 2 ** attempt, 250)));
+const backoff = (attempt: number) =>
+  new Promise((r) => setTimeout(r, Math.random() * Math.min(10 * 2 ** attempt, 250)));
 
 type Cancellation = { Code?: string }[];
 
 function cancellationReasons(error: unknown): Cancellation | undefined {
   const name = (error as { name?: string }).name;
-  if (name === 'TransactionCanceledException') return (error as { CancellationReasons?: Cancellation }).CancellationReasons ?? [];
+  if (name === 'TransactionCanceledException')
+    return (error as { CancellationReasons?: Cancellation }).CancellationReasons ?? [];
   if (name === 'ConditionalCheckFailedException') return [{ Code: 'ConditionalCheckFailed' }];
   return undefined;
 }
 
 const inProgress = () =>
-  new ConflictError('idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed. Retry shortly.', [], 1);
+  new ConflictError(
+    'idempotency_request_in_progress',
+    'A request with this Idempotency-Key is still being processed. Retry shortly.',
+    [],
+    1,
+  );
 
 function isRetryableCancellation(reasons: Cancellation): boolean {
   return reasons.every((r) => ['None', 'ConditionalCheckFailed', 'TransactionConflict', undefined].includes(r.Code));
@@ -79,7 +86,10 @@ export async function executeWrite(spec: WriteSpec, idempotency: IdempotencyRequ
         const record = interpretRecord(idempotency, itemOf(items, idemKey));
         if (record.state === 'match') return { response: record.response, replayed: true };
         if (record.state === 'mismatch') {
-          throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request body.');
+          throw new ApiError(
+            'idempotency_key_reused',
+            'This Idempotency-Key was already used with a different request body.',
+          );
         }
       }
 

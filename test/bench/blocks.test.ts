@@ -3,17 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { parseMachineStat, parseProcessStat } from '../../bench/cpu.ts';
 import { replayWaves } from '../../bench/replay.ts';
 import {
+  type BlockCpu,
   blockCpu,
+  type CpuSnapshot,
+  evaluateBudget,
   explainFasterThanFloor,
   formatBudget,
   formatSpread,
-  evaluateBudget,
   pairFigures,
   perByteRatio,
   sideFigures,
   spreadOf,
-  type BlockCpu,
-  type CpuSnapshot,
 } from '../../bench/stats.ts';
 
 const snapshot = (overrides: Partial<CpuSnapshot>): CpuSnapshot => ({
@@ -44,7 +44,13 @@ describe('interleaved blocks', () => {
   });
 
   it('prints a budget judged on a median with the range of its blocks', () => {
-    const result = evaluateBudget({ name: 'overhead', value: 1.05, spread: spreadOf([1.05, 0.98, 1.2]), comparator: '<=', limit: 1.15 });
+    const result = evaluateBudget({
+      name: 'overhead',
+      value: 1.05,
+      spread: spreadOf([1.05, 0.98, 1.2]),
+      comparator: '<=',
+      limit: 1.15,
+    });
     expect(result.met).toBe(true);
     expect(formatBudget(result)).toBe('met: overhead = 1.05 [0.98–1.2 over 3 blocks] (budget <= 1.15)');
   });
@@ -75,7 +81,14 @@ describe('CPU accounting of a block', () => {
       serverDynamo: { calls: 200, ms: 600 },
     });
     const cpu = blockCpu(before, after, 100);
-    expect(cpu).toMatchObject({ wallMs: 1000, serverMs: 300, floorMs: 0, dynamoDbLocalMs: 200, loadGeneratorMs: 100, serverDynamoMs: 600 });
+    expect(cpu).toMatchObject({
+      wallMs: 1000,
+      serverMs: 300,
+      floorMs: 0,
+      dynamoDbLocalMs: 200,
+      loadGeneratorMs: 100,
+      serverDynamoMs: 600,
+    });
     expect(cpu.foreignShare).toBeCloseTo(0.2); // (1000 − 300 − 100 − 200) ÷ 2000
   });
 });
@@ -95,14 +108,27 @@ describe('endpoint against its floor', () => {
 
   it('computes per-request figures and the ratios of one block pair', () => {
     // Endpoint: 4 requests, 12 ms each on average, 8 ms of it DynamoDB; runtime CPU 16 ms → 4 ms per request.
-    const endpoint = sideFigures('endpoint', [10, 12, 12, 14], 48, 0, cpu({ serverMs: 16, serverDynamoMs: 32, floorMs: 99 }));
+    const endpoint = sideFigures(
+      'endpoint',
+      [10, 12, 12, 14],
+      48,
+      0,
+      cpu({ serverMs: 16, serverDynamoMs: 32, floorMs: 99 }),
+    );
     // Floor: 4 replays of 10 ms; floor process CPU 10 ms → 2.5 ms per replay.
     const floor = sideFigures('floor', [10, 10, 10, 10], 40, 0, cpu({ floorMs: 10, floorDynamoMs: 40, serverMs: 99 }));
     expect(endpoint).toMatchObject({ n: 4, p50: 12, p99: 14, meanMs: 12, processCpuMs: 4, dynamoMs: 8 });
     expect(floor).toMatchObject({ p50: 10, processCpuMs: 2.5, dynamoMs: 10 });
     expect(endpoint.throughputPerSecond).toBeCloseTo(83.33, 1);
     const pair = pairFigures(endpoint, floor);
-    expect(pair).toMatchObject({ p50Ratio: 1.2, p99Ratio: 1.4, throughputRatio: 0.833, ourCpuMs: 1.5, ourTimeMs: 4, floorSlowerByMs: 2 });
+    expect(pair).toMatchObject({
+      p50Ratio: 1.2,
+      p99Ratio: 1.4,
+      throughputRatio: 0.833,
+      ourCpuMs: 1.5,
+      ourTimeMs: 4,
+      floorSlowerByMs: 2,
+    });
   });
 
   it('explains an endpoint faster than its floor only when DynamoDB answered the floor slower by more than our time', () => {
@@ -133,8 +159,18 @@ describe('replaying a request with its own concurrency', () => {
   });
 
   it('keeps dependent calls one after another, in the order they were sent', () => {
-    expect(replayWaves([{ startMs: 20, endMs: 30 }, { startMs: 0, endMs: 10 }])).toEqual([[1], [0]]);
-    expect(replayWaves([{ startMs: 0, endMs: 10 }, { startMs: 10, endMs: 12 }])).toEqual([[0], [1]]);
+    expect(
+      replayWaves([
+        { startMs: 20, endMs: 30 },
+        { startMs: 0, endMs: 10 },
+      ]),
+    ).toEqual([[1], [0]]);
+    expect(
+      replayWaves([
+        { startMs: 0, endMs: 10 },
+        { startMs: 10, endMs: 12 },
+      ]),
+    ).toEqual([[0], [1]]);
   });
 
   it('sends calls without timing one after another', () => {
@@ -145,7 +181,10 @@ describe('replaying a request with its own concurrency', () => {
 describe('replaying a transaction with an explicit ClientRequestToken', () => {
   it('gives each replay its own token, the same for the same replay', async () => {
     const { freshenInput } = await import('../../bench/replay.ts');
-    const input = { ClientRequestToken: '0f8e3a52-5c1e-4f7b-9a55-3b7a2c1d9e10', TransactItems: [{ Put: { TableName: 't', Item: { PK: 'P#1', SK: 'X' } } }] };
+    const input = {
+      ClientRequestToken: '0f8e3a52-5c1e-4f7b-9a55-3b7a2c1d9e10',
+      TransactItems: [{ Put: { TableName: 't', Item: { PK: 'P#1', SK: 'X' } } }],
+    };
     const a = freshenInput('TransactWriteItemsCommand', input, 'r1');
     const b = freshenInput('TransactWriteItemsCommand', input, 'r2');
     expect(a.ClientRequestToken).not.toBe(input.ClientRequestToken);

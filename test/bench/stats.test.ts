@@ -1,7 +1,16 @@
 /** The benchmark's pure helpers (no timing assertions: the bench itself is `npm run bench`). */
 import { describe, expect, it } from 'vitest';
-import { budgetLine, evaluateBudget, historyRoundTripBudget, median, percentile, ratio, summarize, throughput } from '../../bench/stats.ts';
 import { freshenInput, isWriteRequest, preStateItems } from '../../bench/replay.ts';
+import {
+  budgetLine,
+  evaluateBudget,
+  historyRoundTripBudget,
+  median,
+  percentile,
+  ratio,
+  summarize,
+  throughput,
+} from '../../bench/stats.ts';
 
 describe('bench statistics', () => {
   it('takes nearest-rank percentiles of unsorted samples', () => {
@@ -51,17 +60,35 @@ describe('bench replay of captured requests', () => {
   const calls = [
     {
       command: 'BatchGetItemCommand',
-      input: { RequestItems: { t: { Keys: [{ PK: 'INVOICE#A', SK: 'HEADER' }, { PK: 'ACCOUNT#1', SK: 'SEQ#payment' }], ConsistentRead: true } } },
+      input: {
+        RequestItems: {
+          t: {
+            Keys: [
+              { PK: 'INVOICE#A', SK: 'HEADER' },
+              { PK: 'ACCOUNT#1', SK: 'SEQ#payment' },
+            ],
+            ConsistentRead: true,
+          },
+        },
+      },
       elapsedMs: 1,
       consumedCapacity: [],
-      items: [{ PK: 'INVOICE#A', SK: 'HEADER', version: 3 }, { PK: 'ACCOUNT#1', SK: 'SEQ#payment', value: 7 }],
+      items: [
+        { PK: 'INVOICE#A', SK: 'HEADER', version: 3 },
+        { PK: 'ACCOUNT#1', SK: 'SEQ#payment', value: 7 },
+      ],
     },
     {
       command: 'TransactWriteItemsCommand',
       input: {
         TransactItems: [
           { Update: { TableName: 't', Key: { PK: 'INVOICE#A', SK: 'HEADER' }, ConditionExpression: 'version = :v' } },
-          { Put: { TableName: 't', Item: { PK: 'PAYMENT#1#8', SK: 'PAYMENT', GSI1PK: 'PAYMENTS#1', GSI1SK: '2026-01-02#01J' } } },
+          {
+            Put: {
+              TableName: 't',
+              Item: { PK: 'PAYMENT#1#8', SK: 'PAYMENT', GSI1PK: 'PAYMENTS#1', GSI1SK: '2026-01-02#01J' },
+            },
+          },
           { ConditionCheck: { TableName: 't', Key: { PK: 'CLIENT#1#2', SK: 'CLIENT' } } },
         ],
       },
@@ -72,10 +99,18 @@ describe('bench replay of captured requests', () => {
 
   it('renames every primary-key PK consistently, makes each written index key unique, and leaves the capture untouched', () => {
     const read = freshenInput(calls[0]!.command, calls[0]!.input, 'r1');
-    expect(read.RequestItems.t.Keys).toEqual([{ PK: 'INVOICE#A~r1', SK: 'HEADER' }, { PK: 'ACCOUNT#1~r1', SK: 'SEQ#payment' }]);
+    expect(read.RequestItems.t.Keys).toEqual([
+      { PK: 'INVOICE#A~r1', SK: 'HEADER' },
+      { PK: 'ACCOUNT#1~r1', SK: 'SEQ#payment' },
+    ]);
     const write = freshenInput(calls[1]!.command, calls[1]!.input, 'r1');
     expect(write.TransactItems[0].Update.Key.PK).toBe('INVOICE#A~r1');
-    expect(write.TransactItems[1].Put.Item).toEqual({ PK: 'PAYMENT#1#8~r1', SK: 'PAYMENT', GSI1PK: 'PAYMENTS#1', GSI1SK: '2026-01-02#01J~r1' });
+    expect(write.TransactItems[1].Put.Item).toEqual({
+      PK: 'PAYMENT#1#8~r1',
+      SK: 'PAYMENT',
+      GSI1PK: 'PAYMENTS#1',
+      GSI1SK: '2026-01-02#01J~r1',
+    });
     expect(write.TransactItems[2].ConditionCheck.Key.PK).toBe('CLIENT#1#2~r1');
     expect((calls[1]!.input as any).TransactItems[0].Update.Key.PK).toBe('INVOICE#A');
   });

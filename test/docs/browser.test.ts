@@ -7,11 +7,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalServer, type LocalServer } from '../../infra/local/server';
-import { docsRoutes } from '../../infra/local/docs';
-import { renderOpenApiDocument } from '../../shared/openapi/document';
+import { docsRoutes } from '../../infra/local/docs.ts';
+import { createLocalServer, type LocalServer } from '../../infra/local/server.ts';
+import { renderOpenApiDocument } from '../../shared/openapi/document.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
@@ -22,14 +22,26 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
-    execFileSync('bash', [new URL('../../scripts/ensure-chromium.sh', import.meta.url).pathname], { stdio: 'inherit', timeout: 540_000 });
+    execFileSync('bash', [new URL('../../scripts/ensure-chromium.sh', import.meta.url).pathname], {
+      stdio: 'inherit',
+      timeout: 540_000,
+    });
   }
   server = createLocalServer({ staticRoutes: docsRoutes(), logger: {} });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, 600_000);
 
@@ -60,10 +72,15 @@ describe('GET /docs and GET /openapi.json', () => {
     await expect.poll(() => operations.count(), { timeout: 20_000 }).toBe(7); // the three POSTs, GET /payments/history (pypayant), three webhooks
     const summaries = await page.locator('.opblock-summary').allInnerTexts();
     const normalised = summaries.map((text) => text.replace(/\s+/g, ' '));
-    expect(normalised.some((t) => t.includes('POST') && t.includes('/invoices') && t.includes('Add invoice'))).toBe(true);
-    expect(normalised.some((t) => t.includes('/payments') && t.includes('Add payment') && !t.includes('history'))).toBe(true);
+    expect(normalised.some((t) => t.includes('POST') && t.includes('/invoices') && t.includes('Add invoice'))).toBe(
+      true,
+    );
+    expect(normalised.some((t) => t.includes('/payments') && t.includes('Add payment') && !t.includes('history'))).toBe(
+      true,
+    );
     expect(normalised.some((t) => t.includes('/payments/history') && t.includes('Get payments'))).toBe(true);
-    for (const type of ['invoice.created', 'payment.recorded', 'invoice.paid']) expect(normalised.some((t) => t.includes(type))).toBe(true);
+    for (const type of ['invoice.created', 'payment.recorded', 'invoice.paid'])
+      expect(normalised.some((t) => t.includes(type))).toBe(true);
     expect(normalised.some((t) => t.includes('GET') && t.includes('/payments/history'))).toBe(true);
     await expect.poll(() => page.locator('.info .title').innerText()).toContain('Invoicing and Payments API');
 
@@ -72,9 +89,12 @@ describe('GET /docs and GET /openapi.json', () => {
 
     // "Add invoice" opens with its Idempotency-Key parameter, request body and documented responses.
     await page.locator('.opblock-summary', { hasText: 'Add invoice' }).first().click();
-    await expect.poll(() => page.locator('.opblock.is-open .responses-table').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('.opblock.is-open .responses-table').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     const opened = await page.locator('.opblock.is-open').innerText();
-    for (const text of ['Idempotency-Key', 'application/json', '201', '409', 'duplicate_merchant_ref']) expect(opened).toContain(text);
+    for (const text of ['Idempotency-Key', 'application/json', '201', '409', 'duplicate_merchant_ref'])
+      expect(opened).toContain(text);
     await page.screenshot({ path: new URL('docs-add-invoice.png', ARTIFACTS).pathname });
     expect(failures).toEqual([]);
     expect(requested.filter((url) => !url.startsWith(baseUrl) && !url.startsWith('data:'))).toEqual([]);

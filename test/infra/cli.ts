@@ -4,7 +4,9 @@ import { REPO_ROOT } from '../../infra/stack.ts';
 
 /** The environment minus anything that could supply AWS credentials or a region. */
 export function envWithoutAwsCredentials(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_') && !name.startsWith('CDK_')));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_') && !name.startsWith('CDK_')),
+  );
   return {
     ...env,
     AWS_EC2_METADATA_DISABLED: 'true',
@@ -23,5 +25,11 @@ export const canRunOffline = commandWorks('unshare', ['-rn', 'true']);
 export function cdkSynth(stage: string, outdir: string, { offline }: { offline: boolean }) {
   const cdk = ['npx', 'cdk', 'synth', '-c', `stage=${stage}`, '-o', outdir, '--quiet', '--no-notices'];
   const [command, ...args] = offline ? ['unshare', '-rn', ...cdk] : cdk;
-  return execFileSync(command!, args, { cwd: REPO_ROOT, env: envWithoutAwsCredentials(), encoding: 'utf8', stdio: 'pipe', timeout: 120_000 });
+  return execFileSync(command!, args, {
+    cwd: REPO_ROOT,
+    env: envWithoutAwsCredentials(),
+    encoding: 'utf8',
+    stdio: 'pipe',
+    timeout: 120_000,
+  });
 }

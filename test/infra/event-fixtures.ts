@@ -4,4 +4,5 @@ import { REPO_ROOT } from '../../infra/stack.ts';
 
 export const eventFixturePath = (routeName: string) => path.join(REPO_ROOT, 'test/events', `${routeName}.json`);
 
-export const loadEvent = (routeName: string) => JSON.parse(readFileSync(eventFixturePath(routeName), 'utf8')) as Record<string, any>;
+export const loadEvent = (routeName: string) =>
+  JSON.parse(readFileSync(eventFixturePath(routeName), 'utf8')) as Record<string, any>;

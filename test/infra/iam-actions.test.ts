@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
 import { TABLE } from '../../shared/store/table.ts';
-import { call, type CallOptions, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
+import { type CallOptions, call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
 import { type DynamoCall, dynamoHooks } from '../support/dynamo-hooks.ts';
 import { dynamoGrantsOf, FUNCTION_IDS, logicalIdAt, synthStage } from './template-helpers.ts';
 
@@ -83,7 +83,11 @@ async function driveAddInvoice() {
   const first = invoiceBody({ merchant_ref: 'iam-1' });
   const created = await recorded('add-invoice', { key, body: first, idempotencyKey: 'iam-invoice-1' }, 201);
   await recorded('add-invoice', { key, body: first, idempotencyKey: 'iam-invoice-1' }, 201); // replay
-  await recorded('add-invoice', { key, body: { ...first, due_date: '12/31/2030' }, idempotencyKey: 'iam-invoice-1' }, 422);
+  await recorded(
+    'add-invoice',
+    { key, body: { ...first, due_date: '12/31/2030' }, idempotencyKey: 'iam-invoice-1' },
+    422,
+  );
   await recorded('add-invoice', { key, body: invoiceBody({ client: first.client }) }, 201); // existing email
   const { client, ...withoutClient } = invoiceBody();
   await recorded('add-invoice', { key, body: { ...withoutClient, client_id: created.body.data.client_id } }, 201);
@@ -96,7 +100,9 @@ async function driveAddInvoice() {
 
 async function driveAddPayment() {
   const { key } = await newAccount();
-  const invoice = await createInvoice(key, { items: [{ item: 'Audit', description: 'Yearly', unit_cost: '100.00', quantity: '1' }] });
+  const invoice = await createInvoice(key, {
+    items: [{ item: 'Audit', description: 'Yearly', unit_cost: '100.00', quantity: '1' }],
+  });
   const payment = { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '40.00', channel: 'Cash' };
   // The account's first payment in this process also reserves a new id block.
   await recorded('add-payment', { key, body: payment, idempotencyKey: 'iam-payment-1' }, 201);

@@ -1,5 +1,5 @@
 /**
- * SPEC §12: a deployed stage watches itself. Every alarm, the topic it goes to, the thresholds from
+ * docs/operations.md "Alarms": a deployed stage watches itself. Every alarm, the topic it goes to, the thresholds from
  * the stage config, and the dashboard, asserted on the synthesised template.
  */
 import { App, Duration } from 'aws-cdk-lib';
@@ -7,14 +7,31 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../shared/routes.ts';
 import { InvoicingStack, METRICS_NAMESPACE, SERVICE_NAME } from '../../infra/stack.ts';
-import { DEFAULT_ALARM_THRESHOLDS, STAGES, withAlarmEmail, resolveStage, type StageSettings } from '../../infra/stages.ts';
-import { FUNCTION_IDS, logicalIdAt, resourcesOfType, synthStage, type CfnResource, type SynthesisedStage } from './template-helpers.ts';
+import {
+  DEFAULT_ALARM_THRESHOLDS,
+  resolveStage,
+  STAGES,
+  type StageSettings,
+  withAlarmEmail,
+} from '../../infra/stages.ts';
+import { ROUTES } from '../../shared/routes.ts';
+import {
+  type CfnResource,
+  FUNCTION_IDS,
+  logicalIdAt,
+  resourcesOfType,
+  type SynthesisedStage,
+  synthStage,
+} from './template-helpers.ts';
 
-const alarmsOf = (stage: SynthesisedStage) => Object.fromEntries(
-  resourcesOfType(stage, 'AWS::CloudWatch::Alarm').map(([, alarm]) => [String(alarm.Properties.AlarmName), alarm.Properties]),
-);
+const alarmsOf = (stage: SynthesisedStage) =>
+  Object.fromEntries(
+    resourcesOfType(stage, 'AWS::CloudWatch::Alarm').map(([, alarm]) => [
+      String(alarm.Properties.AlarmName),
+      alarm.Properties,
+    ]),
+  );
 const dashboardBody = (stage: SynthesisedStage) => {
   const dashboards = resourcesOfType(stage, 'AWS::CloudWatch::Dashboard');
   expect(dashboards).toHaveLength(1);
@@ -36,7 +53,9 @@ const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, letter: s
 
 function stackWith(settings: Partial<StageSettings>, name = 'custom') {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new InvoicingStack(app, `Invoicing-${name}`, { stage: { name, settings: { ...STAGES.prod, ...settings } } });
+  const stack = new InvoicingStack(app, `Invoicing-${name}`, {
+    stage: { name, settings: { ...STAGES.prod, ...settings } },
+  });
   return stack;
 }
 
@@ -73,11 +92,17 @@ describe('prod: topic, alarms and dashboard', () => {
     const expected = [
       'Invoicing-prod-Api5xxRate',
       ...ROUTES.map((route) => `Invoicing-prod-${pascal(route.name)}LatencyP99`),
-      ...ROUTES.flatMap((route) => [`Invoicing-prod-${pascal(route.name)}Errors`, `Invoicing-prod-${pascal(route.name)}Throttles`]),
+      ...ROUTES.flatMap((route) => [
+        `Invoicing-prod-${pascal(route.name)}Errors`,
+        `Invoicing-prod-${pascal(route.name)}Throttles`,
+      ]),
       'Invoicing-prod-TableThrottledRequests',
       'Invoicing-prod-TableSystemErrors',
       // Webhook delivery (infra/webhooks.ts): its two functions, its dead letters and its stream lag.
-      ...['WebhookDispatch', 'WebhookDeliver'].flatMap((fn) => [`Invoicing-prod-${fn}Errors`, `Invoicing-prod-${fn}Throttles`]),
+      ...['WebhookDispatch', 'WebhookDeliver'].flatMap((fn) => [
+        `Invoicing-prod-${fn}Errors`,
+        `Invoicing-prod-${fn}Throttles`,
+      ]),
       'Invoicing-prod-WebhookDeadLetters',
       'Invoicing-prod-WebhookDispatchFailures',
       'Invoicing-prod-WebhookStreamLag',
@@ -99,38 +124,64 @@ describe('prod: topic, alarms and dashboard', () => {
     expect(alarm.Threshold).toBe(DEFAULT_ALARM_THRESHOLDS.api5xxRatePercent);
     const expression = alarm.Metrics.find((m: any) => m.Expression);
     expect(expression.Expression).toBe('IF(requests > 0, 100 * errors / requests, 0)');
-    const byId = Object.fromEntries(alarm.Metrics.filter((m: any) => m.MetricStat).map((m: any) => [m.Id, m.MetricStat]));
-    expect(byId.errors).toMatchObject({ Metric: { Namespace: 'AWS/ApiGateway', MetricName: '5xx', Dimensions: [{ Name: 'ApiId', Value: { Ref: apiId } }] }, Stat: 'Sum', Period: 300 });
-    expect(byId.requests).toMatchObject({ Metric: { Namespace: 'AWS/ApiGateway', MetricName: 'Count' }, Stat: 'Sum', Period: 300 });
-  });
-
-  it.each(ROUTES.map((route) => [route.name, route] as const))('alarms on the p99 latency of %s, from route-level metrics', (_, route) => {
-    const alarm = alarms[`Invoicing-prod-${pascal(route.name)}LatencyP99`]!;
-    expect(alarm.Threshold).toBe(DEFAULT_ALARM_THRESHOLDS.routeP99LatencyMs);
-    const metric = metricOf(alarm);
-    expect(metric).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: 'Latency', Stat: 'p99', Period: 300 });
-    expect(metric.Dimensions).toEqual({
-      ApiId: { Ref: logicalIdAt(stage, 'HttpApi/Resource') },
-      Stage: '$default',
-      Resource: route.path,
-      Method: route.method,
+    const byId = Object.fromEntries(
+      alarm.Metrics.filter((m: any) => m.MetricStat).map((m: any) => [m.Id, m.MetricStat]),
+    );
+    expect(byId.errors).toMatchObject({
+      Metric: {
+        Namespace: 'AWS/ApiGateway',
+        MetricName: '5xx',
+        Dimensions: [{ Name: 'ApiId', Value: { Ref: apiId } }],
+      },
+      Stat: 'Sum',
+      Period: 300,
     });
-    // Route-level metrics exist only with detailed metrics on.
-    const [, apiStage] = resourcesOfType(stage, 'AWS::ApiGatewayV2::Stage')[0]!;
-    expect(apiStage.Properties.DefaultRouteSettings.DetailedMetricsEnabled).toBe(true);
+    expect(byId.requests).toMatchObject({
+      Metric: { Namespace: 'AWS/ApiGateway', MetricName: 'Count' },
+      Stat: 'Sum',
+      Period: 300,
+    });
   });
 
-  it.each(ROUTES.map((route) => [route.name, route] as const))('alarms on the errors and throttles of the %s function', (_, route) => {
-    const functionRef = { Ref: logicalIdAt(stage, `${FUNCTION_IDS[route.name]}/Resource`) };
-    for (const [suffix, metricName, threshold] of [
-      ['Errors', 'Errors', DEFAULT_ALARM_THRESHOLDS.functionErrors],
-      ['Throttles', 'Throttles', DEFAULT_ALARM_THRESHOLDS.functionThrottles],
-    ] as const) {
-      const alarm = alarms[`Invoicing-prod-${pascal(route.name)}${suffix}`]!;
-      expect(alarm.Threshold).toBe(threshold);
-      expect(metricOf(alarm)).toEqual({ Namespace: 'AWS/Lambda', MetricName: metricName, Dimensions: { FunctionName: functionRef }, Stat: 'Sum', Period: 300 });
-    }
-  });
+  it.each(ROUTES.map((route) => [route.name, route] as const))(
+    'alarms on the p99 latency of %s, from route-level metrics',
+    (_, route) => {
+      const alarm = alarms[`Invoicing-prod-${pascal(route.name)}LatencyP99`]!;
+      expect(alarm.Threshold).toBe(DEFAULT_ALARM_THRESHOLDS.routeP99LatencyMs);
+      const metric = metricOf(alarm);
+      expect(metric).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: 'Latency', Stat: 'p99', Period: 300 });
+      expect(metric.Dimensions).toEqual({
+        ApiId: { Ref: logicalIdAt(stage, 'HttpApi/Resource') },
+        Stage: '$default',
+        Resource: route.path,
+        Method: route.method,
+      });
+      // Route-level metrics exist only with detailed metrics on.
+      const [, apiStage] = resourcesOfType(stage, 'AWS::ApiGatewayV2::Stage')[0]!;
+      expect(apiStage.Properties.DefaultRouteSettings.DetailedMetricsEnabled).toBe(true);
+    },
+  );
+
+  it.each(ROUTES.map((route) => [route.name, route] as const))(
+    'alarms on the errors and throttles of the %s function',
+    (_, route) => {
+      const functionRef = { Ref: logicalIdAt(stage, `${FUNCTION_IDS[route.name]}/Resource`) };
+      for (const [suffix, metricName, threshold] of [
+        ['Errors', 'Errors', DEFAULT_ALARM_THRESHOLDS.functionErrors],
+        ['Throttles', 'Throttles', DEFAULT_ALARM_THRESHOLDS.functionThrottles],
+      ] as const) {
+        const alarm = alarms[`Invoicing-prod-${pascal(route.name)}${suffix}`]!;
+        expect(alarm.Threshold).toBe(threshold);
+        expect(metricOf(alarm)).toEqual({
+          Namespace: 'AWS/Lambda',
+          MetricName: metricName,
+          Dimensions: { FunctionName: functionRef },
+          Stat: 'Sum',
+          Period: 300,
+        });
+      }
+    },
+  );
 
   it('alarms on DynamoDB throttled requests and system errors of the table, summed over its operations', () => {
     const tableRef = { Ref: logicalIdAt(stage, 'Table/Resource') };
@@ -147,7 +198,8 @@ describe('prod: topic, alarms and dashboard', () => {
         expect(dims.TableName).toEqual(tableRef);
         return dims.Operation;
       });
-      for (const operation of ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'Query', 'TransactWriteItems']) expect(operations).toContain(operation);
+      for (const operation of ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'Query', 'TransactWriteItems'])
+        expect(operations).toContain(operation);
       expect(alarm.Metrics.find((m: any) => m.Expression && m.ReturnData !== false)).toBeDefined();
     }
   });
@@ -160,16 +212,30 @@ describe('prod: topic, alarms and dashboard', () => {
       }
       expect(body).toContain(`Latency ${route.method} ${route.path}`);
     }
-    for (const title of ['Requests per route', 'Errors per route', 'API 5xx rate', 'Function errors', 'Function throttles', 'DynamoDB throttled requests', 'DynamoDB system errors', 'DynamoDB consumed capacity']) {
+    for (const title of [
+      'Requests per route',
+      'Errors per route',
+      'API 5xx rate',
+      'Function errors',
+      'Function throttles',
+      'DynamoDB throttled requests',
+      'DynamoDB system errors',
+      'DynamoDB consumed capacity',
+    ]) {
       expect(body).toContain(title);
     }
     // Business metrics from shared/observability.ts, in its namespace and dimensions.
-    expect(body).toContain(`\\"${METRICS_NAMESPACE}\\",\\"InvoicesCreated\\",\\"route\\",\\"add-invoice\\",\\"service\\",\\"${SERVICE_NAME}\\"`);
-    expect(body).toContain(`\\"${METRICS_NAMESPACE}\\",\\"PaymentsRecorded\\",\\"route\\",\\"add-payment\\",\\"service\\",\\"${SERVICE_NAME}\\"`);
+    expect(body).toContain(
+      `\\"${METRICS_NAMESPACE}\\",\\"InvoicesCreated\\",\\"route\\",\\"add-invoice\\",\\"service\\",\\"${SERVICE_NAME}\\"`,
+    );
+    expect(body).toContain(
+      `\\"${METRICS_NAMESPACE}\\",\\"PaymentsRecorded\\",\\"route\\",\\"add-payment\\",\\"service\\",\\"${SERVICE_NAME}\\"`,
+    );
     expect(body).toContain(`SEARCH('{${METRICS_NAMESPACE},currency,service} MetricName=\\\\\\"PaymentAmount\\\\\\"`);
     expect(body).toContain(`SEARCH('{${METRICS_NAMESPACE},error_code,route,service} MetricName=\\\\\\"Errors\\\\\\"`);
     expect(body).toContain('Alarms');
-    for (const id of resourcesOfType(stage, 'AWS::CloudWatch::Alarm').map(([logicalId]) => logicalId)) expect(body).toContain(id);
+    for (const id of resourcesOfType(stage, 'AWS::CloudWatch::Alarm').map(([logicalId]) => logicalId))
+      expect(body).toContain(id);
   });
 });
 
@@ -180,7 +246,11 @@ describe('dev: alarms off', () => {
     expect(resourcesOfType(stage, 'AWS::SNS::Topic')).toHaveLength(0);
     expect(resourcesOfType(stage, 'AWS::CloudWatch::Alarm')).toHaveLength(0);
     // The only KMS key is webhook delivery's (it seals signing secrets on every stage), not an alarm topic's.
-    expect(resourcesOfType(stage, 'AWS::KMS::Key').map(([id]) => id).filter((id) => id.includes('AlarmTopic'))).toHaveLength(0);
+    expect(
+      resourcesOfType(stage, 'AWS::KMS::Key')
+        .map(([id]) => id)
+        .filter((id) => id.includes('AlarmTopic')),
+    ).toHaveLength(0);
     expect(dashboardBody(stage)).toContain('Requests per route');
     expect(stage.stack.monitoring.alarmsEnabled).toBe(false);
   });
@@ -188,9 +258,20 @@ describe('dev: alarms off', () => {
 
 describe('stage config', () => {
   it('thresholds and evaluation periods come from the stage settings', () => {
-    const thresholds = { ...DEFAULT_ALARM_THRESHOLDS, api5xxRatePercent: 5, routeP99LatencyMs: 900, functionErrors: 3, dynamoDbSystemErrors: 7, evaluationPeriods: 2 };
-    const template = Template.fromStack(stackWith({ monitoring: { alarms: true, alarmEmail: 'ops@acme.test', thresholds } }));
-    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties as Record<string, any>);
+    const thresholds = {
+      ...DEFAULT_ALARM_THRESHOLDS,
+      api5xxRatePercent: 5,
+      routeP99LatencyMs: 900,
+      functionErrors: 3,
+      dynamoDbSystemErrors: 7,
+      evaluationPeriods: 2,
+    };
+    const template = Template.fromStack(
+      stackWith({ monitoring: { alarms: true, alarmEmail: 'ops@acme.test', thresholds } }),
+    );
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
+      (a) => a.Properties as Record<string, any>,
+    );
     const named = (suffix: string) => alarms.find((a) => String(a.AlarmName).endsWith(suffix))!;
     expect(named('-Api5xxRate').Threshold).toBe(5);
     expect(named('-AddPaymentLatencyP99').Threshold).toBe(900);
@@ -201,7 +282,9 @@ describe('stage config', () => {
   });
 
   it('alarms without an email still go to the topic, with no subscription', () => {
-    const template = Template.fromStack(stackWith({ monitoring: { alarms: true, thresholds: DEFAULT_ALARM_THRESHOLDS } }));
+    const template = Template.fromStack(
+      stackWith({ monitoring: { alarms: true, thresholds: DEFAULT_ALARM_THRESHOLDS } }),
+    );
     template.resourceCountIs('AWS::SNS::Topic', 1);
     template.resourceCountIs('AWS::SNS::Subscription', 0);
   });
@@ -219,7 +302,12 @@ describe('other resources plug in', () => {
     const stack = stackWith({});
     stack.monitoring.watchMetric({
       id: 'SomeQueueDeadLetters',
-      metric: new cloudwatch.Metric({ namespace: 'AWS/SQS', metricName: 'ApproximateNumberOfMessagesVisible', dimensionsMap: { QueueName: 'some-dlq' }, period: Duration.minutes(5) }),
+      metric: new cloudwatch.Metric({
+        namespace: 'AWS/SQS',
+        metricName: 'ApproximateNumberOfMessagesVisible',
+        dimensionsMap: { QueueName: 'some-dlq' },
+        period: Duration.minutes(5),
+      }),
       threshold: 1,
       description: 'Messages wait in some dead-letter queue',
     });
@@ -234,7 +322,9 @@ describe('other resources plug in', () => {
     const resources = template.toJSON().Resources as Record<string, CfnResource>;
     const [topicId] = Object.entries(resources).find(([, r]) => r.Type === 'AWS::SNS::Topic')!;
     const [deadLettersId, deadLettersAlarm] = Object.entries(resources).find(
-      ([, r]) => r.Properties?.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(r.Properties.Dimensions).includes('some-dlq'),
+      ([, r]) =>
+        r.Properties?.MetricName === 'ApproximateNumberOfMessagesVisible' &&
+        JSON.stringify(r.Properties.Dimensions).includes('some-dlq'),
     )!;
     expect(deadLettersAlarm.Properties).toMatchObject({
       AlarmActions: [{ Ref: topicId }],
@@ -244,13 +334,18 @@ describe('other resources plug in', () => {
     });
     expect(deadLettersAlarm.Properties.AlarmName).toMatch(/-SomeQueueDeadLetters$/);
     expect(deadLettersAlarm.Properties.AlarmDescription).toContain('docs/operations.md');
-    const deliverId = Object.entries(resources).find(([, r]) => r.Type === 'AWS::Lambda::Function' && JSON.stringify(r).includes('exports.handler'))![0];
+    const deliverId = Object.entries(resources).find(
+      ([, r]) => r.Type === 'AWS::Lambda::Function' && JSON.stringify(r).includes('exports.handler'),
+    )![0];
     const deliverAlarms = Object.values(resources).filter(
-      (r) => r.Type === 'AWS::CloudWatch::Alarm' && JSON.stringify(metricOf(r.Properties).Dimensions).includes(deliverId),
+      (r) =>
+        r.Type === 'AWS::CloudWatch::Alarm' && JSON.stringify(metricOf(r.Properties).Dimensions).includes(deliverId),
     );
     expect(deliverAlarms.map((a) => metricOf(a.Properties).MetricName).sort()).toEqual(['Errors', 'Throttles']);
     for (const alarm of deliverAlarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
-    const body = JSON.stringify(Object.values(resources).find((r) => r.Type === 'AWS::CloudWatch::Dashboard')!.Properties.DashboardBody);
+    const body = JSON.stringify(
+      Object.values(resources).find((r) => r.Type === 'AWS::CloudWatch::Dashboard')!.Properties.DashboardBody,
+    );
     expect(body).toContain(deadLettersId); // in the alarm status widget
     expect(body).toContain('deliver-webhooks'); // in the function graphs
   });

@@ -14,21 +14,38 @@ const samAvailable = commandWorks('sam', ['--version']) && commandWorks('docker'
 const reason = samAvailable ? '' : ' [skipped: needs sam-cli and a running Docker engine]';
 
 describe('sam-cli against the synthesised template', () => {
-  it.skipIf(!samAvailable)(`sam local invoke runs every function with its event fixture${reason}`, () => {
-    const outdir = mkdtempSync(path.join(tmpdir(), 'invoicing-sam-'));
-    onTestFinished(() => rmSync(outdir, { recursive: true, force: true }));
-    cdkSynth('dev', outdir, { offline: false });
-    for (const route of ROUTES) {
-      const stdout = execFileSync(
-        'sam',
-        ['local', 'invoke', '-t', path.join(outdir, 'Invoicing-dev.template.json'), FUNCTION_IDS[route.name], '-e', eventFixturePath(route.name)],
-        { cwd: REPO_ROOT, env: { ...envWithoutAwsCredentials(), SAM_CLI_TELEMETRY: '0' }, encoding: 'utf8', timeout: 240_000 },
-      );
-      const response = JSON.parse(stdout.trim().split('\n').at(-1)!);
-      // The fixture's key is a placeholder and the container reaches no real table: any answer must
-      // still be the service's JSON error envelope, which proves the bundle loaded and ran.
-      expect(response.statusCode).toBeGreaterThanOrEqual(400);
-      expect(JSON.parse(response.body)).toMatchObject({ status: 'error', request_id: expect.any(String) });
-    }
-  }, 600_000);
+  it.skipIf(!samAvailable)(
+    `sam local invoke runs every function with its event fixture${reason}`,
+    () => {
+      const outdir = mkdtempSync(path.join(tmpdir(), 'invoicing-sam-'));
+      onTestFinished(() => rmSync(outdir, { recursive: true, force: true }));
+      cdkSynth('dev', outdir, { offline: false });
+      for (const route of ROUTES) {
+        const stdout = execFileSync(
+          'sam',
+          [
+            'local',
+            'invoke',
+            '-t',
+            path.join(outdir, 'Invoicing-dev.template.json'),
+            FUNCTION_IDS[route.name],
+            '-e',
+            eventFixturePath(route.name),
+          ],
+          {
+            cwd: REPO_ROOT,
+            env: { ...envWithoutAwsCredentials(), SAM_CLI_TELEMETRY: '0' },
+            encoding: 'utf8',
+            timeout: 240_000,
+          },
+        );
+        const response = JSON.parse(stdout.trim().split('\n').at(-1)!);
+        // The fixture's key is a placeholder and the container reaches no real table: any answer must
+        // still be the service's JSON error envelope, which proves the bundle loaded and ran.
+        expect(response.statusCode).toBeGreaterThanOrEqual(400);
+        expect(JSON.parse(response.body)).toMatchObject({ status: 'error', request_id: expect.any(String) });
+      }
+    },
+    600_000,
+  );
 });

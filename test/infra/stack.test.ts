@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiGatewayRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
-import { TABLE } from '../../shared/store/table.ts';
 import { ACCESS_LOG_FIELDS } from '../../infra/stack.ts';
 import { STAGES } from '../../infra/stages.ts';
+import { apiGatewayRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
+import { TABLE } from '../../shared/store/table.ts';
 import {
   asArray,
   dynamoGrantsOf,
@@ -10,8 +10,8 @@ import {
   logicalIdAt,
   resourceAt,
   resourcesOfType,
-  synthStage,
   type SynthesisedStage,
+  synthStage,
 } from './template-helpers.ts';
 
 const EXPECTED = {
@@ -99,37 +99,46 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
       });
     });
 
-    it.each(ROUTES.map((route) => [route.name] as const))('%s: exactly the documented environment (no NODE_OPTIONS)', (name) => {
-      const fn = resourceAt(stage, `${FUNCTION_IDS[name]}/Resource`);
-      expect(fn.Properties.Environment.Variables).toEqual({
-        TABLE_NAME: { Ref: tableId },
-        LOG_LEVEL: expected.logLevel,
-        POWERTOOLS_SERVICE_NAME: 'invoicing',
-        POWERTOOLS_METRICS_NAMESPACE: 'Invoicing',
-        AUTH_CACHE_SECONDS: '30',
-      });
-    });
+    it.each(ROUTES.map((route) => [route.name] as const))(
+      '%s: exactly the documented environment (no NODE_OPTIONS)',
+      (name) => {
+        const fn = resourceAt(stage, `${FUNCTION_IDS[name]}/Resource`);
+        expect(fn.Properties.Environment.Variables).toEqual({
+          TABLE_NAME: { Ref: tableId },
+          LOG_LEVEL: expected.logLevel,
+          POWERTOOLS_SERVICE_NAME: 'invoicing',
+          POWERTOOLS_METRICS_NAMESPACE: 'Invoicing',
+          AUTH_CACHE_SECONDS: '30',
+        });
+      },
+    );
 
-    it.each(ROUTES.map((route) => [route.name] as const))(`%s: logs to its own log group kept ${expected.logRetentionDays} days`, (name) => {
-      const fn = resourceAt(stage, `${FUNCTION_IDS[name]}/Resource`);
-      const logGroupId = logicalIdAt(stage, `${FUNCTION_IDS[name].replace('Function', 'Logs')}/Resource`);
-      expect(fn.Properties.LoggingConfig).toEqual({ LogGroup: { Ref: logGroupId } });
-      const logGroup = stage.json.Resources[logGroupId]!;
-      expect(logGroup.Properties.RetentionInDays).toBe(expected.logRetentionDays);
-      expect(logGroup.DeletionPolicy).toBe(expected.deletionPolicy);
-    });
+    it.each(ROUTES.map((route) => [route.name] as const))(
+      `%s: logs to its own log group kept ${expected.logRetentionDays} days`,
+      (name) => {
+        const fn = resourceAt(stage, `${FUNCTION_IDS[name]}/Resource`);
+        const logGroupId = logicalIdAt(stage, `${FUNCTION_IDS[name].replace('Function', 'Logs')}/Resource`);
+        expect(fn.Properties.LoggingConfig).toEqual({ LogGroup: { Ref: logGroupId } });
+        const logGroup = stage.json.Resources[logGroupId]!;
+        expect(logGroup.Properties.RetentionInDays).toBe(expected.logRetentionDays);
+        expect(logGroup.DeletionPolicy).toBe(expected.deletionPolicy);
+      },
+    );
   });
 
   describe('least privilege', () => {
     // Which actions each role gets is checked against what the handler really calls: test/infra/iam-actions.test.ts.
-    it.each(ROUTES.map((route) => [route.name] as const))('%s: DynamoDB access only on the table and GSI1, no inline policy', (name) => {
-      const role = resourceAt(stage, `${FUNCTION_IDS[name]}/ServiceRole/Resource`);
-      expect(role.Properties.Policies ?? []).toEqual([]);
-      const grants = dynamoGrantsOf(stage, FUNCTION_IDS[name], tableId);
-      expect(grants.other).toEqual([]);
-      expect(grants.table.length).toBeGreaterThan(0);
-      expect(Object.keys(grants.indexes).every((index) => index === TABLE.paymentsIndex.name)).toBe(true);
-    });
+    it.each(ROUTES.map((route) => [route.name] as const))(
+      '%s: DynamoDB access only on the table and GSI1, no inline policy',
+      (name) => {
+        const role = resourceAt(stage, `${FUNCTION_IDS[name]}/ServiceRole/Resource`);
+        expect(role.Properties.Policies ?? []).toEqual([]);
+        const grants = dynamoGrantsOf(stage, FUNCTION_IDS[name], tableId);
+        expect(grants.other).toEqual([]);
+        expect(grants.table.length).toBeGreaterThan(0);
+        expect(Object.keys(grants.indexes).every((index) => index === TABLE.paymentsIndex.name)).toBe(true);
+      },
+    );
 
     it('has no wildcard action anywhere, and only the X-Ray statement on Resource *', () => {
       const statements = resourcesOfType(stage, 'AWS::IAM::Policy').flatMap(
@@ -137,27 +146,38 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
       );
       for (const statement of statements) {
         for (const action of asArray(statement.Action as string | string[])) expect(action).not.toContain('*');
-        if (statement.Resource === '*') expect(asArray(statement.Action).sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+        if (statement.Resource === '*')
+          expect(asArray(statement.Action).sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
       }
     });
 
     it('attaches no managed policy other than Lambda basic execution', () => {
       for (const [, role] of resourcesOfType(stage, 'AWS::IAM::Role')) {
-        expect(JSON.stringify(role.Properties.ManagedPolicyArns)).toMatch(/^\[\{"Fn::Join":\["",\["arn:",\{"Ref":"AWS::Partition"\},":iam::aws:policy\/service-role\/AWSLambdaBasicExecutionRole"\]\]\}\]$/);
+        expect(JSON.stringify(role.Properties.ManagedPolicyArns)).toMatch(
+          /^\[\{"Fn::Join":\["",\["arn:",\{"Ref":"AWS::Partition"\},":iam::aws:policy\/service-role\/AWSLambdaBasicExecutionRole"\]\]\}\]$/,
+        );
       }
     });
   });
 
   describe('HTTP API', () => {
     it('has exactly the routes of the route table', () => {
-      const synthesised = resourcesOfType(stage, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties.RouteKey);
-      expect(synthesised.sort()).toEqual(ROUTES.flatMap((route) => routeKeys(route).map((key) => `${key.method} ${apiGatewayRoutePath(key.path)}`)).sort());
+      const synthesised = resourcesOfType(stage, 'AWS::ApiGatewayV2::Route').map(
+        ([, route]) => route.Properties.RouteKey,
+      );
+      expect(synthesised.sort()).toEqual(
+        ROUTES.flatMap((route) =>
+          routeKeys(route).map((key) => `${key.method} ${apiGatewayRoutePath(key.path)}`),
+        ).sort(),
+      );
     });
 
     // HTTP APIs match paths exactly, refuse route paths ending in "/" and pass a GET body through: the trailing-slash
     // twin is a greedy child route (the handler 404s a non-empty child), and pypayant's GET needs its own routes.
     it('declares the trailing-slash twin of every route and GET /payments/history (with and without the slash)', () => {
-      const synthesised = resourcesOfType(stage, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties.RouteKey);
+      const synthesised = resourcesOfType(stage, 'AWS::ApiGatewayV2::Route').map(
+        ([, route]) => route.Properties.RouteKey,
+      );
       expect(synthesised.sort()).toEqual(
         [
           'GET /payments/history',
@@ -172,10 +192,18 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
       );
     });
 
-    it.each(ROUTES.flatMap((route) => routeKeys(route).map((key) => [`${key.method} ${apiGatewayRoutePath(key.path)}`, route.name] as const)))('%s → %s function, Lambda proxy payload 2.0', (routeKey, name) => {
-      const apiRoute = resourcesOfType(stage, 'AWS::ApiGatewayV2::Route').find(([, candidate]) => candidate.Properties.RouteKey === routeKey);
+    it.each(
+      ROUTES.flatMap((route) =>
+        routeKeys(route).map((key) => [`${key.method} ${apiGatewayRoutePath(key.path)}`, route.name] as const),
+      ),
+    )('%s → %s function, Lambda proxy payload 2.0', (routeKey, name) => {
+      const apiRoute = resourcesOfType(stage, 'AWS::ApiGatewayV2::Route').find(
+        ([, candidate]) => candidate.Properties.RouteKey === routeKey,
+      );
       const target = JSON.stringify(apiRoute?.[1].Properties.Target);
-      const integration = resourcesOfType(stage, 'AWS::ApiGatewayV2::Integration').find(([id]) => target.includes(`"${id}"`));
+      const integration = resourcesOfType(stage, 'AWS::ApiGatewayV2::Integration').find(([id]) =>
+        target.includes(`"${id}"`),
+      );
       expect(integration?.[1].Properties).toMatchObject({
         IntegrationType: 'AWS_PROXY',
         PayloadFormatVersion: '2.0',
@@ -203,7 +231,15 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
       const { DestinationArn, Format } = apiStage.Properties.AccessLogSettings;
       expect(DestinationArn).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
       expect(Object.keys(JSON.parse(Format))).toEqual([
-        'requestId', 'ip', 'requestTime', 'httpMethod', 'routeKey', 'status', 'protocol', 'responseLength', 'integrationLatency',
+        'requestId',
+        'ip',
+        'requestTime',
+        'httpMethod',
+        'routeKey',
+        'status',
+        'protocol',
+        'responseLength',
+        'integrationLatency',
       ]);
       expect(JSON.parse(Format)).toEqual(ACCESS_LOG_FIELDS);
       expect(Format).not.toMatch(/authorization|header/i);
@@ -214,7 +250,10 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
   it('outputs the API URL and the table name', () => {
     const apiId = logicalIdAt(stage, 'HttpApi/Resource');
     expect(stage.json.Outputs.ApiUrl.Value).toEqual({
-      'Fn::Join': ['', ['https://', { Ref: apiId }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/']],
+      'Fn::Join': [
+        '',
+        ['https://', { Ref: apiId }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/'],
+      ],
     });
     expect(stage.json.Outputs.TableName.Value).toEqual({ Ref: tableId });
   });

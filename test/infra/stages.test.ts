@@ -11,8 +11,18 @@ describe('stage settings', () => {
   });
 
   it('prod retains data, protects the table, and keeps logs a year; dev is disposable and keeps logs a week', () => {
-    expect(STAGES.prod).toMatchObject({ retainData: true, deletionProtection: true, pointInTimeRecovery: true, logRetention: 365 });
-    expect(STAGES.dev).toMatchObject({ retainData: false, deletionProtection: false, pointInTimeRecovery: true, logRetention: 7 });
+    expect(STAGES.prod).toMatchObject({
+      retainData: true,
+      deletionProtection: true,
+      pointInTimeRecovery: true,
+      logRetention: 365,
+    });
+    expect(STAGES.dev).toMatchObject({
+      retainData: false,
+      deletionProtection: false,
+      pointInTimeRecovery: true,
+      logRetention: 7,
+    });
     expect(STAGES.prod.throttling.rateLimit).toBeGreaterThan(STAGES.dev.throttling.rateLimit);
   });
 

@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGatewayRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
 import { ESM_REQUIRE_BANNER } from '../../infra/function-settings.ts';
+import { apiGatewayRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
 import { canRunOffline, cdkSynth, envWithoutAwsCredentials } from './cli.ts';
 import { eventFixturePath } from './event-fixtures.ts';
-import { FUNCTION_IDS, type CfnResource } from './template-helpers.ts';
+import { type CfnResource, FUNCTION_IDS } from './template-helpers.ts';
 
 const where = canRunOffline ? 'with no AWS credentials and no network' : 'with no AWS credentials';
 
@@ -16,8 +16,11 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
   let resources: Record<string, CfnResource>;
   const ofType = (type: string) => Object.values(resources).filter((resource) => resource.Type === type);
   const functionAt = (name: keyof typeof FUNCTION_IDS) =>
-    ofType('AWS::Lambda::Function').find((fn) => fn.Metadata?.['aws:cdk:path'] === `Invoicing-prod/${FUNCTION_IDS[name]}/Resource`)!;
-  const bundleOf = (name: keyof typeof FUNCTION_IDS) => path.join(outdir, String(functionAt(name).Metadata!['aws:asset:path']), 'index.mjs');
+    ofType('AWS::Lambda::Function').find(
+      (fn) => fn.Metadata?.['aws:cdk:path'] === `Invoicing-prod/${FUNCTION_IDS[name]}/Resource`,
+    )!;
+  const bundleOf = (name: keyof typeof FUNCTION_IDS) =>
+    path.join(outdir, String(functionAt(name).Metadata!['aws:asset:path']), 'index.mjs');
 
   beforeAll(() => {
     outdir = mkdtempSync(path.join(tmpdir(), 'invoicing-synth-'));
@@ -30,22 +33,32 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
   it('produces the table, three API functions and two webhook functions, and the routes of the route table', () => {
     expect(ofType('AWS::DynamoDB::GlobalTable')).toHaveLength(1);
     expect(ofType('AWS::Lambda::Function')).toHaveLength(5);
-    expect(ofType('AWS::ApiGatewayV2::Route').map((route) => route.Properties.RouteKey).sort()).toEqual(
+    expect(
+      ofType('AWS::ApiGatewayV2::Route')
+        .map((route) => route.Properties.RouteKey)
+        .sort(),
+    ).toEqual(
       ROUTES.flatMap((route) => routeKeys(route).map((key) => `${key.method} ${apiGatewayRoutePath(key.path)}`)).sort(),
     );
   });
 
-  it.each(ROUTES.map((route) => [route.name] as const))('%s: carries aws:asset:path metadata (sam-cli) to a minified ESM bundle with the SDK inside', (name) => {
-    expect(functionAt(name).Metadata).toMatchObject({ 'aws:asset:path': expect.stringMatching(/^asset\./), 'aws:asset:property': 'Code' });
-    const bundle = readFileSync(bundleOf(name), 'utf8');
-    expect(bundle.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
-    expect(bundle).not.toMatch(/from\s*["']@aws-sdk\//);
-    const lines = bundle.split('\n');
-    expect(bundle.length / lines.length).toBeGreaterThan(1000); // minified
-    // No source map: neither inline nor beside the bundle (they cost cold-start time with --enable-source-maps).
-    expect(bundle).not.toMatch(/sourceMappingURL/);
-    expect(existsSync(`${bundleOf(name)}.map`)).toBe(false);
-  });
+  it.each(ROUTES.map((route) => [route.name] as const))(
+    '%s: carries aws:asset:path metadata (sam-cli) to a minified ESM bundle with the SDK inside',
+    (name) => {
+      expect(functionAt(name).Metadata).toMatchObject({
+        'aws:asset:path': expect.stringMatching(/^asset\./),
+        'aws:asset:property': 'Code',
+      });
+      const bundle = readFileSync(bundleOf(name), 'utf8');
+      expect(bundle.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
+      expect(bundle).not.toMatch(/from\s*["']@aws-sdk\//);
+      const lines = bundle.split('\n');
+      expect(bundle.length / lines.length).toBeGreaterThan(1000); // minified
+      // No source map: neither inline nor beside the bundle (they cost cold-start time with --enable-source-maps).
+      expect(bundle).not.toMatch(/sourceMappingURL/);
+      expect(existsSync(`${bundleOf(name)}.map`)).toBe(false);
+    },
+  );
 
   // Guards the cold-start budget (docs/performance.md): the bundles are ~560 KB; importing zod classic
   // instead of zod/mini (`import { z } from 'zod'`) would add ~420 KB and ~25 ms of import time.
@@ -55,12 +68,14 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
 
   // The placeholder key is well-formed but unknown, so each bundle must load, authenticate against
   // DynamoDB Local and answer the 401 envelope: proof the ESM bundle, its banner and its SDK all work.
-  it.each(ROUTES.map((route) => [route.name] as const))('%s: the built bundle answers its event fixture with 401 invalid_api_key', (name) => {
-    const runner = path.join(outdir, 'invoke.mjs');
-    const resultFile = path.join(outdir, `${name}-result.json`);
-    writeFileSync(
-      runner,
-      `import { readFileSync, writeFileSync } from 'node:fs';
+  it.each(ROUTES.map((route) => [route.name] as const))(
+    '%s: the built bundle answers its event fixture with 401 invalid_api_key',
+    (name) => {
+      const runner = path.join(outdir, 'invoke.mjs');
+      const resultFile = path.join(outdir, `${name}-result.json`);
+      writeFileSync(
+        runner,
+        `import { readFileSync, writeFileSync } from 'node:fs';
        const [bundle, eventFile, resultFile] = process.argv.slice(2);
        const { handler } = await import(bundle);
        const event = JSON.parse(readFileSync(eventFile, 'utf8'));
@@ -69,27 +84,28 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
          logGroupName: 'probe', logStreamName: 'probe', callbackWaitsForEmptyEventLoop: true,
          getRemainingTimeInMillis: () => 10_000 };
        writeFileSync(resultFile, JSON.stringify(await handler(event, context)));`,
-    );
-    execFileSync(process.execPath, [runner, bundleOf(name), eventFixturePath(name), resultFile], {
-      env: {
-        ...envWithoutAwsCredentials(),
-        AWS_REGION: 'local',
-        AWS_ACCESS_KEY_ID: 'local',
-        AWS_SECRET_ACCESS_KEY: 'local',
-        DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
-        TABLE_NAME: process.env.TABLE_NAME,
-        LOG_LEVEL: 'SILENT',
-        POWERTOOLS_SERVICE_NAME: 'invoicing',
-        POWERTOOLS_METRICS_NAMESPACE: 'Invoicing',
-        POWERTOOLS_TRACE_ENABLED: 'false',
-        AUTH_CACHE_SECONDS: '30',
-      },
-      stdio: 'pipe',
-      timeout: 30_000,
-    });
-    expect(existsSync(resultFile)).toBe(true);
-    const result = JSON.parse(readFileSync(resultFile, 'utf8'));
-    expect(result.statusCode).toBe(401);
-    expect(JSON.parse(result.body)).toMatchObject({ status: 'error', code: 'invalid_api_key' });
-  });
+      );
+      execFileSync(process.execPath, [runner, bundleOf(name), eventFixturePath(name), resultFile], {
+        env: {
+          ...envWithoutAwsCredentials(),
+          AWS_REGION: 'local',
+          AWS_ACCESS_KEY_ID: 'local',
+          AWS_SECRET_ACCESS_KEY: 'local',
+          DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
+          TABLE_NAME: process.env.TABLE_NAME,
+          LOG_LEVEL: 'SILENT',
+          POWERTOOLS_SERVICE_NAME: 'invoicing',
+          POWERTOOLS_METRICS_NAMESPACE: 'Invoicing',
+          POWERTOOLS_TRACE_ENABLED: 'false',
+          AUTH_CACHE_SECONDS: '30',
+        },
+        stdio: 'pipe',
+        timeout: 30_000,
+      });
+      expect(existsSync(resultFile)).toBe(true);
+      const result = JSON.parse(readFileSync(resultFile, 'utf8'));
+      expect(result.statusCode).toBe(401);
+      expect(JSON.parse(result.body)).toMatchObject({ status: 'error', code: 'invalid_api_key' });
+    },
+  );
 });

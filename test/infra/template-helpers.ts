@@ -20,7 +20,9 @@ export interface SynthesisedStage extends InvoicingApp {
 
 /** The feature flags from cdk.json, so in-process synths match what `npx cdk synth` produces. */
 export function cdkJsonContext(): Record<string, unknown> {
-  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
   return cdkJson.context ?? {};
 }
 
@@ -40,7 +42,9 @@ export function synthStage(stage: string, extraContext: Record<string, unknown> 
 /** Logical id of the resource synthesised at `<stack>/<constructPath>`. */
 export function logicalIdAt(stage: SynthesisedStage, constructPath: string): string {
   const wanted = `${stage.stack.stackName}/${constructPath}`;
-  const found = Object.entries(stage.json.Resources).filter(([, resource]) => resource.Metadata?.['aws:cdk:path'] === wanted);
+  const found = Object.entries(stage.json.Resources).filter(
+    ([, resource]) => resource.Metadata?.['aws:cdk:path'] === wanted,
+  );
   if (found.length !== 1) throw new Error(`expected one resource at ${wanted}, found ${found.length}`);
   return found[0]![0];
 }
@@ -75,9 +79,13 @@ export interface DynamoGrants {
 export function dynamoGrantsOf(stage: SynthesisedStage, functionId: string, tableId: string): DynamoGrants {
   const roleId = logicalIdAt(stage, `${functionId}/ServiceRole/Resource`);
   const statements = resourcesOfType(stage, 'AWS::IAM::Policy')
-    .filter(([, policy]) => (policy.Properties.Roles as unknown[]).some((ref) => JSON.stringify(ref) === JSON.stringify({ Ref: roleId })))
+    .filter(([, policy]) =>
+      (policy.Properties.Roles as unknown[]).some((ref) => JSON.stringify(ref) === JSON.stringify({ Ref: roleId })),
+    )
     .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, any>[])
-    .filter((statement) => asArray(statement.Action as string | string[]).some((action) => action.startsWith('dynamodb:')));
+    .filter((statement) =>
+      asArray(statement.Action as string | string[]).some((action) => action.startsWith('dynamodb:')),
+    );
   const grants: DynamoGrants = { table: [], indexes: {}, other: [] };
   const tableArn = JSON.stringify({ 'Fn::GetAtt': [tableId, 'Arn'] });
   for (const statement of statements) {

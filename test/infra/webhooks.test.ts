@@ -1,11 +1,18 @@
 /** CDK assertions for webhook delivery (infra/webhooks.ts): stream, filter, queues, functions, IAM, key, alarms. */
-import { beforeAll, describe, expect, it } from 'vitest';
+
 import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  DELIVER_MAX_CONCURRENCY,
+  DELIVER_TIMEOUT,
+  DELIVERY_ATTEMPTS,
+  DISPATCH_RETRY_ATTEMPTS,
+  MAX_RECEIVE_COUNT,
+} from '../../infra/webhooks.ts';
 import { TABLE } from '../../shared/store/table.ts';
 import { STREAM_FILTER_PATTERN } from '../../shared/store/webhooks.ts';
-import { DELIVER_MAX_CONCURRENCY, DELIVER_TIMEOUT, DELIVERY_ATTEMPTS, DISPATCH_RETRY_ATTEMPTS, MAX_RECEIVE_COUNT } from '../../infra/webhooks.ts';
-import { asArray, resourcesOfType, synthStage, type CfnResource, type SynthesisedStage } from './template-helpers.ts';
+import { asArray, type CfnResource, resourcesOfType, type SynthesisedStage, synthStage } from './template-helpers.ts';
 
 describe.each(['dev', 'prod'] as const)('webhook delivery on stage %s', (stageName) => {
   let stage: SynthesisedStage;
@@ -17,10 +24,15 @@ describe.each(['dev', 'prod'] as const)('webhook delivery on stage %s', (stageNa
     return resourcesOfType(stage, 'AWS::IAM::Policy')
       .filter(([, policy]) => asArray(policy.Properties.Roles).some((role: any) => role.Ref === roleId))
       .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, any>[])
-      .map(({ Action, Resource }) => ({ actions: asArray(Action as string | string[]).sort(), resources: asArray(Resource) }));
+      .map(({ Action, Resource }) => ({
+        actions: asArray(Action as string | string[]).sort(),
+        resources: asArray(Resource),
+      }));
   };
   const mappingOf = (fn: IConstruct) =>
-    resourcesOfType(stage, 'AWS::Lambda::EventSourceMapping').filter(([, mapping]) => mapping.Properties.FunctionName.Ref === idOf(fn));
+    resourcesOfType(stage, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, mapping]) => mapping.Properties.FunctionName.Ref === idOf(fn),
+    );
 
   beforeAll(() => {
     stage = synthStage(stageName);
@@ -72,11 +84,17 @@ describe.each(['dev', 'prod'] as const)('webhook delivery on stage %s', (stageNa
     expect(queue.SqsManagedSseEnabled).toBe(true);
     expect(queue.VisibilityTimeout).toBe(6 * DELIVER_TIMEOUT.toSeconds());
     expect(MAX_RECEIVE_COUNT).toBeGreaterThan(DELIVERY_ATTEMPTS);
-    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: getAtt(webhooks.deadLetterQueue, 'Arn'), maxReceiveCount: MAX_RECEIVE_COUNT });
+    expect(queue.RedrivePolicy).toEqual({
+      deadLetterTargetArn: getAtt(webhooks.deadLetterQueue, 'Arn'),
+      maxReceiveCount: MAX_RECEIVE_COUNT,
+    });
     // Retries wait in the queue: it must keep a message for the whole schedule (about 28 h).
     expect(queue.MessageRetentionPeriod).toBeGreaterThan(28 * 3600);
     for (const dlq of [webhooks.deadLetterQueue, webhooks.dispatchFailures]) {
-      expect(resource(dlq).Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+      expect(resource(dlq).Properties).toMatchObject({
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: 14 * 24 * 3600,
+      });
     }
   });
 
@@ -84,7 +102,9 @@ describe.each(['dev', 'prod'] as const)('webhook delivery on stage %s', (stageNa
     const { webhooks } = stage.stack;
     const policies = resourcesOfType(stage, 'AWS::SQS::QueuePolicy');
     for (const queue of [webhooks.queue, webhooks.deadLetterQueue, webhooks.dispatchFailures]) {
-      const policy = policies.find(([, candidate]) => candidate.Properties.Queues.some((ref: any) => ref.Ref === idOf(queue)));
+      const policy = policies.find(([, candidate]) =>
+        candidate.Properties.Queues.some((ref: any) => ref.Ref === idOf(queue)),
+      );
       expect(policy, queue.node.path).toBeDefined();
       expect(policy![1].Properties.PolicyDocument.Statement).toContainEqual(
         expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
@@ -129,9 +149,17 @@ describe.each(['dev', 'prod'] as const)('webhook delivery on stage %s', (stageNa
     const { webhooks } = stage.stack;
     expect(statementsOf(webhooks.dispatchFunction)).toEqual([
       { actions: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], resources: ['*'] },
-      { actions: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'], resources: [getAtt(webhooks.queue, 'Arn'), getAtt(webhooks.dispatchFailures, 'Arn')] },
       {
-        actions: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'],
+        actions: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
+        resources: [getAtt(webhooks.queue, 'Arn'), getAtt(webhooks.dispatchFailures, 'Arn')],
+      },
+      {
+        actions: [
+          'dynamodb:DescribeStream',
+          'dynamodb:GetRecords',
+          'dynamodb:GetShardIterator',
+          'dynamodb:ListStreams',
+        ],
         resources: [getAtt(stage.stack.table, 'StreamArn')],
       },
     ]);
@@ -142,7 +170,13 @@ describe.each(['dev', 'prod'] as const)('webhook delivery on stage %s', (stageNa
     expect(statementsOf(webhooks.deliverFunction)).toEqual([
       { actions: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], resources: ['*'] },
       {
-        actions: ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage'],
+        actions: [
+          'sqs:ChangeMessageVisibility',
+          'sqs:DeleteMessage',
+          'sqs:GetQueueAttributes',
+          'sqs:GetQueueUrl',
+          'sqs:ReceiveMessage',
+        ],
         resources: [getAtt(webhooks.queue, 'Arn')],
       },
       { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], resources: [getAtt(stage.stack.table, 'Arn')] },
@@ -160,13 +194,22 @@ describe.each(['dev', 'prod'] as const)('webhook delivery on stage %s', (stageNa
   it('watches dead letters and stream lag; alarms on them exist only on stages with alarms', () => {
     const { webhooks } = stage.stack;
     const alarmNamed = (id: string) =>
-      resourcesOfType(stage, 'AWS::CloudWatch::Alarm').find(([, alarm]) => String(alarm.Properties.AlarmName).endsWith(`-${id}`))?.[1].Properties;
-    expect(webhooks.watchedMetrics.map((watched) => watched.id)).toEqual(['WebhookDeadLetters', 'WebhookDispatchFailures', 'WebhookStreamLag']);
+      resourcesOfType(stage, 'AWS::CloudWatch::Alarm').find(([, alarm]) =>
+        String(alarm.Properties.AlarmName).endsWith(`-${id}`),
+      )?.[1].Properties;
+    expect(webhooks.watchedMetrics.map((watched) => watched.id)).toEqual([
+      'WebhookDeadLetters',
+      'WebhookDispatchFailures',
+      'WebhookStreamLag',
+    ]);
     if (!stage.stack.monitoring.alarmsEnabled) {
       for (const watched of webhooks.watchedMetrics) expect(alarmNamed(watched.id)).toBeUndefined();
       return;
     }
-    for (const [id, queue] of [['WebhookDeadLetters', webhooks.deadLetterQueue], ['WebhookDispatchFailures', webhooks.dispatchFailures]] as const) {
+    for (const [id, queue] of [
+      ['WebhookDeadLetters', webhooks.deadLetterQueue],
+      ['WebhookDispatchFailures', webhooks.dispatchFailures],
+    ] as const) {
       expect(alarmNamed(id)).toMatchObject({
         Namespace: 'AWS/SQS',
         MetricName: 'ApproximateNumberOfMessagesVisible',

@@ -1,10 +1,11 @@
 /** docs/api.md "Authentication": secret keys — format, hashing at rest, several active keys, revocation. */
-import { describe, expect, it } from 'vitest';
+
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../shared/store/client';
-import { createKey, hashSecretKey, revokeKey } from '../../shared/store/accounts';
-import { clearAuthCache } from '../../shared/http/auth';
-import { call, newAccount } from '../support/api';
+import { describe, expect, it } from 'vitest';
+import { clearAuthCache } from '../../shared/http/auth.ts';
+import { createKey, hashSecretKey, revokeKey } from '../../shared/store/accounts.ts';
+import { documentClient, tableName } from '../../shared/store/client.ts';
+import { call, newAccount } from '../support/api.ts';
 
 describe('secret keys', () => {
   it('look like sk_ + 40 base62 characters and are stored only as a SHA-256 hash plus the last 4', async () => {
@@ -20,13 +21,17 @@ describe('secret keys', () => {
     const { key, account } = await newAccount();
     const second = (await createKey(account.companyId))!.secretKey;
     expect(second).not.toBe(key);
-    for (const k of [key, second]) expect((await call('payment-history', { key: k, body: { period: 'today' } })).status).toBe(200);
+    for (const k of [key, second])
+      expect((await call('payment-history', { key: k, body: { period: 'today' } })).status).toBe(200);
     expect(await revokeKey(second)).toBe(account.companyId);
     clearAuthCache();
     const revoked = await call('payment-history', { key: second, body: { period: 'today' } });
     const unknown = await call('payment-history', { key: `sk_${'A'.repeat(40)}`, body: { period: 'today' } });
     const missing = await call('payment-history', { body: { period: 'today' } });
-    const malformed = await call('payment-history', { headers: { authorization: 'Basic abc' }, body: { period: 'today' } });
+    const malformed = await call('payment-history', {
+      headers: { authorization: 'Basic abc' },
+      body: { period: 'today' },
+    });
     for (const r of [revoked, unknown, missing, malformed]) {
       expect(r.status).toBe(401);
       expect(r.headers['www-authenticate']).toBe('Bearer');

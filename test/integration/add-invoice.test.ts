@@ -1,16 +1,26 @@
 /** Money, due dates and add invoice through the API (docs/api.md "Money", "Dates and time", "Add invoice"). */
-import { describe, expect, it } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../shared/store/client';
-import { keys } from '../../shared/store/keys';
-import { call, createInvoice, invoiceBody, newAccount, uniqueEmail } from '../support/api';
 
-const item = (overrides: Record<string, unknown> = {}) => ({ item: 'Thing', description: 'A thing', unit_cost: '10.00', quantity: '1', ...overrides });
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../shared/store/client.ts';
+import { keys } from '../../shared/store/keys.ts';
+import { call, createInvoice, invoiceBody, newAccount, uniqueEmail } from '../support/api.ts';
+
+const item = (overrides: Record<string, unknown> = {}) => ({
+  item: 'Thing',
+  description: 'A thing',
+  unit_cost: '10.00',
+  quantity: '1',
+  ...overrides,
+});
 
 describe('invoice shape', () => {
   it('returns the interface shape with its type quirks and the additive fields', async () => {
     const { key, account } = await newAccount();
-    const result = await call('add-invoice', { key, body: invoiceBody({ due_date: '12/30/2016', items: [item({ unit_cost: '1,500.5', quantity: 3 })] }) });
+    const result = await call('add-invoice', {
+      key,
+      body: invoiceBody({ due_date: '12/30/2016', items: [item({ unit_cost: '1,500.5', quantity: 3 })] }),
+    });
     expect(result.status).toBe(201);
     const data = result.body.data;
     expect(data).toMatchObject({
@@ -45,9 +55,17 @@ describe('invoice shape', () => {
       deleted_at: null,
     });
     expect(typeof data.items[0].id).toBe('string');
-    expect(data.client).toMatchObject({ company_id: account.companyId, status: '1', type: 'Customer', website: '', account_name: '', deleted_at: null });
+    expect(data.client).toMatchObject({
+      company_id: account.companyId,
+      status: '1',
+      type: 'Customer',
+      website: '',
+      account_name: '',
+      deleted_at: null,
+    });
     expect(Number.isInteger(data.client.id)).toBe(true);
-    for (const absent of ['merchant_ref', 'recipient', 'recipient_id', 'tokenize', 'metadata', 'card_token_last4']) expect(data).not.toHaveProperty(absent);
+    for (const absent of ['merchant_ref', 'recipient', 'recipient_id', 'tokenize', 'metadata', 'card_token_last4'])
+      expect(data).not.toHaveProperty(absent);
   });
 
   it('gives distinct reference codes and increasing integer ids per account', async () => {
@@ -64,7 +82,12 @@ describe('money (docs/api.md "Money")', () => {
   it('accepts amount formats and computes the exact total in kobo', async () => {
     const { key } = await newAccount();
     const data = await createInvoice(key, {
-      items: [item({ unit_cost: 1500, quantity: '2' }), item({ unit_cost: ' 0.10 ', quantity: 3 }), item({ unit_cost: '50,000.00', quantity: '1' }), item({ unit_cost: '0', quantity: '1' })],
+      items: [
+        item({ unit_cost: 1500, quantity: '2' }),
+        item({ unit_cost: ' 0.10 ', quantity: 3 }),
+        item({ unit_cost: '50,000.00', quantity: '1' }),
+        item({ unit_cost: '0', quantity: '1' }),
+      ],
     });
     expect(data.items.map((i: any) => i.unit_cost)).toEqual(['1500.00', '0.10', '50000.00', '0.00']);
     expect(data.total).toBe('53000.30');
@@ -86,7 +109,10 @@ describe('money (docs/api.md "Money")', () => {
     ] as const) {
       const result = await call('add-invoice', { key, body: invoiceBody({ items: [item({ unit_cost, quantity })] }) });
       expect(result.status, `${unit_cost} × ${quantity}`).toBe(400);
-      expect(result.body.errors[0]).toMatchObject({ code, field: `items.0.${code === 'invalid_quantity' ? 'quantity' : 'unit_cost'}` });
+      expect(result.body.errors[0]).toMatchObject({
+        code,
+        field: `items.0.${code === 'invalid_quantity' ? 'quantity' : 'unit_cost'}`,
+      });
     }
   });
 
@@ -95,9 +121,15 @@ describe('money (docs/api.md "Money")', () => {
     const zero = await call('add-invoice', { key, body: invoiceBody({ items: [item({ unit_cost: '0' })] }) });
     expect(zero.status).toBe(400);
     expect(zero.body.errors[0]).toMatchObject({ code: 'invalid_amount', field: 'items' });
-    const huge = await call('add-invoice', { key, body: invoiceBody({ items: [item({ unit_cost: '999,999,999,999.99', quantity: '2' })] }) });
+    const huge = await call('add-invoice', {
+      key,
+      body: invoiceBody({ items: [item({ unit_cost: '999,999,999,999.99', quantity: '2' })] }),
+    });
     expect(huge.status).toBe(400);
-    const max = await call('add-invoice', { key, body: invoiceBody({ items: [item({ unit_cost: '999,999,999,999.99', quantity: '1' })] }) });
+    const max = await call('add-invoice', {
+      key,
+      body: invoiceBody({ items: [item({ unit_cost: '999,999,999,999.99', quantity: '1' })] }),
+    });
     expect(max.status).toBe(201);
     expect(max.body.data.total).toBe('999999999999.99');
   });
@@ -116,7 +148,10 @@ describe('due date (docs/api.md "Dates and time")', () => {
     for (const due_date of ['02/30/2025', '13/01/2025', '2025-01-05', '02/29/2023', '01/01/1969', 5, '']) {
       const result = await call('add-invoice', { key, body: invoiceBody({ due_date }) });
       expect(result.status, String(due_date)).toBe(400);
-      expect(result.body.errors[0]).toMatchObject({ field: 'due_date', code: due_date === '' ? expect.any(String) : 'invalid_date' });
+      expect(result.body.errors[0]).toMatchObject({
+        field: 'due_date',
+        code: due_date === '' ? expect.any(String) : 'invalid_date',
+      });
       expect(result.body.errors[0].message).toContain('MM/DD/YYYY');
     }
   });
@@ -153,22 +188,36 @@ describe('client or client_id (docs/api.md "Add invoice")', () => {
     await createInvoice(other.key); // the other account has a client with the same id number
     const { client: _c, ...base } = invoiceBody();
     const unknown = await call('add-invoice', { key: other.key, body: { ...base, client_id: '999999' } });
-    const foreignResult = await call('add-invoice', { key: other.key, body: { ...base, client_id: Number(foreign.client_id) + 1 } });
+    const foreignResult = await call('add-invoice', {
+      key: other.key,
+      body: { ...base, client_id: Number(foreign.client_id) + 1 },
+    });
     for (const result of [unknown, foreignResult]) {
       expect(result.status).toBe(404);
       expect(result.body).toMatchObject({ code: 'client_not_found', message: 'Client not found' });
     }
     for (const client_id of ['abc', '0', -1, 1.5, '1e3']) {
-      expect((await call('add-invoice', { key: other.key, body: { ...base, client_id } })).status, String(client_id)).toBe(400);
+      expect(
+        (await call('add-invoice', { key: other.key, body: { ...base, client_id } })).status,
+        String(client_id),
+      ).toBe(400);
     }
   });
 
   it('reuses an existing client by email, case-insensitively and unchanged', async () => {
     const { key } = await newAccount();
     const email = uniqueEmail();
-    const first = await createInvoice(key, { client: { first_name: 'Ada', last_name: 'Obi', email, phone: '+2348012345678', company_name: 'Obi Ltd' } });
+    const first = await createInvoice(key, {
+      client: { first_name: 'Ada', last_name: 'Obi', email, phone: '+2348012345678', company_name: 'Obi Ltd' },
+    });
     const second = await createInvoice(key, {
-      client: { first_name: 'Other', last_name: 'Name', email: email.toUpperCase(), phone: '08011111111', company_name: 'Changed' },
+      client: {
+        first_name: 'Other',
+        last_name: 'Name',
+        email: email.toUpperCase(),
+        phone: '08011111111',
+        company_name: 'Changed',
+      },
     });
     expect(second.client_id).toBe(first.client_id);
     expect(second.client).toEqual(first.client);
@@ -178,9 +227,26 @@ describe('client or client_id (docs/api.md "Add invoice")', () => {
   it('fills client defaults: type Customer, company_name as name, unset text fields as ""', async () => {
     const { key } = await newAccount();
     const data = await createInvoice(key, {
-      client: { first_name: 'A', last_name: 'B', email: uniqueEmail(), phone: '+2348012345678', type: 'vendor', settlement_bank: '057', account_number: '0123456789', address: '1 Marina, Lagos' },
+      client: {
+        first_name: 'A',
+        last_name: 'B',
+        email: uniqueEmail(),
+        phone: '+2348012345678',
+        type: 'vendor',
+        settlement_bank: '057',
+        account_number: '0123456789',
+        address: '1 Marina, Lagos',
+      },
     });
-    expect(data.client).toMatchObject({ type: 'Vendor', name: '', settlement_bank: '057', account_number: '0123456789', address: '1 Marina, Lagos', account_name: '', website: '' });
+    expect(data.client).toMatchObject({
+      type: 'Vendor',
+      name: '',
+      settlement_bank: '057',
+      account_number: '0123456789',
+      address: '1 Marina, Lagos',
+      account_name: '',
+      website: '',
+    });
   });
 
   it('validates client email, phone and type', async () => {
@@ -205,17 +271,29 @@ describe('items, enums and optional fields (docs/api.md "Add invoice")', () => {
   it('requires 1 to 100 items, each with item, description, unit_cost and quantity', async () => {
     const { key } = await newAccount();
     expect((await call('add-invoice', { key, body: invoiceBody({ items: [] }) })).status).toBe(400);
-    expect((await call('add-invoice', { key, body: invoiceBody({ items: Array.from({ length: 101 }, () => item()) }) })).status).toBe(400);
-    const hundred = await call('add-invoice', { key, body: invoiceBody({ items: Array.from({ length: 100 }, () => item()) }) });
+    expect(
+      (await call('add-invoice', { key, body: invoiceBody({ items: Array.from({ length: 101 }, () => item()) }) }))
+        .status,
+    ).toBe(400);
+    const hundred = await call('add-invoice', {
+      key,
+      body: invoiceBody({ items: Array.from({ length: 100 }, () => item()) }),
+    });
     expect(hundred.status).toBe(201);
     expect(hundred.body.data.items).toHaveLength(100);
     const missing = await call('add-invoice', { key, body: invoiceBody({ items: [{ item: 'x' }] }) });
-    expect(missing.body.errors.map((e: any) => e.field).sort()).toEqual(['items.0.description', 'items.0.quantity', 'items.0.unit_cost']);
+    expect(missing.body.errors.map((e: any) => e.field).sort()).toEqual([
+      'items.0.description',
+      'items.0.quantity',
+      'items.0.unit_cost',
+    ]);
   });
 
   it('checks fee_bearer and recipient values; recipient_id is required for wallet and ignored for account', async () => {
     const { key } = await newAccount();
-    expect((await call('add-invoice', { key, body: invoiceBody({ fee_bearer: 'merchant' }) })).body.errors[0]).toMatchObject({ code: 'invalid_enum', field: 'fee_bearer' });
+    expect(
+      (await call('add-invoice', { key, body: invoiceBody({ fee_bearer: 'merchant' }) })).body.errors[0],
+    ).toMatchObject({ code: 'invalid_enum', field: 'fee_bearer' });
     expect((await call('add-invoice', { key, body: invoiceBody({ recipient: 'bank' }) })).status).toBe(400);
     const noWallet = await call('add-invoice', { key, body: invoiceBody({ recipient: 'wallet' }) });
     expect(noWallet.body.errors[0]).toMatchObject({ code: 'required', field: 'recipient_id' });
@@ -244,7 +322,9 @@ describe('items, enums and optional fields (docs/api.md "Add invoice")', () => {
     const data = await createInvoice(key, { card_token: 'tok_4242424242424242_9876' });
     expect(data.card_token_last4).toBe('9876');
     expect(JSON.stringify(data)).not.toContain('tok_4242');
-    const stored = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.invoiceBody(data.reference_code) }));
+    const stored = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.invoiceBody(data.reference_code) }),
+    );
     expect(stored.Item?.card_token).toBe('tok_4242424242424242_9876');
   });
 
@@ -256,16 +336,30 @@ describe('items, enums and optional fields (docs/api.md "Add invoice")', () => {
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.code).toBe('duplicate_merchant_ref');
     expect((await call('add-invoice', { key, body: invoiceBody({ merchant_ref: 'inv-001' }) })).status).toBe(201);
-    expect((await call('add-invoice', { key: other.key, body: invoiceBody({ merchant_ref: 'INV-001' }) })).status).toBe(201);
+    expect((await call('add-invoice', { key: other.key, body: invoiceBody({ merchant_ref: 'INV-001' }) })).status).toBe(
+      201,
+    );
     expect((await call('add-invoice', { key, body: invoiceBody({ merchant_ref: 'x'.repeat(65) }) })).status).toBe(400);
   });
 
   it('accepts metadata as an object or a JSON string and returns an object; enforces its limits', async () => {
     const { key } = await newAccount();
-    expect((await createInvoice(key, { metadata: { order: 'A1', count: 2, paid: false } })).metadata).toEqual({ order: 'A1', count: 2, paid: false });
+    expect((await createInvoice(key, { metadata: { order: 'A1', count: 2, paid: false } })).metadata).toEqual({
+      order: 'A1',
+      count: 2,
+      paid: false,
+    });
     expect((await createInvoice(key, { metadata: '{"order":"A2"}' })).metadata).toEqual({ order: 'A2' });
     const tooMany = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]));
-    for (const metadata of [tooMany, { ['k'.repeat(41)]: 1 }, { k: 'v'.repeat(501) }, { k: { nested: true } }, '[1]', 'not json', 5]) {
+    for (const metadata of [
+      tooMany,
+      { ['k'.repeat(41)]: 1 },
+      { k: 'v'.repeat(501) },
+      { k: { nested: true } },
+      '[1]',
+      'not json',
+      5,
+    ]) {
       const result = await call('add-invoice', { key, body: invoiceBody({ metadata }) });
       expect(result.status, JSON.stringify(metadata).slice(0, 40)).toBe(400);
       expect(result.body.errors[0].field).toBe('metadata');
@@ -274,7 +368,10 @@ describe('items, enums and optional fields (docs/api.md "Add invoice")', () => {
 
   it('rejects text over 500 characters', async () => {
     const { key } = await newAccount();
-    const result = await call('add-invoice', { key, body: invoiceBody({ items: [item({ description: 'd'.repeat(501) })] }) });
+    const result = await call('add-invoice', {
+      key,
+      body: invoiceBody({ items: [item({ description: 'd'.repeat(501) })] }),
+    });
     expect(result.body.errors[0]).toMatchObject({ code: 'too_long', field: 'items.0.description' });
   });
 });

@@ -1,11 +1,16 @@
 /** Payment dates and add payment (docs/api.md "Dates and time", "Add payment"). */
 import { describe, expect, it } from 'vitest';
-import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api';
+import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 
 const pay = (key: string, reference_code: string, amount: unknown, extra: Record<string, unknown> = {}) =>
-  call('add-payment', { key, body: { reference_code, date: todayMonthFirst(), amount, channel: 'BankTransfer', ...extra } });
+  call('add-payment', {
+    key,
+    body: { reference_code, date: todayMonthFirst(), amount, channel: 'BankTransfer', ...extra },
+  });
 
-const oneItem = (unit_cost: string) => ({ items: [{ item: 'Service', description: 'Monthly', unit_cost, quantity: '1' }] });
+const oneItem = (unit_cost: string) => ({
+  items: [{ item: 'Service', description: 'Monthly', unit_cost, quantity: '1' }],
+});
 
 describe('add payment', () => {
   it('returns the Payment shape with client and the updated invoice', async () => {
@@ -33,7 +38,14 @@ describe('add payment', () => {
     });
     expect(Number.isInteger(data.id)).toBe(true);
     expect(data.client).toEqual(invoice.client);
-    expect(data.invoice).toMatchObject({ reference_code: invoice.reference_code, status: '0', amount_paid: '20000.00', amount_due: '30000.00', payment_status: 'partially_paid', paid_at: null });
+    expect(data.invoice).toMatchObject({
+      reference_code: invoice.reference_code,
+      status: '0',
+      amount_paid: '20000.00',
+      amount_due: '30000.00',
+      payment_status: 'partially_paid',
+      paid_at: null,
+    });
     expect(data.invoice.items).toEqual(invoice.items);
     expect(data.invoice).not.toHaveProperty('client');
   });
@@ -45,7 +57,12 @@ describe('add payment', () => {
     const second = await pay(key, invoice.reference_code, '30.00');
     expect(second.status).toBe(201); // same amount twice: two instalments
     const last = await pay(key, invoice.reference_code, '40');
-    expect(last.body.data.invoice).toMatchObject({ amount_paid: '100.00', amount_due: '0.00', payment_status: 'paid', paid_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
+    expect(last.body.data.invoice).toMatchObject({
+      amount_paid: '100.00',
+      amount_due: '0.00',
+      payment_status: 'paid',
+      paid_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
     const again = await pay(key, invoice.reference_code, '0.01');
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('invoice_already_paid');
@@ -81,7 +98,8 @@ describe('add payment', () => {
   it('accepts exactly the four channels', async () => {
     const { key } = await newAccount();
     const invoice = await createInvoice(key, oneItem('100.00'));
-    for (const channel of ['Cash', 'BankTransfer', 'POS', 'Cheque']) expect((await pay(key, invoice.reference_code, '1', { channel })).status).toBe(201);
+    for (const channel of ['Cash', 'BankTransfer', 'POS', 'Cheque'])
+      expect((await pay(key, invoice.reference_code, '1', { channel })).status).toBe(201);
     for (const channel of ['Card', 'cash', 'pos', '', 1]) {
       const result = await pay(key, invoice.reference_code, '1', { channel });
       expect(result.status, String(channel)).toBe(400);
@@ -95,7 +113,10 @@ describe('add payment', () => {
     for (const amount of ['0', 0, '0.00', '-5', '10.005', 'abc', '1e2', true, null]) {
       const result = await pay(key, invoice.reference_code, amount);
       expect(result.status, String(amount)).toBe(400);
-      expect(result.body.errors[0]).toMatchObject({ field: 'amount', code: amount === null ? 'required' : 'invalid_amount' });
+      expect(result.body.errors[0]).toMatchObject({
+        field: 'amount',
+        code: amount === null ? 'required' : 'invalid_amount',
+      });
     }
     expect((await pay(key, invoice.reference_code, '50,000.00')).body.data.amount).toBe('50000.00');
     expect((await pay(key, invoice.reference_code, 1500.5)).body.data.amount).toBe('1500.50');
@@ -109,7 +130,9 @@ describe('add payment', () => {
     const result = await pay(key, invoice.reference_code, '1', { date: future });
     expect(result.status).toBe(400);
     expect(result.body.errors[0]).toMatchObject({ code: 'invalid_date', field: 'date' });
-    expect((await pay(key, invoice.reference_code, '1', { date: '1/2/1999' })).body.data.transaction_date).toBe(String(Date.UTC(1999, 0, 2) / 1000));
+    expect((await pay(key, invoice.reference_code, '1', { date: '1/2/1999' })).body.data.transaction_date).toBe(
+      String(Date.UTC(1999, 0, 2) / 1000),
+    );
     expect((await pay(key, invoice.reference_code, '1', { date: '02/30/2020' })).status).toBe(400);
   });
 

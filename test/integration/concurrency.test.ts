@@ -1,9 +1,10 @@
 /** Add payment and add invoice under concurrency (docs/api.md "Add payment", "Add invoice"): no overpayment, no lost or doubled payment, one client per email. */
-import { describe, expect, it } from 'vitest';
+
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../shared/store/client';
-import { paymentIndexKeys } from '../../shared/store/keys';
-import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst, uniqueEmail } from '../support/api';
+import { describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../shared/store/client.ts';
+import { paymentIndexKeys } from '../../shared/store/keys.ts';
+import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst, uniqueEmail } from '../support/api.ts';
 
 const PARALLEL = 24;
 
@@ -11,10 +12,15 @@ describe('concurrent payments on one invoice', () => {
   it('keeps amount_paid = Σ recorded payments ≤ total under any interleaving', async () => {
     const { key, account } = await newAccount();
     // total 100.00; 24 payments of 7.00 cannot all fit: at most 14 (98.00) can be recorded.
-    const invoice = await createInvoice(key, { items: [{ item: 'Plan', description: 'Annual', unit_cost: '100.00', quantity: '1' }] });
+    const invoice = await createInvoice(key, {
+      items: [{ item: 'Plan', description: 'Annual', unit_cost: '100.00', quantity: '1' }],
+    });
     const results = await Promise.all(
       Array.from({ length: PARALLEL }, () =>
-        call('add-payment', { key, body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '7.00', channel: 'POS' } }),
+        call('add-payment', {
+          key,
+          body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '7.00', channel: 'POS' },
+        }),
       ),
     );
     const created = results.filter((r) => r.status === 201);
@@ -47,16 +53,26 @@ describe('concurrent payments on one invoice', () => {
 
   it('records every payment when they all fit (none lost)', async () => {
     const { key } = await newAccount();
-    const invoice = await createInvoice(key, { items: [{ item: 'Plan', description: 'Annual', unit_cost: '1000.00', quantity: '1' }] });
+    const invoice = await createInvoice(key, {
+      items: [{ item: 'Plan', description: 'Annual', unit_cost: '1000.00', quantity: '1' }],
+    });
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        call('add-payment', { key, idempotencyKey: `p-${i}`, body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '10.00', channel: 'Cash' } }),
+        call('add-payment', {
+          key,
+          idempotencyKey: `p-${i}`,
+          body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '10.00', channel: 'Cash' },
+        }),
       ),
     );
     // A 503 is retryable: retrying with the same key must complete it exactly once.
     for (let i = 0; i < results.length; i++) {
       for (let tries = 0; results[i]!.status === 503 && tries < 5; tries++) {
-        results[i] = await call('add-payment', { key, idempotencyKey: `p-${i}`, body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '10.00', channel: 'Cash' } });
+        results[i] = await call('add-payment', {
+          key,
+          idempotencyKey: `p-${i}`,
+          body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '10.00', channel: 'Cash' },
+        });
       }
     }
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(201));
@@ -72,7 +88,17 @@ describe('concurrent new-client invoices with one email', () => {
     const email = uniqueEmail();
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        call('add-invoice', { key, body: invoiceBody({ client: { first_name: `Name${i}`, last_name: 'X', email: i % 2 ? email.toUpperCase() : email, phone: '+2348012345678' } }) }),
+        call('add-invoice', {
+          key,
+          body: invoiceBody({
+            client: {
+              first_name: `Name${i}`,
+              last_name: 'X',
+              email: i % 2 ? email.toUpperCase() : email,
+              phone: '+2348012345678',
+            },
+          }),
+        }),
       ),
     );
     for (const r of results) expect([201, 503], r.rawBody).toContain(r.status);
@@ -81,7 +107,9 @@ describe('concurrent new-client invoices with one email', () => {
     expect(new Set(created.map((r) => r.body.data.client_id)).size).toBe(1);
     expect(new Set(created.map((r) => JSON.stringify(r.body.data.client))).size).toBe(1);
     expect(new Set(created.map((r) => r.body.data.id)).size).toBe(created.length);
-    const next = await createInvoice(key, { client: { first_name: 'Late', last_name: 'Comer', email, phone: '+2348012345678' } });
+    const next = await createInvoice(key, {
+      client: { first_name: 'Late', last_name: 'Comer', email, phone: '+2348012345678' },
+    });
     expect(next.client_id).toBe(created[0]!.body.data.client_id);
   });
 });

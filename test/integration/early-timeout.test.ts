@@ -4,10 +4,10 @@
  * 503 (nothing written) otherwise — never a plain "retry" while a write may have committed.
  */
 import { describe, expect, it } from 'vitest';
-import { createApiHandler } from '../../shared/http/handler';
-import { markWriteMayHaveCommitted } from '../../shared/store/deadline';
-import { lambdaContext, makeEvent, newAccount } from '../support/api';
-import { sleep } from '../robustness/helpers';
+import { createApiHandler } from '../../shared/http/handler.ts';
+import { markWriteMayHaveCommitted } from '../../shared/store/deadline.ts';
+import { sleep } from '../robustness/helpers.ts';
+import { lambdaContext, makeEvent, newAccount } from '../support/api.ts';
 
 describe('early answer before the function timeout', () => {
   it.each([

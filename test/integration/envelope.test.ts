@@ -1,9 +1,13 @@
 /** docs/api.md "Envelopes", "Errors" and "Request bodies": envelopes, status codes, body formats, evaluation order. */
 import { describe, expect, it } from 'vitest';
-import { ERROR_STATUS } from '../../shared/errors';
-import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api';
+import { ERROR_STATUS } from '../../shared/errors.ts';
+import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
 
-const expectErrorEnvelope = (result: { status: number; body: any; headers: Record<string, string> }, status: number, code: string) => {
+const expectErrorEnvelope = (
+  result: { status: number; body: any; headers: Record<string, string> },
+  status: number,
+  code: string,
+) => {
   expect(result.status).toBe(status);
   expect(result.headers['content-type']).toMatch(/^application\/json/);
   expect(result.body).toMatchObject({ status: 'error', code });
@@ -22,7 +26,12 @@ describe('success envelopes', () => {
     expect(invoice.body).toMatchObject({ status: 'success', message: 'Invoice created successfully.' });
     const payment = await call('add-payment', {
       key,
-      body: { reference_code: invoice.body.data.reference_code, date: todayMonthFirst(), amount: '100', channel: 'POS' },
+      body: {
+        reference_code: invoice.body.data.reference_code,
+        date: todayMonthFirst(),
+        amount: '100',
+        channel: 'POS',
+      },
     });
     expect(payment.status).toBe(201);
     expect(payment.body).toMatchObject({ status: 'success', message: 'Payment successful.' });
@@ -38,12 +47,22 @@ describe('error envelope', () => {
     const { key } = await newAccount();
     const result = await call('add-invoice', {
       key,
-      body: invoiceBody({ due_date: '02/30/2025', items: [{ item: 'A', description: 'B', unit_cost: '1', quantity: '1' }, { item: 'A', description: 'B', unit_cost: '10.005', quantity: '1' }] }),
+      body: invoiceBody({
+        due_date: '02/30/2025',
+        items: [
+          { item: 'A', description: 'B', unit_cost: '1', quantity: '1' },
+          { item: 'A', description: 'B', unit_cost: '10.005', quantity: '1' },
+        ],
+      }),
     });
     expectErrorEnvelope(result, 400, 'validation_failed');
     expect(result.body.errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ code: 'invalid_date', field: 'due_date', message: expect.stringContaining('MM/DD/YYYY') }),
+        expect.objectContaining({
+          code: 'invalid_date',
+          field: 'due_date',
+          message: expect.stringContaining('MM/DD/YYYY'),
+        }),
         expect.objectContaining({ code: 'invalid_amount', field: 'items.1.unit_cost' }),
       ]),
     );
@@ -78,7 +97,13 @@ describe('error envelope', () => {
 describe('content types', () => {
   it('parses bodies with no content type, text/plain, +json and a charset as JSON', async () => {
     const { key } = await newAccount();
-    for (const contentType of [null, 'text/plain', 'application/vnd.api+json', 'application/json; charset=utf-8', 'APPLICATION/JSON']) {
+    for (const contentType of [
+      null,
+      'text/plain',
+      'application/vnd.api+json',
+      'application/json; charset=utf-8',
+      'APPLICATION/JSON',
+    ]) {
       const result = await call('payment-history', { key, contentType, body: { period: 'today' } });
       expect(result.status, String(contentType)).toBe(200);
     }
@@ -115,15 +140,30 @@ describe('content types', () => {
   it('answers other content types with 415', async () => {
     const { key } = await newAccount();
     for (const contentType of ['application/xml', 'multipart/form-data; boundary=x', 'text/html']) {
-      expectErrorEnvelope(await call('payment-history', { key, contentType, body: '{"period":"today"}' }), 415, 'unsupported_media_type');
+      expectErrorEnvelope(
+        await call('payment-history', { key, contentType, body: '{"period":"today"}' }),
+        415,
+        'unsupported_media_type',
+      );
     }
   });
 
   it('handles sam-style events: Title-Case headers and a base64 body without content type', async () => {
     const { key } = await newAccount();
-    const result = await call('add-invoice', { key, body: invoiceBody(), base64: true, contentType: null, titleCaseHeaders: true });
+    const result = await call('add-invoice', {
+      key,
+      body: invoiceBody(),
+      base64: true,
+      contentType: null,
+      titleCaseHeaders: true,
+    });
     expect(result.status).toBe(201);
-    const history = await call('payment-history', { key, body: { period: 'week' }, base64: true, titleCaseHeaders: true });
+    const history = await call('payment-history', {
+      key,
+      body: { period: 'week' },
+      base64: true,
+      titleCaseHeaders: true,
+    });
     expect(history.status).toBe(200);
   });
 });
@@ -151,7 +191,15 @@ describe('unknown and server-owned fields', () => {
     const { key, account } = await newAccount();
     const invoice = await call('add-invoice', {
       key,
-      body: invoiceBody({ id: 999, status: '1', amount_paid: '100.00', company_id: 12345, mail_status: 'sent', hacker: 'x', reference_code: 'AAAAAAAAAAAAAAAAAAAA' }),
+      body: invoiceBody({
+        id: 999,
+        status: '1',
+        amount_paid: '100.00',
+        company_id: 12345,
+        mail_status: 'sent',
+        hacker: 'x',
+        reference_code: 'AAAAAAAAAAAAAAAAAAAA',
+      }),
     });
     expect(invoice.status).toBe(201);
     const data = invoice.body.data;
@@ -165,7 +213,15 @@ describe('unknown and server-owned fields', () => {
 
     const payment = await call('add-payment', {
       key,
-      body: { reference_code: data.reference_code, date: todayMonthFirst(), amount: '1', channel: 'Cash', status: 'failed', id: 77, currency: 'USD' },
+      body: {
+        reference_code: data.reference_code,
+        date: todayMonthFirst(),
+        amount: '1',
+        channel: 'Cash',
+        status: 'failed',
+        id: 77,
+        currency: 'USD',
+      },
     });
     expect(payment.status).toBe(201);
     expect(payment.body.data).toMatchObject({ status: 'success', currency: 'NGN' });
@@ -187,7 +243,11 @@ describe('unknown and server-owned fields', () => {
 describe('curl -d without a content type', () => {
   it('parses a JSON object sent as application/x-www-form-urlencoded as JSON', async () => {
     const { key } = await newAccount();
-    const result = await call('payment-history', { key, contentType: 'application/x-www-form-urlencoded', body: '{"period":"today"}' });
+    const result = await call('payment-history', {
+      key,
+      contentType: 'application/x-www-form-urlencoded',
+      body: '{"period":"today"}',
+    });
     expect(result.status).toBe(200);
     expect(result.body.data.period).toBe('today');
   });
@@ -196,15 +256,24 @@ describe('curl -d without a content type', () => {
 describe('text that is not valid Unicode', () => {
   it('rejects unpaired surrogates in stored fields with a field error, and ignores them in unknown fields', async () => {
     const { key } = await newAccount();
-    const bad = await call('add-invoice', { key, body: '{"client":{"first_name":"Ada\\ud800","last_name":"Obi","email":"u@example.com","phone":"+2348012345678"},"due_date":"12/30/2030","fee_bearer":"client","items":[{"item":"A","description":"B","unit_cost":"1","quantity":"1"}]}' });
+    const bad = await call('add-invoice', {
+      key,
+      body: '{"client":{"first_name":"Ada\\ud800","last_name":"Obi","email":"u@example.com","phone":"+2348012345678"},"due_date":"12/30/2030","fee_bearer":"client","items":[{"item":"A","description":"B","unit_cost":"1","quantity":"1"}]}',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatchObject({ code: 'invalid_value', field: 'client.first_name' });
-    const badMetadataKey = await call('add-invoice', { key, body: JSON.stringify(invoiceBody()).replace('"due_date"', '"metadata":{"k\\udc00":"v"},"due_date"') });
+    const badMetadataKey = await call('add-invoice', {
+      key,
+      body: JSON.stringify(invoiceBody()).replace('"due_date"', '"metadata":{"k\\udc00":"v"},"due_date"'),
+    });
     expect(badMetadataKey.status).toBe(400);
     expect(badMetadataKey.body.errors[0].field).toBe('metadata');
     const ignored = await call('payment-history', { key, body: '{"period":"today","note":"\\ud800"}' });
     expect(ignored.status).toBe(200);
-    const emoji = await call('add-invoice', { key, body: invoiceBody({ items: [{ item: 'Cake 🎂', description: 'Ẹ̀kọ', unit_cost: '1', quantity: '1' }] }) });
+    const emoji = await call('add-invoice', {
+      key,
+      body: invoiceBody({ items: [{ item: 'Cake 🎂', description: 'Ẹ̀kọ', unit_cost: '1', quantity: '1' }] }),
+    });
     expect(emoji.status).toBe(201);
     expect(emoji.body.data.items[0].name).toBe('Cake 🎂');
   });

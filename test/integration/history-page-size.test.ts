@@ -4,16 +4,24 @@
  * the first page ends early with a cursor, and the pages together hold every payment exactly once.
  */
 import { describe, expect, it } from 'vitest';
-import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api';
+import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 
 describe('history pages end before 5,000,000 bytes', () => {
   it('50 payments of ~106 KB each: two pages, each under the cap, no payment skipped or repeated', async () => {
     const { key } = await newAccount();
-    const items = Array.from({ length: 60 }, (_, i) => ({ item: `${i}`.padEnd(500, 'i'), description: `${i}`.padEnd(500, 'd'), unit_cost: '100.00', quantity: '1' }));
+    const items = Array.from({ length: 60 }, (_, i) => ({
+      item: `${i}`.padEnd(500, 'i'),
+      description: `${i}`.padEnd(500, 'd'),
+      unit_cost: '100.00',
+      quantity: '1',
+    }));
     const invoice = await createInvoice(key, { items });
     const ids: number[] = [];
     for (let i = 0; i < 50; i++) {
-      const result = await call('add-payment', { key, body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '1.00', channel: 'Cash' } });
+      const result = await call('add-payment', {
+        key,
+        body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '1.00', channel: 'Cash' },
+      });
       expect(result.status, result.rawBody).toBe(201);
       ids.push(result.body.data.id);
     }
@@ -22,7 +30,10 @@ describe('history pages end before 5,000,000 bytes', () => {
     const sizes: number[] = [];
     let cursor: string | undefined;
     do {
-      const page = await call('payment-history', { key, body: { period: 'today', limit: 500, ...(cursor ? { cursor } : {}) } });
+      const page = await call('payment-history', {
+        key,
+        body: { period: 'today', limit: 500, ...(cursor ? { cursor } : {}) },
+      });
       expect(page.status).toBe(200);
       sizes.push(Buffer.byteLength(page.rawBody));
       expect(page.body.data.payments.length).toBeGreaterThanOrEqual(1);

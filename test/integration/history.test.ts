@@ -1,6 +1,6 @@
 /** docs/api.md "Payment history and pagination": payment history periods, ordering, pagination and cursors. */
 import { describe, expect, it, vi } from 'vitest';
-import { call, createInvoice, newAccount } from '../support/api';
+import { call, createInvoice, newAccount } from '../support/api.ts';
 
 const DAY = 86_400_000;
 /** Calendar date in Africa/Lagos (UTC+1, no DST) `offsetDays` from today. */
@@ -15,10 +15,20 @@ const dayFirst = (x: { y: number; m: number; d: number }) => `${pad(x.d)}/${pad(
 const history = (key: string, body: Record<string, unknown>) => call('payment-history', { key, body });
 
 async function invoiceWithPayments(key: string, offsets: number[]) {
-  const invoice = await createInvoice(key, { items: [{ item: 'Rent', description: 'Monthly', unit_cost: '1000000', quantity: '1' }] });
+  const invoice = await createInvoice(key, {
+    items: [{ item: 'Rent', description: 'Monthly', unit_cost: '1000000', quantity: '1' }],
+  });
   const payments = [];
   for (const offset of offsets) {
-    const result = await call('add-payment', { key, body: { reference_code: invoice.reference_code, date: monthFirst(lagosDate(offset)), amount: '10', channel: 'Cash' } });
+    const result = await call('add-payment', {
+      key,
+      body: {
+        reference_code: invoice.reference_code,
+        date: monthFirst(lagosDate(offset)),
+        amount: '10',
+        channel: 'Cash',
+      },
+    });
     expect(result.status).toBe(201);
     payments.push(result.body.data);
   }
@@ -30,18 +40,25 @@ describe('periods', () => {
     const { key } = await newAccount();
     const today = lagosDate();
     const mondayOffset = -((today.weekday + 6) % 7);
-    const expected: Record<string, [ReturnType<typeof lagosDate> | { y: number; m: number; d: number }, typeof today]> = {
-      today: [today, today],
-      week: [lagosDate(mondayOffset), today],
-      month: [{ y: today.y, m: today.m, d: 1 }, today],
-      '30': [lagosDate(-29), today],
-      '90': [lagosDate(-89), today],
-      year: [{ y: today.y, m: 1, d: 1 }, today],
-    };
+    const expected: Record<string, [ReturnType<typeof lagosDate> | { y: number; m: number; d: number }, typeof today]> =
+      {
+        today: [today, today],
+        week: [lagosDate(mondayOffset), today],
+        month: [{ y: today.y, m: today.m, d: 1 }, today],
+        '30': [lagosDate(-29), today],
+        '90': [lagosDate(-89), today],
+        year: [{ y: today.y, m: 1, d: 1 }, today],
+      };
     for (const [period, [from, to]] of Object.entries(expected)) {
       const result = await history(key, { period, start: '', end: '' });
       expect(result.status, period).toBe(200);
-      expect(result.body.data).toMatchObject({ period, start: dayFirst(from), end: dayFirst(to), payments: [], next_cursor: null });
+      expect(result.body.data).toMatchObject({
+        period,
+        start: dayFirst(from),
+        end: dayFirst(to),
+        payments: [],
+        next_cursor: null,
+      });
     }
     const custom = await history(key, { period: 'custom', start: '1/12/2016', end: '31/12/2016' });
     expect(custom.body.data).toMatchObject({ period: 'custom', start: '01/12/2016', end: '31/12/2016' });
@@ -50,10 +67,13 @@ describe('periods', () => {
   it('filters on transaction_date with inclusive bounds', async () => {
     const { key } = await newAccount();
     const { payments } = await invoiceWithPayments(key, [0, -29, -30, -89, -90, -400]);
-    const ids = async (body: Record<string, unknown>) => (await history(key, body)).body.data.payments.map((p: any) => p.id).sort();
+    const ids = async (body: Record<string, unknown>) =>
+      (await history(key, body)).body.data.payments.map((p: any) => p.id).sort();
     expect(await ids({ period: 'today' })).toEqual([payments[0].id]);
     expect(await ids({ period: '30' })).toEqual([payments[0].id, payments[1].id].sort());
-    expect(await ids({ period: '90' })).toEqual([payments[0].id, payments[1].id, payments[2].id, payments[3].id].sort());
+    expect(await ids({ period: '90' })).toEqual(
+      [payments[0].id, payments[1].id, payments[2].id, payments[3].id].sort(),
+    );
     const exact = lagosDate(-30);
     expect(await ids({ period: 'custom', start: dayFirst(exact), end: dayFirst(exact) })).toEqual([payments[2].id]);
   });
@@ -98,7 +118,12 @@ describe('payments in history', () => {
     expect(latest.client).toEqual(invoice.client);
     expect(latest.invoice.items).toEqual(invoice.items);
     expect(latest.invoice).toMatchObject({ reference_code: invoice.reference_code, amount_paid: '20.00' });
-    expect(latest).toMatchObject({ amount: '10.00', reference_code: invoice.reference_code, expense_id: '', type: 'Invoice' });
+    expect(latest).toMatchObject({
+      amount: '10.00',
+      reference_code: invoice.reference_code,
+      expense_id: '',
+      type: 'Invoice',
+    });
   });
 
   it('orders newest transaction_date first, then newest recorded first', async () => {

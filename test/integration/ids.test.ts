@@ -1,24 +1,29 @@
 /** Per-account integer ids from blocks of the account's sequence (shared/store/sequences.ts). */
-import { describe, expect, it } from 'vitest';
+
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../shared/store/client';
+import { describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../shared/store/client.ts';
+import { keys } from '../../shared/store/keys.ts';
+import { BLOCK_SIZE, forgetIdBlocks } from '../../shared/store/sequences.ts';
+import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 import { dynamoHooks } from '../support/dynamo-hooks.ts';
-import { keys } from '../../shared/store/keys';
-import { BLOCK_SIZE, forgetIdBlocks } from '../../shared/store/sequences';
-import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api';
 
 const pay = (key: string, reference_code: string) =>
   call('add-payment', { key, body: { reference_code, date: todayMonthFirst(), amount: '1', channel: 'Cash' } });
 
 async function sequenceValue(companyId: number, name: 'payment' | 'invoice') {
-  const item = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.sequence(companyId, name), ConsistentRead: true }));
+  const item = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.sequence(companyId, name), ConsistentRead: true }),
+  );
   return Number(item.Item?.value ?? 0);
 }
 
 describe('id blocks', () => {
   it('keeps every payment at one read plus one transaction, refilling blocks inside the transaction', async () => {
     const { key, account } = await newAccount();
-    const invoice = await createInvoice(key, { items: [{ item: 'Plan', description: 'Yearly', unit_cost: '100000', quantity: '1' }] });
+    const invoice = await createInvoice(key, {
+      items: [{ item: 'Plan', description: 'Yearly', unit_cost: '100000', quantity: '1' }],
+    });
     const commands: string[] = [];
     const remove = dynamoHooks.add({ before: (c) => void commands.push(c.command) });
     const ids: number[] = [];
@@ -49,7 +54,9 @@ describe('id blocks', () => {
     try {
       // Eight at a time, across block boundaries: requests of one process wait for a refill instead of racing it.
       for (let i = 0; i < invoices.length; i += 8) {
-        payments.push(...(await Promise.all(invoices.slice(i, i + 8).map((invoice) => pay(key, invoice.reference_code)))));
+        payments.push(
+          ...(await Promise.all(invoices.slice(i, i + 8).map((invoice) => pay(key, invoice.reference_code)))),
+        );
       }
     } finally {
       remove();
@@ -70,7 +77,12 @@ describe('id blocks', () => {
 
   it('derives line item ids from the invoice id, so they never repeat within an account', async () => {
     const { key } = await newAccount();
-    const items = Array.from({ length: 3 }, (_, i) => ({ item: `I${i}`, description: 'd', unit_cost: '1', quantity: '1' }));
+    const items = Array.from({ length: 3 }, (_, i) => ({
+      item: `I${i}`,
+      description: 'd',
+      unit_cost: '1',
+      quantity: '1',
+    }));
     const a = await createInvoice(key, { items });
     const b = await createInvoice(key, { items });
     expect(a.items.map((i: any) => i.id)).toEqual([1, 2, 3].map((n) => String(a.id * 1000 + n)));

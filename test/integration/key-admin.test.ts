@@ -1,22 +1,32 @@
 /**
- * SPEC §12: keys have ids, labels and expiries; an operator lists and revokes them by id; disabling an
+ * docs/operations.md "Keys": keys have ids, labels and expiries; an operator lists and revokes them by id; disabling an
  * account stops all its keys. Revocation, expiry and disabling take effect within 60 s even through
  * the auth cache (faked clock); expiry is checked on every use of a cached entry.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../shared/store/keys';
-import { TABLE } from '../../shared/store/table';
-import { clearAuthCache } from '../../shared/http/auth';
-import { expiryAfterDays, isKeyUsable, msToTimestamp } from '../../shared/domain/api-key';
-import { documentClient, tableName } from '../../shared/store/client';
-import { findAccountByKey, getAccount, hashSecretKey, listAccounts, setAccountDisabled } from '../../shared/store/accounts';
-import { createKey, KEY_ID_PATTERN, listKeys, revokeKeyById, revokeKeyBySecret } from '../../shared/store/api-keys';
-import { call, newAccount } from '../support/api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expiryAfterDays, isKeyUsable, msToTimestamp } from '../../shared/domain/api-key.ts';
+import { resetConfig } from '../../shared/config.ts';
+import { clearAuthCache } from '../../shared/http/auth.ts';
+import {
+  type Account,
+  findAccountByKey,
+  getAccount,
+  hashSecretKey,
+  listAccounts,
+  setAccountDisabled,
+} from '../../shared/store/accounts.ts';
+import { createKey, KEY_ID_PATTERN, listKeys, revokeKeyById, revokeKeyBySecret } from '../../shared/store/api-keys.ts';
+import { documentClient, tableName } from '../../shared/store/client.ts';
+import { keys } from '../../shared/store/keys.ts';
+import { TABLE } from '../../shared/store/table.ts';
+import { call, newAccount } from '../support/api.ts';
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
+  resetConfig();
   clearAuthCache();
 });
 
@@ -44,7 +54,11 @@ describe('key ids', () => {
     const listed = await listKeys(account.companyId);
     expect(listed).toHaveLength(2);
     expect(listed.map((k) => k.last4).sort()).toEqual([key.slice(-4), second.secretKey.slice(-4)].sort());
-    expect(listed.find((k) => k.keyId === second.key.keyId)).toMatchObject({ label: 'rotation 2026-03', expiresAt, revokedAt: undefined });
+    expect(listed.find((k) => k.keyId === second.key.keyId)).toMatchObject({
+      label: 'rotation 2026-03',
+      expiresAt,
+      revokedAt: undefined,
+    });
     const text = JSON.stringify(listed);
     for (const secret of [key, second.secretKey]) {
       expect(text).not.toContain(secret.slice(3));
@@ -52,7 +66,9 @@ describe('key ids', () => {
     }
     for (const k of listed) expect(k.keyId).toMatch(KEY_ID_PATTERN);
     // The expiry must not be the table's TTL attribute: DynamoDB would delete the key item.
-    const stored = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(hashSecretKey(second.secretKey)) }));
+    const stored = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.apiKey(hashSecretKey(second.secretKey)) }),
+    );
     expect(stored.Item).toMatchObject({ key_id: second.key.keyId, key_expires_at: expiresAt });
     expect(stored.Item).not.toHaveProperty(TABLE.ttlAttribute);
   });
@@ -80,7 +96,11 @@ describe('key ids', () => {
   it('createKey refuses an unknown account and writes nothing', async () => {
     expect(await createKey(987_654_321)).toBeUndefined();
     const written = await documentClient().send(
-      new ScanCommand({ TableName: tableName(), FilterExpression: 'company_id = :c', ExpressionAttributeValues: { ':c': 987_654_321 } }),
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'company_id = :c',
+        ExpressionAttributeValues: { ':c': 987_654_321 },
+      }),
     );
     expect(written.Items).toEqual([]);
   });
@@ -90,7 +110,7 @@ describe('accounts', () => {
   it('account:list reads every account by id; disabling and enabling round-trip', async () => {
     const { account } = await newAccount({ name: 'Listed Ltd' });
     const listed: number[] = [];
-    let mine;
+    let mine: Account | undefined;
     for await (const a of listAccounts(7)) {
       listed.push(a.companyId);
       if (a.companyId === account.companyId) mine = a;
@@ -106,8 +126,12 @@ describe('accounts', () => {
 
 describe('the auth cache honours revocation, expiry and disabling within 60 s (faked clock)', () => {
   /** A key used once at `start` (so it is cached), then the clock moved to each offset. */
-  async function statuses(prepare: (ctx: { key: string; companyId: number; start: number }) => Promise<void>, offsetsMs: number[]) {
+  async function statuses(
+    prepare: (ctx: { key: string; companyId: number; start: number }) => Promise<void>,
+  ) {
+    // The longest cache the service allows (the configuration is read once per process: read it again).
     vi.stubEnv('AUTH_CACHE_SECONDS', '60');
+    resetConfig();
     const start = Date.now();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(start);
@@ -124,7 +148,7 @@ describe('the auth cache honours revocation, expiry and disabling within 60 s (f
   }
 
   it('disabling the account: cached for at most 60 s, then 401; enabling brings the key back', async () => {
-    const { key, companyId, start } = await statuses(async () => {}, []);
+    const { key, companyId, start } = await statuses(async () => {});
     await setAccountDisabled(companyId, true);
     expect(await at(start, 1_000, key)).toBe(200); // the cache is in use, so the bound below is what is measured
     expect(await at(start, 60_001, key)).toBe(401);
@@ -134,7 +158,7 @@ describe('the auth cache honours revocation, expiry and disabling within 60 s (f
   });
 
   it('revoking by id: cached for at most 60 s, then 401', async () => {
-    const { key, companyId, start } = await statuses(async () => {}, []);
+    const { key, companyId, start } = await statuses(async () => {});
     const [only] = await listKeys(companyId);
     await revokeKeyById(only!.keyId);
     expect(await at(start, 1_000, key)).toBe(200);
@@ -145,7 +169,7 @@ describe('the auth cache honours revocation, expiry and disabling within 60 s (f
     let second = '';
     const { start } = await statuses(async ({ companyId, start: t0 }) => {
       second = (await createKey(companyId, { expiresAt: msToTimestamp(t0 + 10_000) }))!.secretKey;
-    }, []);
+    });
     expect(await at(start, 0, second)).toBe(200); // fetched and cached for 60 s
     expect(await at(start, 9_000, second)).toBe(200); // still cached, not yet expired
     expect(await at(start, 10_000, second)).toBe(401); // the cache would still hold it: expiry wins

@@ -1,14 +1,15 @@
 /** docs/api.md "Add invoice": reference codes are unique across the whole service, enforced by a conditional write. */
-import { describe, expect, it, vi } from 'vitest';
+
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../shared/store/client';
-import { keys } from '../../shared/store/keys';
-import { call, createInvoice, invoiceBody, newAccount } from '../support/api';
+import { describe, expect, it, vi } from 'vitest';
+import { documentClient, tableName } from '../../shared/store/client.ts';
+import { keys } from '../../shared/store/keys.ts';
+import { call, createInvoice, invoiceBody, newAccount } from '../support/api.ts';
 
 // The generator under test is replaced by a queue: codes pushed here come out first, then random ones.
 const forced: string[] = [];
-vi.mock('../../shared/domain/reference-code', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../shared/domain/reference-code')>();
+vi.mock('../../shared/domain/reference-code.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../shared/domain/reference-code.ts')>();
   return { ...original, generateReferenceCode: () => forced.shift() ?? original.generateReferenceCode() };
 });
 
@@ -25,8 +26,16 @@ describe('reference code collisions', () => {
     expect(result.body.data.reference_code).toMatch(/^[A-Za-z0-9]{20}$/);
     expect(result.body.data.reference_code).not.toBe(existing.reference_code);
     expect(forced).toHaveLength(0); // both colliding draws were tried and refused
-    const header = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.invoiceHeader(existing.reference_code), ConsistentRead: true }));
-    const body = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.invoiceBody(existing.reference_code), ConsistentRead: true }));
+    const header = await documentClient().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.invoiceHeader(existing.reference_code),
+        ConsistentRead: true,
+      }),
+    );
+    const body = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.invoiceBody(existing.reference_code), ConsistentRead: true }),
+    );
     expect(header.Item?.company_id).toBe(owner.account.companyId);
     expect(body.Item?.invoice_id).toBe(existing.id);
     expect(body.Item?.client_id).toBe(Number(existing.client_id));

@@ -6,14 +6,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it, inject } from 'vitest';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { ensureTable, localClient } from '../../infra/local/dynamodb-local';
-import { createTableInput } from '../../shared/store/table';
-import { startStreamPoller, type StreamPoller } from '../../infra/local/stream-poller';
-import { STREAM_FILTER_PATTERN } from '../../shared/store/webhooks';
-import type { FilterPattern } from '../../shared/domain/filter-pattern';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { ensureTable, localClient } from '../../infra/local/dynamodb-local.ts';
+import { type StreamPoller, startStreamPoller } from '../../infra/local/stream-poller.ts';
+import type { FilterPattern } from '../../shared/domain/filter-pattern.ts';
+import { createTableInput } from '../../shared/store/table.ts';
+import { STREAM_FILTER_PATTERN } from '../../shared/store/webhooks.ts';
 
 const endpoint = inject('dynamodbEndpoint');
 const tableName = `stream-poller-${process.pid}-${Date.now()}`;
@@ -28,7 +28,13 @@ async function put(entity: string, n: number): Promise<void> {
   await client.send(
     new PutItemCommand({
       TableName: tableName,
-      Item: { PK: { S: `T#${n}` }, SK: { S: entity }, entity: { S: entity }, event_id: { S: eventId(n) }, body: { B: Buffer.from('gz') } },
+      Item: {
+        PK: { S: `T#${n}` },
+        SK: { S: entity },
+        entity: { S: entity },
+        event_id: { S: eventId(n) },
+        body: { B: Buffer.from('gz') },
+      },
     }),
   );
 }
@@ -106,7 +112,9 @@ it('turns the stream on for a table created before it had one (an older DATA_DIR
   const older = `${tableName}-older`;
   const { StreamSpecification: _, ...withoutStream } = createTableInput(older);
   await client.send(new CreateTableCommand(withoutStream));
-  expect((await client.send(new DescribeTableCommand({ TableName: older }))).Table?.StreamSpecification?.StreamEnabled).not.toBe(true);
+  expect(
+    (await client.send(new DescribeTableCommand({ TableName: older }))).Table?.StreamSpecification?.StreamEnabled,
+  ).not.toBe(true);
   expect(await ensureTable(endpoint, older)).toBe(false);
   const { Table } = await client.send(new DescribeTableCommand({ TableName: older }));
   expect(Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' });

@@ -4,13 +4,13 @@
  * ciphertext to the encryption context as KMS does.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealSecret, unsealSecret, unsealSecretCached, LOCAL_KEY_FILE } from '../../shared/store/webhook-secrets';
-import { resetConfig } from '../../shared/config';
+import { resetConfig } from '../../shared/config.ts';
+import { LOCAL_KEY_FILE, sealSecret, unsealSecret, unsealSecretCached } from '../../shared/store/webhook-secrets.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-sealing-'));
 const KEY_ID = 'arn:aws:kms:eu-west-1:111122223333:key/test-webhooks';
@@ -25,7 +25,12 @@ function fakeKms(target: string, body: Record<string, any>): [number, Record<str
     if (body.KeyId !== KEY_ID) return [400, { __type: 'NotFoundException', message: 'no such key' }];
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', fakeKey, iv).setAAD(aad);
-    const blob = Buffer.concat([iv, cipher.update(Buffer.from(body.Plaintext, 'base64')), cipher.final(), cipher.getAuthTag()]);
+    const blob = Buffer.concat([
+      iv,
+      cipher.update(Buffer.from(body.Plaintext, 'base64')),
+      cipher.final(),
+      cipher.getAuthTag(),
+    ]);
     return [200, { CiphertextBlob: blob.toString('base64'), KeyId: KEY_ID }];
   }
   if (target === 'TrentService.Decrypt') {

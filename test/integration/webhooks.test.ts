@@ -3,23 +3,24 @@
  * transaction; `deliverWebhook` (what the queue consumer calls) POSTs them to a real HTTP receiver on
  * 127.0.0.1 that verifies every signature with the `standardwebhooks` library.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { logger } from '../../shared/observability';
-import { call, invoiceBody, newAccount, todayMonthFirst } from '../support/api';
-import { deliverWebhook } from '../../shared/services/deliver-webhook';
-import { getEndpoint, listDeliveries, requestResend } from '../../shared/store/webhooks';
-import { documentClient, tableName } from '../../shared/store/client';
-import { dynamoHooks } from '../support/dynamo-hooks';
-import type { Command } from '../../infra/cli/command';
-import { webhookRemove, webhookResend, webhookSet } from '../../infra/cli/webhook-commands';
 import { ulid } from 'ulid';
-import { resetConfig } from '../../shared/config';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Command } from '../../infra/cli/command.ts';
+import { webhookRemove, webhookResend, webhookSet } from '../../infra/cli/webhook-commands.ts';
+import { resetConfig } from '../../shared/config.ts';
+import { logger } from '../../shared/observability.ts';
+import { deliverWebhook } from '../../shared/services/deliver-webhook.ts';
+import { documentClient, tableName } from '../../shared/store/client.ts';
+import { getEndpoint, listDeliveries, requestResend } from '../../shared/store/webhooks.ts';
+import { call, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
+import { dynamoHooks } from '../support/dynamo-hooks.ts';
 
 /** Runs a CLI command in this process (as `npm run --silent <name>` would) and returns the lines it prints. */
 async function runCommand(command: Command, values: Record<string, string>): Promise<Record<string, unknown>[]> {
@@ -66,7 +67,11 @@ class Receiver {
       const chunks: Buffer[] = [];
       request.on('data', (c: Buffer) => chunks.push(c));
       request.on('end', () => {
-        this.received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        this.received.push({
+          path: request.url ?? '',
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
         const behaviour = this.script.shift() ?? 'ok';
         if (behaviour === 'hang') return; // never answers
         if (behaviour === 'error') return void response.writeHead(500).end('{"oops":true}');
@@ -96,7 +101,10 @@ async function merchant(url?: (receiver: Receiver) => string) {
   const receiver = await new Receiver().start();
   receivers.push(receiver);
   const { account, key } = await newAccount();
-  const [set] = await runCommand(webhookSet, { 'company-id': String(account.companyId), url: url ? url(receiver) : receiver.url });
+  const [set] = await runCommand(webhookSet, {
+    'company-id': String(account.companyId),
+    url: url ? url(receiver) : receiver.url,
+  });
   return { receiver, account, key, secret: String(set!.secret), companyId: account.companyId };
 }
 
@@ -111,7 +119,12 @@ async function payInFull(key: string) {
   const invoice = await call('add-invoice', { key, body: invoiceBody() });
   const payment = await call('add-payment', {
     key,
-    body: { reference_code: invoice.body.data.reference_code, amount: invoice.body.data.total, channel: 'Cash', date: todayMonthFirst() },
+    body: {
+      reference_code: invoice.body.data.reference_code,
+      amount: invoice.body.data.total,
+      channel: 'Cash',
+      date: todayMonthFirst(),
+    },
   });
   return { invoice, payment };
 }
@@ -147,7 +160,11 @@ describe('webhook events', { timeout: 60_000 }, () => {
     expect(bodies[0].created_at).toBe(invoice.body.data.created_at);
     expect(bodies[1].created_at).toBe(payment.body.data.created_at);
     const after = await listDeliveries(companyId);
-    expect(after.every((d) => d.state === 'delivered' && d.attempts === 1 && d.last_status === 204 && d.next_attempt_at === null)).toBe(true);
+    expect(
+      after.every(
+        (d) => d.state === 'delivered' && d.attempts === 1 && d.last_status === 204 && d.next_attempt_at === null,
+      ),
+    ).toBe(true);
 
     // Delivered is final: a duplicate queue message sends nothing.
     expect(await deliverWebhook(events[0]!.event_id)).toEqual({ kind: 'skipped', reason: 'already delivered' });
@@ -157,7 +174,10 @@ describe('webhook events', { timeout: 60_000 }, () => {
   it('a partial payment is payment.recorded alone', async () => {
     const { key, companyId } = await merchant();
     const invoice = await call('add-invoice', { key, body: invoiceBody() });
-    await call('add-payment', { key, body: { reference_code: invoice.body.data.reference_code, amount: 1, channel: 'POS', date: todayMonthFirst() } });
+    await call('add-payment', {
+      key,
+      body: { reference_code: invoice.body.data.reference_code, amount: 1, channel: 'POS', date: todayMonthFirst() },
+    });
     expect((await eventsOf(companyId)).map((e) => e.type)).toEqual(['invoice.created', 'payment.recorded']);
   });
 
@@ -190,7 +210,13 @@ describe('webhook events', { timeout: 60_000 }, () => {
     expect([...ids]).toEqual([event!.event_id]);
     expect(receiver.received.map((r) => r.path)).toEqual(['/hooks', '/hooks', '/hooks', '/hooks']); // the redirect was not followed
     for (const r of receiver.received) expect(verified(r, secret).id).toBe(event!.event_id);
-    expect((await listDeliveries(companyId))[0]).toMatchObject({ state: 'delivered', attempts: 4, last_status: 204, last_error: null, next_attempt_at: null });
+    expect((await listDeliveries(companyId))[0]).toMatchObject({
+      state: 'delivered',
+      attempts: 4,
+      last_status: 204,
+      last_error: null,
+      next_attempt_at: null,
+    });
   });
 
   it('after the last attempt the delivery is failed; webhook:resend delivers it again', async () => {
@@ -206,9 +232,16 @@ describe('webhook events', { timeout: 60_000 }, () => {
 
     // Assess
     expect(outcomes.slice(0, 7).map((o) => o.kind)).toEqual(Array(7).fill('retry'));
-    expect(outcomes.map((o) => (o.kind === 'retry' ? o.delayMs : 0))).toEqual([1000, 5000, 30_000, 120_000, 300_000, 600_000, 600_000, 0]);
+    expect(outcomes.map((o) => (o.kind === 'retry' ? o.delayMs : 0))).toEqual([
+      1000, 5000, 30_000, 120_000, 300_000, 600_000, 600_000, 0,
+    ]);
     expect(outcomes[7]).toEqual({ kind: 'failed' });
-    expect((await listDeliveries(companyId))[0]).toMatchObject({ state: 'failed', attempts: 8, last_status: 500, next_attempt_at: null });
+    expect((await listDeliveries(companyId))[0]).toMatchObject({
+      state: 'failed',
+      attempts: 8,
+      last_status: 500,
+      next_attempt_at: null,
+    });
     expect(await deliverWebhook(event!.event_id)).toEqual({ kind: 'skipped', reason: 'already failed' });
 
     // Resend: the delivery state starts over and the same event (same id, same body) arrives.
@@ -220,7 +253,11 @@ describe('webhook events', { timeout: 60_000 }, () => {
     expect(new Set(bodies).size).toBe(1);
     expect(verified(receiver.received.at(-1)!, secret).id).toBe(event!.event_id);
     const resendItems = await documentClient().send(
-      new ScanCommand({ TableName: tableName(), FilterExpression: 'entity = :e AND event_id = :id', ExpressionAttributeValues: { ':e': 'webhook_resend', ':id': event!.event_id } }),
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'entity = :e AND event_id = :id',
+        ExpressionAttributeValues: { ':e': 'webhook_resend', ':id': event!.event_id },
+      }),
     );
     expect(resendItems.Items).toHaveLength(1);
   });
@@ -273,8 +310,14 @@ describe('webhook events', { timeout: 60_000 }, () => {
     await runCommand(webhookResend, { 'event-id': before!.event_id });
     expect(await deliverWebhook(before!.event_id)).toEqual({ kind: 'skipped', reason: 'endpoint set after the event' });
     expect(receiver.received).toHaveLength(0);
-    expect((await listDeliveries(account.companyId))[0]).toMatchObject({ state: 'skipped', last_error: 'endpoint set after the event' });
-    expect(await deliverWebhook('evt_01JD0000000000000000000000')).toEqual({ kind: 'skipped', reason: 'unknown event' });
+    expect((await listDeliveries(account.companyId))[0]).toMatchObject({
+      state: 'skipped',
+      last_error: 'endpoint set after the event',
+    });
+    expect(await deliverWebhook('evt_01JD0000000000000000000000')).toEqual({
+      kind: 'skipped',
+      reason: 'unknown event',
+    });
   });
 
   it('a rotated secret signs the next attempts; a removed endpoint stops pending deliveries', async () => {
@@ -285,7 +328,9 @@ describe('webhook events', { timeout: 60_000 }, () => {
     const [rotated] = await runCommand(webhookSet, { 'company-id': String(companyId), url: receiver.url });
     expect(await deliverWebhook(first!.event_id)).toEqual({ kind: 'delivered' });
     expect(verified(receiver.received[0]!, String(rotated!.secret)).id).toBe(first!.event_id);
-    expect(await runCommand(webhookRemove, { 'company-id': String(account.companyId) })).toEqual([{ company_id: companyId, removed: true }]);
+    expect(await runCommand(webhookRemove, { 'company-id': String(account.companyId) })).toEqual([
+      { company_id: companyId, removed: true },
+    ]);
     expect(await deliverWebhook(second!.event_id)).toEqual({ kind: 'skipped', reason: 'no endpoint' });
     expect(receiver.received).toHaveLength(1);
   });
@@ -296,12 +341,17 @@ describe('webhook events', { timeout: 60_000 }, () => {
     await payInFull(a.key);
     await call('add-invoice', { key: b.key, body: invoiceBody() });
     for (const m of [a, b]) for (const e of await eventsOf(m.companyId)) await deliverWebhook(e.event_id);
-    expect(a.receiver.received.map((r) => verified(r, a.secret).company_id)).toEqual(Array(3).fill(String(a.companyId)));
+    expect(a.receiver.received.map((r) => verified(r, a.secret).company_id)).toEqual(
+      Array(3).fill(String(a.companyId)),
+    );
     expect(b.receiver.received.map((r) => verified(r, b.secret).company_id)).toEqual([String(b.companyId)]);
     expect(() => verified(a.receiver.received[0]!, b.secret)).toThrow();
     // A paid invoice of A cannot be paid by B (404), and that outcome writes no event for anyone.
     const reference = JSON.parse(a.receiver.received[0]!.body).data.reference_code;
-    const foreign = await call('add-payment', { key: b.key, body: { reference_code: reference, amount: 1, channel: 'Cash', date: todayMonthFirst() } });
+    const foreign = await call('add-payment', {
+      key: b.key,
+      body: { reference_code: reference, amount: 1, channel: 'Cash', date: todayMonthFirst() },
+    });
     expect(foreign.status).toBe(404);
     expect(await eventsOf(b.companyId)).toHaveLength(1);
     expect(await eventsOf(a.companyId)).toHaveLength(3);
@@ -316,7 +366,7 @@ describe('webhook events', { timeout: 60_000 }, () => {
     expect(stored.toString('base64')).not.toContain(secret.slice(6, 30));
     // A sealed secret copied to another account's endpoint does not open there.
     const other = await merchant();
-    const { putEndpoint } = await import('../../shared/store/webhooks');
+    const { putEndpoint } = await import('../../shared/store/webhooks.ts');
     await putEndpoint(other.companyId, other.receiver.url, stored);
     await call('add-invoice', { key: other.key, body: invoiceBody() });
     const [event] = await eventsOf(other.companyId);
@@ -330,7 +380,10 @@ describe('webhook logs', { timeout: 60_000 }, () => {
     // Prepare
     const { receiver, key, secret, companyId } = await merchant();
     const email = `logs-${Date.now()}@example.com`;
-    await call('add-invoice', { key, body: invoiceBody({ client: { first_name: 'Zed', last_name: 'Q', email, phone: '+2348012345678' } }) });
+    await call('add-invoice', {
+      key,
+      body: invoiceBody({ client: { first_name: 'Zed', last_name: 'Q', email, phone: '+2348012345678' } }),
+    });
     const [event] = await eventsOf(companyId);
     receiver.script = ['error'];
     const written: string[] = [];
@@ -352,13 +405,17 @@ describe('webhook logs', { timeout: 60_000 }, () => {
     }
     // Assess
     const text = written.join('');
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.message, l.attempt, l.status, l.outcome])).toEqual([
       ['webhook attempt failed', 1, 500, 'retry'],
       ['webhook delivered', 2, 204, 'delivered'],
     ]);
     expect(lines[0]).toMatchObject({ event_id: event!.event_id, event_type: 'invoice.created', company_id: companyId });
-    for (const forbidden of [secret, secret.slice(6), email, 'Website Design', 'reference_code']) expect(text).not.toContain(forbidden);
+    for (const forbidden of [secret, secret.slice(6), email, 'Website Design', 'reference_code'])
+      expect(text).not.toContain(forbidden);
   });
 });
 
@@ -379,7 +436,12 @@ describe('exactly the committed writes produce events', { timeout: 60_000 }, () 
     // Prepare
     const { receiver, key, secret, companyId } = await merchant();
     const invoice = await call('add-invoice', { key, body: invoiceBody() });
-    const payment = { reference_code: invoice.body.data.reference_code, amount: invoice.body.data.total, channel: 'Cash', date: todayMonthFirst() };
+    const payment = {
+      reference_code: invoice.body.data.reference_code,
+      amount: invoice.body.data.total,
+      channel: 'Cash',
+      date: todayMonthFirst(),
+    };
     // Act
     const remove = crashAfterCommit();
     const failed = await call('add-payment', { key, body: payment, idempotencyKey: 'crash-events' });
@@ -410,7 +472,8 @@ describe('exactly the committed writes produce events', { timeout: 60_000 }, () 
     const { key, companyId } = await merchant();
     const remove = dynamoHooks.add({
       before: (c) => {
-        if (c.command === 'TransactWriteItemsCommand') throw Object.assign(new Error('boom'), { name: 'InternalServerError' });
+        if (c.command === 'TransactWriteItemsCommand')
+          throw Object.assign(new Error('boom'), { name: 'InternalServerError' });
       },
     });
     const failed = await call('add-invoice', { key, body: invoiceBody() });
@@ -424,7 +487,12 @@ describe('exactly the committed writes produce events', { timeout: 60_000 }, () 
     const { key, companyId } = await merchant();
     const body = invoiceBody({ merchant_ref: 'ONCE' });
     const invoice = await call('add-invoice', { key, body, idempotencyKey: 'inv-1' });
-    const pay = { reference_code: invoice.body.data.reference_code, amount: '100.00', channel: 'Cash', date: todayMonthFirst() };
+    const pay = {
+      reference_code: invoice.body.data.reference_code,
+      amount: '100.00',
+      channel: 'Cash',
+      date: todayMonthFirst(),
+    };
     await call('add-payment', { key, body: pay, idempotencyKey: 'pay-1' });
     const baseline = (await eventsOf(companyId)).map((e) => e.event_id);
     expect(baseline).toHaveLength(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { curlExamples, readyBanner, usDate } from '../../infra/local/banner';
+import { curlExamples, readyBanner, usDate } from '../../infra/local/banner.ts';
 
 describe('ready banner', () => {
   it('dates payments by the calendar of the account time zone', () => {
@@ -20,18 +20,23 @@ describe('ready banner', () => {
     });
     expect(text.split('\n')[0]).toBe('Invoicing API listening on http://127.0.0.1:3000');
     expect(text).toContain('Demo secret key: sk_demo');
-    for (const path of ['/invoices', '/payments', '/payments/history']) expect(text).toContain(`'http://127.0.0.1:3000${path}'`);
+    for (const path of ['/invoices', '/payments', '/payments/history'])
+      expect(text).toContain(`'http://127.0.0.1:3000${path}'`);
   });
 
   it('sends valid JSON bodies in the examples', () => {
-    const bodies = curlExamples('http://x', 'sk_demo').map((example) => JSON.parse(/-d '(.*)'$/m.exec(example)![1]!) as Record<string, unknown>);
+    const bodies = curlExamples('http://x', 'sk_demo').map(
+      (example) => JSON.parse(/-d '(.*)'$/m.exec(example)![1]!) as Record<string, unknown>,
+    );
     expect(bodies[0]).toMatchObject({ fee_bearer: 'client', client: { email: 'ada@example.com' } });
     expect(bodies[1]).toMatchObject({ channel: 'BankTransfer', reference_code: expect.any(String) });
     expect(bodies[2]).toEqual({ period: 'today' });
   });
 
-  it("pays the demo invoice in the payment example when one was seeded", () => {
-    const bodies = curlExamples('http://x', 'sk_demo', 'Africa/Lagos', new Date(), 'DemoRef0123456789abc').map((example) => JSON.parse(/-d '(.*)'$/m.exec(example)![1]!) as Record<string, unknown>);
+  it('pays the demo invoice in the payment example when one was seeded', () => {
+    const bodies = curlExamples('http://x', 'sk_demo', 'Africa/Lagos', new Date(), 'DemoRef0123456789abc').map(
+      (example) => JSON.parse(/-d '(.*)'$/m.exec(example)![1]!) as Record<string, unknown>,
+    );
     expect(bodies[1]).toMatchObject({ reference_code: 'DemoRef0123456789abc', amount: '1000' });
   });
 });

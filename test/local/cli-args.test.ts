@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { commandHelp, parseCommandLine, UsageError, type ParsedCommandLine } from '../../infra/cli/command';
-import { COMMANDS } from '../../infra/cli/commands';
-import { chooseTarget } from '../../infra/cli/target';
+import { commandHelp, type ParsedCommandLine, parseCommandLine, UsageError } from '../../infra/cli/command.ts';
+import { COMMANDS } from '../../infra/cli/commands.ts';
+import { chooseTarget } from '../../infra/cli/target.ts';
 
 const KEY = `sk_${'a1B2'.repeat(10)}`;
 const KEY_ID = `key_${'a1B2'.repeat(4)}`;
@@ -17,12 +17,31 @@ describe('parseCommandLine', () => {
   it('parses account:create with its options', () => {
     expect(parse(['account:create', '--name', ' Acme '])).toEqual({ command: 'account:create', name: 'Acme' });
     expect(
-      parse(['account:create', '--name=Acme Ltd', '--currency', 'usd', '--time-zone', 'Europe/London', '--tokenization-enabled']),
-    ).toEqual({ command: 'account:create', name: 'Acme Ltd', currency: 'USD', timeZone: 'Europe/London', tokenizationEnabled: true });
+      parse([
+        'account:create',
+        '--name=Acme Ltd',
+        '--currency',
+        'usd',
+        '--time-zone',
+        'Europe/London',
+        '--tokenization-enabled',
+      ]),
+    ).toEqual({
+      command: 'account:create',
+      name: 'Acme Ltd',
+      currency: 'USD',
+      timeZone: 'Europe/London',
+      tokenizationEnabled: true,
+    });
   });
 
   it('parses the key commands', () => {
-    expect(parse(['key:create', '--company-id', '12'])).toEqual({ command: 'key:create', companyId: 12, label: undefined, days: undefined });
+    expect(parse(['key:create', '--company-id', '12'])).toEqual({
+      command: 'key:create',
+      companyId: 12,
+      label: undefined,
+      days: undefined,
+    });
     expect(parse(['key:create', '--company-id', '12', '--label', ' rotation ', '--expires-in-days', '30'])).toEqual({
       command: 'key:create',
       companyId: 12,
@@ -41,7 +60,7 @@ describe('parseCommandLine', () => {
     expect(parse(['account:enable', '--company-id', '7'])).toEqual({ command: 'account:enable', companyId: 7 });
   });
 
-  it('treats no command as a request for the overview, and --help after a command as that command\'s help', () => {
+  it("treats no command as a request for the overview, and --help after a command as that command's help", () => {
     for (const argv of [[], ['--help'], ['-h']]) {
       const parsed = parseCommand(argv);
       expect(parsed.kind).toBe('help');
@@ -49,7 +68,10 @@ describe('parseCommandLine', () => {
     }
     for (const command of COMMANDS) {
       // Even with missing or invalid options, --help answers.
-      expect(parseCommand([command.name, '--company-id', 'x', '--help'])).toEqual({ kind: 'help', text: commandHelp(command) });
+      expect(parseCommand([command.name, '--company-id', 'x', '--help'])).toEqual({
+        kind: 'help',
+        text: commandHelp(command),
+      });
       const help = commandHelp(command);
       expect(help).toContain(`npm run --silent ${command.name}`);
       for (const option of Object.keys(command.options)) expect(help).toContain(`--${option}`);
@@ -65,7 +87,10 @@ describe('parseCommandLine', () => {
     [['key:create'], /--company-id is required/],
     [['key:create', '--company-id', '0'], /positive integer/],
     [['key:create', '--company-id', '1.5'], /positive integer/],
-    [['key:create', '--company-id', '1', '--expires-in-days', '0'], /--expires-in-days must be a positive integer up to 3650/],
+    [
+      ['key:create', '--company-id', '1', '--expires-in-days', '0'],
+      /--expires-in-days must be a positive integer up to 3650/,
+    ],
     [['key:create', '--company-id', '1', '--expires-in-days', '3651'], /--expires-in-days/],
     [['key:create', '--company-id', '1', '--label', 'x'.repeat(101)], /--label/],
     [['key:create', '--company-id', '1', '--label', 'a\nb'], /--label/],
@@ -93,8 +118,15 @@ describe('chooseTarget', () => {
   });
 
   it('uses the deployed table when TABLE_NAME and AWS credentials are set', () => {
-    for (const credentials of [{ AWS_ACCESS_KEY_ID: 'x' }, { AWS_PROFILE: 'dev' }, { AWS_CONTAINER_CREDENTIALS_FULL_URI: 'http://x' }]) {
-      expect(chooseTarget({ TABLE_NAME: 'invoicing-dev-Table', ...credentials })).toEqual({ kind: 'aws', tableName: 'invoicing-dev-Table' });
+    for (const credentials of [
+      { AWS_ACCESS_KEY_ID: 'x' },
+      { AWS_PROFILE: 'dev' },
+      { AWS_CONTAINER_CREDENTIALS_FULL_URI: 'http://x' },
+    ]) {
+      expect(chooseTarget({ TABLE_NAME: 'invoicing-dev-Table', ...credentials })).toEqual({
+        kind: 'aws',
+        tableName: 'invoicing-dev-Table',
+      });
     }
   });
 

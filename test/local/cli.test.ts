@@ -6,13 +6,13 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ensureTable } from '../../infra/local/dynamodb-local';
-import { COMMANDS } from '../../infra/cli/commands';
-import { clearAuthCache } from '../../shared/http/auth';
-import { resetConfig } from '../../shared/config';
-import { findAccountByKey, getAccount } from '../../shared/store/accounts';
-import { call } from '../support/api';
-import { createLegacyAccount } from '../support/legacy-accounts';
+import { COMMANDS } from '../../infra/cli/commands.ts';
+import { ensureTable } from '../../infra/local/dynamodb-local.ts';
+import { resetConfig } from '../../shared/config.ts';
+import { clearAuthCache } from '../../shared/http/auth.ts';
+import { findAccountByKey, getAccount } from '../../shared/store/accounts.ts';
+import { call } from '../support/api.ts';
+import { createLegacyAccount } from '../support/legacy-accounts.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const KEY_PATTERN = /^sk_[0-9A-Za-z]{40}$/;
@@ -27,9 +27,14 @@ interface CliResult {
 
 function cli(command: string, args: string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
   return new Promise((resolveResult) => {
-    execFile('npm', ['run', '--silent', command, '--', ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolveResult({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      'npm',
+      ['run', '--silent', command, '--', ...args],
+      { cwd: ROOT, env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolveResult({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -72,14 +77,21 @@ afterEach(() => {
 
 describe('account CLI', { timeout: 180_000 }, () => {
   it('creates an account, adds a key and revokes it', async () => {
-    const created = succeeded(await cli('account:create', ['--name', 'Acme CLI Ltd', '--currency', 'usd', '--time-zone', 'Europe/London']));
+    const created = succeeded(
+      await cli('account:create', ['--name', 'Acme CLI Ltd', '--currency', 'usd', '--time-zone', 'Europe/London']),
+    );
     const account = jsonLine(created.stdout);
     expect(Object.keys(account)).toEqual(['company_id', 'secret_key', 'key_id']);
     expect(Number.isInteger(account.company_id)).toBe(true);
     expect(account.secret_key).toMatch(KEY_PATTERN);
     expect(account.key_id).toMatch(KEY_ID_PATTERN);
     const companyId = account.company_id as number;
-    expect(await getAccount(companyId)).toMatchObject({ name: 'Acme CLI Ltd', currency: 'USD', timeZone: 'Europe/London', tokenizationEnabled: false });
+    expect(await getAccount(companyId)).toMatchObject({
+      name: 'Acme CLI Ltd',
+      currency: 'USD',
+      timeZone: 'Europe/London',
+      tokenizationEnabled: false,
+    });
 
     const second = jsonLine(succeeded(await cli('key:create', ['--company-id', String(companyId)])).stdout);
     expect(second).toEqual({
@@ -102,7 +114,9 @@ describe('account CLI', { timeout: 180_000 }, () => {
     const account = jsonLine(succeeded(await cli('account:create', ['--name', 'Rotation Ltd'])).stdout);
     const companyId = String(account.company_id);
     const rotated = jsonLine(
-      succeeded(await cli('key:create', ['--company-id', companyId, '--label', 'rotation 2026-03', '--expires-in-days', '30'])).stdout,
+      succeeded(
+        await cli('key:create', ['--company-id', companyId, '--label', 'rotation 2026-03', '--expires-in-days', '30']),
+      ).stdout,
     );
     expect(rotated.label).toBe('rotation 2026-03');
     expect(rotated.expires_at).toMatch(TIMESTAMP);
@@ -114,7 +128,16 @@ describe('account CLI', { timeout: 180_000 }, () => {
     const lines = jsonLines(listed.stdout);
     expect(lines.map((line) => line.key_id).sort()).toEqual([account.key_id, rotated.key_id].sort());
     for (const line of lines) {
-      expect(Object.keys(line)).toEqual(['key_id', 'company_id', 'last4', 'label', 'created_at', 'expires_at', 'revoked_at', 'status']);
+      expect(Object.keys(line)).toEqual([
+        'key_id',
+        'company_id',
+        'last4',
+        'label',
+        'created_at',
+        'expires_at',
+        'revoked_at',
+        'status',
+      ]);
       expect(line.created_at).toMatch(TIMESTAMP);
     }
     expect(lines.find((line) => line.key_id === rotated.key_id)).toMatchObject({
@@ -124,14 +147,18 @@ describe('account CLI', { timeout: 180_000 }, () => {
       revoked_at: null,
       status: 'active',
     });
-    for (const secret of [account.secret_key, rotated.secret_key] as string[]) expect(listed.stdout).not.toContain(secret.slice(3, 20));
+    for (const secret of [account.secret_key, rotated.secret_key] as string[])
+      expect(listed.stdout).not.toContain(secret.slice(3, 20));
 
     const revoked = jsonLine(succeeded(await cli('key:revoke', ['--key-id', String(account.key_id)])).stdout);
     expect(revoked).toEqual({ company_id: account.company_id, key_id: account.key_id, revoked: true });
     expect(await findAccountByKey(account.secret_key as string)).toBeUndefined();
     expect((await findAccountByKey(rotated.secret_key as string))?.companyId).toBe(account.company_id);
     const after = jsonLines(succeeded(await cli('key:list', ['--company-id', companyId])).stdout);
-    expect(after.find((line) => line.key_id === account.key_id)).toMatchObject({ revoked_at: expect.stringMatching(TIMESTAMP), status: 'revoked' });
+    expect(after.find((line) => line.key_id === account.key_id)).toMatchObject({
+      revoked_at: expect.stringMatching(TIMESTAMP),
+      status: 'revoked',
+    });
   });
 
   it('lists accounts, disables one (its keys stop working) and enables it again', async () => {
@@ -139,13 +166,25 @@ describe('account CLI', { timeout: 180_000 }, () => {
     const companyId = String(account.company_id);
     const listed = jsonLines(succeeded(await cli('account:list')).stdout);
     const mine = listed.find((line) => line.company_id === account.company_id);
-    expect(mine).toMatchObject({ name: 'Disable Me Ltd', currency: 'NGN', time_zone: 'Africa/Lagos', disabled: false, disabled_at: null });
+    expect(mine).toMatchObject({
+      name: 'Disable Me Ltd',
+      currency: 'NGN',
+      time_zone: 'Africa/Lagos',
+      disabled: false,
+      disabled_at: null,
+    });
     expect(JSON.stringify(listed)).not.toContain('cursor');
 
     const disabled = jsonLine(succeeded(await cli('account:disable', ['--company-id', companyId])).stdout);
-    expect(disabled).toMatchObject({ company_id: account.company_id, disabled: true, disabled_at: expect.stringMatching(TIMESTAMP) });
+    expect(disabled).toMatchObject({
+      company_id: account.company_id,
+      disabled: true,
+      disabled_at: expect.stringMatching(TIMESTAMP),
+    });
     expect(await findAccountByKey(account.secret_key as string)).toBeUndefined();
-    expect((await call('payment-history', { key: account.secret_key as string, body: { period: 'today' } })).status).toBe(401);
+    expect(
+      (await call('payment-history', { key: account.secret_key as string, body: { period: 'today' } })).status,
+    ).toBe(401);
 
     const enabled = jsonLine(succeeded(await cli('account:enable', ['--company-id', companyId])).stdout);
     expect(enabled).toMatchObject({ company_id: account.company_id, disabled: false, disabled_at: null });
@@ -166,7 +205,8 @@ describe('account CLI', { timeout: 180_000 }, () => {
 
     const lines = jsonLines(succeeded(await cli('key:list', ['--company-id', String(legacy.companyId)], env)).stdout);
     expect(lines.map((line) => line.last4).sort()).toEqual(legacy.secrets.map((secret) => secret.slice(-4)).sort());
-    for (const line of lines) expect(line).toMatchObject({ key_id: expect.stringMatching(KEY_ID_PATTERN), status: 'active', label: null });
+    for (const line of lines)
+      expect(line).toMatchObject({ key_id: expect.stringMatching(KEY_ID_PATTERN), status: 'active', label: null });
     // Listing again keeps the same ids; the one-off command finds nothing left to migrate.
     const again = jsonLines(succeeded(await cli('key:list', ['--company-id', String(legacy.companyId)], env)).stdout);
     expect(again.map((line) => line.key_id)).toEqual(lines.map((line) => line.key_id));

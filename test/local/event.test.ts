@@ -4,10 +4,10 @@ import {
   formatRequestTime,
   isTextContentType,
   parseQueryString,
+  type RawHttpRequest,
   splitTarget,
   toApiGatewayEvent,
-  type RawHttpRequest,
-} from '../../infra/local/event';
+} from '../../infra/local/event.ts';
 
 const NOW = new Date('2020-03-12T19:03:58.390Z');
 
@@ -57,7 +57,18 @@ describe('toApiGatewayEvent', () => {
 
   it('lower-cases header names and comma-joins repeated headers', () => {
     const event = toApiGatewayEvent(
-      request({ headers: ['Content-Type', 'application/json', 'X-Custom', 'one', 'x-custom', 'two', 'AUTHORIZATION', 'Bearer sk_x'] }),
+      request({
+        headers: [
+          'Content-Type',
+          'application/json',
+          'X-Custom',
+          'one',
+          'x-custom',
+          'two',
+          'AUTHORIZATION',
+          'Bearer sk_x',
+        ],
+      }),
     );
     expect(event.headers['content-type']).toBe('application/json');
     expect(event.headers['x-custom']).toBe('one,two');
@@ -95,12 +106,21 @@ describe('toApiGatewayEvent', () => {
 
   it('sends text bodies as UTF-8 and everything else as base64', () => {
     const body = Buffer.from('{"name":"Ọlá"}');
-    for (const contentType of ['application/json', 'application/json; charset=utf-8', 'application/problem+json', 'text/plain']) {
+    for (const contentType of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/problem+json',
+      'text/plain',
+    ]) {
       const event = toApiGatewayEvent(request({ headers: ['Content-Type', contentType], body }));
       expect(event.isBase64Encoded, contentType).toBe(false);
       expect(event.body).toBe('{"name":"Ọlá"}');
     }
-    for (const headers of [['Content-Type', 'application/x-www-form-urlencoded'], ['Content-Type', 'application/octet-stream'], []]) {
+    for (const headers of [
+      ['Content-Type', 'application/x-www-form-urlencoded'],
+      ['Content-Type', 'application/octet-stream'],
+      [],
+    ]) {
       const event = toApiGatewayEvent(request({ headers, body }));
       expect(event.isBase64Encoded, String(headers[1])).toBe(true);
       expect(Buffer.from(event.body!, 'base64').equals(body)).toBe(true);

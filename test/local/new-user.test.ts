@@ -1,14 +1,14 @@
 /**
- * What a new user runs first (SPEC §10): `npm start` without Java, the banner's examples pasted in order,
+ * What a new user runs first (docs/running-locally.md): `npm start` without Java, the banner's examples pasted in order,
  * `GET /`, the docs page's payment example, and `kill <npm pid>` (SIGTERM) stopping node and Java.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/dynamodb-local';
-import { waitUntilServing } from '../support/local-runtime';
+import { freePort } from '../../infra/local/dynamodb-local.ts';
+import { waitUntilServing } from '../support/local-runtime.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const scratch = mkdtempSync(join(tmpdir(), 'invoicing-new-user-'));
@@ -36,7 +36,11 @@ function descendants(pid: number): number[] {
     .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
   const found: number[] = [];
   const walk = (parent: number) => {
-    for (const [child, ppid] of pairs) if (ppid === parent) (found.push(child), walk(child));
+    for (const [child, ppid] of pairs) {
+      if (ppid !== parent) continue;
+      found.push(child);
+      walk(child);
+    }
   };
   walk(pid);
   return found;
@@ -47,7 +51,8 @@ describe('without Java on the PATH', () => {
   const bin = join(scratch, 'bin');
   const env = (): NodeJS.ProcessEnv => {
     const base: NodeJS.ProcessEnv = { ...process.env, PATH: bin, DATA_DIR: join(scratch, 'nojava'), PORT: '0' };
-    for (const name of ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) delete base[name];
+    for (const name of ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'])
+      delete base[name];
     return base;
   };
 
@@ -59,7 +64,12 @@ describe('without Java on the PATH', () => {
       ['--import', 'tsx', 'infra/local/main.ts'],
       ['--import', 'tsx', 'infra/cli/main.ts', 'account:create', '--name', 'Acme'],
     ]) {
-      const result = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...env(), DYNAMODB_PORT: port }, encoding: 'utf8', timeout: 60_000 });
+      const result = spawnSync(process.execPath, args, {
+        cwd: ROOT,
+        env: { ...env(), DYNAMODB_PORT: port },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(result.status, result.stderr).not.toBe(0);
       const lines = result.stderr.trim().split('\n');
       expect(lines, result.stderr).toHaveLength(1);
@@ -72,7 +82,12 @@ describe('without Java on the PATH', () => {
 describe('npm start for a new user', { timeout: 240_000 }, () => {
   it('GET / points to /docs; the banner examples work pasted in order; so does the docs payment example; SIGTERM to npm stops node and Java', async () => {
     const dynamodbPort = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DYNAMODB_PORT: String(dynamodbPort), DATA_DIR: join(scratch, 'data') };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: '0',
+      DYNAMODB_PORT: String(dynamodbPort),
+      DATA_DIR: join(scratch, 'data'),
+    };
     delete env.DYNAMODB_ENDPOINT;
     delete env.TABLE_NAME;
     const npm = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -84,9 +99,15 @@ describe('npm start for a new user', { timeout: 240_000 }, () => {
     expect(await root.json()).toMatchObject({ status: 'success', data: { docs: '/docs', openapi: '/openapi.json' } });
 
     // The examples, exactly as printed, run in order.
-    const examples = service.output().split('\n# ').slice(1).map((block) => block.split('\n').slice(1).join('\n').split('\n\n')[0]!);
+    const examples = service
+      .output()
+      .split('\n# ')
+      .slice(1)
+      .map((block) => block.split('\n').slice(1).join('\n').split('\n\n')[0]!);
     expect(examples).toHaveLength(3);
-    const [invoice, payment, history] = examples.map((command) => JSON.parse(execFileSync('sh', ['-c', command], { encoding: 'utf8' })));
+    const [invoice, payment, history] = examples.map((command) =>
+      JSON.parse(execFileSync('sh', ['-c', command], { encoding: 'utf8' })),
+    );
     expect(invoice.status, JSON.stringify(invoice)).toBe('success');
     expect(payment.status, JSON.stringify(payment)).toBe('success');
     expect(history.data.payments.map((p: { id: number }) => p.id)).toContain(payment.data.id);

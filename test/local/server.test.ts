@@ -1,8 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { createLocalServer, type LambdaHandler, type LocalServer, type LocalServerOptions } from '../../infra/local/server';
-import { ROUTES, type RouteDefinition } from '../../shared/routes';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createLocalServer,
+  type LambdaHandler,
+  type LocalServer,
+  type LocalServerOptions,
+} from '../../infra/local/server.ts';
+import { ROUTES, type RouteDefinition } from '../../shared/routes.ts';
 
 let server: LocalServer | undefined;
 
@@ -33,7 +38,13 @@ async function expectEnvelope(response: Response, status: number, code: string) 
   expect(response.status).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   const body = (await response.json()) as Record<string, unknown>;
-  expect(body).toEqual({ status: 'error', code, message: expect.any(String), errors: [], request_id: expect.any(String) });
+  expect(body).toEqual({
+    status: 'error',
+    code,
+    message: expect.any(String),
+    errors: [],
+    request_id: expect.any(String),
+  });
   expect(response.headers.get('apigw-requestid')).toBe(body.request_id);
   return body;
 }
@@ -46,17 +57,23 @@ describe('local server routing', () => {
   });
 
   it('ignores a trailing slash and answers GET /payments/history (with a JSON body) like POST', async () => {
-    const base = await start({ loadHandler: async () => async (event) => ({ statusCode: 200, body: `${event.routeKey} ${event.body ?? ''}` }) });
+    const base = await start({
+      loadHandler: async () => async (event) => ({ statusCode: 200, body: `${event.routeKey} ${event.body ?? ''}` }),
+    });
     expect(await (await fetch(`${base}/invoices/`, { method: 'POST', body: '{}' })).text()).toBe('POST /invoices/ {}');
     expect(await (await fetch(`${base}/payments/`, { method: 'POST', body: '{}' })).text()).toBe('POST /payments/ {}');
     // fetch refuses a GET body; node:http does not (pypayant sends one).
     const { request } = await import('node:http');
     const text = await new Promise<string>((resolveText, reject) => {
-      const req = request(`${base}/payments/history/`, { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': '18' } }, (res) => {
-        let data = '';
-        res.on('data', (c) => (data += c));
-        res.on('end', () => resolveText(data));
-      });
+      const req = request(
+        `${base}/payments/history/`,
+        { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': '18' } },
+        (res) => {
+          let data = '';
+          res.on('data', (c) => (data += c));
+          res.on('end', () => resolveText(data));
+        },
+      );
       req.on('error', reject);
       req.end('{"period":"today"}');
     });
@@ -89,7 +106,10 @@ describe('local server routing', () => {
   it('serves static routes before the route table', async () => {
     const base = await start({
       loadHandler: handlers({}),
-      staticRoutes: { 'GET /openapi.json': (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"openapi":"3.1.0"}') },
+      staticRoutes: {
+        'GET /openapi.json': (_req, res) =>
+          void res.writeHead(200, { 'content-type': 'application/json' }).end('{"openapi":"3.1.0"}'),
+      },
     });
     const response = await fetch(`${base}/openapi.json`);
     expect(response.status).toBe(200);
@@ -106,7 +126,11 @@ describe('local server invocation', () => {
           seen = { event, context };
           return {
             statusCode: 201,
-            headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true', 'X-Number': 5 as unknown as string },
+            headers: {
+              'Content-Type': 'application/json',
+              'Idempotent-Replayed': 'true',
+              'X-Number': 5 as unknown as string,
+            },
             body: '{"status":"success"}',
           };
         },
@@ -139,7 +163,12 @@ describe('local server invocation', () => {
       loadHandler: handlers({
         'add-invoice': async (event) => {
           body = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8').toString();
-          return { statusCode: 200, headers: { 'content-type': 'text/plain' }, body: Buffer.from('héllo').toString('base64'), isBase64Encoded: true };
+          return {
+            statusCode: 200,
+            headers: { 'content-type': 'text/plain' },
+            body: Buffer.from('héllo').toString('base64'),
+            isBase64Encoded: true,
+          };
         },
       }),
     });
@@ -197,17 +226,32 @@ describe('local server invocation', () => {
   });
 
   it('when the handler outlives its time budget: 504 outcome_unknown on a write route (it may still commit), 503 on history', async () => {
-    const slow = () => new Promise<{ statusCode: number; body: string }>((r) => setTimeout(() => r({ statusCode: 200, body: '' }), 500));
-    const base = await start({ timeoutMs: 50, loadHandler: handlers({ 'add-invoice': slow, 'add-payment': slow, 'payment-history': slow }) });
+    const slow = () =>
+      new Promise<{ statusCode: number; body: string }>((r) => setTimeout(() => r({ statusCode: 200, body: '' }), 500));
+    const base = await start({
+      timeoutMs: 50,
+      loadHandler: handlers({ 'add-invoice': slow, 'add-payment': slow, 'payment-history': slow }),
+    });
     await expectEnvelope(await fetch(`${base}/invoices`, { method: 'POST', body: '{}' }), 504, 'outcome_unknown');
     await expectEnvelope(await fetch(`${base}/payments`, { method: 'POST', body: '{}' }), 504, 'outcome_unknown');
-    await expectEnvelope(await fetch(`${base}/payments/history`, { method: 'POST', body: '{}' }), 503, 'service_unavailable');
+    await expectEnvelope(
+      await fetch(`${base}/payments/history`, { method: 'POST', body: '{}' }),
+      503,
+      'service_unavailable',
+    );
   });
 
   it("counts down from the functions' own timeout by default", async () => {
-    const { FUNCTION_TIMEOUT_MS } = await import('../../infra/function-timeout');
+    const { FUNCTION_TIMEOUT_MS } = await import('../../infra/function-timeout.ts');
     let remaining = 0;
-    const base = await start({ loadHandler: handlers({ 'add-invoice': async (_e, context) => ((remaining = context.getRemainingTimeInMillis()), { statusCode: 200, body: '' }) }) });
+    const base = await start({
+      loadHandler: handlers({
+        'add-invoice': async (_e, context) => {
+          remaining = context.getRemainingTimeInMillis();
+          return { statusCode: 200, body: '' };
+        },
+      }),
+    });
     await fetch(`${base}/invoices`, { method: 'POST', body: '{}' });
     expect(remaining).toBeLessThanOrEqual(FUNCTION_TIMEOUT_MS);
     expect(remaining).toBeGreaterThan(FUNCTION_TIMEOUT_MS - 2_000);
@@ -223,9 +267,21 @@ describe('local server invocation', () => {
     const unauthenticated = await fetch(`${base}/invoices`, { method: 'POST', body: 'x'.repeat(2048) });
     await expectEnvelope(unauthenticated, 401, 'invalid_api_key');
     expect(unauthenticated.headers.get('www-authenticate')).toBe('Bearer');
-    await expectEnvelope(await fetch(`${base}/invoices`, { method: 'POST', headers: { authorization: 'Bearer good' }, body: 'x'.repeat(2048) }), 413, 'payload_too_large');
+    await expectEnvelope(
+      await fetch(`${base}/invoices`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer good' },
+        body: 'x'.repeat(2048),
+      }),
+      413,
+      'payload_too_large',
+    );
     expect(handler).not.toHaveBeenCalled();
-    const small = await fetch(`${base}/invoices`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(1000) });
+    const small = await fetch(`${base}/invoices`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x'.repeat(1000),
+    });
     expect(small.status).toBe(413);
     expect(await small.text()).toBe('1000');
   });
@@ -247,10 +303,18 @@ describe('local server invocation', () => {
       [`GET /invoices HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
     ] as const) {
       const response = await raw(request);
-      expect(response.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`);
+      expect(response.split('\r\n')[0]).toBe(
+        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`,
+      );
       expect(response).toMatch(/content-type: application\/json/);
       const body = JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4));
-      expect(body).toEqual({ status: 'error', code: 'validation_failed', message: expect.any(String), errors: [], request_id: expect.any(String) });
+      expect(body).toEqual({
+        status: 'error',
+        code: 'validation_failed',
+        message: expect.any(String),
+        errors: [],
+        request_id: expect.any(String),
+      });
     }
   });
 

@@ -2,13 +2,13 @@
  * End to end: `npm start`'s program with its own DATA_DIR and ports. Start, serve, stop with
  * SIGINT (Java must go too), restart on the same data and find the same demo key.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/dynamodb-local';
-import { waitUntilServing, type RunningService } from '../support/local-runtime';
+import { freePort } from '../../infra/local/dynamodb-local.ts';
+import { type RunningService, waitUntilServing } from '../support/local-runtime.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
@@ -19,7 +19,13 @@ let dynamodbPort = 0;
 type Running = RunningService;
 
 function startService(): Promise<Running> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DYNAMODB_PORT: String(dynamodbPort), DATA_DIR: dataDir, TABLE_NAME: 'invoicing-local' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    DYNAMODB_PORT: String(dynamodbPort),
+    DATA_DIR: dataDir,
+    TABLE_NAME: 'invoicing-local',
+  };
   delete env.DYNAMODB_ENDPOINT;
   const child = spawn(TSX, ['infra/local/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
@@ -68,7 +74,10 @@ describe('npm start', { timeout: 240_000 }, () => {
     expect(notFound.status).toBe(404);
     expect(await notFound.json()).toMatchObject({ status: 'error', code: 'route_not_found' });
 
-    const saved = JSON.parse(readFileSync(join(dataDir, 'demo-account.json'), 'utf8')) as { company_id: number; secret_key: string };
+    const saved = JSON.parse(readFileSync(join(dataDir, 'demo-account.json'), 'utf8')) as {
+      company_id: number;
+      secret_key: string;
+    };
     expect(saved.secret_key).toBe(first.secretKey);
     expect(first.output()).toContain(`-H 'Authorization: Bearer ${first.secretKey}'`);
 
@@ -86,9 +95,14 @@ describe('npm start', { timeout: 240_000 }, () => {
 
     // The CLI, with no endpoint or AWS settings, reaches the database of the running service.
     const cliEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DYNAMODB_PORT: String(dynamodbPort) };
-    for (const name of ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE']) delete cliEnv[name];
+    for (const name of ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE'])
+      delete cliEnv[name];
     const created = JSON.parse(
-      execFileSync(TSX, ['infra/cli/main.ts', 'key:create', '--company-id', String(saved.company_id)], { cwd: ROOT, env: cliEnv, encoding: 'utf8' }),
+      execFileSync(TSX, ['infra/cli/main.ts', 'key:create', '--company-id', String(saved.company_id)], {
+        cwd: ROOT,
+        env: cliEnv,
+        encoding: 'utf8',
+      }),
     ) as { company_id: number; secret_key: string };
     expect(created.company_id).toBe(saved.company_id);
     const withNewKey = await fetch(`${first.baseUrl}/payments/history`, {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, invoiceBody, newAccount } from '../support/api';
+import { call, invoiceBody, newAccount } from '../support/api.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
@@ -22,13 +22,23 @@ interface CliResult {
 
 function cli(...args: string[]): Promise<CliResult> {
   return new Promise((done) => {
-    execFile(TSX, ['infra/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, timeout: 60_000 }, (error, stdout, stderr) => {
-      done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      TSX,
+      ['infra/cli/main.ts', ...args],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
-const lines = (output: string) => output.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (output: string) =>
+  output
+    .trimEnd()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 function expectError(result: CliResult, message: RegExp) {
   expect(result.code).toBe(1);
@@ -51,7 +61,11 @@ describe('webhook CLI', { timeout: 120_000 }, () => {
     expect(set.code, set.stderr).toBe(0);
     const [first] = lines(set.stdout);
     expect(Object.keys(first!)).toEqual(['company_id', 'url', 'secret']);
-    expect(first).toEqual({ company_id: companyId, url: 'http://127.0.0.1:3999/hooks', secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) });
+    expect(first).toEqual({
+      company_id: companyId,
+      url: 'http://127.0.0.1:3999/hooks',
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+    });
     const [second] = lines(again.stdout);
     expect(second!.secret).not.toBe(first!.secret);
     expect(statSync(join(dataDir, 'webhook-sealing.key')).mode & 0o777).toBe(0o600);
@@ -83,7 +97,10 @@ describe('webhook CLI', { timeout: 120_000 }, () => {
   it('refuses bad URLs, unknown accounts and events with one JSON error line', async () => {
     const { account } = await newAccount();
     const id = String(account.companyId);
-    expectError(await cli('webhook:set', '--company-id', id, '--url', 'http://example.com/hooks'), /--url must use https/);
+    expectError(
+      await cli('webhook:set', '--company-id', id, '--url', 'http://example.com/hooks'),
+      /--url must use https/,
+    );
     expectError(await cli('webhook:set', '--company-id', id, '--url', 'https://10.0.0.8/hooks'), /private/);
     expectError(await cli('webhook:set', '--company-id', id, '--url', 'https://169.254.169.254/'), /link-local/);
     expectError(await cli('webhook:set', '--company-id', '999999999', '--url', 'http://127.0.0.1:1/x'), /No account/);
@@ -93,9 +110,12 @@ describe('webhook CLI', { timeout: 120_000 }, () => {
     expectError(await cli('webhook:resend', '--event-id', 'evt_01JD0000000000000000000009'), /No event/);
   });
 
-  it.each(['webhook:set', 'webhook:remove', 'webhook:deliveries', 'webhook:resend'])('%s --help prints its usage and exits 0', async (command) => {
-    const result = await cli(command, '--help');
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`npm run --silent ${command} --`);
-  });
+  it.each(['webhook:set', 'webhook:remove', 'webhook:deliveries', 'webhook:resend'])(
+    '%s --help prints its usage and exits 0',
+    async (command) => {
+      const result = await cli(command, '--help');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`npm run --silent ${command} --`);
+    },
+  );
 });

@@ -1,19 +1,19 @@
 /**
- * Black box: `npm start` delivers signed webhooks (SPEC §11) to a real HTTP receiver on loopback,
+ * Black box: `npm start` delivers signed webhooks (docs/webhooks.md) to a real HTTP receiver on loopback,
  * which verifies every request with the `standardwebhooks` package (the receiver's side). The
  * receiver first answers 500, so each event is retried with the same webhook-id; `npm start` is
  * stopped while retries are pending and started again, and every event still arrives.
  */
-import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/dynamodb-local';
-import { waitUntilServing, type RunningService } from '../support/local-runtime';
+import { freePort } from '../../infra/local/dynamodb-local.ts';
+import { type RunningService, waitUntilServing } from '../support/local-runtime.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-webhooks-'));
@@ -38,7 +38,8 @@ function localEnv(): NodeJS.ProcessEnv {
     WEBHOOK_RETRY_BASE_MS: '200',
     LOG_LEVEL: 'WARN',
   };
-  for (const name of ['DYNAMODB_ENDPOINT', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE']) delete env[name];
+  for (const name of ['DYNAMODB_ENDPOINT', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE'])
+    delete env[name];
   return env;
 }
 
@@ -48,7 +49,11 @@ function localEnv(): NodeJS.ProcessEnv {
  * acknowledge within 30 ms, which a busy, shared test machine does not always manage.)
  */
 function startService(): Promise<RunningService> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], { cwd: ROOT, env: localEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+    cwd: ROOT,
+    env: localEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   return waitUntilServing(child, 'the local runtime', 90_000);
 }
@@ -66,10 +71,15 @@ function npmRun(script: string, ...args: string[]): Promise<Record<string, unkno
   const env = localEnv();
   delete env.TABLE_NAME;
   return new Promise((resolveLine, reject) => {
-    execFile('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`${script} failed: ${stderr}`));
-      resolveLine(JSON.parse(stdout.trim()) as Record<string, unknown>);
-    });
+    execFile(
+      'npm',
+      ['run', '--silent', script, '--', ...args],
+      { cwd: ROOT, env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`${script} failed: ${stderr}`));
+        resolveLine(JSON.parse(stdout.trim()) as Record<string, unknown>);
+      },
+    );
   });
 }
 
@@ -123,9 +133,14 @@ describe('webhooks through npm start', { timeout: 300_000 }, () => {
     const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
     const first = await startService();
-    const companyId = (JSON.parse(readFileSync(join(dataDir, 'demo-account.json'), 'utf8')) as { company_id: number }).company_id;
+    const companyId = (JSON.parse(readFileSync(join(dataDir, 'demo-account.json'), 'utf8')) as { company_id: number })
+      .company_id;
     const endpoint = await npmRun('webhook:set', '--company-id', String(companyId), '--url', receiverUrl);
-    expect(endpoint).toMatchObject({ company_id: companyId, url: receiverUrl, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) });
+    expect(endpoint).toMatchObject({
+      company_id: companyId,
+      url: receiverUrl,
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+    });
     const verifier = new Webhook(endpoint.secret as string);
 
     const invoice = await post(first, '/invoices', {
@@ -134,7 +149,12 @@ describe('webhooks through npm start', { timeout: 300_000 }, () => {
       fee_bearer: 'client',
       items: [{ item: 'Consulting', description: 'Advice', unit_cost: '1,500.00', quantity: '2' }],
     });
-    const today = new Intl.DateTimeFormat('en-US', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Africa/Lagos',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
     const payment = await post(first, '/payments', {
       reference_code: invoice.data.reference_code,
       date: today,
@@ -145,7 +165,10 @@ describe('webhooks through npm start', { timeout: 300_000 }, () => {
     const attemptsOf = (eventId: string) => received.filter(({ headers }) => headers['webhook-id'] === eventId);
     const eventIds = () => [...new Set(received.map(({ headers }) => String(headers['webhook-id'])))];
     // Each event is tried, refused, and tried again with the same webhook-id.
-    await until('two refused attempts of each of the three events', () => eventIds().length === 3 && eventIds().every((id) => attemptsOf(id).length >= 2));
+    await until(
+      'two refused attempts of each of the three events',
+      () => eventIds().length === 3 && eventIds().every((id) => attemptsOf(id).length >= 2),
+    );
     expect(await stop(first.child)).toBe(0);
     const beforeRestart = received.length;
 
@@ -178,7 +201,10 @@ describe('webhooks through npm start', { timeout: 300_000 }, () => {
     const byType = new Map([...events.values()].map((event) => [event.type as string, event]));
     expect([...byType.keys()].sort()).toEqual(['invoice.created', 'invoice.paid', 'payment.recorded']);
     for (const event of byType.values()) {
-      expect(event).toMatchObject({ company_id: String(companyId), created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+      expect(event).toMatchObject({
+        company_id: String(companyId),
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      });
     }
     expect(byType.get('invoice.created')!.data).toEqual(invoice.data);
     expect(byType.get('payment.recorded')!.data).toEqual(payment.data);

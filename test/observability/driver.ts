@@ -3,14 +3,18 @@
  * the environment the test gives, so that stdout holds exactly what CloudWatch would receive. Writes the
  * secrets and bodies it used as one JSON line to stderr for the test to look for.
  */
-import { createAccount } from '../../shared/store/accounts';
+import { createAccount } from '../../shared/store/accounts.ts';
+import { call, invoiceBody, todayMonthFirst } from '../support/api.ts';
 import { dynamoHooks } from '../support/dynamo-hooks.ts';
-import { call, invoiceBody, todayMonthFirst } from '../support/api';
 
 const { secretKey } = await createAccount({ name: 'Log Test Co' });
 const cardToken = 'tok_SECRETCARD_9f8e7d6c5b4a';
 const marker = 'BODY-MARKER-71d3c0';
-const invoice = invoiceBody({ card_token: cardToken, metadata: { note: marker }, items: [{ item: marker, description: marker, unit_cost: '1,000.00', quantity: 3 }] });
+const invoice = invoiceBody({
+  card_token: cardToken,
+  metadata: { note: marker },
+  items: [{ item: marker, description: marker, unit_cost: '1,000.00', quantity: 3 }],
+});
 const bodies: string[] = [JSON.stringify(invoice)];
 
 const only = process.argv[2];
@@ -18,7 +22,12 @@ if (only === 'one') {
   await call('payment-history', { key: secretKey, body: { period: 'today' } });
 } else {
   const created = await call('add-invoice', { key: secretKey, body: invoice });
-  const payment = { reference_code: created.body.data.reference_code, date: todayMonthFirst(), amount: '1,250.50', channel: 'Cash' };
+  const payment = {
+    reference_code: created.body.data.reference_code,
+    date: todayMonthFirst(),
+    amount: '1,250.50',
+    channel: 'Cash',
+  };
   bodies.push(JSON.stringify(payment));
   await call('add-payment', { key: secretKey, body: payment });
   await call('payment-history', { key: secretKey, body: { period: 'today' } });

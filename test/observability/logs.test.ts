@@ -34,7 +34,12 @@ async function drive(env: Record<string, string>, mode = 'all') {
   // Lambda sends both streams to CloudWatch (Powertools writes ERROR lines to stderr).
   const all = `${stdout}\n${stderr}`.split('\n').filter((line) => line.trim() !== '');
   const driverLine = all.find((line) => line.startsWith('DRIVER '))!;
-  const secrets = JSON.parse(driverLine.slice('DRIVER '.length)) as { secretKey: string; cardToken: string; marker: string; bodies: string[] };
+  const secrets = JSON.parse(driverLine.slice('DRIVER '.length)) as {
+    secretKey: string;
+    cardToken: string;
+    marker: string;
+    bodies: string[];
+  };
   const lines = all.filter((line) => line !== driverLine);
   return { lines, secrets, records: lines.map((line) => JSON.parse(line) as Record<string, any>) };
 }
@@ -54,7 +59,12 @@ describe('structured logs and EMF metrics', () => {
       ['add-invoice', 500, 'internal_error'],
     ]);
     for (const line of requests) {
-      expect(line).toMatchObject({ service: 'invoicing', request_id: expect.any(String), latency_ms: expect.any(Number), timestamp: expect.any(String) });
+      expect(line).toMatchObject({
+        service: 'invoicing',
+        request_id: expect.any(String),
+        latency_ms: expect.any(Number),
+        timestamp: expect.any(String),
+      });
       expect(line.level).toBe(line.status >= 500 ? 'ERROR' : 'INFO');
       expect(line.function_request_id).toEqual(expect.any(String));
       if (line.status !== 401) expect(line.company_id).toEqual(expect.any(Number));
@@ -62,19 +72,31 @@ describe('structured logs and EMF metrics', () => {
     }
     expect(requests.at(-1)!.error).toMatchObject({ name: 'Error', message: 'simulated failure' });
 
-    const secretsToHide = [secrets.secretKey, secrets.secretKey.slice(3), secrets.cardToken, secrets.marker, 'Bearer', ...secrets.bodies];
+    const secretsToHide = [
+      secrets.secretKey,
+      secrets.secretKey.slice(3),
+      secrets.cardToken,
+      secrets.marker,
+      'Bearer',
+      ...secrets.bodies,
+    ];
     for (const line of lines) for (const secret of secretsToHide) expect(line).not.toContain(secret);
   });
 
   it('emits EMF metrics: ColdStart, InvoicesCreated, PaymentsRecorded, PaymentAmount (major units), Errors by code', async () => {
     const { records } = await drive({ LOG_LEVEL: 'WARN' });
     const metrics = records.filter((r) => '_aws' in r);
-    const find = (name: string) => metrics.filter((m) => m._aws.CloudWatchMetrics[0].Metrics.some((d: { Name: string }) => d.Name === name));
+    const find = (name: string) =>
+      metrics.filter((m) => m._aws.CloudWatchMetrics[0].Metrics.some((d: { Name: string }) => d.Name === name));
     for (const m of metrics) expect(m._aws.CloudWatchMetrics[0].Namespace).toBe('Invoicing');
 
     expect(find('ColdStart')).toHaveLength(1);
     expect(find('InvoicesCreated')).toHaveLength(1);
-    expect(find('InvoicesCreated')[0]).toMatchObject({ InvoicesCreated: 1, route: 'add-invoice', service: 'invoicing' });
+    expect(find('InvoicesCreated')[0]).toMatchObject({
+      InvoicesCreated: 1,
+      route: 'add-invoice',
+      service: 'invoicing',
+    });
     expect(find('PaymentsRecorded')[0]).toMatchObject({ PaymentsRecorded: 1, route: 'add-payment' });
     expect(find('PaymentAmount')[0]).toMatchObject({ PaymentAmount: 1250.5, currency: 'NGN' });
     expect(find('Errors').map((m) => [m.route, m.error_code, m.Errors])).toEqual([

@@ -5,12 +5,13 @@
  * through injected DynamoDB faults), then asserts that nothing documented was left unexercised.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { dynamoHooks, type DynamoCall } from '../support/dynamo-hooks.ts';
-import { ROUTES, type RouteName } from '../../shared/routes';
-import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst, type CallOptions } from '../support/api';
-import { contractDocument, contractViolations, seenResponses } from '../support/contract';
+import { ROUTES, type RouteName } from '../../shared/routes.ts';
+import { type CallOptions, call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
+import { contractDocument, contractViolations, seenResponses } from '../support/contract.ts';
+import { type DynamoCall, dynamoHooks } from '../support/dynamo-hooks.ts';
 
-const awsError = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(name), { name, ...extra });
+const awsError = (name: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(name), { name, ...extra });
 
 function fault(command: string, make: (call: DynamoCall) => Error) {
   return dynamoHooks.add({
@@ -39,15 +40,20 @@ async function commonOutcomes(route: RouteName, key: string, valid: unknown, inv
   await expectStatus(route, { key, body: invalid }, 400, 'validation_failed');
   await expectStatus(route, { key, body: '{"a": ' }, 400, 'invalid_json');
   await expectStatus(route, { body: valid }, 401, 'invalid_api_key');
-  await expectStatus(route, { key: 'sk_' + 'x'.repeat(40), body: valid }, 401, 'invalid_api_key');
+  await expectStatus(route, { key: `sk_${'x'.repeat(40)}`, body: valid }, 401, 'invalid_api_key');
   await expectStatus(route, { key, body: { pad: 'x'.repeat(70_000) } }, 413, 'payload_too_large');
   await expectStatus(route, { key, body: '<a/>', contentType: 'application/xml' }, 415, 'unsupported_media_type');
   // A bug on a read is a plain 500; on a transaction the outcome is unknown (504, below).
-  let remove = fault(write === 'TransactWriteItemsCommand' ? 'BatchGetItemCommand' : write, () => new Error('simulated bug'));
+  let remove = fault(
+    write === 'TransactWriteItemsCommand' ? 'BatchGetItemCommand' : write,
+    () => new Error('simulated bug'),
+  );
   await expectStatus(route, { key, body: valid }, 500, 'internal_error').finally(remove);
   if (write === 'TransactWriteItemsCommand') {
     remove = fault(write, () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
-    const unknown = await expectStatus(route, { key, body: valid, budgetMs: 2_500 }, 504, 'outcome_unknown').finally(remove);
+    const unknown = await expectStatus(route, { key, body: valid, budgetMs: 2_500 }, 504, 'outcome_unknown').finally(
+      remove,
+    );
     expect(unknown.headers['retry-after']).toBeUndefined();
   }
   remove = fault(write, () => awsError('ThrottlingException'));
@@ -62,60 +68,147 @@ describe('contract: every documented outcome, validated against openapi.json', (
     const { key } = await newAccount();
     const body = invoiceBody();
     const created = await expectStatus('add-invoice', { key, body }, 201);
-    const form = 'client_id=' + created.body.data.client_id + '&due_date=12/30/2030&fee_bearer=client&items[0][item]=A&items[0][description]=B&items[0][unit_cost]=1,000.00&items[0][quantity]=2';
+    const form =
+      'client_id=' +
+      created.body.data.client_id +
+      '&due_date=12/30/2030&fee_bearer=client&items[0][item]=A&items[0][description]=B&items[0][unit_cost]=1,000.00&items[0][quantity]=2';
     await expectStatus('add-invoice', { key, body: form, contentType: 'application/x-www-form-urlencoded' }, 201);
-    const full = invoiceBody({ recipient: 'wallet', recipient_id: 'W1', merchant_ref: 'M-1', metadata: '{"a":1,"b":true}', card_token: 'tok_123456', tokenize: 'false' });
+    const full = invoiceBody({
+      recipient: 'wallet',
+      recipient_id: 'W1',
+      merchant_ref: 'M-1',
+      metadata: '{"a":1,"b":true}',
+      card_token: 'tok_123456',
+      tokenize: 'false',
+    });
     await expectStatus('add-invoice', { key, body: full }, 201);
-    await expectStatus('add-invoice', { key, body: { ...full, client: undefined, client_id: created.body.data.client_id } }, 409, 'duplicate_merchant_ref');
+    await expectStatus(
+      'add-invoice',
+      { key, body: { ...full, client: undefined, client_id: created.body.data.client_id } },
+      409,
+      'duplicate_merchant_ref',
+    );
     await expectStatus('add-invoice', { key, body: invoiceBody({ tokenize: true }) }, 403, 'tokenization_not_enabled');
-    await expectStatus('add-invoice', { key, body: invoiceBody({ client: undefined, client_id: 987654 }) }, 404, 'client_not_found');
+    await expectStatus(
+      'add-invoice',
+      { key, body: invoiceBody({ client: undefined, client_id: 987654 }) },
+      404,
+      'client_not_found',
+    );
     await expectStatus('add-invoice', { key, body, idempotencyKey: 'x'.repeat(256) }, 400, 'invalid_idempotency_key');
     const first = await expectStatus('add-invoice', { key, body, idempotencyKey: 'inv-1' }, 201);
     const replay = await expectStatus('add-invoice', { key, body, idempotencyKey: 'inv-1' }, 201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(first.body);
-    await expectStatus('add-invoice', { key, body: { ...body, due_date: '01/01/2031' }, idempotencyKey: 'inv-1' }, 422, 'idempotency_key_reused');
+    await expectStatus(
+      'add-invoice',
+      { key, body: { ...body, due_date: '01/01/2031' }, idempotencyKey: 'inv-1' },
+      422,
+      'idempotency_key_reused',
+    );
     const remove = fault('TransactWriteItemsCommand', inFlight);
-    const busy = await expectStatus('add-invoice', { key, body, idempotencyKey: 'inv-2' }, 409, 'idempotency_request_in_progress').finally(remove);
+    const busy = await expectStatus(
+      'add-invoice',
+      { key, body, idempotencyKey: 'inv-2' },
+      409,
+      'idempotency_request_in_progress',
+    ).finally(remove);
     expect(busy.headers['retry-after']).toBe('1');
     // A stored 404 outcome is replayed with the header too.
     const missing = invoiceBody({ client: undefined, client_id: 987654 });
     await expectStatus('add-invoice', { key, body: missing, idempotencyKey: 'inv-3' }, 404);
-    expect((await expectStatus('add-invoice', { key, body: missing, idempotencyKey: 'inv-3' }, 404)).headers['idempotent-replayed']).toBe('true');
-    await commonOutcomes('add-invoice', key, invoiceBody(), invoiceBody({ due_date: '02/30/2030' }), 'TransactWriteItemsCommand');
+    expect(
+      (await expectStatus('add-invoice', { key, body: missing, idempotencyKey: 'inv-3' }, 404)).headers[
+        'idempotent-replayed'
+      ],
+    ).toBe('true');
+    await commonOutcomes(
+      'add-invoice',
+      key,
+      invoiceBody(),
+      invoiceBody({ due_date: '02/30/2030' }),
+      'TransactWriteItemsCommand',
+    );
   });
 
   it('POST /payments', async () => {
     const { key } = await newAccount();
     const invoice = await createInvoice(key);
-    const payment = { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '10,000.00', channel: 'POS' };
+    const payment = {
+      reference_code: invoice.reference_code,
+      date: todayMonthFirst(),
+      amount: '10,000.00',
+      channel: 'POS',
+    };
     await expectStatus('add-payment', { key, body: payment }, 201);
-    await expectStatus('add-payment', { key, body: { ...payment, reference_code: 'ZZZZZZZZZZZZZZZZZZZZ' } }, 404, 'invoice_not_found');
+    await expectStatus(
+      'add-payment',
+      { key, body: { ...payment, reference_code: 'ZZZZZZZZZZZZZZZZZZZZ' } },
+      404,
+      'invoice_not_found',
+    );
     await expectStatus('add-payment', { key, body: { ...payment, amount: 40_000.01 } }, 409, 'amount_exceeds_balance');
-    await expectStatus('add-payment', { key, body: payment, idempotencyKey: ' ' + 'é' }, 400, 'invalid_idempotency_key');
+    await expectStatus(
+      'add-payment',
+      { key, body: payment, idempotencyKey: ' ' + 'é' },
+      400,
+      'invalid_idempotency_key',
+    );
     await expectStatus('add-payment', { key, body: payment, idempotencyKey: 'pay-1' }, 201);
-    expect((await expectStatus('add-payment', { key, body: payment, idempotencyKey: 'pay-1' }, 201)).headers['idempotent-replayed']).toBe('true');
-    await expectStatus('add-payment', { key, body: { ...payment, amount: '1' }, idempotencyKey: 'pay-1' }, 422, 'idempotency_key_reused');
+    expect(
+      (await expectStatus('add-payment', { key, body: payment, idempotencyKey: 'pay-1' }, 201)).headers[
+        'idempotent-replayed'
+      ],
+    ).toBe('true');
+    await expectStatus(
+      'add-payment',
+      { key, body: { ...payment, amount: '1' }, idempotencyKey: 'pay-1' },
+      422,
+      'idempotency_key_reused',
+    );
     const remove = fault('TransactWriteItemsCommand', inFlight);
-    await expectStatus('add-payment', { key, body: payment, idempotencyKey: 'pay-2' }, 409, 'idempotency_request_in_progress').finally(remove);
+    await expectStatus(
+      'add-payment',
+      { key, body: payment, idempotencyKey: 'pay-2' },
+      409,
+      'idempotency_request_in_progress',
+    ).finally(remove);
     await expectStatus('add-payment', { key, body: { ...payment, amount: '30,000' } }, 201);
     await expectStatus('add-payment', { key, body: payment }, 409, 'invoice_already_paid');
     const open = await createInvoice(key);
-    await commonOutcomes('add-payment', key, { ...payment, reference_code: open.reference_code }, { ...payment, channel: 'Card' }, 'TransactWriteItemsCommand');
+    await commonOutcomes(
+      'add-payment',
+      key,
+      { ...payment, reference_code: open.reference_code },
+      { ...payment, channel: 'Card' },
+      'TransactWriteItemsCommand',
+    );
   });
 
   it('POST /payments/history', async () => {
     const { key } = await newAccount();
     const invoice = await createInvoice(key);
     for (const amount of ['100', '200', '300']) {
-      await call('add-payment', { key, body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount, channel: 'Cash' } });
+      await call('add-payment', {
+        key,
+        body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount, channel: 'Cash' },
+      });
     }
     const page = await expectStatus('payment-history', { key, body: { period: 'today', limit: 2 } }, 200);
     expect(page.body.data.next_cursor).toEqual(expect.any(String));
     await expectStatus('payment-history', { key, body: { period: 'today', cursor: page.body.data.next_cursor } }, 200);
-    await expectStatus('payment-history', { key, body: { period: 'custom', start: '01/01/2020', end: '31/12/2020' } }, 200);
+    await expectStatus(
+      'payment-history',
+      { key, body: { period: 'custom', start: '01/01/2020', end: '31/12/2020' } },
+      200,
+    );
     await expectStatus('payment-history', { key, body: { period: 'fortnight' } }, 400, 'invalid_period');
-    await expectStatus('payment-history', { key, body: { period: 'week', cursor: page.body.data.next_cursor } }, 400, 'invalid_cursor');
+    await expectStatus(
+      'payment-history',
+      { key, body: { period: 'week', cursor: page.body.data.next_cursor } },
+      400,
+      'invalid_cursor',
+    );
     await commonOutcomes('payment-history', key, { period: 'today' }, { period: 'today', limit: 501 }, 'QueryCommand');
   });
 
@@ -127,7 +220,11 @@ describe('contract: every documented outcome, validated against openapi.json', (
         const seen = seenResponses.filter((r) => r.route === route.name && r.status === Number(status));
         expect(seen.length, `${route.name} ${status} never produced`).toBeGreaterThan(0);
         const codes: string[] = response.content['application/json'].schema.allOf?.[1].properties.code.enum ?? [];
-        for (const code of codes) expect(seen.some((r) => r.code === code), `${route.name} ${status} ${code} never produced`).toBe(true);
+        for (const code of codes)
+          expect(
+            seen.some((r) => r.code === code),
+            `${route.name} ${status} ${code} never produced`,
+          ).toBe(true);
       }
     }
   });
@@ -136,10 +233,26 @@ describe('contract: every documented outcome, validated against openapi.json', (
     const ok = { status: 'error', code: 'invalid_json', message: 'x', errors: [], request_id: 'r' };
     const headers = { 'content-type': 'application/json' };
     expect(contractViolations('add-invoice', { status: 400, headers, body: ok })).toEqual([]);
-    expect(contractViolations('add-invoice', { status: 400, headers, body: { ...ok, code: 'invoice_not_found' } })).not.toEqual([]);
+    expect(
+      contractViolations('add-invoice', { status: 400, headers, body: { ...ok, code: 'invoice_not_found' } }),
+    ).not.toEqual([]);
     expect(contractViolations('add-invoice', { status: 400, headers, body: { ...ok, extra: 1 } })).not.toEqual([]);
-    expect(contractViolations('add-invoice', { status: 418, headers, body: ok })).toEqual(['status 418 is not documented for add-invoice']);
-    expect(contractViolations('payment-history', { status: 400, headers: { ...headers, 'idempotent-replayed': 'true' }, body: { ...ok } })).not.toEqual([]);
-    expect(contractViolations('payment-history', { status: 200, headers, body: { status: 'success', data: { period: 'today' } } })).not.toEqual([]);
+    expect(contractViolations('add-invoice', { status: 418, headers, body: ok })).toEqual([
+      'status 418 is not documented for add-invoice',
+    ]);
+    expect(
+      contractViolations('payment-history', {
+        status: 400,
+        headers: { ...headers, 'idempotent-replayed': 'true' },
+        body: { ...ok },
+      }),
+    ).not.toEqual([]);
+    expect(
+      contractViolations('payment-history', {
+        status: 200,
+        headers,
+        body: { status: 'success', data: { period: 'today' } },
+      }),
+    ).not.toEqual([]);
   });
 });

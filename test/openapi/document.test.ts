@@ -6,16 +6,19 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, renderOpenApiDocument, ROUTING_ERRORS } from '../../shared/openapi/document';
-import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
-import { ROUTES } from '../../shared/routes';
-import { schemaValidator } from '../support/contract';
+import { ERROR_STATUS, type ErrorCode } from '../../shared/errors.ts';
+import { buildOpenApiDocument, ROUTING_ERRORS, renderOpenApiDocument } from '../../shared/openapi/document.ts';
+import { ROUTES } from '../../shared/routes.ts';
+import { schemaValidator } from '../support/contract.ts';
 
 const committed = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8');
 
 describe('openapi.json', () => {
   it('is up to date (run `npm run openapi` after changing schemas, responses or examples)', () => {
-    expect(committed === renderOpenApiDocument(), 'openapi.json is out of date: run `npm run openapi` and commit it').toBe(true);
+    expect(
+      committed === renderOpenApiDocument(),
+      'openapi.json is out of date: run `npm run openapi` and commit it',
+    ).toBe(true);
   });
 
   it('is a valid OpenAPI 3.1 document whose references all resolve', async () => {
@@ -33,14 +36,23 @@ describe('openapi.json', () => {
     expect(document.security).toEqual([{ bearerAuth: [] }]);
     for (const route of ROUTES) {
       const operation = document.paths[route.path].post;
-      expect(Object.keys(operation.requestBody.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+      expect(Object.keys(operation.requestBody.content)).toEqual([
+        'application/json',
+        'application/x-www-form-urlencoded',
+      ]);
       const idempotent = route.name !== 'payment-history';
-      expect(operation.parameters ?? []).toEqual(idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []);
+      expect(operation.parameters ?? []).toEqual(
+        idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [],
+      );
       const success = operation.responses[route.name === 'payment-history' ? '200' : '201'];
       expect(success.content['application/json'].examples).toBeDefined();
       if (idempotent) expect(success.headers['Idempotent-Replayed']).toBeDefined();
     }
-    expect(document.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false });
+    expect(document.components.parameters.IdempotencyKey).toMatchObject({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+    });
   });
 
   it('documents every error code of ERROR_STATUS under its HTTP status', () => {
@@ -81,12 +93,15 @@ describe('openapi.json', () => {
     };
     for (const route of ROUTES) {
       const operation = document.paths[route.path].post;
-      for (const [status, response] of Object.entries<any>(operation.responses)) check(`/paths/${escapePointer(route.path)}/post/responses/${status}`, response);
+      for (const [status, response] of Object.entries<any>(operation.responses))
+        check(`/paths/${escapePointer(route.path)}/post/responses/${status}`, response);
       // Every documented error code of the operation has an example.
       for (const [status, response] of Object.entries<any>(operation.responses)) {
         if (Number(status) < 400) continue;
         const codes = response.content['application/json'].schema.allOf[1].properties.code.enum;
-        const exampleCodes = Object.values<any>(response.content['application/json'].examples ?? {}).map((e) => e.value.code);
+        const exampleCodes = Object.values<any>(response.content['application/json'].examples ?? {}).map(
+          (e) => e.value.code,
+        );
         expect(exampleCodes.sort(), `${route.name} ${status}`).toEqual([...codes].sort());
       }
     }
@@ -98,7 +113,9 @@ describe('openapi.json', () => {
   it('knows outcome_unknown (504) on the writes, the flat client and GET /payments/history', () => {
     const document = buildOpenApiDocument() as any;
     for (const path of ['/invoices', '/payments']) {
-      expect(document.paths[path].post.responses['504'].content['application/json'].schema.allOf[1].properties.code.enum).toEqual(['outcome_unknown']);
+      expect(
+        document.paths[path].post.responses['504'].content['application/json'].schema.allOf[1].properties.code.enum,
+      ).toEqual(['outcome_unknown']);
     }
     expect(document.paths['/payments/history'].post.responses['504']).toBeUndefined();
     for (const field of ['first_name', 'last_name', 'email', 'phone', 'company_name']) {

@@ -5,14 +5,14 @@
  * in logs (captured at DEBUG) nor in any response.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearAuthCache } from '../../shared/http/auth';
-import { readConfig, resetConfig } from '../../shared/config';
-import { logger } from '../../shared/observability';
-import { createKey, generateSecretKey, hashSecretKey, revokeKey } from '../../shared/store/accounts';
+import { readConfig, resetConfig } from '../../shared/config.ts';
+import { clearAuthCache } from '../../shared/http/auth.ts';
+import { logger } from '../../shared/observability.ts';
+import type { RouteName } from '../../shared/routes.ts';
+import { createKey, generateSecretKey, hashSecretKey, revokeKey } from '../../shared/store/accounts.ts';
+import { type CallResult, call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
 import { dynamoHooks } from '../support/dynamo-hooks.ts';
-import type { RouteName } from '../../shared/routes';
-import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst, type CallResult } from '../support/api';
-import { expectErrorEnvelope } from './helpers';
+import { expectErrorEnvelope } from './helpers.ts';
 
 const ROUTES: RouteName[] = ['add-invoice', 'add-payment', 'payment-history'];
 
@@ -139,13 +139,18 @@ describe('secret keys are never logged nor returned', () => {
   it('at LOG_LEVEL=DEBUG no log line and no response carries a key, on success, 4xx and 5xx', async () => {
     const captured: string[] = [];
     const capture = (chunk: unknown) => {
-      captured.push(typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk));
+      captured.push(
+        typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk),
+      );
       return true;
     };
     vi.spyOn(process.stdout, 'write').mockImplementation(capture as never);
     vi.spyOn(process.stderr, 'write').mockImplementation(capture as never);
     for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const) {
-      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void captured.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')));
+      vi.spyOn(console, method).mockImplementation(
+        (...args: unknown[]) =>
+          void captured.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')),
+      );
     }
     const previousLevel = logger.getLevelName();
     logger.setLogLevel('DEBUG');
@@ -158,8 +163,14 @@ describe('secret keys are never logged nor returned', () => {
         await call('add-invoice', { key, body: invoiceBody(), idempotencyKey: 'log-check' }),
         await call('add-invoice', { key, body: invoiceBody(), idempotencyKey: 'log-check' }), // 422
         await call('add-invoice', { key, body: { items: 'nope' } }),
-        await call('add-payment', { key, body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '10', channel: 'Cash' } }),
-        await call('add-payment', { key, body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '999999', channel: 'Cash' } }),
+        await call('add-payment', {
+          key,
+          body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '10', channel: 'Cash' },
+        }),
+        await call('add-payment', {
+          key,
+          body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '999999', channel: 'Cash' },
+        }),
         await call('payment-history', { key, body: { period: 'today' } }),
         await call('payment-history', { key: unknown, body: { period: 'today' } }),
         await call('payment-history', { headers: { authorization: `Bearer ${key}x` }, body: { period: 'today' } }),
@@ -169,7 +180,8 @@ describe('secret keys are never logged nor returned', () => {
       clearAuthCache();
       const remove = dynamoHooks.add({
         before: (c) => {
-          if (c.command === 'GetItemCommand') throw Object.assign(new Error(`boom for ${JSON.stringify(c.input)}`), { name: 'Error' });
+          if (c.command === 'GetItemCommand')
+            throw Object.assign(new Error(`boom for ${JSON.stringify(c.input)}`), { name: 'Error' });
         },
       });
       responses.push(await call('payment-history', { key, body: { period: 'today' } }));

@@ -6,8 +6,18 @@
  * payment history (paged with cursors) and the database.
  */
 import { describe, expect, it } from 'vitest';
-import { call, createInvoice, newAccount, type CallResult } from '../support/api';
-import { expectErrorEnvelope, fullHistory, idempotencyRecordExists, invoiceHeader, kobo, money, scale, sleep, STRESS } from './helpers';
+import { type CallResult, call, createInvoice, newAccount } from '../support/api.ts';
+import {
+  expectErrorEnvelope,
+  fullHistory,
+  idempotencyRecordExists,
+  invoiceHeader,
+  kobo,
+  money,
+  STRESS,
+  scale,
+  sleep,
+} from './helpers.ts';
 
 interface PaymentRequest {
   reference_code: string;
@@ -43,7 +53,12 @@ function rng(seed: number) {
 
 /** MM/DD/YYYY of `daysAgo` days before today in Africa/Lagos. */
 function dateDaysAgo(daysAgo: number): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Africa/Lagos',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date());
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const date = new Date(Date.UTC(get('year'), get('month') - 1, get('day') - daysAgo));
   return `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}`;
@@ -53,7 +68,10 @@ function dateDaysAgo(daysAgo: number): string {
 function spell(amountKobo: number, pick: number): string | number {
   const plain = money(amountKobo);
   if (pick < 0.25 && amountKobo % 100 === 0) return amountKobo / 100;
-  if (pick < 0.5) return Number(plain).toLocaleString('en-US', { minimumFractionDigits: 2 }).replace(/\u00a0/g, '');
+  if (pick < 0.5)
+    return Number(plain)
+      .toLocaleString('en-US', { minimumFractionDigits: 2 })
+      .replace(/\u00a0/g, '');
   return plain;
 }
 
@@ -63,26 +81,60 @@ describe('concurrent payments: history check', () => {
   const INVOICES = scale(4, 8);
   const seed = Number(process.env.SEED ?? Date.now() % 1_000_000);
 
-  it(`every acknowledged payment exactly once, amount_paid = Σ payments ≤ total, replays identical (seed ${seed})`, { timeout: STRESS ? 600_000 : 60_000 }, async () => {
+  it(`every acknowledged payment exactly once, amount_paid = Σ payments ≤ total, replays identical (seed ${seed})`, {
+    timeout: STRESS ? 600_000 : 60_000,
+  }, async () => {
     const random = rng(seed);
     const { key, account } = await newAccount();
     const invoices = await Promise.all(
       Array.from({ length: INVOICES }, (_, i) =>
-        createInvoice(key, { items: [{ item: `Service ${i}`, description: 'Work', unit_cost: money(20_000 + Math.floor(random() * 80_000)), quantity: '1' }] }),
+        createInvoice(key, {
+          items: [
+            {
+              item: `Service ${i}`,
+              description: 'Work',
+              unit_cost: money(20_000 + Math.floor(random() * 80_000)),
+              quantity: '1',
+            },
+          ],
+        }),
       ),
     );
-    const totals = new Map<string, number>(invoices.map((invoice) => [invoice.reference_code as string, kobo(invoice.total)]));
+    const totals = new Map<string, number>(
+      invoices.map((invoice) => [invoice.reference_code as string, kobo(invoice.total)]),
+    );
     const refs = [...totals.keys()];
     const log: Recorded[] = [];
 
-    const send = async (client: number, op: string, request: PaymentRequest, amountKobo: number, idempotencyKey: string | undefined) => {
+    const send = async (
+      client: number,
+      op: string,
+      request: PaymentRequest,
+      amountKobo: number,
+      idempotencyKey: string | undefined,
+    ) => {
       const result = await call('add-payment', { key, body: request, ...(idempotencyKey ? { idempotencyKey } : {}) });
-      log.push({ client, op, key: idempotencyKey, request, amountKobo, result, replayed: result.headers['idempotent-replayed'] === 'true' });
+      log.push({
+        client,
+        op,
+        key: idempotencyKey,
+        request,
+        amountKobo,
+        result,
+        replayed: result.headers['idempotent-replayed'] === 'true',
+      });
       return result;
     };
-    const transient = (r: CallResult) => r.status === 503 || (r.status === 409 && r.body?.code === 'idempotency_request_in_progress');
+    const transient = (r: CallResult) =>
+      r.status === 503 || (r.status === 409 && r.body?.code === 'idempotency_request_in_progress');
     /** A careful client: retries a transient answer with the same key until it gets an outcome. */
-    const sendUntilOutcome = async (client: number, op: string, request: PaymentRequest, amountKobo: number, idempotencyKey: string) => {
+    const sendUntilOutcome = async (
+      client: number,
+      op: string,
+      request: PaymentRequest,
+      amountKobo: number,
+      idempotencyKey: string,
+    ) => {
       let result = await send(client, op, request, amountKobo, idempotencyKey);
       for (let tries = 0; tries < 30 && transient(result); tries++) {
         await sleep(5 + random() * 40);
@@ -145,10 +197,15 @@ describe('concurrent payments: history check', () => {
       } else {
         // Only these outcomes are possible here: no 400, no 404, no 500.
         expectErrorEnvelope(entry.result);
-        expect(['amount_exceeds_balance', 'invoice_already_paid', 'idempotency_request_in_progress', 'idempotency_key_reused', 'service_unavailable']).toContain(
-          entry.result.body.code,
-        );
-        if (entry.result.body.code === 'idempotency_request_in_progress') expect(Number(entry.result.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect([
+          'amount_exceeds_balance',
+          'invoice_already_paid',
+          'idempotency_request_in_progress',
+          'idempotency_key_reused',
+          'service_unavailable',
+        ]).toContain(entry.result.body.code);
+        if (entry.result.body.code === 'idempotency_request_in_progress')
+          expect(Number(entry.result.headers['retry-after'])).toBeGreaterThanOrEqual(1);
         if (entry.result.body.code === 'idempotency_key_reused') expect(entry.key).toBeDefined();
       }
     }
@@ -213,7 +270,9 @@ describe('concurrent payments: history check', () => {
     // that invoice's payments (each payment saw every earlier one: no lost update, no double count).
     // Amounts are positive, so sorting by the reported amount_paid recovers that order.
     for (const ref of refs) {
-      const acks = [...acknowledged.values()].map((a) => JSON.parse(a.body).data).filter((d) => d.reference_code === ref);
+      const acks = [...acknowledged.values()]
+        .map((a) => JSON.parse(a.body).data)
+        .filter((d) => d.reference_code === ref);
       acks.sort((x, y) => kobo(x.invoice.amount_paid) - kobo(y.invoice.amount_paid));
       let paid = 0;
       for (const data of acks) {
@@ -235,10 +294,18 @@ describe('concurrent payments: history check', () => {
     expect(acknowledged.size).toBeGreaterThan(5);
     expect(replays).toBeGreaterThan(0);
     expect(statuses.get('409 amount_exceeds_balance') ?? 0).toBeGreaterThan(0);
-    console.info(`concurrency history (seed ${seed}): ${log.length} requests`, Object.fromEntries(statuses), `replays ${replays}`);
+    console.info(
+      `concurrency history (seed ${seed}): ${log.length} requests`,
+      Object.fromEntries(statuses),
+      `replays ${replays}`,
+    );
   });
 });
 
 function transientOrReused(result: CallResult): boolean {
-  return result.status === 503 || result.status === 422 || (result.status === 409 && result.body?.code === 'idempotency_request_in_progress');
+  return (
+    result.status === 503 ||
+    result.status === 422 ||
+    (result.status === 409 && result.body?.code === 'idempotency_request_in_progress')
+  );
 }

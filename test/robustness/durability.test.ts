@@ -17,10 +17,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/dynamodb-local';
-import { kobo, scale, sleep, STRESS } from './helpers';
-import { todayMonthFirst } from '../support/api';
-import { waitUntilServing, type RunningService } from '../support/local-runtime';
+import { freePort } from '../../infra/local/dynamodb-local.ts';
+import { todayMonthFirst } from '../support/api.ts';
+import { type RunningService, waitUntilServing } from '../support/local-runtime.ts';
+import { kobo, STRESS, scale, sleep } from './helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-durability-'));
@@ -50,10 +50,22 @@ async function waitGroupGone(pgid: number, timeoutMs: number): Promise<boolean> 
 
 /** `npm start` in its own process group, on free ports, with our DATA_DIR. */
 async function npmStart(dynamodbPort: number): Promise<Running> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DYNAMODB_PORT: String(dynamodbPort), DATA_DIR: dataDir, TABLE_NAME: 'invoicing-local', LOG_LEVEL: 'WARN' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    DYNAMODB_PORT: String(dynamodbPort),
+    DATA_DIR: dataDir,
+    TABLE_NAME: 'invoicing-local',
+    LOG_LEVEL: 'WARN',
+  };
   delete env.DYNAMODB_ENDPOINT;
   delete env.STRESS;
-  const child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   groups.push(child.pid!);
   return waitUntilServing(child, 'npm start', 120_000);
 }
@@ -72,14 +84,17 @@ async function history(running: Running) {
   const payments: Record<string, any>[] = [];
   let cursor: string | null = null;
   do {
-    const page = await post(running, '/payments/history', { period: 'today', limit: 200, ...(cursor ? { cursor } : {}) });
+    const page = await post(running, '/payments/history', {
+      period: 'today',
+      limit: 200,
+      ...(cursor ? { cursor } : {}),
+    });
     expect(page.status, page.text).toBe(200);
     payments.push(...page.body.data.payments);
     cursor = page.body.data.next_cursor;
   } while (cursor);
   return payments;
 }
-
 
 async function stopWithSigint(running: Running) {
   const pgid = running.child.pid!;
@@ -91,8 +106,15 @@ async function stopWithSigint(running: Running) {
 async function diagnose(port: number, lost: Record<string, any>[], reference: string) {
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { DynamoDBDocumentClient, GetCommand } = await import('@aws-sdk/lib-dynamodb');
-  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: `http://127.0.0.1:${port}`, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-  const get = async (PK: string, SK: string) => (await client.send(new GetCommand({ TableName: 'invoicing-local', Key: { PK, SK }, ConsistentRead: true }))).Item;
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  const get = async (PK: string, SK: string) =>
+    (await client.send(new GetCommand({ TableName: 'invoicing-local', Key: { PK, SK }, ConsistentRead: true }))).Item;
   const companyId = lost[0]!.company_id;
   const result = {
     header: await get(`INVOICE#${reference}`, 'HEADER'),
@@ -127,7 +149,12 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
     expect(invoice.status, invoice.text).toBe(201);
     reference = invoice.body.data.reference_code;
     for (let i = 0; i < 3; i++) {
-      const paid = await post(first, '/payments', { reference_code: reference, date: todayMonthFirst(), amount: '100.00', channel: 'Cash' }, { 'idempotency-key': `before-stop-${i}` });
+      const paid = await post(
+        first,
+        '/payments',
+        { reference_code: reference, date: todayMonthFirst(), amount: '100.00', channel: 'Cash' },
+        { 'idempotency-key': `before-stop-${i}` },
+      );
       expect(paid.status, paid.text).toBe(201);
       acknowledgedBeforeStop.push(paid.body.data);
     }
@@ -141,7 +168,12 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
     expect(payments.map((p) => p.id).sort()).toEqual(acknowledgedBeforeStop.map((p) => p.id).sort());
     expect(payments[0]!.invoice.amount_paid).toBe('300.00');
     // The idempotency record survived too: the retry is a replay, not a second payment.
-    const replay = await post(second, '/payments', { reference_code: reference, date: todayMonthFirst(), amount: '100.00', channel: 'Cash' }, { 'idempotency-key': 'before-stop-0' });
+    const replay = await post(
+      second,
+      '/payments',
+      { reference_code: reference, date: todayMonthFirst(), amount: '100.00', channel: 'Cash' },
+      { 'idempotency-key': 'before-stop-0' },
+    );
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.data.id).toBe(acknowledgedBeforeStop[0]!.id);
@@ -173,7 +205,15 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
 
     const clients = Array.from({ length: CLIENTS }, async (_, client) => {
       for (let n = 0; !killed; n++) {
-        const entry: Sent = { key: `burst-${client}-${n}`, body: { reference_code: reference, date: todayMonthFirst(), amount: `${1 + ((client * 7 + n) % 9)}.${String(n % 100).padStart(2, '0')}`, channel: 'POS' } };
+        const entry: Sent = {
+          key: `burst-${client}-${n}`,
+          body: {
+            reference_code: reference,
+            date: todayMonthFirst(),
+            amount: `${1 + ((client * 7 + n) % 9)}.${String(n % 100).padStart(2, '0')}`,
+            channel: 'POS',
+          },
+        };
         sent.push(entry);
         try {
           const result = await post(running, '/payments', entry.body, { 'idempotency-key': entry.key });
@@ -203,12 +243,25 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
       expect(new Set(ids).size).toBe(ids.length);
       const lost = acknowledged.filter((entry) => !ids.includes(entry.acknowledged!.id));
       if (lost.length > 0) {
-        const detail = lost.map((e) => `payment ${e.acknowledged!.id} acknowledged ${Math.round(killedAt - e.acknowledgedAt!)} ms before the kill`);
-        console.warn(`DynamoDB Local rolled back ${lost.length} just-acknowledged transaction(s): ${detail.join('; ')}`, JSON.stringify(await diagnose(dynamodbPort, lost.map((e) => e.acknowledged!), reference)));
+        const detail = lost.map(
+          (e) =>
+            `payment ${e.acknowledged!.id} acknowledged ${Math.round(killedAt - e.acknowledgedAt!)} ms before the kill`,
+        );
+        console.warn(
+          `DynamoDB Local rolled back ${lost.length} just-acknowledged transaction(s): ${detail.join('; ')}`,
+          JSON.stringify(
+            await diagnose(
+              dynamodbPort,
+              lost.map((e) => e.acknowledged!),
+              reference,
+            ),
+          ),
+        );
       }
       const settledBeforeKill = acknowledged.filter((entry) => killedAt - entry.acknowledgedAt! > ACK_GRACE_MS);
       expect(settledBeforeKill.length).toBeGreaterThan(0);
-      for (const entry of settledBeforeKill) expect(ids, `acknowledged payment ${entry.acknowledged!.id} lost`).toContain(entry.acknowledged!.id);
+      for (const entry of settledBeforeKill)
+        expect(ids, `acknowledged payment ${entry.acknowledged!.id} lost`).toContain(entry.acknowledged!.id);
       for (const entry of lost) expect(killedAt - entry.acknowledgedAt!).toBeLessThanOrEqual(ACK_GRACE_MS);
       const paidSum = (list: Record<string, any>[]) => list.reduce((sum, p) => sum + kobo(p.amount), 0);
       expect(kobo(payments[0]!.invoice.amount_paid)).toBe(paidSum(payments));

@@ -6,30 +6,58 @@
  * Idempotency-Key retry returns the committed result exactly once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { handler as addPaymentHandler } from '../../functions/add-payment/handler';
-import { clearAuthCache } from '../../shared/http/auth';
-import { dynamoHooks, type DynamoCall } from '../support/dynamo-hooks.ts';
-import { MAX_WRITE_ATTEMPTS } from '../../shared/store/write-executor';
-import { call, createInvoice, invoiceBody, lambdaContext, makeEvent, newAccount, todayMonthFirst, type CallResult } from '../support/api';
-import { accountState, expectErrorEnvelope, fullHistory, idempotencyRecordExists, invoiceHeader, kobo, NOTHING, sleep } from './helpers';
+import { handler as addPaymentHandler } from '../../functions/add-payment/handler.ts';
+import { clearAuthCache } from '../../shared/http/auth.ts';
+import { MAX_WRITE_ATTEMPTS } from '../../shared/store/write-executor.ts';
+import {
+  type CallResult,
+  call,
+  createInvoice,
+  invoiceBody,
+  lambdaContext,
+  makeEvent,
+  newAccount,
+  todayMonthFirst,
+} from '../support/api.ts';
+import { type DynamoCall, dynamoHooks } from '../support/dynamo-hooks.ts';
+import {
+  accountState,
+  expectErrorEnvelope,
+  fullHistory,
+  idempotencyRecordExists,
+  invoiceHeader,
+  kobo,
+  NOTHING,
+  sleep,
+} from './helpers.ts';
 
 afterEach(() => {
   dynamoHooks.clear();
 });
 
-const awsError = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(`injected ${name}`), { name, $fault: 'server', ...extra });
+const awsError = (name: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(`injected ${name}`), { name, $fault: 'server', ...extra });
 
 /** Counts calls per command while the test runs. */
 function countCalls() {
   const counts = new Map<string, number>();
-  const remove = dynamoHooks.add({ before: (c: DynamoCall) => void counts.set(c.command, (counts.get(c.command) ?? 0) + 1) });
+  const remove = dynamoHooks.add({
+    before: (c: DynamoCall) => void counts.set(c.command, (counts.get(c.command) ?? 0) + 1),
+  });
   return { get: (command: string) => counts.get(command) ?? 0, remove };
 }
 
 async function setup() {
   const { key, account } = await newAccount();
-  const invoice = await createInvoice(key, { items: [{ item: 'Audit', description: 'Yearly', unit_cost: '1000.00', quantity: '1' }] });
-  const payment = { reference_code: invoice.reference_code as string, date: todayMonthFirst(), amount: '250.00', channel: 'Cash' };
+  const invoice = await createInvoice(key, {
+    items: [{ item: 'Audit', description: 'Yearly', unit_cost: '1000.00', quantity: '1' }],
+  });
+  const payment = {
+    reference_code: invoice.reference_code as string,
+    date: todayMonthFirst(),
+    amount: '250.00',
+    channel: 'Cash',
+  };
   return { key, account, invoice, payment };
 }
 
@@ -58,41 +86,49 @@ describe('fault injection: throttling and timeouts', () => {
   // until it learns the outcome or its deadline comes (then 504 outcome_unknown, never a plain 503).
   const ambiguousOnTransaction = new Set(['TimeoutError', 'ECONNRESET']);
 
-  it.each(failures)('%s on any call of add-payment → 503 (or 504 when the transaction may have been sent) + envelope, nothing written; the key stays free', async (_name, makeError) => {
-    const { key, account, payment } = await setup();
-    for (const command of commands) {
-      clearAuthCache(); // so that the key lookup (GetItem) runs too
-      const before = await snapshot(account.companyId, payment.reference_code);
-      const idempotencyKey = `throttle-${command}-${_name}`;
-      const tokens = new Set<unknown>();
-      const remove = dynamoHooks.add({
-        before: (c) => {
-          if (c.command === 'TransactWriteItemsCommand') tokens.add(c.input.ClientRequestToken);
-          if (c.command === command) throw makeError();
-        },
-      });
-      const result = await call('add-payment', { key, body: payment, idempotencyKey });
-      remove();
-      const ambiguous = command === 'TransactWriteItemsCommand' && ambiguousOnTransaction.has(_name);
-      expectErrorEnvelope(result, ambiguous ? 504 : 503);
-      expect(result.body.code).toBe(ambiguous ? 'outcome_unknown' : 'service_unavailable');
-      if (ambiguous) {
-        expect(result.headers['retry-after']).toBeUndefined();
-        expect(result.body.message).toContain('same Idempotency-Key');
-        // Every resend carried the one token of the transaction.
-        expect(tokens.size).toBe(1);
-        expect([...tokens][0]).toEqual(expect.any(String));
+  it.each(failures)(
+    '%s on any call of add-payment → 503 (or 504 when the transaction may have been sent) + envelope, nothing written; the key stays free',
+    async (_name, makeError) => {
+      const { key, account, payment } = await setup();
+      for (const command of commands) {
+        clearAuthCache(); // so that the key lookup (GetItem) runs too
+        const before = await snapshot(account.companyId, payment.reference_code);
+        const idempotencyKey = `throttle-${command}-${_name}`;
+        const tokens = new Set<unknown>();
+        const remove = dynamoHooks.add({
+          before: (c) => {
+            if (c.command === 'TransactWriteItemsCommand') tokens.add(c.input.ClientRequestToken);
+            if (c.command === command) throw makeError();
+          },
+        });
+        const result = await call('add-payment', { key, body: payment, idempotencyKey });
+        remove();
+        const ambiguous = command === 'TransactWriteItemsCommand' && ambiguousOnTransaction.has(_name);
+        expectErrorEnvelope(result, ambiguous ? 504 : 503);
+        expect(result.body.code).toBe(ambiguous ? 'outcome_unknown' : 'service_unavailable');
+        if (ambiguous) {
+          expect(result.headers['retry-after']).toBeUndefined();
+          expect(result.body.message).toContain('same Idempotency-Key');
+          // Every resend carried the one token of the transaction.
+          expect(tokens.size).toBe(1);
+          expect([...tokens][0]).toEqual(expect.any(String));
+        }
+        expect(result.rawBody).not.toContain(_name);
+        await expectUntouched(account.companyId, payment.reference_code, before);
+        expect(await idempotencyRecordExists(account.companyId, 'add-payment', idempotencyKey)).toBe(false);
       }
-      expect(result.rawBody).not.toContain(_name);
-      await expectUntouched(account.companyId, payment.reference_code, before);
-      expect(await idempotencyRecordExists(account.companyId, 'add-payment', idempotencyKey)).toBe(false);
-    }
-    // After the fault, a retry with the same key is a fresh, single write.
-    const retry = await call('add-payment', { key, body: payment, idempotencyKey: `throttle-TransactWriteItemsCommand-${_name}` });
-    expect(retry.status).toBe(201);
-    expect(retry.headers['idempotent-replayed']).toBeUndefined();
-    expect((await accountState(account.companyId)).payments).toBe(1);
-  }, 60_000);
+      // After the fault, a retry with the same key is a fresh, single write.
+      const retry = await call('add-payment', {
+        key,
+        body: payment,
+        idempotencyKey: `throttle-TransactWriteItemsCommand-${_name}`,
+      });
+      expect(retry.status).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBeUndefined();
+      expect((await accountState(account.companyId)).payments).toBe(1);
+    },
+    60_000,
+  );
 
   it('throttling on add-invoice and history → 503 + Retry-After, no invoice, no client, no sequence advanced', async () => {
     const { key, account } = await newAccount();
@@ -102,7 +138,11 @@ describe('fault injection: throttling and timeouts', () => {
           if (c.command === command) throw awsError('ProvisionedThroughputExceededException');
         },
       });
-      const result = await call('add-invoice', { key, body: invoiceBody({ merchant_ref: 'M-1' }), idempotencyKey: `inv-${command}` });
+      const result = await call('add-invoice', {
+        key,
+        body: invoiceBody({ merchant_ref: 'M-1' }),
+        idempotencyKey: `inv-${command}`,
+      });
       remove();
       expectErrorEnvelope(result, 503);
       expect(await accountState(account.companyId)).toEqual(NOTHING);
@@ -122,10 +162,18 @@ describe('fault injection: throttling and timeouts', () => {
   });
 
   /** Calls add-payment with a Lambda context that has `budgetMs` left. */
-  async function paymentWithBudget(key: string, payment: unknown, idempotencyKey: string, budgetMs: number): Promise<CallResult> {
+  async function paymentWithBudget(
+    key: string,
+    payment: unknown,
+    idempotencyKey: string,
+    budgetMs: number,
+  ): Promise<CallResult> {
     const deadline = Date.now() + budgetMs;
     const context = { ...lambdaContext(), getRemainingTimeInMillis: () => deadline - Date.now() };
-    const raw = (await addPaymentHandler(makeEvent('add-payment', { key, body: payment, idempotencyKey }), context)) as { statusCode: number; headers: Record<string, string>; body: string };
+    const raw = (await addPaymentHandler(
+      makeEvent('add-payment', { key, body: payment, idempotencyKey }),
+      context,
+    )) as { statusCode: number; headers: Record<string, string>; body: string };
     return { status: raw.statusCode, headers: raw.headers, body: JSON.parse(raw.body), rawBody: raw.body };
   }
 
@@ -188,32 +236,39 @@ describe('fault injection: cancelled transactions are retried a bounded number o
     });
   }
 
-  const conflictOnHeader = (actions: number) => Array.from({ length: actions }, (_, i) => ({ Code: i === 0 ? 'TransactionConflict' : 'None' }));
-  const conditionOnHeader = (actions: number) => Array.from({ length: actions }, (_, i) => ({ Code: i === 0 ? 'ConditionalCheckFailed' : 'None' }));
+  const conflictOnHeader = (actions: number) =>
+    Array.from({ length: actions }, (_, i) => ({ Code: i === 0 ? 'TransactionConflict' : 'None' }));
+  const conditionOnHeader = (actions: number) =>
+    Array.from({ length: actions }, (_, i) => ({ Code: i === 0 ? 'ConditionalCheckFailed' : 'None' }));
 
   it.each([
     ['TransactionConflict', conflictOnHeader],
     ['ConditionalCheckFailed', conditionOnHeader],
-  ])('%s on every attempt → exactly MAX_WRITE_ATTEMPTS reads and transactions, then 503 + Retry-After, nothing written', async (_code, reasons) => {
-    const { key, account, payment } = await setup();
-    await call('add-payment', { key, body: { ...payment, amount: '1' } }); // warm the auth cache
-    const before = await snapshot(account.companyId, payment.reference_code);
-    const counter = countCalls();
-    const remove = cancelTransactions(reasons);
-    const result = await call('add-payment', { key, body: payment });
-    remove();
-    counter.remove();
-    expectErrorEnvelope(result, 503);
-    expect(counter.get('TransactWriteItemsCommand')).toBe(MAX_WRITE_ATTEMPTS);
-    expect(counter.get('BatchGetItemCommand')).toBe(MAX_WRITE_ATTEMPTS);
-    await expectUntouched(account.companyId, payment.reference_code, before);
-  });
+  ])(
+    '%s on every attempt → exactly MAX_WRITE_ATTEMPTS reads and transactions, then 503 + Retry-After, nothing written',
+    async (_code, reasons) => {
+      const { key, account, payment } = await setup();
+      await call('add-payment', { key, body: { ...payment, amount: '1' } }); // warm the auth cache
+      const before = await snapshot(account.companyId, payment.reference_code);
+      const counter = countCalls();
+      const remove = cancelTransactions(reasons);
+      const result = await call('add-payment', { key, body: payment });
+      remove();
+      counter.remove();
+      expectErrorEnvelope(result, 503);
+      expect(counter.get('TransactWriteItemsCommand')).toBe(MAX_WRITE_ATTEMPTS);
+      expect(counter.get('BatchGetItemCommand')).toBe(MAX_WRITE_ATTEMPTS);
+      await expectUntouched(account.companyId, payment.reference_code, before);
+    },
+  );
 
   it('a conflict on the Idempotency-Key record → 409 idempotency_request_in_progress + Retry-After after one attempt; the key stays free', async () => {
     const { key, account, payment } = await setup();
     const before = await snapshot(account.companyId, payment.reference_code);
     const counter = countCalls();
-    const remove = cancelTransactions((actions) => Array.from({ length: actions }, (_, i) => ({ Code: i === actions - 1 ? 'TransactionConflict' : 'None' })));
+    const remove = cancelTransactions((actions) =>
+      Array.from({ length: actions }, (_, i) => ({ Code: i === actions - 1 ? 'TransactionConflict' : 'None' })),
+    );
     const result = await call('add-payment', { key, body: payment, idempotencyKey: 'in-flight' });
     remove();
     counter.remove();
@@ -244,7 +299,9 @@ describe('fault injection: cancelled transactions are retried a bounded number o
   it('a throttled transaction (ThrottlingError reason) → 503 + Retry-After, nothing written', async () => {
     const { key, account, payment } = await setup();
     const before = await snapshot(account.companyId, payment.reference_code);
-    const remove = cancelTransactions((actions) => Array.from({ length: actions }, (_, i) => ({ Code: i === 0 ? 'ThrottlingError' : 'None' })));
+    const remove = cancelTransactions((actions) =>
+      Array.from({ length: actions }, (_, i) => ({ Code: i === 0 ? 'ThrottlingError' : 'None' })),
+    );
     const result = await call('add-payment', { key, body: payment });
     remove();
     expectErrorEnvelope(result, 503);
@@ -273,17 +330,20 @@ describe('fault injection: the answer to a committed transaction is lost', () =>
   it.each([
     ['a lost connection', () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
     ['an unexpected error', () => new Error('process crashed')],
-  ])('add-payment, %s: the same ClientRequestToken is sent again, DynamoDB confirms the commit → 201, exactly one payment', async (_label, error) => {
-    const { key, account, payment } = await setup();
-    const lost = loseAnswers(error);
-    const result = await call('add-payment', { key, body: payment });
-    lost.remove();
-    expect(result.status, result.rawBody).toBe(201);
-    expect(lost.tokens).toHaveLength(2);
-    expect(lost.tokens[1]).toBe(lost.tokens[0]);
-    expect((await accountState(account.companyId)).payments).toBe(1);
-    expect(Number((await invoiceHeader(payment.reference_code))!.amount_paid)).toBe(25_000);
-  });
+  ])(
+    'add-payment, %s: the same ClientRequestToken is sent again, DynamoDB confirms the commit → 201, exactly one payment',
+    async (_label, error) => {
+      const { key, account, payment } = await setup();
+      const lost = loseAnswers(error);
+      const result = await call('add-payment', { key, body: payment });
+      lost.remove();
+      expect(result.status, result.rawBody).toBe(201);
+      expect(lost.tokens).toHaveLength(2);
+      expect(lost.tokens[1]).toBe(lost.tokens[0]);
+      expect((await accountState(account.companyId)).payments).toBe(1);
+      expect(Number((await invoiceHeader(payment.reference_code))!.amount_paid)).toBe(25_000);
+    },
+  );
 
   it('add-payment: no confirmation before the deadline → 504 outcome_unknown; the payment is committed; the keyed retry returns it exactly once', async () => {
     const { key, account, payment } = await setup();

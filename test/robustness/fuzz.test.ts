@@ -8,10 +8,18 @@
  */
 import fc from 'fast-check';
 import qs from 'qs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { RouteName } from '../../shared/routes';
-import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst, uniqueEmail, type CallResult } from '../support/api';
-import { accountState, expectErrorEnvelope, idempotencyRecordExists, scale, STRESS } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { RouteName } from '../../shared/routes.ts';
+import {
+  type CallResult,
+  call,
+  createInvoice,
+  invoiceBody,
+  newAccount,
+  todayMonthFirst,
+  uniqueEmail,
+} from '../support/api.ts';
+import { accountState, expectErrorEnvelope, idempotencyRecordExists, STRESS, scale } from './helpers.ts';
 
 const RUNS = scale(150, 2000);
 const TIMEOUT = STRESS ? 900_000 : 60_000;
@@ -19,7 +27,16 @@ const TIMEOUT = STRESS ? 900_000 : 60_000;
 // ---- Generators -----------------------------------------------------------------------------------
 
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
-const SERVER_OWNED = ['id', 'status', 'amount_paid', 'amount_due', 'company_id', 'payment_status', 'reference_code', 'created_at'];
+const SERVER_OWNED = [
+  'id',
+  'status',
+  'amount_paid',
+  'amount_due',
+  'company_id',
+  'payment_status',
+  'reference_code',
+  'created_at',
+];
 
 const nastyStrings = fc.constantFrom(
   '',
@@ -70,7 +87,20 @@ const leaf: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ minLength: 490, maxLength: 560 }),
   fc.integer(),
   fc.double(),
-  fc.constantFrom(0, -0, -1, 1e21, 1e-7, 5e-324, 1.7976931348623157e308, 0.1 + 0.2, Number.MAX_SAFE_INTEGER, 2 ** 53, 1500, 10.005),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    1e21,
+    1e-7,
+    5e-324,
+    1.7976931348623157e308,
+    0.1 + 0.2,
+    Number.MAX_SAFE_INTEGER,
+    2 ** 53,
+    1500,
+    10.005,
+  ),
   fc.boolean(),
   fc.constant(null),
 );
@@ -78,12 +108,21 @@ const leaf: fc.Arbitrary<unknown> = fc.oneof(
 const weird: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: leaf },
   { weight: 1, arbitrary: fc.array(leaf, { maxLength: 5 }) },
-  { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...PROTO_KEYS)), leaf, { maxKeys: 4 }) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...PROTO_KEYS)), leaf, {
+      maxKeys: 4,
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ ['__proto__']: { polluted: 'yes' } }) },
   { weight: 1, arbitrary: fc.constant({ constructor: { prototype: { polluted: 'yes' } } }) },
 );
 
-const extraKey = fc.oneof(fc.constantFrom(...PROTO_KEYS, ...SERVER_OWNED), fc.string({ maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 6 }));
+const extraKey = fc.oneof(
+  fc.constantFrom(...PROTO_KEYS, ...SERVER_OWNED),
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: 'grapheme', maxLength: 6 }),
+);
 
 /** Sets an own property (also for "__proto__", which plain assignment would turn into a prototype change). */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown) {
@@ -155,7 +194,7 @@ const RAW_BODIES = [
   '__proto__[polluted]=yes&constructor[prototype][polluted]=yes&items[0][__proto__][polluted]=yes',
   'a[][][][][][][][][][]=1',
   `${'['.repeat(5000)}${']'.repeat(5000)}`,
-  '{"items":[' + '{"item":"x","description":"y","unit_cost":"1","quantity":"1"},'.repeat(120) + '{}]}',
+  `{"items":[${'{"item":"x","description":"y","unit_cost":"1","quantity":"1"},'.repeat(120)}{}]}`,
   'x'.repeat(70 * 1024),
 ];
 
@@ -167,14 +206,19 @@ interface Encoded {
 }
 
 /** The body in one encoding or another, under a random content type. */
-function encodings(body: fc.Arbitrary<{ build: () => unknown }>): fc.Arbitrary<{ encode: () => Encoded; label: string }> {
+function encodings(
+  body: fc.Arbitrary<{ build: () => unknown }>,
+): fc.Arbitrary<{ encode: () => Encoded; label: string }> {
   return fc
     .record({
       source: body,
       format: fc.constantFrom('json', 'json', 'json', 'form', 'raw', 'jsonValue'),
       raw: fc.constantFrom(...RAW_BODIES),
       jsonValue: fc.jsonValue({ maxDepth: 3 }),
-      contentType: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.string({ maxLength: 30 }) }),
+      contentType: fc.oneof(
+        { weight: 5, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
+      ),
       base64: fc.boolean(),
       titleCaseHeaders: fc.boolean(),
     })
@@ -183,7 +227,13 @@ function encodings(body: fc.Arbitrary<{ build: () => unknown }>): fc.Arbitrary<{
       encode: () => {
         const value = source.build();
         const text =
-          format === 'json' ? JSON.stringify(value) : format === 'form' ? qs.stringify(value) : format === 'raw' ? raw : JSON.stringify(jsonValue);
+          format === 'json'
+            ? JSON.stringify(value)
+            : format === 'form'
+              ? qs.stringify(value)
+              : format === 'raw'
+                ? raw
+                : JSON.stringify(jsonValue);
         return { body: text ?? '', contentType, base64, titleCaseHeaders };
       },
     }));
@@ -197,7 +247,16 @@ const idempotencyKeys = fc.oneof(
 );
 
 const extraHeaders = fc.dictionary(
-  fc.constantFrom('x-forwarded-for', 'content-length', 'accept', 'x-http-method-override', 'content-encoding', 'transfer-encoding', 'cookie', 'X-Weird-Ünicode'),
+  fc.constantFrom(
+    'x-forwarded-for',
+    'content-length',
+    'accept',
+    'x-http-method-override',
+    'content-encoding',
+    'transfer-encoding',
+    'cookie',
+    'X-Weird-Ünicode',
+  ),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   { maxKeys: 3 },
 );
@@ -266,14 +325,17 @@ async function fuzzRoute(
 }
 
 /** Stored outcomes (docs/api.md "Idempotency") are the only responses that leave an idempotency record behind. */
-const storesRecord = (status: number, code?: string) => [201, 403, 404].includes(status) || (status === 409 && code !== 'idempotency_request_in_progress');
+const storesRecord = (status: number, code?: string) =>
+  [201, 403, 404].includes(status) || (status === 409 && code !== 'idempotency_request_in_progress');
 
 async function expectRecordsOnlyForStoredOutcomes(companyId: number, outcomes: Outcome[]) {
   for (const outcome of outcomes) {
     if (!outcome.idempotencyKey) continue;
     const exists = await idempotencyRecordExists(companyId, outcome.route, outcome.idempotencyKey);
     const expected = outcome.route !== 'payment-history' && storesRecord(outcome.status, outcome.code);
-    expect(exists, `${outcome.route} ${outcome.status} ${outcome.code ?? ''} key ${outcome.idempotencyKey}`).toBe(expected);
+    expect(exists, `${outcome.route} ${outcome.status} ${outcome.code ?? ''} key ${outcome.idempotencyKey}`).toBe(
+      expected,
+    );
   }
 }
 
@@ -281,7 +343,14 @@ describe('fuzzing request bodies and headers', { timeout: TIMEOUT }, () => {
   it('POST /invoices: never 5xx, always the envelope, rejected requests write nothing', async () => {
     const { key, account } = await newAccount();
     const base = () => ({
-      client: { first_name: 'Ada', last_name: 'Obi', email: uniqueEmail(), phone: '+2348012345678', company_name: 'Obi Ltd', type: 'Customer' },
+      client: {
+        first_name: 'Ada',
+        last_name: 'Obi',
+        email: uniqueEmail(),
+        phone: '+2348012345678',
+        company_name: 'Obi Ltd',
+        type: 'Customer',
+      },
       due_date: '12/30/2030',
       fee_bearer: 'client',
       items: [
@@ -293,10 +362,28 @@ describe('fuzzing request bodies and headers', { timeout: TIMEOUT }, () => {
       metadata: { order: 'A-1', paid: false },
     });
     const paths = [
-      ['client'], ['client_id'], ['due_date'], ['fee_bearer'], ['items'], ['tokenize'], ['card_token'], ['recipient'], ['recipient_id'],
-      ['merchant_ref'], ['metadata'], ['client', 'email'], ['client', 'phone'], ['client', 'first_name'], ['client', 'type'],
-      ['items', '0'], ['items', '0', 'unit_cost'], ['items', '0', 'quantity'], ['items', '1', 'item'], ['items', '1', 'description'],
-      ['metadata', '__proto__'], ['client', '__proto__'],
+      ['client'],
+      ['client_id'],
+      ['due_date'],
+      ['fee_bearer'],
+      ['items'],
+      ['tokenize'],
+      ['card_token'],
+      ['recipient'],
+      ['recipient_id'],
+      ['merchant_ref'],
+      ['metadata'],
+      ['client', 'email'],
+      ['client', 'phone'],
+      ['client', 'first_name'],
+      ['client', 'type'],
+      ['items', '0'],
+      ['items', '0', 'unit_cost'],
+      ['items', '0', 'quantity'],
+      ['items', '1', 'item'],
+      ['items', '1', 'description'],
+      ['metadata', '__proto__'],
+      ['client', '__proto__'],
     ];
     const outcomes: Outcome[] = [];
     await fuzzRoute('add-invoice', key, encodings(mutated(base, paths)), outcomes);
@@ -313,9 +400,16 @@ describe('fuzzing request bodies and headers', { timeout: TIMEOUT }, () => {
 
   it('POST /payments: never 5xx, always the envelope, rejected requests write nothing', async () => {
     const { key, account } = await newAccount();
-    const invoice = await createInvoice(key, { items: [{ item: 'Big job', description: 'x', unit_cost: '900,000,000.00', quantity: '1' }] });
+    const invoice = await createInvoice(key, {
+      items: [{ item: 'Big job', description: 'x', unit_cost: '900,000,000.00', quantity: '1' }],
+    });
     const before = await accountState(account.companyId);
-    const base = () => ({ reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '1,500.00', channel: 'BankTransfer' });
+    const base = () => ({
+      reference_code: invoice.reference_code,
+      date: todayMonthFirst(),
+      amount: '1,500.00',
+      channel: 'BankTransfer',
+    });
     const paths = [['reference_code'], ['date'], ['amount'], ['channel']];
     const outcomes: Outcome[] = [];
     await fuzzRoute('add-payment', key, encodings(mutated(base, paths)), outcomes);
@@ -333,7 +427,10 @@ describe('fuzzing request bodies and headers', { timeout: TIMEOUT }, () => {
     const { key, account } = await newAccount();
     const invoice = await createInvoice(key);
     for (let i = 0; i < 3; i++) {
-      await call('add-payment', { key, body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '10', channel: 'Cash' } });
+      await call('add-payment', {
+        key,
+        body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '10', channel: 'Cash' },
+      });
     }
     const first = await call('payment-history', { key, body: { period: 'month', limit: 1 } });
     const cursor = first.body.data.next_cursor as string;
@@ -342,7 +439,9 @@ describe('fuzzing request bodies and headers', { timeout: TIMEOUT }, () => {
 
     const tamperedCursor = fc.oneof(
       fc.constant(cursor),
-      fc.tuple(fc.nat(cursor.length - 1), fc.constantFrom('A', 'b', '0', '.', '-', '_', '=')).map(([i, c]) => cursor.slice(0, i) + c + cursor.slice(i + 1)),
+      fc
+        .tuple(fc.nat(cursor.length - 1), fc.constantFrom('A', 'b', '0', '.', '-', '_', '='))
+        .map(([i, c]) => cursor.slice(0, i) + c + cursor.slice(i + 1)),
       fc.nat(cursor.length).map((i) => cursor.slice(0, i)),
       fc.constant(`${cursor}.x`),
       fc.constant(cursor.split('.').reverse().join('.')),
@@ -364,7 +463,6 @@ describe('fuzzing request bodies and headers', { timeout: TIMEOUT }, () => {
     expect(outcomes.some((o) => o.status === 200)).toBe(true);
   });
 });
-
 
 describe('regressions found by the fuzzer', () => {
   // Each of these used to answer 500: DynamoDB's marshalling rejected or dropped the value.
@@ -389,7 +487,14 @@ describe('regressions found by the fuzzer', () => {
 
   it('plain metadata numbers, and keys named like Object.prototype members, are stored and returned unchanged', async () => {
     const { key } = await newAccount();
-    const metadata = { toString: 'x', valueOf: 2, hasOwnProperty: true, big: Number.MAX_SAFE_INTEGER, small: -0.25, tiny: 0.000001 };
+    const metadata = {
+      toString: 'x',
+      valueOf: 2,
+      hasOwnProperty: true,
+      big: Number.MAX_SAFE_INTEGER,
+      small: -0.25,
+      tiny: 0.000001,
+    };
     const result = await call('add-invoice', { key, body: invoiceBody({ metadata }) });
     expect(result.status, result.rawBody).toBe(201);
     expect(result.body.data.metadata).toEqual(metadata);

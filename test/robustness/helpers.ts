@@ -3,14 +3,20 @@
  * envelope (docs/api.md "Envelopes") check, and direct reads of an account's state in DynamoDB (to prove "nothing was written").
  */
 import { createHash } from 'node:crypto';
-import { GetCommand, QueryCommand, ScanCommand, type QueryCommandOutput, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  QueryCommand,
+  type QueryCommandOutput,
+  ScanCommand,
+  type ScanCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { ERROR_STATUS } from '../../shared/errors';
-import { documentClient, tableName } from '../../shared/store/client';
-import { keys, paymentIndexKeys } from '../../shared/store/keys';
-import { TABLE } from '../../shared/store/table';
-import type { RouteName } from '../../shared/routes';
-import { call, type CallResult } from '../support/api';
+import { ERROR_STATUS } from '../../shared/errors.ts';
+import type { RouteName } from '../../shared/routes.ts';
+import { documentClient, tableName } from '../../shared/store/client.ts';
+import { keys, paymentIndexKeys } from '../../shared/store/keys.ts';
+import { TABLE } from '../../shared/store/table.ts';
+import { type CallResult, call } from '../support/api.ts';
 
 /** `npm run stress` sets STRESS=1: the same tests with more clients, operations and fuzz runs. */
 export const STRESS = process.env.STRESS === '1' || process.env.STRESS === 'true';
@@ -67,7 +73,12 @@ export async function accountState(companyId: number): Promise<AccountState> {
       new ScanCommand({
         TableName: tableName(),
         FilterExpression: 'company_id = :company AND entity IN (:invoice, :client, :payment)',
-        ExpressionAttributeValues: { ':company': companyId, ':invoice': 'invoice_header', ':client': 'client', ':payment': 'payment' },
+        ExpressionAttributeValues: {
+          ':company': companyId,
+          ':invoice': 'invoice_header',
+          ':client': 'client',
+          ':payment': 'payment',
+        },
         ProjectionExpression: 'entity',
         ...(start ? { ExclusiveStartKey: start } : {}),
       }),
@@ -99,7 +110,11 @@ export async function accountState(companyId: number): Promise<AccountState> {
 export const NOTHING = { invoices: 0, clients: 0, payments: 0, indexed: 0 } as const;
 
 /** Whether an idempotency record exists for this account, route and client key. */
-export async function idempotencyRecordExists(companyId: number, route: RouteName, idempotencyKey: string): Promise<boolean> {
+export async function idempotencyRecordExists(
+  companyId: number,
+  route: RouteName,
+  idempotencyKey: string,
+): Promise<boolean> {
   const hash = createHash('sha256').update(idempotencyKey).digest('hex');
   const result = await documentClient().send(
     new GetCommand({ TableName: tableName(), Key: keys.idempotency(companyId, route, hash), ConsistentRead: true }),
@@ -139,4 +154,5 @@ export const kobo = (money: string): number => {
 };
 
 /** A money string with two decimals from kobo. */
-export const money = (amountKobo: number): string => `${Math.floor(amountKobo / 100)}.${String(amountKobo % 100).padStart(2, '0')}`;
+export const money = (amountKobo: number): string =>
+  `${Math.floor(amountKobo / 100)}.${String(amountKobo % 100).padStart(2, '0')}`;

@@ -4,8 +4,15 @@
  * account gets 404/400 (or its own, independent result) and sees nothing of the first.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst, uniqueEmail } from '../support/api';
-import { accountState, expectErrorEnvelope, fullHistory, idempotencyRecordExists, invoiceHeader, NOTHING } from './helpers';
+import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst, uniqueEmail } from '../support/api.ts';
+import {
+  accountState,
+  expectErrorEnvelope,
+  fullHistory,
+  idempotencyRecordExists,
+  invoiceHeader,
+  NOTHING,
+} from './helpers.ts';
 
 interface Tenant {
   key: string;
@@ -22,7 +29,8 @@ const SECRET_MARKERS = ['Secret Client Ltd', 'Confidential item', 'A-REF-1'];
 
 /** Nothing of account A may appear in what B receives. */
 function expectNothingOfA(rawBody: string) {
-  for (const marker of [...SECRET_MARKERS, aInvoice.reference_code as string, aEmail]) expect(rawBody).not.toContain(marker);
+  for (const marker of [...SECRET_MARKERS, aInvoice.reference_code as string, aEmail])
+    expect(rawBody).not.toContain(marker);
 }
 
 beforeAll(async () => {
@@ -31,7 +39,13 @@ beforeAll(async () => {
   a = { key: first.key, companyId: first.account.companyId };
   b = { key: second.key, companyId: second.account.companyId };
   aInvoice = await createInvoice(a.key, {
-    client: { first_name: 'Ada', last_name: 'Obi', email: aEmail, phone: '+2348012345678', company_name: 'Secret Client Ltd' },
+    client: {
+      first_name: 'Ada',
+      last_name: 'Obi',
+      email: aEmail,
+      phone: '+2348012345678',
+      company_name: 'Secret Client Ltd',
+    },
     items: [{ item: 'Confidential item', description: 'x', unit_cost: '1000.00', quantity: '3' }],
     merchant_ref: 'A-REF-1',
   });
@@ -54,15 +68,24 @@ beforeAll(async () => {
 describe('tenant isolation', () => {
   it('POST /payments with another account’s reference_code → 404 invoice_not_found, like an unknown one; nothing changes', async () => {
     const header = await invoiceHeader(aInvoice.reference_code);
-    const foreign = await call('add-payment', { key: b.key, body: { reference_code: aInvoice.reference_code, date: todayMonthFirst(), amount: '100.00', channel: 'Cash' } });
-    const unknown = await call('add-payment', { key: b.key, body: { reference_code: 'ZZZZZZZZZZZZZZZZZZZZ', date: todayMonthFirst(), amount: '100.00', channel: 'Cash' } });
+    const foreign = await call('add-payment', {
+      key: b.key,
+      body: { reference_code: aInvoice.reference_code, date: todayMonthFirst(), amount: '100.00', channel: 'Cash' },
+    });
+    const unknown = await call('add-payment', {
+      key: b.key,
+      body: { reference_code: 'ZZZZZZZZZZZZZZZZZZZZ', date: todayMonthFirst(), amount: '100.00', channel: 'Cash' },
+    });
     expectErrorEnvelope(foreign, 404);
     expect(foreign.body.code).toBe('invoice_not_found');
     // Indistinguishable from an unknown code (same body except the request id).
     expect({ ...foreign.body, request_id: null }).toEqual({ ...unknown.body, request_id: null });
     expectNothingOfA(foreign.rawBody);
     // Also when the amount would exceed A's balance: no 409 that would reveal the invoice exists.
-    const huge = await call('add-payment', { key: b.key, body: { reference_code: aInvoice.reference_code, date: todayMonthFirst(), amount: '999999.00', channel: 'Cash' } });
+    const huge = await call('add-payment', {
+      key: b.key,
+      body: { reference_code: aInvoice.reference_code, date: todayMonthFirst(), amount: '999999.00', channel: 'Cash' },
+    });
     expect(huge.body.code).toBe('invoice_not_found');
     expect(await invoiceHeader(aInvoice.reference_code)).toEqual(header);
     expect((await accountState(b.companyId)).payments).toBe(0);
@@ -70,10 +93,16 @@ describe('tenant isolation', () => {
 
   it('POST /invoices with another account’s client_id → 404 client_not_found; nothing written', async () => {
     const fresh = await newAccount({ name: 'Tenant C' });
-    const result = await call('add-invoice', { key: fresh.key, body: invoiceBody({ client: undefined, client_id: aInvoice.client_id }) });
+    const result = await call('add-invoice', {
+      key: fresh.key,
+      body: invoiceBody({ client: undefined, client_id: aInvoice.client_id }),
+    });
     expectErrorEnvelope(result, 404);
     expect(result.body.code).toBe('client_not_found');
-    const numeric = await call('add-invoice', { key: fresh.key, body: invoiceBody({ client: undefined, client_id: Number(aInvoice.client_id) }) });
+    const numeric = await call('add-invoice', {
+      key: fresh.key,
+      body: invoiceBody({ client: undefined, client_id: Number(aInvoice.client_id) }),
+    });
     expect(numeric.body.code).toBe('client_not_found');
     expectNothingOfA(result.rawBody);
     expect(await accountState(fresh.account.companyId)).toEqual(NOTHING);
@@ -82,7 +111,9 @@ describe('tenant isolation', () => {
   it('the same client email in another account creates that account’s own client, with its own data', async () => {
     const result = await call('add-invoice', {
       key: b.key,
-      body: invoiceBody({ client: { first_name: 'Bola', last_name: 'Ade', email: aEmail.toUpperCase(), phone: '+2348099999999' } }),
+      body: invoiceBody({
+        client: { first_name: 'Bola', last_name: 'Ade', email: aEmail.toUpperCase(), phone: '+2348099999999' },
+      }),
     });
     expect(result.status, result.rawBody).toBe(201);
     expect(result.body.data.client).toMatchObject({ company_id: b.companyId, first_name: 'Bola', name: '' });
@@ -111,7 +142,12 @@ describe('tenant isolation', () => {
 
   it('an Idempotency-Key used by another account is independent: no replay of the first account’s response', async () => {
     // Same key, same body as A's first payment: B must not get A's stored 201.
-    const sameBody = { reference_code: aInvoice.reference_code, date: todayMonthFirst(), amount: '100.00', channel: 'Cash' };
+    const sameBody = {
+      reference_code: aInvoice.reference_code,
+      date: todayMonthFirst(),
+      amount: '100.00',
+      channel: 'Cash',
+    };
     const replayAttempt = await call('add-payment', { key: b.key, body: sameBody, idempotencyKey: 'shared-key-0' });
     expect(replayAttempt.headers['idempotent-replayed']).toBeUndefined();
     expectErrorEnvelope(replayAttempt, 404);
@@ -131,8 +167,16 @@ describe('tenant isolation', () => {
     expectNothingOfA(own.rawBody);
 
     // Same key on POST /invoices in both accounts: two independent invoices.
-    const invoiceA = await call('add-invoice', { key: a.key, body: invoiceBody(), idempotencyKey: 'shared-invoice-key' });
-    const invoiceB = await call('add-invoice', { key: b.key, body: invoiceBody(), idempotencyKey: 'shared-invoice-key' });
+    const invoiceA = await call('add-invoice', {
+      key: a.key,
+      body: invoiceBody(),
+      idempotencyKey: 'shared-invoice-key',
+    });
+    const invoiceB = await call('add-invoice', {
+      key: b.key,
+      body: invoiceBody(),
+      idempotencyKey: 'shared-invoice-key',
+    });
     expect([invoiceA.status, invoiceB.status]).toEqual([201, 201]);
     expect(invoiceB.headers['idempotent-replayed']).toBeUndefined();
     expect(invoiceB.body.data.company_id).toBe(String(b.companyId));

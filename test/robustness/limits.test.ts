@@ -3,9 +3,9 @@
  * documented code, and a refused request writes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../shared/http/body';
-import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api';
-import { accountState, expectErrorEnvelope, idempotencyRecordExists, NOTHING } from './helpers';
+import { MAX_BODY_BYTES } from '../../shared/http/body.ts';
+import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
+import { accountState, expectErrorEnvelope, idempotencyRecordExists, NOTHING } from './helpers.ts';
 
 /** A JSON body of exactly `bytes` bytes (UTF-8) that is a valid history request. */
 function historyBodyOfSize(bytes: number, filler = 'x'): string {
@@ -32,8 +32,16 @@ describe('limits (docs/api.md "Limits")', () => {
       await call('payment-history', { key, body: over }),
       await call('payment-history', { key, body: over, base64: true }),
       await call('payment-history', { key, body: overUnicode }),
-      await call('add-payment', { key, body: `padding=${'x'.repeat(MAX_BODY_BYTES)}`, contentType: 'application/x-www-form-urlencoded' }),
-      await call('add-invoice', { key, body: JSON.stringify(invoiceBody({ padding: 'x'.repeat(MAX_BODY_BYTES) })), idempotencyKey: 'too-large' }),
+      await call('add-payment', {
+        key,
+        body: `padding=${'x'.repeat(MAX_BODY_BYTES)}`,
+        contentType: 'application/x-www-form-urlencoded',
+      }),
+      await call('add-invoice', {
+        key,
+        body: JSON.stringify(invoiceBody({ padding: 'x'.repeat(MAX_BODY_BYTES) })),
+        idempotencyKey: 'too-large',
+      }),
     ]) {
       expectErrorEnvelope(result, 413);
       expect(result.body.code).toBe('payload_too_large');
@@ -45,16 +53,26 @@ describe('limits (docs/api.md "Limits")', () => {
   it('items: 100 are accepted, 101 are 400 too_many, and nothing is written', async () => {
     const { key, account } = await newAccount();
     const item = (i: number) => ({ item: `Item ${i}`, description: 'd', unit_cost: '1.00', quantity: '1' });
-    const hundred = await call('add-invoice', { key, body: invoiceBody({ items: Array.from({ length: 100 }, (_, i) => item(i)) }) });
+    const hundred = await call('add-invoice', {
+      key,
+      body: invoiceBody({ items: Array.from({ length: 100 }, (_, i) => item(i)) }),
+    });
     expect(hundred.status, hundred.rawBody).toBe(201);
     expect(hundred.body.data.items).toHaveLength(100);
     const before = await accountState(account.companyId);
 
-    const tooMany = await call('add-invoice', { key, body: invoiceBody({ items: Array.from({ length: 101 }, (_, i) => item(i)) }), idempotencyKey: 'too-many' });
+    const tooMany = await call('add-invoice', {
+      key,
+      body: invoiceBody({ items: Array.from({ length: 101 }, (_, i) => item(i)) }),
+      idempotencyKey: 'too-many',
+    });
     expectErrorEnvelope(tooMany, 400);
     expect(tooMany.body.code).toBe('validation_failed');
     expect(tooMany.body.errors).toContainEqual(expect.objectContaining({ field: 'items', code: 'too_many' }));
-    const wayTooMany = await call('add-invoice', { key, body: invoiceBody({ items: Array.from({ length: 5000 }, () => 1) }) });
+    const wayTooMany = await call('add-invoice', {
+      key,
+      body: invoiceBody({ items: Array.from({ length: 5000 }, () => 1) }),
+    });
     expectErrorEnvelope(wayTooMany, 400);
     expect(wayTooMany.body.errors.length).toBeLessThanOrEqual(5); // one problem reported, not one per element
     expect(await accountState(account.companyId)).toEqual(before);
@@ -94,8 +112,22 @@ describe('limits (docs/api.md "Limits")', () => {
     const cases: [string, Record<string, unknown>][] = [
       ['items.0.item', { items: [{ item: over, description: 'd', unit_cost: '1.00', quantity: '1' }] }],
       ['items.0.description', { items: [{ item: 'i', description: over, unit_cost: '1.00', quantity: '1' }] }],
-      ['client.first_name', { client: { first_name: over, last_name: 'Obi', email: 'a@example.com', phone: '+2348012345678' } }],
-      ['client.address', { client: { first_name: 'Ada', last_name: 'Obi', email: 'a@example.com', phone: '+2348012345678', address: over } }],
+      [
+        'client.first_name',
+        { client: { first_name: over, last_name: 'Obi', email: 'a@example.com', phone: '+2348012345678' } },
+      ],
+      [
+        'client.address',
+        {
+          client: {
+            first_name: 'Ada',
+            last_name: 'Obi',
+            email: 'a@example.com',
+            phone: '+2348012345678',
+            address: over,
+          },
+        },
+      ],
       ['card_token', { card_token: over }],
       ['recipient_id', { recipient: 'wallet', recipient_id: over }],
       ['metadata', { metadata: { note: over } }],
@@ -108,7 +140,10 @@ describe('limits (docs/api.md "Limits")', () => {
       expect(await idempotencyRecordExists(account.companyId, 'add-invoice', `long-${field}`)).toBe(false);
     }
     const invoice = await createInvoice(key);
-    const longRef = await call('add-payment', { key, body: { reference_code: 'R'.repeat(501), date: todayMonthFirst(), amount: '1', channel: 'Cash' } });
+    const longRef = await call('add-payment', {
+      key,
+      body: { reference_code: 'R'.repeat(501), date: todayMonthFirst(), amount: '1', channel: 'Cash' },
+    });
     expectErrorEnvelope(longRef, 400);
     const after = await accountState(account.companyId);
     expect(after.payments).toBe(before.payments);

@@ -8,11 +8,11 @@
  * - a pause before anything was sent → 503, and the payment never appears.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTable, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb-local';
-import { dynamoHooks } from '../support/dynamo-hooks';
-import { resetConfig } from '../../shared/config';
-import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api';
-import { sleep } from './helpers';
+import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
+import { resetConfig } from '../../shared/config.ts';
+import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
+import { dynamoHooks } from '../support/dynamo-hooks.ts';
+import { sleep } from './helpers.ts';
 
 let database: DynamoDbLocal;
 let paused = false;
@@ -62,8 +62,15 @@ async function paymentIds(key: string): Promise<number[]> {
 
 async function setup() {
   const { key } = await newAccount();
-  const invoice = await createInvoice(key, { items: [{ item: 'Audit', description: 'Yearly', unit_cost: '1000.00', quantity: '1' }] });
-  const payment = { reference_code: invoice.reference_code as string, date: todayMonthFirst(), amount: '250.00', channel: 'Cash' };
+  const invoice = await createInvoice(key, {
+    items: [{ item: 'Audit', description: 'Yearly', unit_cost: '1000.00', quantity: '1' }],
+  });
+  const payment = {
+    reference_code: invoice.reference_code as string,
+    date: todayMonthFirst(),
+    amount: '250.00',
+    channel: 'Cash',
+  };
   await paymentIds(key); // warms the key cache: the pause hits the payment's own calls
   return { key, payment };
 }
@@ -100,7 +107,9 @@ describe('a paused DynamoDB Local', { timeout: 90_000 }, () => {
   it('a pause before the transaction was sent → 503, and the payment never appears', async () => {
     const { key, payment } = await setup();
     let transactions = 0;
-    const count = dynamoHooks.add({ before: (c) => void (c.command === 'TransactWriteItemsCommand' && transactions++) });
+    const count = dynamoHooks.add({
+      before: (c) => void (c.command === 'TransactWriteItemsCommand' && transactions++),
+    });
     const remove = pauseBefore('BatchGetItemCommand');
     const answered = await call('add-payment', { key, body: payment, idempotencyKey: 'paused-2' });
     remove();

@@ -4,12 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { ROUTES, type RouteName } from '../../shared/routes';
-import { createAccount, type AccountOptions } from '../../shared/store/accounts';
-import { handler as addInvoiceHandler } from '../../functions/add-invoice/handler';
-import { handler as addPaymentHandler } from '../../functions/add-payment/handler';
-import { handler as paymentHistoryHandler } from '../../functions/payment-history/handler';
-import { assertContract } from './contract';
+import { handler as addInvoiceHandler } from '../../functions/add-invoice/handler.ts';
+import { handler as addPaymentHandler } from '../../functions/add-payment/handler.ts';
+import { handler as paymentHistoryHandler } from '../../functions/payment-history/handler.ts';
+import { ROUTES, type RouteName } from '../../shared/routes.ts';
+import { type AccountOptions, createAccount } from '../../shared/store/accounts.ts';
+import { assertContract } from './contract.ts';
 
 const handlers = {
   'add-invoice': addInvoiceHandler,
@@ -39,7 +39,8 @@ export interface CallResult {
   rawBody: string;
 }
 
-const titleCase = (name: string) => name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+const titleCase = (name: string) =>
+  name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 
 export function makeEvent(route: RouteName, options: CallOptions = {}): APIGatewayProxyEventV2 {
   const definition = ROUTES.find((r) => r.name === route)!;
@@ -51,7 +52,12 @@ export function makeEvent(route: RouteName, options: CallOptions = {}): APIGatew
   const finalHeaders = options.titleCaseHeaders
     ? Object.fromEntries(Object.entries(headers).map(([k, v]) => [titleCase(k), v]))
     : headers;
-  const rawBody = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  const rawBody =
+    options.body === undefined
+      ? undefined
+      : typeof options.body === 'string'
+        ? options.body
+        : JSON.stringify(options.body);
   const requestId = randomUUID();
   return {
     version: '2.0',
@@ -64,7 +70,13 @@ export function makeEvent(route: RouteName, options: CallOptions = {}): APIGatew
       apiId: 'test',
       domainName: 'localhost',
       domainPrefix: 'localhost',
-      http: { method: definition.method, path: definition.path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+      http: {
+        method: definition.method,
+        path: definition.path,
+        protocol: 'HTTP/1.1',
+        sourceIp: '127.0.0.1',
+        userAgent: 'vitest',
+      },
       requestId,
       routeKey: `${definition.method} ${definition.path}`,
       stage: '$default',
@@ -135,7 +147,12 @@ export function invoiceBody(overrides: Record<string, unknown> = {}) {
 
 /** MM/DD/YYYY of today in UTC (safe for accounts in Africa/Lagos except the first hour of a UTC day). */
 export function todayMonthFirst(timeZone = 'Africa/Lagos'): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date());
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${get('month')}/${get('day')}/${get('year')}`;
 }

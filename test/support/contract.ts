@@ -8,8 +8,8 @@
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { buildOpenApiDocument } from '../../shared/openapi/document';
-import { ROUTES, type RouteName } from '../../shared/routes';
+import { buildOpenApiDocument } from '../../shared/openapi/document.ts';
+import { ROUTES, type RouteName } from '../../shared/routes.ts';
 
 const DOCUMENT_ID = 'https://invoicing.local/openapi.json';
 
@@ -66,19 +66,26 @@ export function responseValidator(route: RouteName, status: number): ValidateFun
 const CHECKED_HEADERS = ['idempotent-replayed', 'www-authenticate', 'retry-after'];
 
 /** Problems of one response with the contract (empty when it conforms). */
-export function contractViolations(route: RouteName, response: { status: number; headers: Record<string, string>; body: unknown }): string[] {
+export function contractViolations(
+  route: RouteName,
+  response: { status: number; headers: Record<string, string>; body: unknown },
+): string[] {
   const documented = documentedResponse(route, response.status);
   if (!documented) return [`status ${response.status} is not documented for ${route}`];
   const problems: string[] = [];
-  const contentType = Object.entries(response.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
-  if (!contentType.startsWith('application/json')) problems.push(`content-type ${contentType || '(none)'} is not application/json`);
+  const contentType =
+    Object.entries(response.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+  if (!contentType.startsWith('application/json'))
+    problems.push(`content-type ${contentType || '(none)'} is not application/json`);
   const documentedHeaders = Object.keys(documented.headers ?? {}).map((name) => name.toLowerCase());
   for (const name of Object.keys(response.headers ?? {}).map((n) => n.toLowerCase())) {
-    if (CHECKED_HEADERS.includes(name) && !documentedHeaders.includes(name)) problems.push(`header ${name} is not documented for ${response.status}`);
+    if (CHECKED_HEADERS.includes(name) && !documentedHeaders.includes(name))
+      problems.push(`header ${name} is not documented for ${response.status}`);
   }
   const validate = responseValidator(route, response.status);
   if (!validate(response.body)) {
-    for (const error of validate.errors ?? []) problems.push(`body${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`);
+    for (const error of validate.errors ?? [])
+      problems.push(`body${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`);
   }
   return problems;
 }
@@ -87,7 +94,10 @@ export function contractViolations(route: RouteName, response: { status: number;
 export const seenResponses: { route: RouteName; status: number; code: string | undefined }[] = [];
 
 /** Throws when a response breaks the contract; called by `call()` for every response. */
-export function assertContract(route: RouteName, response: { status: number; headers: Record<string, string>; body: unknown; rawBody: string }): void {
+export function assertContract(
+  route: RouteName,
+  response: { status: number; headers: Record<string, string>; body: unknown; rawBody: string },
+): void {
   const code = (response.body as { code?: string } | undefined)?.code;
   seenResponses.push({ route, status: response.status, code });
   const problems = contractViolations(route, response);

@@ -3,7 +3,7 @@
  * created from the shared definition. Test files see it through DYNAMODB_ENDPOINT and TABLE_NAME.
  */
 import type { TestProject } from 'vitest/node';
-import { ensureTable, startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
+import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
 
 let database: DynamoDbLocal | undefined;
 

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../shared/store/client';
-import { generateSecretKey, hashSecretKey } from '../../shared/store/api-keys';
+import { generateSecretKey, hashSecretKey } from '../../shared/store/api-keys.ts';
+import { documentClient, tableName } from '../../shared/store/client.ts';
 
 function nowTimestamp(): string {
   return new Date().toISOString().slice(0, 19).replace('T', ' ');
@@ -30,7 +30,10 @@ function apiKeyPut(companyId: number, secret: string) {
 }
 
 /** The old `createAccount` (defaults only) plus `extraKeys` old `createKey` calls; returns every secret. */
-export async function createLegacyAccount(name: string, extraKeys = 0): Promise<{ companyId: number; secrets: string[] }> {
+export async function createLegacyAccount(
+  name: string,
+  extraKeys = 0,
+): Promise<{ companyId: number; secrets: string[] }> {
   const client = documentClient();
   const sequence = await client.send(
     new UpdateCommand({

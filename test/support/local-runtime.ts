@@ -12,7 +12,10 @@ export interface RunningService {
 export function waitUntilServing(child: ChildProcess, label: string, timeoutMs: number): Promise<RunningService> {
   let output = '';
   return new Promise((resolveRunning, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${label} not ready within ${timeoutMs / 1000} s:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${label} not ready within ${timeoutMs / 1000} s:\n${output}`)),
+      timeoutMs,
+    );
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { MAX_BODY_BYTES, prepareBody } from '../../shared/http/body';
-import { ApiError } from '../../shared/errors';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../shared/errors.ts';
+import { MAX_BODY_BYTES, prepareBody } from '../../shared/http/body.ts';
 
 const event = (body: string | undefined, contentType?: string, base64 = false): APIGatewayProxyEventV2 => ({
   version: '2.0',
@@ -25,19 +25,23 @@ const codeOf = (run: () => unknown): string | undefined => {
 };
 
 describe('prepareBody', () => {
-  it.each([['application/json'], ['application/json; charset=utf-8'], ['application/merge-patch+json'], ['text/plain'], ['TEXT/PLAIN; charset=latin1'], [undefined]])(
-    'hands %s to the JSON parser as application/json',
-    (contentType) => {
-      // Prepare
-      const request = event('{"a":1}', contentType);
-      // Act
-      const kind = prepareBody(request);
-      // Assess
-      expect(kind).toBe('json');
-      expect(request.headers['content-type']).toBe('application/json');
-      expect(request.body).toBe('{"a":1}');
-    },
-  );
+  it.each([
+    ['application/json'],
+    ['application/json; charset=utf-8'],
+    ['application/merge-patch+json'],
+    ['text/plain'],
+    ['TEXT/PLAIN; charset=latin1'],
+    [undefined],
+  ])('hands %s to the JSON parser as application/json', (contentType) => {
+    // Prepare
+    const request = event('{"a":1}', contentType);
+    // Act
+    const kind = prepareBody(request);
+    // Assess
+    expect(kind).toBe('json');
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.body).toBe('{"a":1}');
+  });
 
   it('parses a form body with bracket notation into the object a JSON body gives', () => {
     // Prepare
@@ -68,10 +72,13 @@ describe('prepareBody', () => {
     expect(Object.getPrototypeOf(request.body)).toBe(Object.prototype);
   });
 
-  it.each([['application/xml'], ['multipart/form-data; boundary=x'], ['image/png']])('answers 415 to %s', (contentType) => {
-    // Act, Assess
-    expect(codeOf(() => prepareBody(event('<a/>', contentType)))).toBe('unsupported_media_type');
-  });
+  it.each([['application/xml'], ['multipart/form-data; boundary=x'], ['image/png']])(
+    'answers 415 to %s',
+    (contentType) => {
+      // Act, Assess
+      expect(codeOf(() => prepareBody(event('<a/>', contentType)))).toBe('unsupported_media_type');
+    },
+  );
 
   it('answers 413 above the limit, counting decoded bytes, and accepts the limit itself', () => {
     // Prepare
@@ -80,7 +87,9 @@ describe('prepareBody', () => {
     expect(codeOf(() => prepareBody(event(atLimit, 'application/json')))).toBeUndefined();
     expect(codeOf(() => prepareBody(event(`${atLimit}a`, 'application/json')))).toBe('payload_too_large');
     expect(codeOf(() => prepareBody(event(`${atLimit}a`, 'application/json', true)))).toBe('payload_too_large');
-    expect(codeOf(() => prepareBody(event('é'.repeat(MAX_BODY_BYTES / 2 + 1), 'application/json')))).toBe('payload_too_large');
+    expect(codeOf(() => prepareBody(event('é'.repeat(MAX_BODY_BYTES / 2 + 1), 'application/json')))).toBe(
+      'payload_too_large',
+    );
   });
 
   it('takes its limit as an option', () => {
@@ -95,17 +104,21 @@ describe('prepareBody', () => {
 
   it('decides every content type either JSON, form, or 415, never anything else (property)', () => {
     fc.assert(
-      fc.property(fc.string(), fc.string({ unit: fc.constantFrom(...'ab1=&{} '), maxLength: 200 }), (contentType, body) => {
-        // Act
-        let outcome: string;
-        try {
-          outcome = prepareBody(event(body, contentType));
-        } catch (error) {
-          outcome = error instanceof ApiError ? error.code : 'unexpected';
-        }
-        // Assess
-        expect(['json', 'form', 'unsupported_media_type']).toContain(outcome);
-      }),
+      fc.property(
+        fc.string(),
+        fc.string({ unit: fc.constantFrom(...'ab1=&{} '), maxLength: 200 }),
+        (contentType, body) => {
+          // Act
+          let outcome: string;
+          try {
+            outcome = prepareBody(event(body, contentType));
+          } catch (error) {
+            outcome = error instanceof ApiError ? error.code : 'unexpected';
+          }
+          // Assess
+          expect(['json', 'form', 'unsupported_media_type']).toContain(outcome);
+        },
+      ),
     );
   });
 });

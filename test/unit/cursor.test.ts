@@ -1,13 +1,15 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeCursor, encodeCursor, type CursorState } from '../../shared/domain/cursor';
-import { PERIODS } from '../../shared/domain/periods';
+import { describe, expect, it } from 'vitest';
+import { type CursorState, decodeCursor, encodeCursor } from '../../shared/domain/cursor.ts';
+import { PERIODS } from '../../shared/domain/periods.ts';
 
 const secret = randomBytes(32).toString('base64');
 const otherSecret = randomBytes(32).toString('base64');
 
-const isoDate = fc.date({ min: new Date('1970-01-01'), max: new Date('9999-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const isoDate = fc
+  .date({ min: new Date('1970-01-01'), max: new Date('9999-12-31'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const states: fc.Arbitrary<CursorState> = fc.record({
   period: fc.constantFrom(...PERIODS),
   from: isoDate,
@@ -53,15 +55,19 @@ describe('history cursors', () => {
     // those may verify, but only ever as the original state.
     const cursor = encodeCursor(secret, state);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: cursor.length - 1 }), fc.constantFrom(...'ABCabc012-_.'), (index, replacement) => {
-        fc.pre(cursor[index] !== replacement);
-        // Prepare
-        const tampered = cursor.slice(0, index) + replacement + cursor.slice(index + 1);
-        // Act
-        const decoded = decodeCursor(secret, tampered);
-        // Assess
-        if (decoded !== undefined) expect(decoded).toEqual(state);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: cursor.length - 1 }),
+        fc.constantFrom(...'ABCabc012-_.'),
+        (index, replacement) => {
+          fc.pre(cursor[index] !== replacement);
+          // Prepare
+          const tampered = cursor.slice(0, index) + replacement + cursor.slice(index + 1);
+          // Act
+          const decoded = decodeCursor(secret, tampered);
+          // Assess
+          if (decoded !== undefined) expect(decoded).toEqual(state);
+        },
+      ),
     );
   });
 

@@ -1,7 +1,8 @@
-import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  type CalendarDate,
   compareDates,
   daysInclusive,
   formatDayFirst,
@@ -10,11 +11,10 @@ import {
   isValidTimeZone,
   parseDayFirstDate,
   parseMonthFirstDate,
+  todayIn,
   toEpochSeconds,
   toIsoDate,
-  todayIn,
-  type CalendarDate,
-} from '../../shared/domain/dates';
+} from '../../shared/domain/dates.ts';
 
 const MIN_MS = Date.UTC(1970, 0, 1);
 const MAX_MS = Date.UTC(9999, 11, 31);
@@ -25,9 +25,9 @@ const utcDateOf = (date: Date): CalendarDate => ({
   day: date.getUTCDate(),
 });
 
-const calendarDate = fc.integer({ min: MIN_MS / 86_400_000, max: MAX_MS / 86_400_000 }).map((dayNumber) =>
-  utcDateOf(new Date(dayNumber * 86_400_000)),
-);
+const calendarDate = fc
+  .integer({ min: MIN_MS / 86_400_000, max: MAX_MS / 86_400_000 })
+  .map((dayNumber) => utcDateOf(new Date(dayNumber * 86_400_000)));
 
 const monthFirst = (d: CalendarDate, padded: boolean) => {
   const p = (n: number) => (padded ? String(n).padStart(2, '0') : String(n));
@@ -206,9 +206,12 @@ describe('day arithmetic', () => {
 describe('todayIn', () => {
   it('is an hour ahead of UTC in Africa/Lagos', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date(MIN_MS), max: new Date(Date.UTC(2100, 0, 1)), noInvalidDate: true }), (instant) => {
-        expect(todayIn('Africa/Lagos', instant)).toEqual(utcDateOf(new Date(instant.getTime() + 3_600_000)));
-      }),
+      fc.property(
+        fc.date({ min: new Date(MIN_MS), max: new Date(Date.UTC(2100, 0, 1)), noInvalidDate: true }),
+        (instant) => {
+          expect(todayIn('Africa/Lagos', instant)).toEqual(utcDateOf(new Date(instant.getTime() + 3_600_000)));
+        },
+      ),
     );
   });
 

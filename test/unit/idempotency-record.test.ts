@@ -1,10 +1,10 @@
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { idempotencyRequest, interpretRecord, recordPut } from '../../shared/store/idempotency';
-import { ApiError } from '../../shared/errors';
-import { failure, success, type Outcome } from '../../shared/outcome';
-import { outcomeResponse } from '../../shared/http/envelope';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../shared/errors.ts';
+import { outcomeResponse } from '../../shared/http/envelope.ts';
+import { failure, type Outcome, success } from '../../shared/outcome.ts';
+import { idempotencyRequest, interpretRecord, recordPut } from '../../shared/store/idempotency.ts';
 
 const request = idempotencyRequest(1, 'add-payment', 'key-1', { amount: 100 });
 
@@ -72,17 +72,27 @@ describe('idempotency records', () => {
     const replay = replayOf(storedItem(first));
     // Assess
     expect(replay).toEqual(first);
-    expect(outcomeResponse(replay).body).toBe('{"status":"error","code":"invoice_not_found","message":"Invoice not found","errors":[],"request_id":"first-request"}');
+    expect(outcomeResponse(replay).body).toBe(
+      '{"status":"error","code":"invoice_not_found","message":"Invoice not found","errors":[],"request_id":"first-request"}',
+    );
   });
 
   it('read records written before outcomes were stored (the gzipped envelope) as the same response', () => {
     // Prepare: the two shapes the previous version stored
     const bodies = [
       [201, '{"status":"success","message":"Payment successful.","data":{"id":1,"amount":"1.00"}}'],
-      [409, '{"status":"error","code":"amount_exceeds_balance","message":"too much","errors":[{"code":"amount_exceeds_balance","field":"amount","message":"m","amount_due":"1.00"}],"request_id":"r-1"}'],
+      [
+        409,
+        '{"status":"error","code":"amount_exceeds_balance","message":"too much","errors":[{"code":"amount_exceeds_balance","field":"amount","message":"m","amount_due":"1.00"}],"request_id":"r-1"}',
+      ],
     ] as const;
     for (const [status, body] of bodies) {
-      const item = { ...storedItem(success(201, null)), outcome_gz: undefined, status_code: status, body_gz: gzipSync(body) };
+      const item = {
+        ...storedItem(success(201, null)),
+        outcome_gz: undefined,
+        status_code: status,
+        body_gz: gzipSync(body),
+      };
       // Act
       const replay = replayOf(item);
       // Assess
@@ -94,8 +104,12 @@ describe('idempotency records', () => {
     // Prepare
     const item = storedItem(success(201, {}));
     // Act, Assess
-    expect(interpretRecord(request, { ...item, expires_at: Math.floor(Date.now() / 1000) - 1 })).toEqual({ state: 'absent' });
-    expect(interpretRecord(idempotencyRequest(1, 'add-payment', 'key-1', { amount: 101 }), item)).toEqual({ state: 'mismatch' });
+    expect(interpretRecord(request, { ...item, expires_at: Math.floor(Date.now() / 1000) - 1 })).toEqual({
+      state: 'absent',
+    });
+    expect(interpretRecord(idempotencyRequest(1, 'add-payment', 'key-1', { amount: 101 }), item)).toEqual({
+      state: 'mismatch',
+    });
     expect(interpretRecord(request, undefined)).toEqual({ state: 'absent' });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildInvoice, decideInvoice, newClient, type ClientRecord } from '../../shared/domain/invoice';
-import { addInvoiceSchema, type AddInvoiceInput } from '../../shared/schemas';
-import { parseRequest } from '../../shared/validation';
+import { buildInvoice, type ClientRecord, decideInvoice, newClient } from '../../shared/domain/invoice.ts';
+import { type AddInvoiceInput, addInvoiceSchema } from '../../shared/schemas.ts';
+import { parseRequest } from '../../shared/validation.ts';
 
 const NOW = '2026-11-22 10:00:00';
 
@@ -49,25 +49,37 @@ describe('decideInvoice', () => {
     const result = decideInvoice(plain, request({ merchant_ref: 'A-1' }), { client: existing, merchantRefTaken: true });
     // Assess
     expect(!result.ok && [result.error.status, result.error.code]).toEqual([409, 'duplicate_merchant_ref']);
-    expect(!result.ok && result.error.errors).toEqual([{ code: 'conflict', field: 'merchant_ref', message: 'must be unique within your account' }]);
+    expect(!result.ok && result.error.errors).toEqual([
+      { code: 'conflict', field: 'merchant_ref', message: 'must be unique within your account' },
+    ]);
   });
 
   it('refuses tokenize=true without tokenization (403), before any other refusal', () => {
     // Act
-    const result = decideInvoice(plain, request({ client: undefined, client_id: 404, tokenize: 'true' }), { client: undefined, merchantRefTaken: true });
+    const result = decideInvoice(plain, request({ client: undefined, client_id: 404, tokenize: 'true' }), {
+      client: undefined,
+      merchantRefTaken: true,
+    });
     // Assess
     expect(!result.ok && [result.error.status, result.error.code]).toEqual([403, 'tokenization_not_enabled']);
   });
 
   it('allows tokenize=true when the account has tokenization, and tokenize=false for any account', () => {
     // Act, Assess
-    expect(decideInvoice(tokenizing, request({ tokenize: true }), { client: existing, merchantRefTaken: false }).ok).toBe(true);
-    expect(decideInvoice(plain, request({ tokenize: false }), { client: existing, merchantRefTaken: false }).ok).toBe(true);
+    expect(
+      decideInvoice(tokenizing, request({ tokenize: true }), { client: existing, merchantRefTaken: false }).ok,
+    ).toBe(true);
+    expect(decideInvoice(plain, request({ tokenize: false }), { client: existing, merchantRefTaken: false }).ok).toBe(
+      true,
+    );
   });
 
   it('checks merchant_ref before the client (a taken ref with an unknown client_id is a 409)', () => {
     // Act
-    const result = decideInvoice(plain, request({ client: undefined, client_id: 404, merchant_ref: 'A-1' }), { client: undefined, merchantRefTaken: true });
+    const result = decideInvoice(plain, request({ client: undefined, client_id: 404, merchant_ref: 'A-1' }), {
+      client: undefined,
+      merchantRefTaken: true,
+    });
     // Assess
     expect(!result.ok && result.error.code).toBe('duplicate_merchant_ref');
   });
@@ -78,7 +90,17 @@ describe('newClient', () => {
     // Act
     const client = newClient(1, 9, request().client!, NOW);
     // Assess
-    expect(client).toMatchObject({ id: 9, companyId: 1, name: '', website: '', address: '', type: 'Customer', accountName: '', createdAt: NOW, updatedAt: NOW });
+    expect(client).toMatchObject({
+      id: 9,
+      companyId: 1,
+      name: '',
+      website: '',
+      address: '',
+      type: 'Customer',
+      accountName: '',
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
   });
 });
 
@@ -87,7 +109,15 @@ describe('buildInvoice', () => {
     // Act
     const invoice = buildInvoice(request(), existing, { invoiceId: 3, referenceCode: 'R'.repeat(20) }, 'NGN', NOW);
     // Assess
-    expect(invoice.balance).toEqual({ totalKobo: 300_100, amountPaidKobo: 0, amountDueKobo: 300_100, paymentStatus: 'unpaid', paidAt: null, version: 1, updatedAt: NOW });
+    expect(invoice.balance).toEqual({
+      totalKobo: 300_100,
+      amountPaidKobo: 0,
+      amountDueKobo: 300_100,
+      paymentStatus: 'unpaid',
+      paidAt: null,
+      version: 1,
+      updatedAt: NOW,
+    });
     expect(invoice.details.lines.map((line) => line.id)).toEqual(['3001']);
     expect(invoice.details).toMatchObject({ feeBearer: 'client', clientId: 9, companyId: 1, currency: 'NGN' });
   });

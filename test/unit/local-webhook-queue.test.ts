@@ -2,10 +2,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { LocalDeliveryQueue, startQueueConsumer } from '../../infra/local/webhook-queue';
-import { parseDeliveryMessage } from '../../shared/store/delivery-queue';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LocalDeliveryQueue, startQueueConsumer } from '../../infra/local/webhook-queue.ts';
+import { parseDeliveryMessage } from '../../shared/store/delivery-queue.ts';
 
 const OPTIONS = { visibilityTimeoutMs: 60_000, maxReceiveCount: 3 };
 const EVENT = 'evt_01JZ00000000000000000000A1';

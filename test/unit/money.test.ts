@@ -1,6 +1,6 @@
-import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { MAX_AMOUNT_KOBO, formatKobo, parseAmount, parseQuantity, sumLineTotals } from '../../shared/domain/money';
+import { describe, expect, it } from 'vitest';
+import { formatKobo, MAX_AMOUNT_KOBO, parseAmount, parseQuantity, sumLineTotals } from '../../shared/domain/money.ts';
 
 const groupThousands = (plain: string): string => {
   const [whole, fraction] = plain.split('.');
@@ -216,7 +216,10 @@ describe('sumLineTotals', () => {
   });
 
   it('accepts a total of exactly the maximum and rejects one kobo more', () => {
-    expect(sumLineTotals([{ quantity: 1, unitCostKobo: MAX_AMOUNT_KOBO }])).toEqual({ ok: true, value: MAX_AMOUNT_KOBO });
+    expect(sumLineTotals([{ quantity: 1, unitCostKobo: MAX_AMOUNT_KOBO }])).toEqual({
+      ok: true,
+      value: MAX_AMOUNT_KOBO,
+    });
     expect(
       sumLineTotals([
         { quantity: 1, unitCostKobo: MAX_AMOUNT_KOBO },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE_BYTES, PAGE_ENVELOPE_RESERVE_BYTES, paymentsThatFit } from '../../shared/domain/page-size';
-import { historyBody } from '../../shared/http/history-page';
+import { MAX_PAGE_BYTES, PAGE_ENVELOPE_RESERVE_BYTES, paymentsThatFit } from '../../shared/domain/page-size.ts';
+import { historyBody } from '../../shared/http/history-page.ts';
 
 describe('paymentsThatFit', () => {
   it('keeps every payment of a page under the budget', () => {
@@ -23,14 +23,18 @@ describe('paymentsThatFit', () => {
 
   it('property: the chosen payments fit (or are a single one), and one more would not', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 5_000 }), { maxLength: 60 }), fc.integer({ min: 1, max: 50_000 }), (sizes, budget) => {
-        const n = paymentsThatFit(sizes, budget);
-        const bytes = (k: number) => sizes.slice(0, k).reduce((a, b) => a + b, 0) + Math.max(0, k - 1);
-        expect(n).toBeLessThanOrEqual(sizes.length);
-        if (sizes.length > 0) expect(n).toBeGreaterThanOrEqual(1);
-        if (n > 1) expect(bytes(n)).toBeLessThanOrEqual(budget);
-        if (n < sizes.length && n >= 1) expect(bytes(n + 1)).toBeGreaterThan(budget);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 5_000 }), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 50_000 }),
+        (sizes, budget) => {
+          const n = paymentsThatFit(sizes, budget);
+          const bytes = (k: number) => sizes.slice(0, k).reduce((a, b) => a + b, 0) + Math.max(0, k - 1);
+          expect(n).toBeLessThanOrEqual(sizes.length);
+          if (sizes.length > 0) expect(n).toBeGreaterThanOrEqual(1);
+          if (n > 1) expect(bytes(n)).toBeLessThanOrEqual(budget);
+          if (n < sizes.length && n >= 1) expect(bytes(n + 1)).toBeGreaterThan(budget);
+        },
+      ),
     );
   });
 
@@ -43,11 +47,24 @@ describe('paymentsThatFit', () => {
 describe('historyBody', () => {
   it('is byte for byte what JSON.stringify of the envelope gives', () => {
     fc.assert(
-      fc.property(fc.array(fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer())), { maxLength: 5 }), fc.option(fc.string()), (payments, cursor) => {
-        const page = { period: 'to"day', start: '01/01/2026', end: '31/01/2026', paymentsJson: payments.map((p) => JSON.stringify(p)), next_cursor: cursor };
-        const expected = JSON.stringify({ status: 'success', data: { period: page.period, start: page.start, end: page.end, payments, next_cursor: cursor } });
-        expect(historyBody(page)).toBe(expected);
-      }),
+      fc.property(
+        fc.array(fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer())), { maxLength: 5 }),
+        fc.option(fc.string()),
+        (payments, cursor) => {
+          const page = {
+            period: 'to"day',
+            start: '01/01/2026',
+            end: '31/01/2026',
+            paymentsJson: payments.map((p) => JSON.stringify(p)),
+            next_cursor: cursor,
+          };
+          const expected = JSON.stringify({
+            status: 'success',
+            data: { period: page.period, start: page.start, end: page.end, payments, next_cursor: cursor },
+          });
+          expect(historyBody(page)).toBe(expected);
+        },
+      ),
     );
   });
 });

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyPayment, decidePayment, futureDateError, newPayment } from '../../shared/domain/payment';
-import type { ClientRecord, Invoice, InvoiceBalance } from '../../shared/domain/invoice';
-import { MAX_AMOUNT_KOBO } from '../../shared/domain/money';
+import { describe, expect, it } from 'vitest';
+import type { ClientRecord, Invoice, InvoiceBalance } from '../../shared/domain/invoice.ts';
+import { MAX_AMOUNT_KOBO } from '../../shared/domain/money.ts';
+import { applyPayment, decidePayment, futureDateError, newPayment } from '../../shared/domain/payment.ts';
 
 const NOW = '2026-11-22 10:00:00';
 
@@ -17,15 +17,35 @@ const balance = (totalKobo: number, amountPaidKobo: number, version = 3): Invoic
 });
 
 const client: ClientRecord = {
-  id: 7, companyId: 1, name: '', firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phone: '+2348012345678',
-  website: '', address: '', type: 'Customer', settlementBank: '', accountName: '', accountNumber: '',
-  createdAt: NOW, updatedAt: NOW,
+  id: 7,
+  companyId: 1,
+  name: '',
+  firstName: 'Ada',
+  lastName: 'Obi',
+  email: 'ada@example.com',
+  phone: '+2348012345678',
+  website: '',
+  address: '',
+  type: 'Customer',
+  settlementBank: '',
+  accountName: '',
+  accountNumber: '',
+  createdAt: NOW,
+  updatedAt: NOW,
 };
 
 const invoice = (companyId: number, state: InvoiceBalance): Invoice => ({
   details: {
-    id: 12, companyId, clientId: 7, referenceCode: 'REFERENCEREFERENCE01', feeBearer: 'client', dueDate: 0,
-    currency: 'NGN', createdAt: NOW, lines: [], client,
+    id: 12,
+    companyId,
+    clientId: 7,
+    referenceCode: 'REFERENCEREFERENCE01',
+    feeBearer: 'client',
+    dueDate: 0,
+    currency: 'NGN',
+    createdAt: NOW,
+    lines: [],
+    client,
   },
   balance: state,
 });
@@ -45,7 +65,15 @@ describe('applyPayment', () => {
     // Assess
     expect(result).toEqual({
       ok: true,
-      value: { totalKobo: 100_000, amountPaidKobo: 50_000, amountDueKobo: 50_000, paymentStatus: 'partially_paid', paidAt: null, version: 4, updatedAt: NOW },
+      value: {
+        totalKobo: 100_000,
+        amountPaidKobo: 50_000,
+        amountDueKobo: 50_000,
+        paymentStatus: 'partially_paid',
+        paidAt: null,
+        version: 4,
+        updatedAt: NOW,
+      },
     });
   });
 
@@ -137,7 +165,11 @@ describe('decidePayment', () => {
 describe('futureDateError', () => {
   const today = { year: 2026, month: 11, day: 22 };
 
-  it.each([[{ year: 2026, month: 11, day: 22 }], [{ year: 2026, month: 11, day: 21 }], [{ year: 2020, month: 1, day: 1 }]])('accepts %j (today or earlier)', (date) => {
+  it.each([
+    [{ year: 2026, month: 11, day: 22 }],
+    [{ year: 2026, month: 11, day: 21 }],
+    [{ year: 2020, month: 1, day: 1 }],
+  ])('accepts %j (today or earlier)', (date) => {
     // Act, Assess
     expect(futureDateError(date, today, 'Africa/Lagos')).toBeUndefined();
   });
@@ -147,18 +179,35 @@ describe('futureDateError', () => {
     const error = futureDateError({ year: 2026, month: 11, day: 23 }, today, 'Africa/Lagos');
     // Assess
     expect(error?.status).toBe(400);
-    expect(error?.errors).toEqual([{ code: 'invalid_date', field: 'date', message: 'must not be after today (Africa/Lagos), format MM/DD/YYYY' }]);
+    expect(error?.errors).toEqual([
+      { code: 'invalid_date', field: 'date', message: 'must not be after today (Africa/Lagos), format MM/DD/YYYY' },
+    ]);
   });
 });
 
 describe('newPayment', () => {
   it('takes ids, amount, date and channel from the request and the rest from the invoice', () => {
     // Act
-    const payment = newPayment(invoice(1, balance(100, 0)), { id: 5, recordedId: '01J' }, { amountKobo: 100, date: { year: 1970, month: 1, day: 2 }, channel: 'POS' }, 'NGN', NOW);
+    const payment = newPayment(
+      invoice(1, balance(100, 0)),
+      { id: 5, recordedId: '01J' },
+      { amountKobo: 100, date: { year: 1970, month: 1, day: 2 }, channel: 'POS' },
+      'NGN',
+      NOW,
+    );
     // Assess
     expect(payment).toEqual({
-      id: 5, companyId: 1, clientId: 7, invoiceId: 12, referenceCode: 'REFERENCEREFERENCE01', amountKobo: 100, currency: 'NGN',
-      transactionDate: 86_400, channel: 'POS', createdAt: NOW, recordedId: '01J',
+      id: 5,
+      companyId: 1,
+      clientId: 7,
+      invoiceId: 12,
+      referenceCode: 'REFERENCEREFERENCE01',
+      amountKobo: 100,
+      currency: 'NGN',
+      transactionDate: 86_400,
+      channel: 'POS',
+      createdAt: NOW,
+      recordedId: '01J',
     });
   });
 });

@@ -1,7 +1,7 @@
-import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { PERIODS, resolvePeriod, type Period } from '../../shared/domain/periods';
-import { addDays, compareDates, daysInclusive, type CalendarDate } from '../../shared/domain/dates';
+import { describe, expect, it } from 'vitest';
+import { addDays, type CalendarDate, compareDates, daysInclusive } from '../../shared/domain/dates.ts';
+import { PERIODS, type Period, resolvePeriod } from '../../shared/domain/periods.ts';
 
 const date = (year: number, month: number, day: number): CalendarDate => ({ year, month, day });
 
@@ -88,7 +88,10 @@ describe('resolvePeriod properties', () => {
   it('month and year start on the 1st of the current month / year', () => {
     fc.assert(
       fc.property(calendarDate, (today) => {
-        expect(resolvePeriod('month', today)).toEqual({ ok: true, value: { from: date(today.year, today.month, 1), to: today } });
+        expect(resolvePeriod('month', today)).toEqual({
+          ok: true,
+          value: { from: date(today.year, today.month, 1), to: today },
+        });
         expect(resolvePeriod('year', today)).toEqual({ ok: true, value: { from: date(today.year, 1, 1), to: today } });
       }),
     );

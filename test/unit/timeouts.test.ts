@@ -1,11 +1,12 @@
 /** Every database call ends well before the function's timeout (docs/api.md "Ambiguous outcomes"). */
-import { describe, expect, it } from 'vitest';
+
 import type { Context } from 'aws-lambda';
-import { TIMEOUT } from '../../infra/function-settings';
-import { FUNCTION_TIMEOUT_MS } from '../../infra/function-timeout';
-import { DYNAMODB_TIMEOUTS, documentClient } from '../../shared/store/client';
-import { callDeadline } from '../../shared/http/handler';
-import { MIN_TIME_TO_SEND_TRANSACTION_MS } from '../../shared/store/transaction';
+import { describe, expect, it } from 'vitest';
+import { TIMEOUT } from '../../infra/function-settings.ts';
+import { FUNCTION_TIMEOUT_MS } from '../../infra/function-timeout.ts';
+import { callDeadline } from '../../shared/http/handler.ts';
+import { DYNAMODB_TIMEOUTS, documentClient } from '../../shared/store/client.ts';
+import { MIN_TIME_TO_SEND_TRANSACTION_MS } from '../../shared/store/transaction.ts';
 
 describe('time budget', () => {
   it('the deployed timeout and the local runtime use one value', () => {
@@ -30,7 +31,13 @@ describe('time budget', () => {
     const config = documentClient().config;
     expect(await config.maxAttempts()).toBe(DYNAMODB_TIMEOUTS.maxAttempts);
     expect(config.retryMode).toBe(DYNAMODB_TIMEOUTS.retryMode);
-    const handlerConfig = await (config.requestHandler as unknown as { configProvider: Promise<Record<string, unknown>> }).configProvider;
-    expect(handlerConfig).toMatchObject({ connectionTimeout: 1_000, requestTimeout: 1_500, throwOnRequestTimeout: true });
+    const handlerConfig = await (
+      config.requestHandler as unknown as { configProvider: Promise<Record<string, unknown>> }
+    ).configProvider;
+    expect(handlerConfig).toMatchObject({
+      connectionTimeout: 1_000,
+      requestTimeout: 1_500,
+      throwOnRequestTimeout: true,
+    });
   });
 });

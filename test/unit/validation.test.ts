@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseRequest } from '../../shared/validation';
-import { addPaymentSchema, paymentHistorySchema } from '../../shared/schemas';
-import { ValidationError } from '../../shared/errors';
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../../shared/errors.ts';
+import { addPaymentSchema, paymentHistorySchema } from '../../shared/schemas.ts';
+import { parseRequest } from '../../shared/validation.ts';
 
 const payment = { reference_code: 'R'.repeat(20), date: '11/20/2026', amount: '1,500.00', channel: 'POS' };
 
@@ -22,16 +22,26 @@ describe('parseRequest', () => {
     // Act
     const input = parseRequest(addPaymentSchema, payment);
     // Assess
-    expect(input).toEqual({ reference_code: 'R'.repeat(20), date: { year: 2026, month: 11, day: 20 }, amount: 150_000, channel: 'POS' });
+    expect(input).toEqual({
+      reference_code: 'R'.repeat(20),
+      date: { year: 2026, month: 11, day: 20 },
+      amount: 150_000,
+      channel: 'POS',
+    });
   });
 
-  it.each([[null], [[]], ['text'], [42], [true], [undefined]])('refuses the body %j: it must be a JSON object', (body) => {
-    // Act
-    const error = refusal(() => parseRequest(addPaymentSchema, body));
-    // Assess
-    expect(error?.code).toBe('validation_failed');
-    expect(error?.errors).toEqual([{ code: 'invalid_type', field: null, message: 'the request body must be a JSON object' }]);
-  });
+  it.each([[null], [[]], ['text'], [42], [true], [undefined]])(
+    'refuses the body %j: it must be a JSON object',
+    (body) => {
+      // Act
+      const error = refusal(() => parseRequest(addPaymentSchema, body));
+      // Assess
+      expect(error?.code).toBe('validation_failed');
+      expect(error?.errors).toEqual([
+        { code: 'invalid_type', field: null, message: 'the request body must be a JSON object' },
+      ]);
+    },
+  );
 
   it('lists every problem with its field and a stable code, and names the field when there is one', () => {
     // Act
@@ -44,7 +54,9 @@ describe('parseRequest', () => {
       ['channel', 'invalid_enum'],
     ]);
     expect(error?.message).toBe('The request has 4 invalid fields.');
-    expect(refusal(() => parseRequest(addPaymentSchema, { ...payment, channel: 'Barter' }))?.message).toMatch(/^channel: /);
+    expect(refusal(() => parseRequest(addPaymentSchema, { ...payment, channel: 'Barter' }))?.message).toMatch(
+      /^channel: /,
+    );
   });
 
   it('uses invalid_period when every problem is on a period field, validation_failed otherwise', () => {
@@ -62,7 +74,13 @@ describe('parseRequest', () => {
     // Act
     const error = refusal(() => parseRequest(addPaymentSchema, { ...payment, reference_code: 'ABC\uD800DEF' }));
     // Assess
-    expect(error?.errors).toEqual([{ code: 'invalid_value', field: 'reference_code', message: 'must be valid Unicode text (no unpaired surrogates)' }]);
+    expect(error?.errors).toEqual([
+      {
+        code: 'invalid_value',
+        field: 'reference_code',
+        message: 'must be valid Unicode text (no unpaired surrogates)',
+      },
+    ]);
   });
 
   it('either accepts or throws a ValidationError with at least one field error, for any JSON body (property)', () => {

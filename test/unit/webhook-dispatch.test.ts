@@ -1,19 +1,31 @@
 /** The transport's pure parts: stream filtering and batching (dispatch), SQS batching, the deliverer's per-message outcomes. */
-import { describe, expect, it, vi } from 'vitest';
-import fc from 'fast-check';
-import type { DynamoDBRecord, SQSEvent } from 'aws-lambda';
+
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import { matchesFilterPattern, type FilterPattern } from '../../shared/domain/filter-pattern';
-import { dispatchableEventId, dispatchWebhookEvents } from '../../shared/services/dispatch-webhook-events';
-import { deliverQueuedWebhooks, type DeliverOne } from '../../shared/services/deliver-queued-webhooks';
-import { MAX_RETRY_DELAY_MS, deliveryMessageBody, sqsDeliveryQueue, type DeliveryQueue, type SendFailure } from '../../shared/store/delivery-queue';
-import { DISPATCHABLE_ENTITIES, STREAM_FILTER_PATTERN } from '../../shared/store/webhooks';
-import type { DeliveryOutcome } from '../../shared/services/deliver-webhook';
+import type { DynamoDBRecord, SQSEvent } from 'aws-lambda';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { type FilterPattern, matchesFilterPattern } from '../../shared/domain/filter-pattern.ts';
+import { type DeliverOne, deliverQueuedWebhooks } from '../../shared/services/deliver-queued-webhooks.ts';
+import type { DeliveryOutcome } from '../../shared/services/deliver-webhook.ts';
+import { dispatchableEventId, dispatchWebhookEvents } from '../../shared/services/dispatch-webhook-events.ts';
+import {
+  type DeliveryQueue,
+  deliveryMessageBody,
+  MAX_RETRY_DELAY_MS,
+  type SendFailure,
+  sqsDeliveryQueue,
+} from '../../shared/store/delivery-queue.ts';
+import { DISPATCHABLE_ENTITIES, STREAM_FILTER_PATTERN } from '../../shared/store/webhooks.ts';
 
 const silent = { debug: () => undefined, warn: () => undefined, error: () => undefined };
 const eventId = (n: number) => `evt_01JZ0000000000000000000${String(n).padStart(3, '0')}`;
 
-function streamRecord(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', entity: string, sequence: number, id?: string): DynamoDBRecord {
+function streamRecord(
+  eventName: 'INSERT' | 'MODIFY' | 'REMOVE',
+  entity: string,
+  sequence: number,
+  id?: string,
+): DynamoDBRecord {
   return {
     eventName,
     eventSource: 'aws:dynamodb',
@@ -39,12 +51,24 @@ function fakeQueue(fail: (id: string) => boolean = () => false) {
 
 describe('stream filter', () => {
   it('passes exactly the INSERTs of dispatchable entities (property)', () => {
-    const entity = fc.oneof(fc.constantFrom(...DISPATCHABLE_ENTITIES, 'invoice', 'payment', 'webhook_endpoint', 'idempotency'), fc.string());
+    const entity = fc.oneof(
+      fc.constantFrom(...DISPATCHABLE_ENTITIES, 'invoice', 'payment', 'webhook_endpoint', 'idempotency'),
+      fc.string(),
+    );
     fc.assert(
-      fc.property(fc.constantFrom('INSERT', 'MODIFY', 'REMOVE') as fc.Arbitrary<'INSERT' | 'MODIFY' | 'REMOVE'>, entity, (name, kind) => {
-        const expected = name === 'INSERT' && (DISPATCHABLE_ENTITIES as readonly string[]).includes(kind);
-        expect(matchesFilterPattern(STREAM_FILTER_PATTERN as unknown as FilterPattern, streamRecord(name, kind, 1, eventId(1)))).toBe(expected);
-      }),
+      fc.property(
+        fc.constantFrom('INSERT', 'MODIFY', 'REMOVE') as fc.Arbitrary<'INSERT' | 'MODIFY' | 'REMOVE'>,
+        entity,
+        (name, kind) => {
+          const expected = name === 'INSERT' && (DISPATCHABLE_ENTITIES as readonly string[]).includes(kind);
+          expect(
+            matchesFilterPattern(
+              STREAM_FILTER_PATTERN as unknown as FilterPattern,
+              streamRecord(name, kind, 1, eventId(1)),
+            ),
+          ).toBe(expected);
+        },
+      ),
     );
   });
 
@@ -78,24 +102,30 @@ describe('dispatch', () => {
 
   it('makes no queue call for a batch without dispatchable records', async () => {
     const { queue, sent } = fakeQueue();
-    expect(await dispatchWebhookEvents([streamRecord('INSERT', 'payment', 1)], queue, silent)).toEqual({ batchItemFailures: [] });
+    expect(await dispatchWebhookEvents([streamRecord('INSERT', 'payment', 1)], queue, silent)).toEqual({
+      batchItemFailures: [],
+    });
     expect(sent).toEqual([]);
   });
 
   it('reports the first record it could not enqueue, so the stream retries from there', async () => {
     const { queue } = fakeQueue((id) => id === eventId(3) || id === eventId(5));
     const records = [2, 3, 4, 5].map((n) => streamRecord('INSERT', 'webhook_event', n, eventId(n)));
-    expect(await dispatchWebhookEvents(records, queue, silent)).toEqual({ batchItemFailures: [{ itemIdentifier: records[1]!.dynamodb!.SequenceNumber }] });
+    expect(await dispatchWebhookEvents(records, queue, silent)).toEqual({
+      batchItemFailures: [{ itemIdentifier: records[1]!.dynamodb!.SequenceNumber }],
+    });
   });
 });
 
 describe('SQS delivery queue', () => {
   it('sends in batches of 10 and returns the entries SQS refused or could not take', async () => {
     let call = 0;
-    const send = vi.fn(async (command: { input: { Entries: { Id: string; MessageBody: string }[] } }) => {
+    const send = vi.fn(async (_command: { input: { Entries: { Id: string; MessageBody: string }[] } }) => {
       call += 1;
       if (call === 2) throw Object.assign(new Error('down'), { name: 'ServiceUnavailable' });
-      return { Failed: call === 1 ? [{ Id: '3', Code: 'InternalError', Message: 'try again', SenderFault: false }] : [] };
+      return {
+        Failed: call === 1 ? [{ Id: '3', Code: 'InternalError', Message: 'try again', SenderFault: false }] : [],
+      };
     });
     const queue = sqsDeliveryQueue('https://sqs.local/queue', { send } as unknown as SQSClient);
     const ids = Array.from({ length: 25 }, (_, n) => eventId(n));
@@ -178,7 +208,11 @@ describe('deliver (queue consumer)', () => {
       await gate;
       return { kind: 'delivered' };
     };
-    const done = deliverQueuedWebhooks(sqsEvent([0, 1, 2].map((n) => deliveryMessageBody(eventId(n)))), { queue, deliver, log: silent });
+    const done = deliverQueuedWebhooks(sqsEvent([0, 1, 2].map((n) => deliveryMessageBody(eventId(n)))), {
+      queue,
+      deliver,
+      log: silent,
+    });
     await vi.waitFor(() => expect(started).toHaveLength(3));
     release();
     expect(await done).toEqual({ batchItemFailures: [] });

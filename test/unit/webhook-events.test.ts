@@ -1,13 +1,13 @@
-import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
+import { describe, expect, it } from 'vitest';
 import {
+  addressProblem,
   DEFAULT_RETRY_BASE_MS,
   EVENT_ID_PATTERN,
-  MAX_ATTEMPTS,
-  addressProblem,
   formatSecret,
   invoiceCreatedEvents,
+  MAX_ATTEMPTS,
   parseIpv6,
   parseWebhookUrl,
   paymentEvents,
@@ -16,12 +16,16 @@ import {
   signWebhook,
   verifySignature,
   webhookHeaders,
-} from '../../shared/domain/webhook-events';
+} from '../../shared/domain/webhook-events.ts';
 
 const deployed = { allowLoopback: false };
 const local = { allowLoopback: true };
 let counter = 0;
-const context = { companyId: 7, createdAt: '2026-11-22 10:00:00', newUlid: () => `01JD000000000000000000${String(counter++).padStart(4, '0')}` };
+const context = {
+  companyId: 7,
+  createdAt: '2026-11-22 10:00:00',
+  newUlid: () => `01JD000000000000000000${String(counter++).padStart(4, '0')}`,
+};
 
 describe('event bodies', () => {
   it('invoice.created carries the add-invoice response data as is', () => {
@@ -73,17 +77,24 @@ describe('Standard Webhooks signature', () => {
 
   it('any id, timestamp and body verify with the standardwebhooks library, and a changed body does not', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.string(), fc.string({ minLength: 1 }), (keyBytes, body, suffix) => {
-        // Prepare
-        const whsec = formatSecret(keyBytes);
-        const timestamp = Math.floor(Date.now() / 1000);
-        const headers = webhookHeaders(secretKeyBytes(whsec), 'evt_01JD0000000000000000000000', timestamp, body);
-        const receiver = new Webhook(whsec);
-        // Act / Assess
-        expect(() => receiver.verify(body, headers, { jsonParse: false })).not.toThrow();
-        expect(() => receiver.verify(body + suffix, headers, { jsonParse: false })).toThrow(/signature/i);
-        expect(verifySignature(keyBytes, headers['webhook-id']!, timestamp, body, headers['webhook-signature']!)).toBe(true);
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.string(),
+        fc.string({ minLength: 1 }),
+        (keyBytes, body, suffix) => {
+          // Prepare
+          const whsec = formatSecret(keyBytes);
+          const timestamp = Math.floor(Date.now() / 1000);
+          const headers = webhookHeaders(secretKeyBytes(whsec), 'evt_01JD0000000000000000000000', timestamp, body);
+          const receiver = new Webhook(whsec);
+          // Act / Assess
+          expect(() => receiver.verify(body, headers, { jsonParse: false })).not.toThrow();
+          expect(() => receiver.verify(body + suffix, headers, { jsonParse: false })).toThrow(/signature/i);
+          expect(
+            verifySignature(keyBytes, headers['webhook-id']!, timestamp, body, headers['webhook-signature']!),
+          ).toBe(true);
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -104,17 +115,30 @@ describe('retry schedule', () => {
     const delays = Array.from({ length: MAX_ATTEMPTS }, (_, i) => retryDelayMs(i + 1));
     // Assess
     const minute = 60_000;
-    expect(delays).toEqual([minute, 5 * minute, 30 * minute, 120 * minute, 300 * minute, 600 * minute, 600 * minute, undefined]);
+    expect(delays).toEqual([
+      minute,
+      5 * minute,
+      30 * minute,
+      120 * minute,
+      300 * minute,
+      600 * minute,
+      600 * minute,
+      undefined,
+    ]);
     expect(MAX_ATTEMPTS).toBe(8);
     expect(DEFAULT_RETRY_BASE_MS).toBe(minute);
   });
 
   it('scales with the base: every delay is a fixed multiple of the first', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: MAX_ATTEMPTS - 1 }), (base, attempt) => {
-        expect(retryDelayMs(attempt, base)! / retryDelayMs(1, base)!).toBe(retryDelayMs(attempt)! / retryDelayMs(1)!);
-        expect(retryDelayMs(attempt + 1, base) ?? Infinity).toBeGreaterThanOrEqual(retryDelayMs(attempt, base)!);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: MAX_ATTEMPTS - 1 }),
+        (base, attempt) => {
+          expect(retryDelayMs(attempt, base)! / retryDelayMs(1, base)!).toBe(retryDelayMs(attempt)! / retryDelayMs(1)!);
+          expect(retryDelayMs(attempt + 1, base) ?? Infinity).toBeGreaterThanOrEqual(retryDelayMs(attempt, base)!);
+        },
+      ),
     );
   });
 });
@@ -153,9 +177,12 @@ describe('address policy', () => {
     expect(addressProblem(address, deployed)).toBe(problem);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])('allows %s', (address) => {
-    expect(addressProblem(address, deployed)).toBeUndefined();
-  });
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])(
+    'allows %s',
+    (address) => {
+      expect(addressProblem(address, deployed)).toBeUndefined();
+    },
+  );
 
   it('allows loopback only when the local switch is on', () => {
     expect(addressProblem('127.0.0.1', local)).toBeUndefined();
@@ -217,9 +244,12 @@ describe('endpoint URLs', () => {
     expect(!result.ok && result.message).toContain(reason);
   });
 
-  it.each(['http://127.0.0.1:3999/hook', 'http://localhost:3999/hook', 'https://localhost:8443/'])('the local runtime also accepts %s', (input) => {
-    expect(parseWebhookUrl(input, local).ok).toBe(true);
-  });
+  it.each(['http://127.0.0.1:3999/hook', 'http://localhost:3999/hook', 'https://localhost:8443/'])(
+    'the local runtime also accepts %s',
+    (input) => {
+      expect(parseWebhookUrl(input, local).ok).toBe(true);
+    },
+  );
 
   it('the local runtime still refuses plain http to other hosts and private addresses', () => {
     expect(parseWebhookUrl('http://example.com/', local).ok).toBe(false);

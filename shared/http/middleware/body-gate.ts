@@ -2,8 +2,8 @@
  * The body gate, after authentication and before JSON parsing: size (413), content type (415), and form
  * bodies parsed into the same object a JSON body gives (rules in shared/http/body.ts).
  */
-import { MAX_BODY_BYTES, prepareBody } from '../body';
-import type { ApiMiddleware } from './types';
+import { MAX_BODY_BYTES, prepareBody } from '../body.ts';
+import type { ApiMiddleware } from './types.ts';
 
 export interface BodyGateOptions {
   /** Largest decoded body accepted. */

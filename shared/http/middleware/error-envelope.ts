@@ -2,10 +2,10 @@
  * Every failure (our errors, the JSON parser's, zod's, DynamoDB's, timeouts) leaves as the error envelope.
  * Internals (messages, stacks, AWS error text) never reach the client: unknown errors become a 500 or 503.
  */
-import { ApiError, OutcomeUnknownError } from '../../errors';
-import { writeMayHaveCommitted } from '../../store/deadline';
-import { errorResponse, toApiError } from '../envelope';
-import { requestIdOf, type ApiMiddleware } from './types';
+import { ApiError, OutcomeUnknownError } from '../../errors.ts';
+import { writeMayHaveCommitted } from '../../store/deadline.ts';
+import { errorResponse, toApiError } from '../envelope.ts';
+import { type ApiMiddleware, requestIdOf } from './types.ts';
 
 /** @middy/http-json-body-parser reports malformed JSON as a 415; the body gate already decided the type, so it is a 400. */
 function asApiError(error: unknown): ApiError {
@@ -21,7 +21,8 @@ function asApiError(error: unknown): ApiError {
  */
 function classify(error: unknown): ApiError {
   const apiError = asApiError(error);
-  if (apiError.status >= 500 && apiError.code !== 'outcome_unknown' && writeMayHaveCommitted()) return new OutcomeUnknownError(error);
+  if (apiError.status >= 500 && apiError.code !== 'outcome_unknown' && writeMayHaveCommitted())
+    return new OutcomeUnknownError(error);
   return apiError;
 }
 

@@ -3,9 +3,9 @@
  * refuses route paths ending in "/"; shared/routes.ts `apiGatewayRoutePath`): only its empty child is the
  * route, any real child path (`/payments/history/x`) is an unknown route (docs/api.md "Request handling").
  */
-import { ApiError } from '../../errors';
-import { TRAILING_SLASH_VARIABLE } from '../../routes';
-import type { ApiMiddleware } from './types';
+import { ApiError } from '../../errors.ts';
+import { TRAILING_SLASH_VARIABLE } from '../../routes.ts';
+import type { ApiMiddleware } from './types.ts';
 
 export interface ExactRouteOptions {
   /** The greedy path variable of the trailing-slash twin. */

@@ -4,10 +4,10 @@
  * Use it first, so that its `after` and `onError` run last, when the response is final.
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { captureColdStart, finishInvocation, logger } from '../../observability';
-import { isFailure } from '../../outcome';
-import { outcomeOf } from '../envelope';
-import { requestIdOf, type ApiMiddleware, type ApiMiddyRequest } from './types';
+import { captureColdStart, finishInvocation, logger } from '../../observability.ts';
+import { isFailure } from '../../outcome.ts';
+import { outcomeOf } from '../envelope.ts';
+import { type ApiMiddleware, type ApiMiddyRequest, requestIdOf } from './types.ts';
 
 export interface RequestLogOptions {
   route: string;
@@ -18,7 +18,8 @@ export interface RequestLogOptions {
 
 const defaults: Omit<RequestLogOptions, 'route'> = { logger, captureColdStart, finishInvocation };
 
-const describe = (cause: unknown) => (cause instanceof Error ? { name: cause.name, message: cause.message, stack: cause.stack } : String(cause));
+const describe = (cause: unknown) =>
+  cause instanceof Error ? { name: cause.name, message: cause.message, stack: cause.stack } : String(cause);
 
 export function requestLog(opts: Partial<RequestLogOptions> & { route: string }): ApiMiddleware {
   const options = { ...defaults, ...opts };

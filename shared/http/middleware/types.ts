@@ -1,8 +1,8 @@
 /** The request every middleware of the API stack sees (middy's own types, narrowed to API Gateway HTTP API). */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import type { Account } from '../../store/accounts';
-import type { HttpResponse } from '../envelope';
+import type { Account } from '../../store/accounts.ts';
+import type { HttpResponse } from '../envelope.ts';
 
 /** The Lambda context; `account` is set by the `authenticate` middleware. */
 export type ApiContext = Context & { account?: Account };

@@ -1,16 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { authenticate, authenticatedAccount } from '../../../shared/http/middleware/authenticate';
-import { invalidApiKey } from '../../../shared/errors';
-import type { Account } from '../../../shared/store/accounts';
-import { apiRequest } from './request';
+import { invalidApiKey } from '../../../shared/errors.ts';
+import { authenticate, authenticatedAccount } from '../../../shared/http/middleware/authenticate.ts';
+import type { Account } from '../../../shared/store/accounts.ts';
+import { apiRequest } from './request.ts';
 
-const account: Account = { companyId: 7, name: 'Acme', currency: 'NGN', timeZone: 'Africa/Lagos', tokenizationEnabled: false, cursorSecret: 'c2VjcmV0', createdAt: '2026-01-01 00:00:00' };
+const account: Account = {
+  companyId: 7,
+  name: 'Acme',
+  currency: 'NGN',
+  timeZone: 'Africa/Lagos',
+  tokenizationEnabled: false,
+  cursorSecret: 'c2VjcmV0',
+  createdAt: '2026-01-01 00:00:00',
+};
 
 describe('authenticate middleware', () => {
   it('puts the account the Authorization header resolves to on the context', async () => {
     // Prepare
     const seen: (string | undefined)[] = [];
-    const middleware = authenticate({ resolveAccount: async (header) => (seen.push(header), account) });
+    const middleware = authenticate({
+      resolveAccount: async (header) => {
+        seen.push(header);
+        return account;
+      },
+    });
     const request = apiRequest({ headers: { authorization: 'Bearer sk_x' } });
     // Act
     await middleware.before!(request);
@@ -33,7 +46,9 @@ describe('authenticate middleware', () => {
     const middleware = authenticate();
     // Act, Assess
     await expect(middleware.before!(apiRequest())).rejects.toMatchObject({ code: 'invalid_api_key' });
-    await expect(middleware.before!(apiRequest({ headers: { authorization: 'Bearer nope' } }))).rejects.toMatchObject({ code: 'invalid_api_key' });
+    await expect(middleware.before!(apiRequest({ headers: { authorization: 'Bearer nope' } }))).rejects.toMatchObject({
+      code: 'invalid_api_key',
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bodyGate } from '../../../shared/http/middleware/body-gate';
-import { MAX_BODY_BYTES } from '../../../shared/http/body';
-import { apiRequest } from './request';
+import { MAX_BODY_BYTES } from '../../../shared/http/body.ts';
+import { bodyGate } from '../../../shared/http/middleware/body-gate.ts';
+import { apiRequest } from './request.ts';
 
 describe('bodyGate middleware', () => {
   it('hands a JSON body to the JSON parser as application/json', async () => {
@@ -16,7 +16,10 @@ describe('bodyGate middleware', () => {
 
   it('turns a form body into the parsed object', async () => {
     // Prepare
-    const request = apiRequest({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1&b[c]=2' });
+    const request = apiRequest({
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1&b[c]=2',
+    });
     // Act
     await bodyGate().before!(request);
     // Assess
@@ -29,7 +32,9 @@ describe('bodyGate middleware', () => {
     const small = apiRequest({ headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
     // Act, Assess
     expect(() => bodyGate().before!(large)).toThrow(expect.objectContaining({ code: 'payload_too_large' }));
-    expect(() => bodyGate({ maxBytes: 4 }).before!(small)).toThrow(expect.objectContaining({ code: 'payload_too_large' }));
+    expect(() => bodyGate({ maxBytes: 4 }).before!(small)).toThrow(
+      expect.objectContaining({ code: 'payload_too_large' }),
+    );
   });
 
   it('answers 415 to a content type it cannot read', async () => {

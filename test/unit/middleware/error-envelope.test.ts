@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { errorEnvelope } from '../../../shared/http/middleware/error-envelope';
-import { ApiError, ConflictError } from '../../../shared/errors';
-import { outcomeOf } from '../../../shared/http/envelope';
-import { apiRequest } from './request';
+import { ApiError, ConflictError } from '../../../shared/errors.ts';
+import { outcomeOf } from '../../../shared/http/envelope.ts';
+import { errorEnvelope } from '../../../shared/http/middleware/error-envelope.ts';
+import { apiRequest } from './request.ts';
 
 /** Runs the middleware's onError on a request that failed with `error`. */
 function onError(error: unknown, options?: Parameters<typeof errorEnvelope>[0]) {
@@ -19,7 +19,13 @@ describe('errorEnvelope middleware', () => {
     // Assess
     expect(response.statusCode).toBe(409);
     expect(response.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' });
-    expect(JSON.parse(response.body)).toEqual({ status: 'error', code: 'idempotency_request_in_progress', message: 'Still running.', errors: [], request_id: 'req-9' });
+    expect(JSON.parse(response.body)).toEqual({
+      status: 'error',
+      code: 'idempotency_request_in_progress',
+      message: 'Still running.',
+      errors: [],
+      request_id: 'req-9',
+    });
   });
 
   it("answers the JSON parser's 415 for malformed JSON as 400 invalid_json", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exactRoute } from '../../../shared/http/middleware/exact-route';
-import { apiRequest } from './request';
+import { exactRoute } from '../../../shared/http/middleware/exact-route.ts';
+import { apiRequest } from './request.ts';
 
 describe('exactRoute middleware', () => {
   it('lets the route itself and its empty trailing-slash child through', async () => {
@@ -19,13 +19,17 @@ describe('exactRoute middleware', () => {
     child.event.pathParameters = { proxy: 'x' };
     child.event.rawPath = '/payments/x';
     // Act / Assess
-    expect(() => exactRoute().before!(child)).toThrow(expect.objectContaining({ code: 'route_not_found', status: 404 }));
+    expect(() => exactRoute().before!(child)).toThrow(
+      expect.objectContaining({ code: 'route_not_found', status: 404 }),
+    );
   });
 
   it('reads the variable named in its options', () => {
     const child = apiRequest();
     child.event.pathParameters = { rest: 'x' };
-    expect(() => exactRoute({ variable: 'rest' }).before!(child)).toThrow(expect.objectContaining({ code: 'route_not_found' }));
+    expect(() => exactRoute({ variable: 'rest' }).before!(child)).toThrow(
+      expect.objectContaining({ code: 'route_not_found' }),
+    );
     expect(exactRoute().before!(child)).toBeUndefined();
   });
 });

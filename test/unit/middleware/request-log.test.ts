@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { requestLog } from '../../../shared/http/middleware/request-log';
-import { errorResponse, outcomeResponse } from '../../../shared/http/envelope';
-import { ApiError } from '../../../shared/errors';
-import { success } from '../../../shared/outcome';
-import { apiRequest } from './request';
+import { ApiError } from '../../../shared/errors.ts';
+import { errorResponse, outcomeResponse } from '../../../shared/http/envelope.ts';
+import { requestLog } from '../../../shared/http/middleware/request-log.ts';
+import { success } from '../../../shared/outcome.ts';
+import { apiRequest } from './request.ts';
 
 /** A requestLog whose logger and metrics are recorded instead of written. */
 function recorded() {
@@ -35,7 +35,19 @@ describe('requestLog middleware', () => {
     await middleware.after!(request);
     // Assess
     expect(coldStarts).toEqual(['test']);
-    expect(lines).toEqual([{ level: 'info', message: 'request', fields: { route: 'add-payment', request_id: 'req-1', company_id: 7, status: 201, latency_ms: expect.any(Number) } }]);
+    expect(lines).toEqual([
+      {
+        level: 'info',
+        message: 'request',
+        fields: {
+          route: 'add-payment',
+          request_id: 'req-1',
+          company_id: 7,
+          status: 201,
+          latency_ms: expect.any(Number),
+        },
+      },
+    ]);
     expect(finished).toEqual([['add-payment', undefined]]);
   });
 
@@ -63,7 +75,15 @@ describe('requestLog middleware', () => {
     await middleware.onError!(request);
     // Assess
     expect(lines).toEqual([
-      { level: 'error', message: 'request failed', fields: expect.objectContaining({ status: 500, error_code: 'internal_error', error: expect.objectContaining({ message: 'boom' }) }) },
+      {
+        level: 'error',
+        message: 'request failed',
+        fields: expect.objectContaining({
+          status: 500,
+          error_code: 'internal_error',
+          error: expect.objectContaining({ message: 'boom' }),
+        }),
+      },
     ]);
     expect(finished).toEqual([['add-payment', 'internal_error']]);
   });

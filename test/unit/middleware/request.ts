@@ -1,9 +1,11 @@
 /** A middy request as the API stack sees it, for testing one middleware alone. */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { ApiMiddyRequest } from '../../../shared/http/middleware/types';
-import { lambdaContext } from '../../support/api';
+import type { ApiMiddyRequest } from '../../../shared/http/middleware/types.ts';
+import { lambdaContext } from '../../support/api.ts';
 
-export function apiRequest(overrides: { headers?: Record<string, string>; body?: string; requestId?: string } = {}): ApiMiddyRequest {
+export function apiRequest(
+  overrides: { headers?: Record<string, string>; body?: string; requestId?: string } = {},
+): ApiMiddyRequest {
   const event: APIGatewayProxyEventV2 = {
     version: '2.0',
     routeKey: 'POST /payments',
