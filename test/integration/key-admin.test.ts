@@ -6,8 +6,8 @@
 
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expiryAfterDays, isKeyUsable, msToTimestamp } from '../../shared/domain/api-key.ts';
 import { resetConfig } from '../../shared/config.ts';
+import { expiryAfterDays, isKeyUsable, msToTimestamp } from '../../shared/domain/api-key.ts';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import {
   type Account,
@@ -126,9 +126,7 @@ describe('accounts', () => {
 
 describe('the auth cache honours revocation, expiry and disabling within 60 s (faked clock)', () => {
   /** A key used once at `start` (so it is cached), then the clock moved to each offset. */
-  async function statuses(
-    prepare: (ctx: { key: string; companyId: number; start: number }) => Promise<void>,
-  ) {
+  async function statuses(prepare: (ctx: { key: string; companyId: number; start: number }) => Promise<void>) {
     // The longest cache the service allows (the configuration is read once per process: read it again).
     vi.stubEnv('AUTH_CACHE_SECONDS', '60');
     resetConfig();
