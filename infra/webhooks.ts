@@ -1,5 +1,5 @@
 /**
- * Webhook delivery on AWS (docs/webhooks-delivery.md): the table's stream, filtered to the outbox's
+ * Webhook delivery on AWS (docs/webhooks.md "Delivery architecture"): the table's stream, filtered to the outbox's
  * INSERTs, → `webhook-dispatch` → SQS delivery queue (one message per event) → `webhook-deliver`,
  * which schedules retries through the message's visibility timeout. Dead letters and stream lag are
  * watched (`watchedMetrics`, alarmed by the stack's Monitoring like every other alarm).
@@ -178,7 +178,7 @@ export class WebhookDelivery extends Construct {
     });
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', {
       value: this.deadLetterQueue.queueUrl,
-      description: 'Webhook deliveries that failed to process; see docs/webhooks-delivery.md',
+      description: 'Webhook deliveries that failed to process; see docs/webhooks.md "Delivery architecture"',
     });
 
     this.acknowledgeNagFindings();
@@ -220,7 +220,7 @@ export class WebhookDelivery extends Construct {
       id: 'AwsSolutions-SQS3',
       reason:
         'This queue is itself a dead-letter destination: the on-failure destination of the stream event source mapping. ' +
-        'Nothing consumes it automatically; an alarm fires on its first message and an operator reads it (docs/webhooks-delivery.md).',
+        'Nothing consumes it automatically; an alarm fires on its first message and an operator reads it (docs/webhooks.md "Delivery architecture").',
     });
     for (const fn of [this.dispatchFunction, this.deliverFunction]) {
       Validations.of(fn).acknowledge(

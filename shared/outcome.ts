@@ -1,6 +1,6 @@
 /**
  * What a request came to, as a value: services return it, idempotency records store it, and only
- * `shared/http/` turns it into a status line, headers and a JSON envelope (docs/api.md "Responses").
+ * `shared/http/` turns it into a status line, headers and a JSON envelope (docs/api.md "Envelopes").
  * A failure carries the id of the request that produced it, so a replay answers with the first request's id.
  */
 import type { ApiError, ErrorCode, FieldError } from './errors.ts';

@@ -1,6 +1,6 @@
 /**
  * Queue-fed (no HTTP route): one delivery attempt per message, retries scheduled through the
- * queue's visibility timeout. docs/webhooks-delivery.md.
+ * queue's visibility timeout. docs/webhooks.md "Delivery architecture".
  */
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../../shared/observability.ts';

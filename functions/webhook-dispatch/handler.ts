@@ -1,6 +1,6 @@
 /**
  * Stream-fed (no HTTP route): the table's stream, filtered by STREAM_FILTER_PATTERN in the event
- * source mapping, → one delivery-queue message per event. docs/webhooks-delivery.md.
+ * source mapping, → one delivery-queue message per event. docs/webhooks.md "Delivery architecture".
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '../../shared/observability.ts';

@@ -3,7 +3,7 @@
  * dispatch handler (filtered by STREAM_FILTER_PATTERN, like the event source mapping), the dispatch
  * handler fills the local delivery queue, and the queue consumer feeds the deliver handler, which
  * reschedules failed attempts through the queue. Queue and stream position live under
- * DATA_DIR/webhooks, so pending retries survive a restart. docs/webhooks-delivery.md.
+ * DATA_DIR/webhooks, so pending retries survive a restart. docs/webhooks.md "Delivery architecture".
  */
 
 import { join } from 'node:path';

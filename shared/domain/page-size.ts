@@ -1,5 +1,5 @@
 /**
- * How many payments a history page can carry (docs/api.md "Payment history": a page's body stays under
+ * How many payments a history page can carry (docs/api.md "Payment history and pagination": a page's body stays under
  * 5,000,000 bytes, because AWS Lambda cannot return more than 6 MB). Pure: works on byte lengths of the
  * payments as they will be sent, each serialised once.
  */

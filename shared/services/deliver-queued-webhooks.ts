@@ -4,7 +4,7 @@
  * again after the schedule's delay and is reported as a batch item failure; anything else (delivered,
  * failed for good, skipped) completes the message. A message the deliverer throws on reappears after
  * the queue's visibility timeout and, after the queue's maxReceiveCount, lands in the dead-letter queue.
- * docs/webhooks-delivery.md explains the choice of queue visibility over a scheduler.
+ * docs/webhooks.md "Delivery architecture" explains the choice of queue visibility over a scheduler.
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';

@@ -1,5 +1,5 @@
 /**
- * Stream → queue: one delivery message per dispatchable INSERT (docs/webhooks-delivery.md). The
+ * Stream → queue: one delivery message per dispatchable INSERT (docs/webhooks.md "Delivery architecture"). The
  * dispatcher never calls a merchant's endpoint, so one slow or dead endpoint cannot hold a stream
  * shard; it only enqueues, and reports the first record it could not enqueue so that Lambda (or the
  * local poller) retries from exactly that record.

@@ -1,6 +1,6 @@
 /**
  * The webhook delivery queue: one message per event id, between the stream dispatcher and the
- * deliverer (docs/webhooks-delivery.md). Deployed it is an SQS standard queue whose visibility
+ * deliverer (docs/webhooks.md "Delivery architecture"). Deployed it is an SQS standard queue whose visibility
  * timeout schedules retries; `npm start` uses a persisted local implementation
  * (infra/local/webhook-queue.ts) behind the same interface.
  */

@@ -9,7 +9,7 @@ export const TABLE = {
   paymentsIndex: { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
   /** Epoch seconds; DynamoDB TTL deletes expired idempotency records. */
   ttlAttribute: 'expires_at',
-  /** The table's stream carries each new item image; it feeds webhook dispatch (docs/webhooks-delivery.md). */
+  /** The table's stream carries each new item image; it feeds webhook dispatch (docs/webhooks.md "Delivery architecture"). */
   streamViewType: 'NEW_IMAGE',
 } as const;
 
