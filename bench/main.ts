@@ -32,6 +32,7 @@ const { ensureTable, startDynamoDbLocal } = await import('../infra/local/dynamod
 const { createAccount } = await import('../shared/store/accounts.ts');
 const { documentClient } = await import('../shared/store/client.ts');
 const { paymentItem } = await import('../shared/store/items.ts');
+const { WEBHOOK_EVENT_ENTITY } = await import('../shared/store/webhooks.ts');
 const { addDays, formatDayFirst, toEpochSeconds, todayIn } = await import('../shared/domain/dates.ts');
 const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
 const { ulid } = await import('ulid');
@@ -320,6 +321,15 @@ async function measuredBlock(
     ),
   };
 }
+
+/** The captured calls with the webhook outbox items (docs/webhooks.md) taken out of their transaction. */
+const withoutOutboxItems = (calls: CapturedCall[]): CapturedCall[] =>
+  calls.map((call) => {
+    if (call.command !== 'TransactWriteItemsCommand') return call;
+    const actions = call.input.TransactItems as { Put?: { Item?: { entity?: unknown } } }[];
+    const kept = actions.filter((action) => action.Put?.Item?.entity !== WEBHOOK_EVENT_ENTITY);
+    return { ...call, input: { ...call.input, TransactItems: kept } };
+  });
 
 /** What the floor process needs of a captured request: read-only requests need no pre-state (the items read). */
 const floorTemplate = (calls: CapturedCall[]): ReplayTemplate => {
@@ -1086,6 +1096,50 @@ try {
     );
   }
   results.endpoints = endpointResults;
+
+  // --- What webhook events cost a payment ----------------------------------------------------------
+  // Every payment's transaction carries its outbox event items (docs/webhooks.md). The floor replays the captured
+  // transaction with and without them, in interleaved blocks: the difference is what events cost DynamoDB.
+  phase(`Webhook events: a payment's transaction with its outbox items vs without (floor, c=1, ${SIZES.blocks} blocks)`);
+  const paymentEndpoint = endpoints.find((ep) => ep.name === 'add payment')!;
+  const paymentCapture = await capture(small, () => paymentEndpoint.make(0, 0), 201, SIZES.captures);
+  const withEvents = floorTemplate(paymentCapture.template);
+  const withoutEvents = floorTemplate(withoutOutboxItems(paymentCapture.template));
+  const eventsCapacity = {
+    with: (await checkFloor(withEvents, paymentCapture.template, 'ev-with')).floor,
+    without: (await checkFloor(withoutEvents, paymentCapture.template, 'ev-without')).floor,
+  };
+  const eventRatios: number[] = [];
+  const eventMs: number[] = [];
+  for (let b = 0; b < SIZES.blocks; b++) {
+    await prepareFloor(`evw${b}`, withEvents, SIZES.perBlock1);
+    await prepareFloor(`evn${b}`, withoutEvents, SIZES.perBlock1);
+  }
+  for (let b = 0; b < SIZES.blocks; b++) {
+    const runWith = () => measuredBlock('floor', () => runFloorBlock(`evw${b}`, 1));
+    const runWithout = () => measuredBlock('floor', () => runFloorBlock(`evn${b}`, 1));
+    // Alternate which side goes first, as the endpoint blocks do.
+    const first = await (b % 2 === 0 ? runWith : runWithout)();
+    const second = await (b % 2 === 0 ? runWithout : runWith)();
+    const [withBlock, withoutBlock] = b % 2 === 0 ? [first, second] : [second, first];
+    eventRatios.push(stats.ratio(withBlock.figures.p50, withoutBlock.figures.p50));
+    eventMs.push(withBlock.figures.p50 - withoutBlock.figures.p50);
+  }
+  const eventsCost = {
+    wcuWith: eventsCapacity.with.wcu,
+    wcuWithout: eventsCapacity.without.wcu,
+    indexUnitsWith: eventsCapacity.with.indexUnits,
+    indexUnitsWithout: eventsCapacity.without.indexUnits,
+    p50Ratio: stats.spreadOf(eventRatios, 3),
+    p50ExtraMs: stats.spreadOf(eventMs, 2),
+  };
+  results.webhookEvents = eventsCost;
+  log(
+    `  capacity: ${eventsCost.wcuWith} WCU (index ${eventsCost.indexUnitsWith}) with events, ${eventsCost.wcuWithout} WCU (index ${eventsCost.indexUnitsWithout}) without`,
+  );
+  log(
+    `  latency p50 with ÷ without ${stats.formatSpread(eventsCost.p50Ratio)}, ${stats.formatSpread(eventsCost.p50ExtraMs)} ms more per payment`,
+  );
 
   // --- Pages by bytes ---------------------------------------------------------------------------------
   phase(

@@ -12,16 +12,20 @@ export const PAGE_ENVELOPE_RESERVE_BYTES = 8_192;
 
 /**
  * The number of leading payments whose JSON (joined by commas) fits in `budgetBytes`; at least one, so
- * that every page makes progress even when a single payment is larger than the budget.
+ * that every page makes progress even when a single payment is larger than the budget. Reads the sizes
+ * lazily and stops at the first that does not fit, so a caller can serialise payments one by one and
+ * never serialise more than one payment beyond the page.
  */
 export function paymentsThatFit(
-  byteLengths: readonly number[],
+  byteLengths: Iterable<number>,
   budgetBytes = MAX_PAGE_BYTES - PAGE_ENVELOPE_RESERVE_BYTES,
 ): number {
   let total = 0;
-  for (let i = 0; i < byteLengths.length; i++) {
-    total += byteLengths[i]! + (i > 0 ? 1 : 0);
-    if (total > budgetBytes) return Math.max(1, i);
+  let count = 0;
+  for (const bytes of byteLengths) {
+    total += bytes + (count > 0 ? 1 : 0);
+    if (total > budgetBytes) return Math.max(1, count);
+    count++;
   }
-  return byteLengths.length;
+  return count;
 }

@@ -72,17 +72,26 @@ export async function paymentHistory(account: Account, input: PaymentHistoryInpu
   const invoices = await loadInvoices(page.payments.map((p) => p.referenceCode));
   const entries = page.payments.flatMap((payment, index) => {
     const invoice = invoices.get(payment.referenceCode);
-    return invoice ? [{ json: JSON.stringify(paymentView(payment, invoice)), position: page.positions[index]! }] : [];
+    return invoice ? [{ payment, invoice, position: page.positions[index]! }] : [];
   });
-  // A page ends early, right after its last payment that fits, when the next would take it over the byte cap.
-  const fit = paymentsThatFit(entries.map((entry) => Buffer.byteLength(entry.json)));
+  // Each payment is serialised once, in page order, and only until the page is full: a page ends early,
+  // right after its last payment that fits, when the next would take it over the byte cap.
+  const paymentsJson: string[] = [];
+  function* sizes(): Generator<number> {
+    for (const entry of entries) {
+      const json = JSON.stringify(paymentView(entry.payment, entry.invoice));
+      paymentsJson.push(json);
+      yield Buffer.byteLength(json);
+    }
+  }
+  const fit = paymentsThatFit(sizes());
   const next = fit < entries.length ? entries[fit - 1]!.position : page.next;
   const dayFirst = (iso: string) => formatDayFirst(fromEpochSeconds(toEpochSeconds(fromIso(iso))));
   return {
     period,
     start: dayFirst(from),
     end: dayFirst(to),
-    paymentsJson: entries.slice(0, fit).map((entry) => entry.json),
+    paymentsJson: paymentsJson.slice(0, fit),
     next_cursor: next ? encodeCursor(account.cursorSecret, { period, from, to, after: next }) : null,
   };
 }

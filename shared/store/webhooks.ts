@@ -13,8 +13,10 @@ import { deliveryIndexKeys, keys } from './keys.ts';
 import { TABLE } from './table.ts';
 import type { TransactItem } from './write-executor.ts';
 
+/** `entity` of an outbox event item (one per event, written in the business transaction). */
+export const WEBHOOK_EVENT_ENTITY = 'webhook_event';
 /** `entity` attribute (S) of the items whose INSERT must be dispatched to the delivery queue. */
-export const DISPATCHABLE_ENTITIES = ['webhook_event', 'webhook_resend'] as const;
+export const DISPATCHABLE_ENTITIES = [WEBHOOK_EVENT_ENTITY, 'webhook_resend'] as const;
 /** Every dispatchable item carries `event_id` (S): 'evt_' + ULID. */
 export const EVENT_ID_ATTRIBUTE = 'event_id';
 /** Lambda event-source-mapping filter pattern (also applied by the local poller). */
@@ -83,7 +85,7 @@ export function eventPuts(
       TableName: table,
       Item: {
         ...keys.webhookEvent(event.id),
-        entity: 'webhook_event',
+        entity: WEBHOOK_EVENT_ENTITY,
         [EVENT_ID_ATTRIBUTE]: event.id,
         company_id: Number(event.company_id),
         event_type: event.type,

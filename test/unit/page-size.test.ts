@@ -16,6 +16,22 @@ describe('paymentsThatFit', () => {
     expect(paymentsThatFit([400, 400, 400], 800)).toBe(1);
   });
 
+  it('reads the sizes lazily and stops at the first that does not fit (so no payment beyond it is serialised)', () => {
+    // Prepare
+    const read: number[] = [];
+    function* sizes() {
+      for (const size of [400, 400, 400, 400, 400]) {
+        read.push(size);
+        yield size;
+      }
+    }
+    // Act
+    const fit = paymentsThatFit(sizes(), 801);
+    // Assess
+    expect(fit).toBe(2);
+    expect(read).toHaveLength(3);
+  });
+
   it('always carries at least one payment, even one larger than the budget', () => {
     expect(paymentsThatFit([2_000, 10], 1_000)).toBe(1);
     expect(paymentsThatFit([], 1_000)).toBe(0);
