@@ -1100,7 +1100,9 @@ try {
   // --- What webhook events cost a payment ----------------------------------------------------------
   // Every payment's transaction carries its outbox event items (docs/webhooks.md). The floor replays the captured
   // transaction with and without them, in interleaved blocks: the difference is what events cost DynamoDB.
-  phase(`Webhook events: a payment's transaction with its outbox items vs without (floor, c=1, ${SIZES.blocks} blocks)`);
+  phase(
+    `Webhook events: a payment's transaction with its outbox items vs without (floor, c=1, ${SIZES.blocks} blocks)`,
+  );
   const paymentEndpoint = endpoints.find((ep) => ep.name === 'add payment')!;
   const paymentCapture = await capture(small, () => paymentEndpoint.make(0, 0), 201, SIZES.captures);
   const withEvents = floorTemplate(paymentCapture.template);

@@ -3,26 +3,23 @@
  * the shared route table, and the HTTP API in front of them.
  */
 
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, type HttpRoute, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { apiGatewayRoutePath, ROUTES, type RouteDefinition, routeKeys } from '../shared/routes.ts';
 import { TABLE } from '../shared/store/table.ts';
-import { ARCHITECTURE, BUNDLING, MEMORY_SIZE_MB, RUNTIME, TIMEOUT } from './function-settings.ts';
 import { Monitoring } from './monitoring.ts';
+import { serviceFunction } from './service-function.ts';
 import type { Stage } from './stages.ts';
 import { WebhookDelivery } from './webhooks.ts';
 
-export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export { REPO_ROOT } from './service-function.ts';
 
 export const SERVICE_NAME = 'invoicing';
 export const METRICS_NAMESPACE = 'Invoicing';
@@ -101,18 +98,11 @@ export class InvoicingStack extends Stack {
     const apiRoutes: HttpRoute[] = [];
     for (const route of ROUTES) {
       const id = pascalCase(route.name);
-      const fn = new NodejsFunction(this, `${id}Function`, {
+      const fn = serviceFunction(this, id, {
         description: `${route.method} ${route.path}`,
-        entry: path.join(REPO_ROOT, route.entry),
-        handler: 'handler',
-        projectRoot: REPO_ROOT,
-        depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-        runtime: RUNTIME,
-        architecture: ARCHITECTURE,
-        memorySize: MEMORY_SIZE_MB,
-        timeout: TIMEOUT,
-        tracing: lambda.Tracing.ACTIVE,
-        logGroup: new LogGroup(this, `${id}Logs`, { retention: settings.logRetention, removalPolicy }),
+        entry: route.entry,
+        logRetention: settings.logRetention,
+        removalPolicy,
         environment: {
           TABLE_NAME: this.table.tableName,
           LOG_LEVEL: settings.logLevel,
@@ -120,7 +110,6 @@ export class InvoicingStack extends Stack {
           POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
           AUTH_CACHE_SECONDS,
         },
-        bundling: BUNDLING,
       });
       this.grantRouteDataAccess(fn, route);
       // One integration, one route per method + path (with and without a trailing slash: HTTP APIs match paths exactly).

@@ -5,8 +5,6 @@
  * watched (`watchedMetrics`, alarmed by the stack's Monitoring like every other alarm).
  */
 
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -14,15 +12,13 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { STREAM_FILTER_PATTERN } from '../shared/store/webhooks.ts';
-import { ARCHITECTURE, BUNDLING, MEMORY_SIZE_MB, RUNTIME, TIMEOUT } from './function-settings.ts';
 import { ALARM_PERIOD, type WatchedMetric } from './monitoring.ts';
-
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+import { serviceFunction } from './service-function.ts';
 
 /** docs/webhooks.md: the first attempt and seven retries (1 min … 10 h). */
 export const DELIVERY_ATTEMPTS = 8;
@@ -97,19 +93,19 @@ export class WebhookDelivery extends Construct {
     });
 
     const environment = { ...props.environment, DELIVERY_QUEUE_URL: this.queue.queueUrl };
-    this.dispatchFunction = this.webhookFunction('Dispatch', {
+    const logs = { logRetention: props.logRetention, removalPolicy: props.removalPolicy };
+    this.dispatchFunction = serviceFunction(this, 'Dispatch', {
       entry: 'functions/webhook-dispatch/handler.ts',
       description: 'Table stream → webhook delivery queue',
-      timeout: TIMEOUT,
       environment,
-      props,
+      ...logs,
     });
-    this.deliverFunction = this.webhookFunction('Deliver', {
+    this.deliverFunction = serviceFunction(this, 'Deliver', {
       entry: 'functions/webhook-deliver/handler.ts',
       description: 'Webhook delivery queue → merchant endpoints',
       timeout: DELIVER_TIMEOUT,
       environment: { ...environment, WEBHOOK_KMS_KEY_ID: this.signingSecretKey.keyId },
-      props,
+      ...logs,
     });
 
     this.dispatchFunction.addEventSource(
@@ -182,36 +178,6 @@ export class WebhookDelivery extends Construct {
     });
 
     this.acknowledgeNagFindings();
-  }
-
-  private webhookFunction(
-    id: string,
-    options: {
-      entry: string;
-      description: string;
-      timeout: Duration;
-      environment: Record<string, string>;
-      props: WebhookDeliveryProps;
-    },
-  ): NodejsFunction {
-    return new NodejsFunction(this, `${id}Function`, {
-      description: options.description,
-      entry: path.join(REPO_ROOT, options.entry),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-      runtime: RUNTIME,
-      architecture: ARCHITECTURE,
-      memorySize: MEMORY_SIZE_MB,
-      timeout: options.timeout,
-      tracing: lambda.Tracing.ACTIVE,
-      logGroup: new LogGroup(this, `${id}Logs`, {
-        retention: options.props.logRetention,
-        removalPolicy: options.props.removalPolicy,
-      }),
-      environment: options.environment,
-      bundling: BUNDLING,
-    });
   }
 
   /** Every AwsSolutions finding these resources accept, with the reason (test/infra/nag.test.ts lists the ids). */

@@ -2,16 +2,9 @@
 import { isValidTimeZone } from '../../shared/domain/dates.ts';
 import { type Account, createAccount, listAccounts, setAccountDisabled } from '../../shared/store/accounts.ts';
 import { CommandError, defineCommand, UsageError } from './command.ts';
-import { companyId, requiredString } from './validate.ts';
+import { COMPANY_ID, companyId, requiredString } from './validate.ts';
 
 const MAX_NAME_LENGTH = 500;
-
-const COMPANY_ID = {
-  type: 'string',
-  placeholder: 'N',
-  required: true,
-  description: 'the account (company_id)',
-} as const;
 
 /** What `account:list`, `account:disable` and `account:enable` print of an account (never its cursor secret). */
 function accountLine(account: Account): Record<string, unknown> {

@@ -13,17 +13,10 @@ import {
   SECRET_KEY_PATTERN,
 } from '../../shared/store/api-keys.ts';
 import { CommandError, defineCommand, UsageError } from './command.ts';
-import { companyId, positiveInteger } from './validate.ts';
+import { COMPANY_ID, companyId, positiveInteger } from './validate.ts';
 
 const MAX_LABEL_LENGTH = 100;
 const MAX_EXPIRY_DAYS = 3650;
-
-const COMPANY_ID = {
-  type: 'string',
-  placeholder: 'N',
-  required: true,
-  description: 'the account (company_id)',
-} as const;
 
 function keyStatus(key: ApiKey, nowMs: number): 'active' | 'revoked' | 'expired' {
   if (key.revokedAt !== undefined) return 'revoked';

@@ -17,5 +17,13 @@ export function positiveInteger(value: string | undefined, option: string, max =
   return parsed;
 }
 
+/** The `--company-id N` option, as most commands take it. */
+export const COMPANY_ID = {
+  type: 'string',
+  placeholder: 'N',
+  required: true,
+  description: 'the account (company_id)',
+} as const;
+
 export const companyId = (values: { 'company-id'?: string | undefined }): number =>
   positiveInteger(values['company-id'], 'company-id');

@@ -17,16 +17,9 @@ import {
 } from '../../shared/store/webhooks.ts';
 import { CommandError, defineCommand, UsageError } from './command.ts';
 import { chooseTarget } from './target.ts';
-import { companyId, positiveInteger, requiredString } from './validate.ts';
+import { COMPANY_ID, companyId, positiveInteger, requiredString } from './validate.ts';
 
 const MAX_DELIVERIES_LIMIT = 1000;
-
-const COMPANY_ID = {
-  type: 'string',
-  placeholder: 'N',
-  required: true,
-  description: 'the account (company_id)',
-} as const;
 
 /** The local runtime's URL policy (loopback allowed) applies when the CLI works on DynamoDB Local. */
 const worksLocally = (): boolean => chooseTarget().kind !== 'aws';

@@ -1,0 +1,45 @@
+/**
+ * One of the stage's Lambda functions (an API route's or webhook delivery's), built and sized like
+ * every other: runtime, architecture, memory, tracing, bundling (infra/function-settings.ts) and its own
+ * log group. The one place a function of this service is constructed.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { ARCHITECTURE, BUNDLING, MEMORY_SIZE_MB, RUNTIME, TIMEOUT } from './function-settings.ts';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ServiceFunctionProps {
+  /** Handler module relative to the repository root; it exports `handler`. */
+  entry: string;
+  description: string;
+  environment: Record<string, string>;
+  logRetention: RetentionDays;
+  removalPolicy: RemovalPolicy;
+  /** Default: the API functions' TIMEOUT. */
+  timeout?: Duration;
+}
+
+/** `<id>Function` with its `<id>Logs` log group. */
+export function serviceFunction(scope: Construct, id: string, props: ServiceFunctionProps): NodejsFunction {
+  return new NodejsFunction(scope, `${id}Function`, {
+    description: props.description,
+    entry: path.join(REPO_ROOT, props.entry),
+    handler: 'handler',
+    projectRoot: REPO_ROOT,
+    depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+    runtime: RUNTIME,
+    architecture: ARCHITECTURE,
+    memorySize: MEMORY_SIZE_MB,
+    timeout: props.timeout ?? TIMEOUT,
+    tracing: lambda.Tracing.ACTIVE,
+    logGroup: new LogGroup(scope, `${id}Logs`, { retention: props.logRetention, removalPolicy: props.removalPolicy }),
+    environment: props.environment,
+    bundling: BUNDLING,
+  });
+}
