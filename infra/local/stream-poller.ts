@@ -22,6 +22,7 @@ import {
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { type FilterPattern, matchesFilterPattern } from '../../shared/domain/filter-pattern.ts';
 import { LOCAL_CREDENTIALS, localClient } from './dynamodb-local.ts';
+import { wakeableSleep } from './wakeable-sleep.ts';
 
 interface Checkpoints {
   streamArn: string;
@@ -116,19 +117,8 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   let described: { at: number; streamArn: string | undefined; shards: Shard[] } | undefined;
   let checkpoints: Checkpoints | undefined;
   let stopped = false;
-  let wake: (() => void) | undefined;
+  const pause = wakeableSleep();
   let passWaiters: (() => void)[] = [];
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolveSleep) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolveSleep();
-      }
-      wake = done;
-    });
 
   async function currentStreamArn(): Promise<string | undefined> {
     const client = localClient(options.endpoint);
@@ -281,14 +271,14 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       const waiters = passWaiters;
       passWaiters = [];
       for (const resolveWaiter of waiters) resolveWaiter();
-      if (!stopped) await sleep(healthy ? idleMs : retryMs);
+      if (!stopped) await pause.sleep(healthy ? idleMs : retryMs);
     }
   })();
 
   return {
     async stop() {
       stopped = true;
-      wake?.();
+      pause.wake();
       await loop;
       streams.destroy();
       for (const resolveWaiter of passWaiters) resolveWaiter();

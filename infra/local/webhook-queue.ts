@@ -17,6 +17,7 @@ import {
   deliveryMessageBody,
   type SendFailure,
 } from '../../shared/store/delivery-queue.ts';
+import { wakeableSleep } from './wakeable-sleep.ts';
 
 export interface QueuedMessage {
   id: string;
@@ -194,26 +195,15 @@ export function startQueueConsumer(
   const batchSize = options.batchSize ?? 10;
   const maxIdleMs = options.maxIdleMs ?? 1_000;
   let stopped = false;
-  let wake: (() => void) | undefined;
-  const unsubscribe = queue.onChange(() => wake?.());
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolveSleep) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolveSleep();
-      }
-      wake = done;
-    });
+  const pause = wakeableSleep();
+  const unsubscribe = queue.onChange(() => pause.wake());
 
   const loop = (async () => {
     while (!stopped) {
       const received = queue.receive(batchSize);
       if (received.length === 0) {
         const next = queue.nextVisibleAt();
-        await sleep(next === undefined ? maxIdleMs : Math.min(Math.max(next - Date.now(), 0), maxIdleMs));
+        await pause.sleep(next === undefined ? maxIdleMs : Math.min(Math.max(next - Date.now(), 0), maxIdleMs));
         continue;
       }
       try {
@@ -231,7 +221,7 @@ export function startQueueConsumer(
     async stop() {
       stopped = true;
       unsubscribe();
-      wake?.();
+      pause.wake();
       await loop;
     },
   };
