@@ -404,28 +404,20 @@ type SideMedians = {
   loadGeneratorCpuMs: number;
   foreignShare: number;
 };
-const sideMedians = (sides: SideFigures[]): SideMedians => ({
-  processCpuMs: stats.spreadOf(
-    sides.map((s) => s.processCpuMs),
-    2,
-  ).median,
-  dynamoMs: stats.spreadOf(
-    sides.map((s) => s.dynamoMs),
-    2,
-  ).median,
-  dynamoDbLocalCpuMs: stats.spreadOf(
-    sides.map((s) => s.dynamoDbLocalCpuMs),
-    2,
-  ).median,
-  loadGeneratorCpuMs: stats.spreadOf(
-    sides.map((s) => s.loadGeneratorCpuMs),
-    2,
-  ).median,
-  foreignShare: stats.spreadOf(
-    sides.map((s) => s.foreignShare),
-    3,
-  ).median,
-});
+const sideMedians = (sides: SideFigures[]): SideMedians => {
+  const median = (key: keyof SideMedians, digits: number) =>
+    stats.spreadOf(
+      sides.map((s) => s[key]),
+      digits,
+    ).median;
+  return {
+    processCpuMs: median('processCpuMs', 2),
+    dynamoMs: median('dynamoMs', 2),
+    dynamoDbLocalCpuMs: median('dynamoDbLocalCpuMs', 2),
+    loadGeneratorCpuMs: median('loadGeneratorCpuMs', 2),
+    foreignShare: median('foreignShare', 3),
+  };
+};
 
 /**
  * `blocks` pairs of blocks: the endpoint through HTTP and its floor (the same DynamoDB requests from the floor
