@@ -53,6 +53,8 @@ interface Received {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** When the request arrived (epoch ms). */
+  receivedAtMs: number;
 }
 
 /** A merchant's endpoint: answers per a script of behaviours (then 200), records every request. */
@@ -71,6 +73,7 @@ class Receiver {
           path: request.url ?? '',
           headers: request.headers,
           body: Buffer.concat(chunks).toString('utf8'),
+          receivedAtMs: Date.now(),
         });
         const behaviour = this.script.shift() ?? 'ok';
         if (behaviour === 'hang') return; // never answers
@@ -210,6 +213,12 @@ describe('webhook events', { timeout: 60_000 }, () => {
     expect([...ids]).toEqual([event!.event_id]);
     expect(receiver.received.map((r) => r.path)).toEqual(['/hooks', '/hooks', '/hooks', '/hooks']); // the redirect was not followed
     for (const r of receiver.received) expect(verified(r, secret).id).toBe(event!.event_id);
+    // webhook-timestamp is the moment of each attempt, not of the first: the attempt after the 10 s timeout says so.
+    for (const r of receiver.received) {
+      expect(Math.abs(Number(r.headers['webhook-timestamp']) * 1000 - r.receivedAtMs)).toBeLessThan(2_000);
+    }
+    const stamps = receiver.received.map((r) => Number(r.headers['webhook-timestamp']));
+    expect(stamps[2]! - stamps[1]!).toBeGreaterThanOrEqual(9);
     expect((await listDeliveries(companyId))[0]).toMatchObject({
       state: 'delivered',
       attempts: 4,
