@@ -1197,30 +1197,14 @@ try {
   }
   const perByte = stats.spreadOf(bigBlocks.map((b) => b.perByte));
   const bigRatio = stats.spreadOf(bigBlocks.map((b) => b.pair.p50Ratio));
-  const bigOurCpu = stats.spreadOf(
-    bigBlocks.map((b) => b.pair.ourCpuMs),
-    1,
-  );
-  const bigRuntimeCpu = stats.spreadOf(
-    bigBlocks.map((b) => b.endpoint.processCpuMs),
-    1,
-  ).median;
-  const quarterRuntimeCpu = stats.spreadOf(
-    bigBlocks.map((b) => b.quarter.processCpuMs),
-    1,
-  ).median;
-  const bigP50 = stats.spreadOf(
-    bigBlocks.map((b) => b.endpoint.p50),
-    1,
-  ).median;
-  const bigFloorP50 = stats.spreadOf(
-    bigBlocks.map((b) => b.floor.p50),
-    1,
-  ).median;
-  const quarterP50 = stats.spreadOf(
-    bigBlocks.map((b) => b.quarter.p50),
-    1,
-  ).median;
+  const spreadOfBlocks = (figure: (block: (typeof bigBlocks)[number]) => number) =>
+    stats.spreadOf(bigBlocks.map(figure), 1);
+  const bigOurCpu = spreadOfBlocks((b) => b.pair.ourCpuMs);
+  const bigRuntimeCpu = spreadOfBlocks((b) => b.endpoint.processCpuMs).median;
+  const quarterRuntimeCpu = spreadOfBlocks((b) => b.quarter.processCpuMs).median;
+  const bigP50 = spreadOfBlocks((b) => b.endpoint.p50).median;
+  const bigFloorP50 = spreadOfBlocks((b) => b.floor.p50).median;
+  const quarterP50 = spreadOfBlocks((b) => b.quarter.p50).median;
   const mb = (bytes: number) => bytes / 1e6;
   results.pagesByBytes = {
     defaultShape: {

@@ -9,19 +9,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { handler as addPaymentHandler } from '../../functions/add-payment/handler.ts';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { MAX_WRITE_ATTEMPTS } from '../../shared/store/write-executor.ts';
-import {
-  type CallResult,
-  call,
-  createInvoice,
-  invoiceBody,
-  lambdaContext,
-  makeEvent,
-  newAccount,
-  todayMonthFirst,
-} from '../support/api.ts';
+import { type CallResult, call, invoiceBody, lambdaContext, makeEvent, newAccount } from '../support/api.ts';
 import { type DynamoCall, dynamoHooks } from '../support/dynamo-hooks.ts';
 import {
   accountState,
+  accountWithInvoiceToPay,
   expectErrorEnvelope,
   fullHistory,
   idempotencyRecordExists,
@@ -47,19 +39,7 @@ function countCalls() {
   return { get: (command: string) => counts.get(command) ?? 0, remove };
 }
 
-async function setup() {
-  const { key, account } = await newAccount();
-  const invoice = await createInvoice(key, {
-    items: [{ item: 'Audit', description: 'Yearly', unit_cost: '1000.00', quantity: '1' }],
-  });
-  const payment = {
-    reference_code: invoice.reference_code as string,
-    date: todayMonthFirst(),
-    amount: '250.00',
-    channel: 'Cash',
-  };
-  return { key, account, invoice, payment };
-}
+const setup = accountWithInvoiceToPay;
 
 /** Asserts the invoice and the account are exactly as before: no partial write of any kind. */
 async function expectUntouched(companyId: number, referenceCode: string, before: { state: unknown; header: unknown }) {

@@ -16,7 +16,7 @@ import type { RouteName } from '../../shared/routes.ts';
 import { documentClient, tableName } from '../../shared/store/client.ts';
 import { keys, paymentIndexKeys } from '../../shared/store/keys.ts';
 import { TABLE } from '../../shared/store/table.ts';
-import { type CallResult, call } from '../support/api.ts';
+import { type CallResult, call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 
 /** `npm run stress` sets STRESS=1: the same tests with more clients, operations and fuzz runs. */
 export const STRESS = process.env.STRESS === '1' || process.env.STRESS === 'true';
@@ -156,3 +156,18 @@ export const kobo = (money: string): number => {
 /** A money string with two decimals from kobo. */
 export const money = (amountKobo: number): string =>
   `${Math.floor(amountKobo / 100)}.${String(amountKobo % 100).padStart(2, '0')}`;
+
+/** A new account with a 1,000.00 invoice and the body of a 250.00 cash payment on it, dated today. */
+export async function accountWithInvoiceToPay() {
+  const { key, account } = await newAccount();
+  const invoice = await createInvoice(key, {
+    items: [{ item: 'Audit', description: 'Yearly', unit_cost: '1000.00', quantity: '1' }],
+  });
+  const payment = {
+    reference_code: invoice.reference_code as string,
+    date: todayMonthFirst(),
+    amount: '250.00',
+    channel: 'Cash',
+  };
+  return { key, account, invoice, payment };
+}

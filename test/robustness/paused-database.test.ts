@@ -10,9 +10,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
 import { resetConfig } from '../../shared/config.ts';
-import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
+import { call } from '../support/api.ts';
 import { dynamoHooks } from '../support/dynamo-hooks.ts';
-import { sleep } from './helpers.ts';
+import { accountWithInvoiceToPay, sleep } from './helpers.ts';
 
 let database: DynamoDbLocal;
 let paused = false;
@@ -61,16 +61,7 @@ async function paymentIds(key: string): Promise<number[]> {
 }
 
 async function setup() {
-  const { key } = await newAccount();
-  const invoice = await createInvoice(key, {
-    items: [{ item: 'Audit', description: 'Yearly', unit_cost: '1000.00', quantity: '1' }],
-  });
-  const payment = {
-    reference_code: invoice.reference_code as string,
-    date: todayMonthFirst(),
-    amount: '250.00',
-    channel: 'Cash',
-  };
+  const { key, payment } = await accountWithInvoiceToPay();
   await paymentIds(key); // warms the key cache: the pause hits the payment's own calls
   return { key, payment };
 }
