@@ -43,9 +43,22 @@ export function countInvoiceCreated(): void {
  */
 export function countPaymentRecorded(amountKobo: number, currency: string): void {
   metrics.addMetric('PaymentsRecorded', MetricUnit.Count, 1);
-  const single = metrics.singleMetric();
-  single.addDimension('currency', currency);
-  single.addMetric('PaymentAmount', MetricUnit.NoUnit, amountKobo / 100);
+  paymentAmountMetric(currency).addMetric('PaymentAmount', MetricUnit.NoUnit, amountKobo / 100);
+}
+
+/**
+ * One single-metric emitter per currency, kept for the life of the process: each `singleMetric()` builds a new
+ * Metrics object with its own Console, which was a tenth of a millisecond on every payment (docs/performance.md).
+ */
+const paymentAmountMetrics = new Map<string, Metrics>();
+function paymentAmountMetric(currency: string): Metrics {
+  let emitter = paymentAmountMetrics.get(currency);
+  if (!emitter) {
+    emitter = metrics.singleMetric();
+    emitter.setDefaultDimensions({ currency });
+    paymentAmountMetrics.set(currency, emitter);
+  }
+  return emitter;
 }
 
 /** Ends an invocation: counts an error response by code, then flushes the stored metrics (if any). */

@@ -207,12 +207,23 @@ const notSupported = (name: string) => () => {
   throw new Error(`context.${name}() is not supported: return a value or a promise from the handler.`);
 };
 
+/** One log stream per function for the life of the process, as a warm Lambda container keeps its own. */
+const logStreams = new Map<string, string>();
+function logStreamOf(functionName: string): string {
+  let stream = logStreams.get(functionName);
+  if (!stream) {
+    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '/');
+    stream = `${day}/[$LATEST]${randomBytes(16).toString('hex')}`;
+    logStreams.set(functionName, stream);
+  }
+  return stream;
+}
+
 /** A Lambda context for one local invocation, with a remaining-time clock counting down from `timeoutMs`. */
 export function createLambdaContext(options: ContextOptions): Context {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const deadline = (options.startedAt ?? Date.now()) + timeoutMs;
   const region = options.region ?? process.env.AWS_REGION ?? 'local';
-  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '/');
   return {
     callbackWaitsForEmptyEventLoop: true,
     functionName: options.functionName,
@@ -221,7 +232,7 @@ export function createLambdaContext(options: ContextOptions): Context {
     memoryLimitInMB: String(options.memoryLimitInMB ?? 256),
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${options.functionName}`,
-    logStreamName: `${day}/[$LATEST]${randomBytes(16).toString('hex')}`,
+    logStreamName: logStreamOf(options.functionName),
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: notSupported('done'),
     fail: notSupported('fail'),

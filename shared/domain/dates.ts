@@ -70,6 +70,18 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The current calendar date in an IANA time zone. Throws RangeError for an unknown zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): CalendarDate {
+  // Time-zone offsets are whole minutes, so the local date cannot change within a UTC minute: remember the last answer.
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastToday.get(timeZone);
+  if (last?.minute === minute) return { ...last.date };
+  const date = computeTodayIn(timeZone, now);
+  lastToday.set(timeZone, { minute, date });
+  return { ...date };
+}
+
+const lastToday = new Map<string, { minute: number; date: CalendarDate }>();
+
+function computeTodayIn(timeZone: string, now: Date): CalendarDate {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {

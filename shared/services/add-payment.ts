@@ -1,5 +1,4 @@
 /** Add payment (docs/api.md "Add payment"): one read, a decision, one transaction that rewrites only the small invoice header. */
-import { ulid } from 'ulid';
 import { formatTimestamp, todayIn } from '../domain/dates.ts';
 import { decidePayment, futureDateError, newPayment } from '../domain/payment.ts';
 import { paymentEvents } from '../domain/webhook-events.ts';
@@ -11,6 +10,7 @@ import { invoiceFrom, invoiceKeys, paymentTransaction } from '../store/invoices.
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WriteResult } from '../store/write-executor.ts';
+import { newUlid } from '../ulid.ts';
 import { paymentView } from '../views.ts';
 import { type RequestContext, refusal } from './context.ts';
 
@@ -43,7 +43,7 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
           const { invoice, balance } = decision.value;
           const id = claimId(paymentIds, items);
           const request = { amountKobo: input.amount, date: input.date, channel: input.channel };
-          const payment = newPayment(invoice, { id: id.id, recordedId: ulid() }, request, account.currency, now);
+          const payment = newPayment(invoice, { id: id.id, recordedId: newUlid() }, request, account.currency, now);
           const data = paymentView(payment, { details: invoice.details, balance });
           const events = paymentEvents(data, { companyId: account.companyId, createdAt: now, newUlid: newEventUlid });
           return {

@@ -5,8 +5,8 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { monotonicFactory } from 'ulid';
 import type { WebhookEvent, WebhookEventType } from '../domain/webhook-events.ts';
+import { monotonicUlids } from '../ulid.ts';
 import { documentClient, tableName } from './client.ts';
 import type { Item } from './items.ts';
 import { deliveryIndexKeys, keys } from './keys.ts';
@@ -69,7 +69,7 @@ export interface DeliveryLine {
 const nowSeconds = (ms: number) => Math.floor(ms / 1000);
 
 /** ULIDs for event ids: monotonic, so the events of one write sort in the order they were built. */
-export const newEventUlid: () => string = monotonicFactory();
+export const newEventUlid: () => string = monotonicUlids();
 
 /**
  * Put actions for the outbox: one item per event, in the same TransactWriteItems as the business

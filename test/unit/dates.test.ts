@@ -228,6 +228,56 @@ describe('todayIn', () => {
   it('throws for an unknown zone', () => {
     expect(() => todayIn('Mars/Olympus_Mons')).toThrow(RangeError);
   });
+
+  it('changes date at the first millisecond of local midnight, also in zones offset by 45 minutes', () => {
+    // Prepare: Kathmandu is UTC+05:45, Eucla UTC+08:45; each answer of a minute is remembered.
+    const cases = [
+      { zone: 'Asia/Kathmandu', midnightUtc: '2025-07-01T18:15:00.000Z' },
+      { zone: 'Australia/Eucla', midnightUtc: '2025-07-01T15:15:00.000Z' },
+    ];
+    for (const { zone, midnightUtc } of cases) {
+      const midnight = new Date(midnightUtc).getTime();
+      // Act: the last millisecond before local midnight, then midnight itself, then the same minute again.
+      const before = todayIn(zone, new Date(midnight - 1));
+      const at = todayIn(zone, new Date(midnight));
+      const later = todayIn(zone, new Date(midnight + 59_999));
+      // Assess
+      expect(before).toEqual({ year: 2025, month: 7, day: 1 });
+      expect(at).toEqual({ year: 2025, month: 7, day: 2 });
+      expect(later).toEqual(at);
+    }
+  });
+
+  it('answers like a fresh formatter for any sequence of instants, and never hands out its remembered object', () => {
+    const fresh = (zone: string, instant: Date) => {
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        calendar: 'gregory',
+        numberingSystem: 'latn',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+      }).formatToParts(instant);
+      const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+      return { year: part('year'), month: part('month'), day: part('day') };
+    };
+    fc.assert(
+      fc.property(
+        fc.constantFrom('Africa/Lagos', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'UTC'),
+        fc.date({ min: new Date(Date.UTC(2000, 0, 1)), max: new Date(Date.UTC(2100, 0, 1)), noInvalidDate: true }),
+        fc.array(fc.integer({ min: -90_000, max: 90_000 }), { minLength: 1, maxLength: 6 }),
+        (zone, start, steps) => {
+          let instant = start.getTime();
+          for (const step of steps) {
+            instant += step;
+            const answer = todayIn(zone, new Date(instant));
+            expect(answer).toEqual(fresh(zone, new Date(instant)));
+            answer.day = 99;
+          }
+        },
+      ),
+    );
+  });
 });
 
 describe('isValidTimeZone', () => {
