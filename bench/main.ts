@@ -337,15 +337,50 @@ const floorTemplate = (calls: CapturedCall[]): ReplayTemplate => {
   return { write, calls: write ? calls : calls.map(({ items: _items, ...call }) => call) };
 };
 
-/** Seeds `count` replays of `template` in the floor process under `key` (never timed). */
-const prepareFloor = (key: string, template: ReplayTemplate, count: number) =>
-  ask(measured.floor!.child, { type: 'prepare', key, template, count, tagPrefix: `${runTag}${key}-` });
-const runFloorBlock = (key: string, concurrency: number) =>
-  ask<Run>(measured.floor!.child, { type: 'run', key, concurrency });
+/**
+ * Seeds `count` replays of `template` in the floor process under `key` (never timed); the floor will answer each
+ * with `responseBytes` bytes, the length of the endpoint's response.
+ */
+const prepareFloor = (key: string, template: ReplayTemplate, count: number, responseBytes: number) =>
+  ask(measured.floor!.child, {
+    type: 'prepare',
+    key,
+    template,
+    count,
+    responseBytes,
+    tagPrefix: `${runTag}${key}-`,
+  });
 
-async function runFloor(template: ReplayTemplate, count: number, concurrency: number, key: string): Promise<Run> {
-  await prepareFloor(key, template, count);
-  return runFloorBlock(key, concurrency);
+/**
+ * Runs the replays prepared under `key` through the floor's HTTP server, sent by the same client as the endpoint's
+ * requests with the same bodies and headers (`make`), `concurrency` at a time.
+ */
+async function runFloorBlock(
+  key: string,
+  concurrency: number,
+  count: number,
+  make: (i: number, worker: number) => RequestSpec,
+): Promise<Run> {
+  const floor = measured.floor!;
+  const run = await drive(
+    count,
+    concurrency,
+    httpOp(floor.port, (i, worker) => ({ ...make(i, worker), path: `/replay/${key}/${i}` }), 200, {}),
+  );
+  await ask(floor.child, { type: 'forget', key });
+  return run;
+}
+
+async function runFloor(
+  template: ReplayTemplate,
+  count: number,
+  concurrency: number,
+  key: string,
+  make: (i: number, worker: number) => RequestSpec,
+  responseBytes: number,
+): Promise<Run> {
+  await prepareFloor(key, template, count, responseBytes);
+  return runFloorBlock(key, concurrency, count, make);
 }
 
 /**
@@ -428,6 +463,8 @@ async function compare(opts: {
   make: (i: number, worker: number) => RequestSpec;
   expected: number;
   template: ReplayTemplate;
+  /** Length of the endpoint's response: the floor answers as many bytes. */
+  responseBytes: number;
   concurrency: number;
   perBlock: number;
   tag: string;
@@ -437,13 +474,15 @@ async function compare(opts: {
   const floorRuns: Run[] = [];
   const blocks: Comparison['blocks'] = [];
   // Every block's floor state is written before the first block is timed: no seeding between timed blocks.
-  for (let b = 0; b < SIZES.blocks; b++) await prepareFloor(`${opts.tag}${b}`, opts.template, opts.perBlock);
+  for (let b = 0; b < SIZES.blocks; b++)
+    await prepareFloor(`${opts.tag}${b}`, opts.template, opts.perBlock, opts.responseBytes);
   for (let b = 0; b < SIZES.blocks; b++) {
     const endpointBlock = () =>
       measuredBlock('endpoint', () =>
         drive(opts.perBlock, opts.concurrency, httpOp(opts.port, opts.make, opts.expected, statuses)),
       );
-    const floorBlock = () => measuredBlock('floor', () => runFloorBlock(`${opts.tag}${b}`, opts.concurrency));
+    const floorBlock = () =>
+      measuredBlock('floor', () => runFloorBlock(`${opts.tag}${b}`, opts.concurrency, opts.perBlock, opts.make));
     let e: Awaited<ReturnType<typeof endpointBlock>>;
     let f: Awaited<ReturnType<typeof floorBlock>>;
     if (b % 2 === 0) {
@@ -489,8 +528,8 @@ function explanation(
 ): { line: string; verdict: 'faster than floor: explained' | 'faster than floor: UNEXPLAINED' | null } {
   const pct = (x: number) => `${(100 * x).toFixed(0)} %`;
   const line =
-    `our time ${c.ourTimeMs.median} ms/request (HTTP hop + our code: endpoint mean ${c.endpoint.mean} − DynamoDB inside the runtime ${c.endpoint.dynamoMs}); ` +
-    `floor ${c.floor.mean} ms (DynamoDB slower for the floor by ${c.floorSlowerByMs.median} ms); ` +
+    `our time ${c.ourTimeMs.median} ms/request (outside DynamoDB: endpoint mean ${c.endpoint.mean} − ${c.endpoint.dynamoMs}, floor mean ${c.floor.mean} − ${c.floor.dynamoMs}); ` +
+    `DynamoDB slower for the floor by ${c.floorSlowerByMs.median} ms; ` +
     `DynamoDB Local CPU ${c.endpoint.dynamoDbLocalCpuMs} vs ${c.floor.dynamoDbLocalCpuMs} ms/request; ` +
     `other processes ${pct(c.endpoint.foreignShare)} vs ${pct(c.floor.foreignShare)} of the machine`;
   if (!fasterThanFloor) return { line, verdict: null };
@@ -554,6 +593,8 @@ interface CaptureFigures {
   keysRead: number;
   capacityPerSample: { rcu: number; wcu: number }[];
   template: CapturedCall[];
+  /** Length of the last captured response (the template's): what the floor answers. */
+  responseBytes: number;
 }
 
 async function capture(
@@ -563,9 +604,10 @@ async function capture(
   samples: number,
 ): Promise<CaptureFigures> {
   const perSample: CapturedCall[][] = [];
+  let responseBytes = 0;
   for (let i = 0; i < samples; i++) {
     await ask(server.child, { type: 'captureStart' });
-    await call(server.port, make(), expected);
+    responseBytes = Buffer.byteLength((await call(server.port, make(), expected)).body);
     perSample.push(await ask<CapturedCall[]>(server.child, { type: 'captureStop' }));
   }
   const business = perSample.map((calls) => calls.filter((c) => !isAmortised(c)));
@@ -597,6 +639,7 @@ async function capture(
     keysRead,
     capacityPerSample: capacities.map(({ rcu, wcu }) => ({ rcu, wcu })),
     template,
+    responseBytes,
   };
 }
 // ---------------------------------------------------------------------------------------------------
@@ -965,12 +1008,14 @@ try {
     const captured = await capture(small, () => ep.make(0, 0), ep.expected, SIZES.captures);
     const template = floorTemplate(captured.template);
     const floorCheck = await checkFloor(template, captured.template, `k${endpointResults.length}`);
-    await runFloor(template, SIZES.floorWarmup, 4, `w${endpointResults.length}`); // the floor process's JIT
+    // The floor process's JIT
+    await runFloor(template, SIZES.floorWarmup, 4, `w${endpointResults.length}`, ep.make, captured.responseBytes);
     const c1 = await compare({
       port: small.port,
       make: ep.make,
       expected: ep.expected,
       template,
+      responseBytes: captured.responseBytes,
       concurrency: 1,
       perBlock: SIZES.perBlock1,
       tag: `s${endpointResults.length}`,
@@ -980,13 +1025,14 @@ try {
       make: ep.make,
       expected: ep.expected,
       template,
+      responseBytes: captured.responseBytes,
       concurrency: CONCURRENCY,
       perBlock: SIZES.perBlock8,
       tag: `c${endpointResults.length}`,
     });
     const why1 = explanation(c1, c1.p50Ratio.median < 1 || c1.p99Ratio.median < 1);
     const why8 = explanation(c8, c8.throughputRatio.median > 1 || c8.p99Ratio.median < 1);
-    const { template: _t, ...captureFigures } = captured;
+    const { template: _t, responseBytes: _r, ...captureFigures } = captured;
     endpointResults.push({
       name: ep.name,
       database: captureFigures,
@@ -1106,12 +1152,14 @@ try {
   const eventRatios: number[] = [];
   const eventMs: number[] = [];
   for (let b = 0; b < SIZES.blocks; b++) {
-    await prepareFloor(`evw${b}`, withEvents, SIZES.perBlock1);
-    await prepareFloor(`evn${b}`, withoutEvents, SIZES.perBlock1);
+    await prepareFloor(`evw${b}`, withEvents, SIZES.perBlock1, paymentCapture.responseBytes);
+    await prepareFloor(`evn${b}`, withoutEvents, SIZES.perBlock1, paymentCapture.responseBytes);
   }
   for (let b = 0; b < SIZES.blocks; b++) {
-    const runWith = () => measuredBlock('floor', () => runFloorBlock(`evw${b}`, 1));
-    const runWithout = () => measuredBlock('floor', () => runFloorBlock(`evn${b}`, 1));
+    const replay = (key: string) => () =>
+      measuredBlock('floor', () => runFloorBlock(key, 1, SIZES.perBlock1, paymentEndpoint.make));
+    const runWith = replay(`evw${b}`);
+    const runWithout = replay(`evn${b}`);
     // Alternate which side goes first, as the endpoint blocks do.
     const first = await (b % 2 === 0 ? runWith : runWithout)();
     const second = await (b % 2 === 0 ? runWithout : runWith)();
@@ -1159,8 +1207,10 @@ try {
   const bigCheck = await checkFloor(bigTemplate, bigCapture.template, 'pk');
   log(`  floor check (limit 100): ${bigCheck.line}`);
   for (let w = 0; w < 2; w++) await call(small.port, historyPage(pKey, 25), 200);
-  await runFloor(bigTemplate, 2, 1, 'pw');
-  for (let b = 0; b < SIZES.blocks; b++) await prepareFloor(`p${b}`, bigTemplate, SIZES.pagePerBlock);
+  const bigRequest = () => historyPage(pKey, 100);
+  await runFloor(bigTemplate, 2, 1, 'pw', bigRequest, bigCapture.responseBytes);
+  for (let b = 0; b < SIZES.blocks; b++)
+    await prepareFloor(`p${b}`, bigTemplate, SIZES.pagePerBlock, bigCapture.responseBytes);
   const bigBlocks: {
     endpoint: SideFigures;
     floor: SideFigures;
@@ -1176,7 +1226,7 @@ try {
         httpOp(small.port, () => historyPage(pKey, 100), 200, {}),
       ),
     );
-    const fl = await measuredBlock('floor', () => runFloorBlock(`p${b}`, 1));
+    const fl = await measuredBlock('floor', () => runFloorBlock(`p${b}`, 1, SIZES.pagePerBlock, bigRequest));
     const q = await measuredBlock('endpoint', () =>
       drive(
         SIZES.pagePerBlock,

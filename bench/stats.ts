@@ -224,9 +224,12 @@ export interface PairFigures {
   throughputRatio: number;
   /** Runtime CPU per request minus the floor process's CPU per replay, ms. */
   ourCpuMs: number;
-  /** Endpoint mean latency minus the DynamoDB time inside the runtime: the HTTP hop and our code, ms. */
+  /**
+   * Time the endpoint spends outside DynamoDB minus the time the floor spends outside DynamoDB (mean latency minus
+   * the DynamoDB time seen inside each process): what our code adds, the transport both share taken out, ms.
+   */
   ourTimeMs: number;
-  /** Floor mean latency minus the DynamoDB time inside the runtime: how much slower DynamoDB answered the floor, ms. */
+  /** DynamoDB time inside the floor minus DynamoDB time inside the runtime: how much slower DynamoDB answered the floor, ms. */
   floorSlowerByMs: number;
 }
 
@@ -236,14 +239,14 @@ export function pairFigures(endpoint: SideFigures, floor: SideFigures): PairFigu
     p99Ratio: ratio(endpoint.p99, floor.p99),
     throughputRatio: ratio(endpoint.throughputPerSecond, floor.throughputPerSecond),
     ourCpuMs: endpoint.processCpuMs - floor.processCpuMs,
-    ourTimeMs: endpoint.meanMs - endpoint.dynamoMs,
-    floorSlowerByMs: floor.meanMs - endpoint.dynamoMs,
+    ourTimeMs: endpoint.meanMs - endpoint.dynamoMs - (floor.meanMs - floor.dynamoMs),
+    floorSlowerByMs: floor.dynamoMs - endpoint.dynamoMs,
   };
 }
 
 /**
  * Why an endpoint measured faster than its floor (a latency ratio under 1, a throughput ratio over 1).
- * The endpoint's time is our time plus its DynamoDB time, both measured; the floor's is DynamoDB time only.
+ * Endpoint mean − floor mean = our time − how much slower DynamoDB answered the floor, all three measured.
  * The endpoint can only beat the floor if DynamoDB answered the floor more slowly, by more than our time:
  * that is "explained" (by the figures printed with it); anything else is "unexplained".
  */

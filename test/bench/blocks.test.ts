@@ -115,10 +115,10 @@ describe('endpoint against its floor', () => {
       0,
       cpu({ serverMs: 16, serverDynamoMs: 32, floorMs: 99 }),
     );
-    // Floor: 4 replays of 10 ms; floor process CPU 10 ms → 2.5 ms per replay.
-    const floor = sideFigures('floor', [10, 10, 10, 10], 40, 0, cpu({ floorMs: 10, floorDynamoMs: 40, serverMs: 99 }));
+    // Floor: 4 replays of 10 ms, 9 ms of it DynamoDB (1 ms of transport); floor process CPU 10 ms → 2.5 ms per replay.
+    const floor = sideFigures('floor', [10, 10, 10, 10], 40, 0, cpu({ floorMs: 10, floorDynamoMs: 36, serverMs: 99 }));
     expect(endpoint).toMatchObject({ n: 4, p50: 12, p99: 14, meanMs: 12, processCpuMs: 4, dynamoMs: 8 });
-    expect(floor).toMatchObject({ p50: 10, processCpuMs: 2.5, dynamoMs: 10 });
+    expect(floor).toMatchObject({ p50: 10, processCpuMs: 2.5, dynamoMs: 9 });
     expect(endpoint.throughputPerSecond).toBeCloseTo(83.33, 1);
     const pair = pairFigures(endpoint, floor);
     expect(pair).toMatchObject({
@@ -126,9 +126,12 @@ describe('endpoint against its floor', () => {
       p99Ratio: 1.4,
       throughputRatio: 0.833,
       ourCpuMs: 1.5,
-      ourTimeMs: 4,
-      floorSlowerByMs: 2,
+      // Outside DynamoDB: endpoint 12 − 8 = 4 ms, floor 10 − 9 = 1 ms.
+      ourTimeMs: 3,
+      floorSlowerByMs: 1,
     });
+    // The means differ by exactly our time minus how much slower DynamoDB answered the floor.
+    expect(endpoint.meanMs - floor.meanMs).toBeCloseTo(pair.ourTimeMs - pair.floorSlowerByMs, 9);
   });
 
   it('explains an endpoint faster than its floor only when DynamoDB answered the floor slower by more than our time', () => {
