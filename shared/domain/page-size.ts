@@ -20,12 +20,46 @@ export function paymentsThatFit(
   byteLengths: Iterable<number>,
   budgetBytes = MAX_PAGE_BYTES - PAGE_ENVELOPE_RESERVE_BYTES,
 ): number {
-  let total = 0;
-  let count = 0;
-  for (const bytes of byteLengths) {
-    total += bytes + (count > 0 ? 1 : 0);
-    if (total > budgetBytes) return Math.max(1, count);
-    count++;
+  const page = new PageBudget(budgetBytes);
+  for (const bytes of byteLengths) if (!page.take(bytes)) break;
+  return page.count;
+}
+
+/** A page being filled payment by payment (the incremental form of `paymentsThatFit`). */
+export class PageBudget {
+  #total = 0;
+  #count = 0;
+
+  constructor(private readonly budgetBytes = MAX_PAGE_BYTES - PAGE_ENVELOPE_RESERVE_BYTES) {}
+
+  /** Adds a payment of `bytes` if it fits (the first one always does); false when the page is full without it. */
+  take(bytes: number): boolean {
+    const total = this.#total + bytes + (this.#count > 0 ? 1 : 0);
+    if (total > this.budgetBytes && this.#count > 0) return false;
+    this.#total = total;
+    this.#count++;
+    return true;
   }
-  return count;
+
+  /** Payments taken so far. */
+  get count(): number {
+    return this.#count;
+  }
+}
+
+/**
+ * How many leading payments of a history page need their invoice read, judged by each payment's size when it was
+ * recorded (`undefined` when unknown: counted as fitting). Those that fit by that size, and the next one, so that
+ * the page can find out from its real size that it does not fit. An invoice is immutable apart from its balance,
+ * so the real sizes differ by a few bytes; if they turn out smaller, the caller reads the rest.
+ */
+export function paymentsWorthReading(
+  recordedSizes: readonly (number | undefined)[],
+  budgetBytes = MAX_PAGE_BYTES - PAGE_ENVELOPE_RESERVE_BYTES,
+): number {
+  const fit = paymentsThatFit(
+    recordedSizes.map((size) => size ?? 0),
+    budgetBytes,
+  );
+  return Math.min(recordedSizes.length, fit + 1);
 }

@@ -13,4 +13,9 @@ export interface PaymentRecord {
   createdAt: string;
   /** ULID of the moment it was recorded: orders same-day payments in history. */
   recordedId: string;
+  /**
+   * Bytes of the payment's JSON (with its invoice and client) when it was recorded: a history page plans its invoice
+   * reads with it (docs/data-design.md). Absent on payments recorded before it was stored.
+   */
+  viewBytes?: number;
 }

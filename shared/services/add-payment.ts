@@ -45,10 +45,12 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
           const request = { amountKobo: input.amount, date: input.date, channel: input.channel };
           const payment = newPayment(invoice, { id: id.id, recordedId: newUlid() }, request, account.currency, now);
           const data = paymentView(payment, { details: invoice.details, balance });
+          // Its size in history, for planning history pages' reads (docs/data-design.md "Payments").
+          const recorded = { ...payment, viewBytes: Buffer.byteLength(JSON.stringify(data)) };
           const events = paymentEvents(data, { companyId: account.companyId, createdAt: now, newUlid: newEventUlid });
           return {
             actions: [
-              ...paymentTransaction(table, invoice.balance, balance, payment),
+              ...paymentTransaction(table, invoice.balance, balance, recorded),
               ...sequenceActions([id]),
               ...eventPuts(events),
             ],

@@ -9,7 +9,8 @@ import {
   toEpochSeconds,
   toIsoDate,
 } from '../domain/dates.ts';
-import { paymentsThatFit } from '../domain/page-size.ts';
+import type { Invoice } from '../domain/invoice.ts';
+import { PageBudget, paymentsWorthReading } from '../domain/page-size.ts';
 import { resolvePeriod } from '../domain/periods.ts';
 import { ApiError, type FieldError, ValidationError } from '../errors.ts';
 import { DEFAULT_HISTORY_LIMIT, type PaymentHistoryInput } from '../schemas.ts';
@@ -68,30 +69,47 @@ export async function paymentHistory(account: Account, input: PaymentHistoryInpu
     to = toIsoDate(range.to);
   }
 
-  const page = await queryPayments(account.companyId, from, to, input.limit ?? DEFAULT_HISTORY_LIMIT, after);
-  const invoices = await loadInvoices(page.payments.map((p) => p.referenceCode));
-  const entries = page.payments.flatMap((payment, index) => {
-    const invoice = invoices.get(payment.referenceCode);
-    return invoice ? [{ payment, invoice, position: page.positions[index]! }] : [];
-  });
+  const {
+    payments,
+    positions,
+    next: afterPage,
+  } = await queryPayments(account.companyId, from, to, input.limit ?? DEFAULT_HISTORY_LIMIT, after);
+  // Invoices are read only for the payments that can fit in the page, judged by their recorded sizes, so that a page
+  // ending at the byte cap costs what it returns; the rest is read only if the real sizes turn out smaller.
+  const invoices = new Map<string, Invoice>();
+  let read = 0;
+  const readInvoicesUpTo = async (end: number) => {
+    const codes = payments.slice(read, end).map((payment) => payment.referenceCode);
+    for (const [code, invoice] of await loadInvoices(codes.filter((code) => !invoices.has(code))))
+      invoices.set(code, invoice);
+    read = end;
+  };
+  await readInvoicesUpTo(paymentsWorthReading(payments.map((payment) => payment.viewBytes)));
+
   // Each payment is serialised once, in page order, and only until the page is full: a page ends early,
   // right after its last payment that fits, when the next would take it over the byte cap.
+  const pageBudget = new PageBudget();
   const paymentsJson: string[] = [];
-  function* sizes(): Generator<number> {
-    for (const entry of entries) {
-      const json = JSON.stringify(paymentView(entry.payment, entry.invoice));
-      paymentsJson.push(json);
-      yield Buffer.byteLength(json);
-    }
+  let lastTaken: number | undefined;
+  let full = false;
+  for (let index = 0; index < payments.length; index++) {
+    if (index === read) await readInvoicesUpTo(payments.length);
+    const payment = payments[index]!;
+    const invoice = invoices.get(payment.referenceCode);
+    if (!invoice) continue;
+    const json = JSON.stringify(paymentView(payment, invoice));
+    full = !pageBudget.take(Buffer.byteLength(json));
+    if (full) break;
+    paymentsJson.push(json);
+    lastTaken = index;
   }
-  const fit = paymentsThatFit(sizes());
-  const next = fit < entries.length ? entries[fit - 1]!.position : page.next;
+  const next = full && lastTaken !== undefined ? positions[lastTaken] : afterPage;
   const dayFirst = (iso: string) => formatDayFirst(fromEpochSeconds(toEpochSeconds(fromIso(iso))));
   return {
     period,
     start: dayFirst(from),
     end: dayFirst(to),
-    paymentsJson: paymentsJson.slice(0, fit),
+    paymentsJson,
     next_cursor: next ? encodeCursor(account.cursorSecret, { period, from, to, after: next }) : null,
   };
 }

@@ -168,6 +168,7 @@ export function paymentItem(payment: PaymentRecord): Item {
     channel: payment.channel,
     created_at: payment.createdAt,
     recorded_id: payment.recordedId,
+    ...(payment.viewBytes === undefined ? {} : { view_bytes: payment.viewBytes }),
   };
 }
 
@@ -184,5 +185,6 @@ export function paymentFromItem(item: Item): PaymentRecord {
     channel: String(item.channel),
     createdAt: String(item.created_at),
     recordedId: String(item.recorded_id),
+    ...(typeof item.view_bytes === 'number' ? { viewBytes: item.view_bytes } : {}),
   };
 }

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE_BYTES, PAGE_ENVELOPE_RESERVE_BYTES, paymentsThatFit } from '../../shared/domain/page-size.ts';
+import {
+  MAX_PAGE_BYTES,
+  PAGE_ENVELOPE_RESERVE_BYTES,
+  PageBudget,
+  paymentsThatFit,
+  paymentsWorthReading,
+} from '../../shared/domain/page-size.ts';
 import { historyBody } from '../../shared/http/history-page.ts';
 
 describe('paymentsThatFit', () => {
@@ -57,6 +63,65 @@ describe('paymentsThatFit', () => {
   it('the default budget leaves room for the envelope under 5,000,000 bytes', () => {
     expect(MAX_PAGE_BYTES).toBe(5_000_000);
     expect(paymentsThatFit([MAX_PAGE_BYTES - PAGE_ENVELOPE_RESERVE_BYTES, 1])).toBe(1);
+  });
+});
+
+describe('PageBudget', () => {
+  it('takes payments while they fit and agrees with paymentsThatFit on every sequence', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 5_000 }), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 50_000 }),
+        (sizes, budget) => {
+          // Prepare
+          const page = new PageBudget(budget);
+          // Act: take until the first refusal.
+          let taken = 0;
+          for (const size of sizes) {
+            if (!page.take(size)) break;
+            taken++;
+          }
+          // Assess
+          expect(taken).toBe(paymentsThatFit(sizes, budget));
+          expect(page.count).toBe(taken);
+        },
+      ),
+    );
+  });
+
+  it('always takes the first payment, and refuses the next once full', () => {
+    const page = new PageBudget(100);
+    expect(page.take(500)).toBe(true);
+    expect(page.take(1)).toBe(false);
+    expect(page.count).toBe(1);
+  });
+});
+
+describe('paymentsWorthReading', () => {
+  it('reads the payments that fit by their recorded sizes, and the next one', () => {
+    expect(paymentsWorthReading([400, 400, 400, 400], 801)).toBe(3);
+    expect(paymentsWorthReading([400, 400], 801)).toBe(2);
+    expect(paymentsWorthReading([], 801)).toBe(0);
+  });
+
+  it('counts an unknown size as fitting, so payments recorded before sizes were stored are all read', () => {
+    expect(paymentsWorthReading([undefined, undefined, undefined], 10)).toBe(3);
+    expect(paymentsWorthReading([undefined, 400, 400, 400], 802)).toBe(4);
+  });
+
+  it('property: with exact sizes, it covers the page and reads at most one payment beyond it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 5_000 }), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 50_000 }),
+        (sizes, budget) => {
+          const fit = paymentsThatFit(sizes, budget);
+          const read = paymentsWorthReading(sizes, budget);
+          expect(read).toBeGreaterThanOrEqual(fit);
+          expect(read).toBeLessThanOrEqual(Math.min(sizes.length, fit + 1));
+        },
+      ),
+    );
   });
 });
 
