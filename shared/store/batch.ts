@@ -7,7 +7,8 @@ import type { Key } from './keys.ts';
 const MAX_KEYS_PER_BATCH = 100;
 const MAX_UNPROCESSED_ROUNDS = 8;
 
-const keyId = (key: { PK?: unknown; SK?: unknown }): string => `${String(key.PK)}\u0000${String(key.SK)}`;
+/** How an item or key is found in the map `batchGet` returns. */
+export const keyId = (key: { PK?: unknown; SK?: unknown }): string => `${String(key.PK)}\u0000${String(key.SK)}`;
 
 /** Returns the found items by `PK\0SK`; a missing key is simply absent from the map. Chunks are read concurrently. */
 export async function batchGet(requested: readonly Key[]): Promise<Map<string, Item>> {

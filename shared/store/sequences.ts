@@ -5,6 +5,9 @@
  * once that commits, the rest of the block serves the process's next requests without touching the
  * sequence. So writes stay one read plus one transaction, and concurrent writes of one account contend on
  * the sequence only when two of them refill at the same moment (once per BLOCK_SIZE ids per process).
+ * A request refills ahead, while it leaves fewer than REFILL_AHEAD ids in its process but still takes one
+ * of them, so that the process's concurrent requests keep taking ids while the refill commits instead of
+ * waiting for it (docs/data-design.md "Why it is shaped this way").
  * Ids are unique (blocks are disjoint; payments and clients are also keyed by id with
  * `attribute_not_exists`) and increase within a process; across processes they interleave, and ids of a
  * block a process never used are skipped.
@@ -16,6 +19,8 @@ import { type Key, keys, type SequenceName } from './keys.ts';
 import { ReadAgain, type TransactItem } from './write-executor.ts';
 
 export const BLOCK_SIZE = 25;
+/** A request that leaves fewer ids than this in its process also refills (the local runtime serves 8 at once). */
+export const REFILL_AHEAD = 8;
 
 interface Block {
   next: number;
@@ -33,6 +38,11 @@ function takeReserved(id: string): number | undefined {
     queue.shift();
   }
   return undefined;
+}
+
+/** Ids this process still holds for `id`. */
+function reservedCount(id: string): number {
+  return (reserved.get(id) ?? []).reduce((n, block) => n + Math.max(0, block.last - block.next + 1), 0);
 }
 
 export interface IdClaim {
@@ -66,33 +76,45 @@ export class IdAllocator {
 
   /**
    * What this attempt's read must include. A reserved id is taken now (so concurrent requests never
-   * find the last ones gone after their read); when none is left, one request per process reads the
-   * sequence to refill it, and the others wait for that refill rather than race it.
+   * find the last ones gone after their read). One request per process reads the sequence to refill it:
+   * the one that leaves fewer than REFILL_AHEAD ids (it keeps its reserved id), or, when none is left, the
+   * first that finds none; the others wait for a refill only when no id is left.
    */
   async keysToRead(): Promise<Key[]> {
     for (;;) {
       this.kept ??= takeReserved(this.blockId);
-      if (this.kept !== undefined) return [];
       const inFlight = refilling.get(this.blockId);
+      if (this.kept !== undefined) {
+        if (inFlight || this.refill || reservedCount(this.blockId) >= REFILL_AHEAD) return [];
+        break;
+      }
       if (!inFlight) break;
       await inFlight;
     }
-    let done!: () => void;
-    refilling.set(this.blockId, new Promise<void>((resolve) => (done = resolve)));
-    this.refill = { block: undefined, done };
+    if (!this.refill) {
+      let done!: () => void;
+      refilling.set(this.blockId, new Promise<void>((resolve) => (done = resolve)));
+      this.refill = { block: undefined, done };
+    }
     return [this.sequenceKey];
   }
 
-  /** The id for this attempt: the reserved one taken before the read, or the first id of the refilled block. */
+  /**
+   * The id for this attempt: the reserved one taken before the read, or the first id of the refilled block.
+   * A refill alongside a reserved id puts its whole block in the pool.
+   */
   claim(items: Map<string, Item>): IdClaim | undefined {
+    const refill = this.refill;
+    const current = refill ? Number(itemOf(items, this.sequenceKey)?.value ?? 0) : 0;
+    const action = refill ? advanceSequence(this.tableName, this.companyId, this.name, current, BLOCK_SIZE) : undefined;
     if (this.kept !== undefined) {
       this.written = true;
-      return { id: this.kept };
+      if (refill) refill.block = { next: current + 1, last: current + BLOCK_SIZE };
+      return action ? { id: this.kept, action } : { id: this.kept };
     }
-    if (!this.refill) return undefined;
-    const current = Number(itemOf(items, this.sequenceKey)?.value ?? 0);
-    this.refill.block = { next: current + 2, last: current + BLOCK_SIZE };
-    return { id: current + 1, action: advanceSequence(this.tableName, this.companyId, this.name, current, BLOCK_SIZE) };
+    if (!refill) return undefined;
+    refill.block = { next: current + 2, last: current + BLOCK_SIZE };
+    return { id: current + 1, action };
   }
 
   /**
