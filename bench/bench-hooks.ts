@@ -37,6 +37,8 @@ export interface BenchHook {
   startCapture(): void;
   stopCapture(): CapturedCall[];
   totals(): DynamoTotals;
+  /** The DynamoDB wall time of each request scope closed since the last call (then forgotten). */
+  takeRequestMs(): number[];
   /** Runs `work` as one request: its DynamoDB wall time is added to the totals when `done` is called. */
   requestScope<T>(work: (done: () => void) => T): T;
 }
@@ -51,6 +53,7 @@ export function installBenchHook(): BenchHook {
   let capturing = false;
   let calls: CapturedCall[] = [];
   const totals: DynamoTotals = { requests: 0, calls: 0, ms: 0 };
+  let requestMs: number[] = [];
   const scopes = new AsyncLocalStorage<Scope>();
   documentClient().middlewareStack.add(
     (next, context) => async (args) => {
@@ -109,14 +112,21 @@ export function installBenchHook(): BenchHook {
       return out;
     },
     totals: () => ({ ...totals }),
+    takeRequestMs() {
+      const taken = requestMs;
+      requestMs = [];
+      return taken;
+    },
     requestScope(work) {
       const scope: Scope = { inFlight: 0, since: 0, wallMs: 0 };
       let finished = false;
       const done = () => {
         if (finished) return;
         finished = true;
+        const wallMs = scope.wallMs + (scope.inFlight > 0 ? performance.now() - scope.since : 0);
         totals.requests++;
-        totals.ms += scope.wallMs + (scope.inFlight > 0 ? performance.now() - scope.since : 0);
+        totals.ms += wallMs;
+        if (requestMs.length < 100_000) requestMs.push(wallMs);
       };
       return scopes.run(scope, () => work(done));
     },

@@ -31,6 +31,7 @@ const prepared = new Map<string, { replays: PreparedReplay[]; response: Buffer }
 
 answer({
   stats: () => processStats(hook.totals),
+  requestTimes: () => hook.takeRequestMs(),
   async prepare(message) {
     const replays = await prepareReplays(
       client,

@@ -29,6 +29,7 @@ const hook = installBenchHook();
 // Uint8Array; JSON would turn them into objects of numbers and the floor would write something else).
 answer({
   stats: () => processStats(hook.totals),
+  requestTimes: () => hook.takeRequestMs(),
   captureStart: () => hook.startCapture(),
   captureStop: () => hook.stopCapture(),
 });

@@ -188,6 +188,9 @@ export interface SideFigures {
   processCpuMs: number;
   /** Wall time of the DynamoDB calls, seen from inside that process. */
   dynamoMs: number;
+  /** The same per request: its p50 and p99 over the block's requests. */
+  dynamoP50Ms: number;
+  dynamoP99Ms: number;
   dynamoDbLocalCpuMs: number;
   loadGeneratorCpuMs: number;
   foreignShare: number;
@@ -199,6 +202,8 @@ export function sideFigures(
   elapsedMs: number,
   errors: number,
   cpu: BlockCpu,
+  /** DynamoDB wall time of each request of the block, seen from inside the process that served it. */
+  dynamoPerRequestMs: readonly number[] = [],
 ): SideFigures {
   const n = samples.length;
   const per = (ms: number) => (n > 0 ? ms / n : Number.NaN);
@@ -211,6 +216,8 @@ export function sideFigures(
     throughputPerSecond: elapsedMs > 0 ? (n * 1000) / elapsedMs : Number.NaN,
     processCpuMs: per(side === 'endpoint' ? cpu.serverMs : cpu.floorMs),
     dynamoMs: per(side === 'endpoint' ? cpu.serverDynamoMs : cpu.floorDynamoMs),
+    dynamoP50Ms: percentile(dynamoPerRequestMs, 50),
+    dynamoP99Ms: percentile(dynamoPerRequestMs, 99),
     dynamoDbLocalCpuMs: per(cpu.dynamoDbLocalMs),
     loadGeneratorCpuMs: per(cpu.loadGeneratorMs),
     foreignShare: cpu.foreignShare,
@@ -252,6 +259,24 @@ export function pairFigures(endpoint: SideFigures, floor: SideFigures): PairFigu
  */
 export function explainFasterThanFloor(f: { ourTimeMs: number; floorSlowerByMs: number }): 'explained' | 'unexplained' {
   return Number.isFinite(f.floorSlowerByMs) && f.floorSlowerByMs > 0 && f.floorSlowerByMs >= f.ourTimeMs
+    ? 'explained'
+    : 'unexplained';
+}
+
+/**
+ * Why an endpoint's latency percentile was below its floor's: explained when DynamoDB, measured inside each
+ * process at the same percentile of its requests, answered the floor more slowly by at least the gap — the
+ * endpoint's time outside DynamoDB was then not shorter than the floor's. Otherwise unexplained.
+ */
+export function explainLatencyBelowFloor(f: {
+  endpointMs: number;
+  floorMs: number;
+  endpointDynamoMs: number;
+  floorDynamoMs: number;
+}): 'explained' | 'unexplained' {
+  const gap = f.floorMs - f.endpointMs;
+  const dynamoGap = f.floorDynamoMs - f.endpointDynamoMs;
+  return Number.isFinite(gap) && Number.isFinite(dynamoGap) && dynamoGap > 0 && dynamoGap >= gap
     ? 'explained'
     : 'unexplained';
 }

@@ -8,6 +8,7 @@ import {
   type CpuSnapshot,
   evaluateBudget,
   explainFasterThanFloor,
+  explainLatencyBelowFloor,
   formatBudget,
   formatSpread,
   pairFigures,
@@ -139,6 +140,31 @@ describe('endpoint against its floor', () => {
     expect(explainFasterThanFloor({ ourTimeMs: 1.2, floorSlowerByMs: 0.5 })).toBe('unexplained');
     expect(explainFasterThanFloor({ ourTimeMs: 1.2, floorSlowerByMs: -3 })).toBe('unexplained');
     expect(explainFasterThanFloor({ ourTimeMs: 1.2, floorSlowerByMs: Number.NaN })).toBe('unexplained');
+  });
+
+  it('explains a percentile under the floor only when DynamoDB, at that percentile, answered the floor slower by the gap', () => {
+    // The endpoint's p50 is 0.3 ms shorter; DynamoDB's p50 was 0.5 ms longer for the floor: our time stayed positive.
+    expect(explainLatencyBelowFloor({ endpointMs: 7.1, floorMs: 7.4, endpointDynamoMs: 6.0, floorDynamoMs: 6.5 })).toBe(
+      'explained',
+    );
+    // DynamoDB was as fast for both: the endpoint's time outside DynamoDB would be shorter than the floor's.
+    expect(explainLatencyBelowFloor({ endpointMs: 7.1, floorMs: 7.4, endpointDynamoMs: 6.0, floorDynamoMs: 6.0 })).toBe(
+      'unexplained',
+    );
+    expect(explainLatencyBelowFloor({ endpointMs: 7.1, floorMs: 7.4, endpointDynamoMs: 6.0, floorDynamoMs: 6.2 })).toBe(
+      'unexplained',
+    );
+    expect(
+      explainLatencyBelowFloor({ endpointMs: 7.1, floorMs: 7.4, endpointDynamoMs: Number.NaN, floorDynamoMs: 6.5 }),
+    ).toBe('unexplained');
+  });
+
+  it('takes the p50 and p99 of the DynamoDB time per request of a block', () => {
+    const times = Array.from({ length: 100 }, (_, i) => i + 1);
+    const side = sideFigures('floor', [1, 2, 3], 10, 0, cpu({}), times);
+    expect(side.dynamoP50Ms).toBe(50);
+    expect(side.dynamoP99Ms).toBe(99);
+    expect(Number.isNaN(sideFigures('floor', [1], 10, 0, cpu({})).dynamoP50Ms)).toBe(true);
   });
 
   it('compares cost per byte of a large page with a smaller page', () => {

@@ -46,7 +46,7 @@ describe('id blocks in one process', () => {
     // … and while its refill is in flight, the process's other requests take the remaining ids without waiting.
     const others = Array.from({ length: REFILL_AHEAD - 1 }, allocator);
     const reads = await Promise.all(others.map((other) => withoutWaiting(other.keysToRead())));
-    const claim = refiller.claim(readSequence(BLOCK_SIZE));
+    const claim = refiller.claim(readSequence(BLOCK_SIZE))!;
     refiller.settle(true);
     refiller.release();
 
