@@ -365,14 +365,83 @@ async function runFloorBlock(
   count: number,
   make: (i: number, worker: number) => RequestSpec,
 ): Promise<Run> {
-  const floor = measured.floor!;
-  const run = await drive(
+  const run = await runFloorReplays(key, 0, count, concurrency, make);
+  await ask(measured.floor!.child, { type: 'forget', key });
+  return run;
+}
+
+/** Replays `first` … `first + count - 1` of the block prepared under `key` (the block stays prepared). */
+function runFloorReplays(
+  key: string,
+  first: number,
+  count: number,
+  concurrency: number,
+  make: (i: number, worker: number) => RequestSpec,
+): Promise<Run> {
+  return drive(
     count,
     concurrency,
-    httpOp(floor.port, (i, worker) => ({ ...make(i, worker), path: `/replay/${key}/${i}` }), 200, {}),
+    httpOp(
+      measured.floor!.port,
+      (i, worker) => ({ ...make(first + i, worker), path: `/replay/${key}/${first + i}` }),
+      200,
+      {},
+    ),
   );
-  await ask(floor.child, { type: 'forget', key });
-  return run;
+}
+
+/** Requests per turn when the two sides of a block at concurrency 1 take turns (see `alternatingPair`). */
+const TURN = 10;
+
+/**
+ * One block pair at concurrency 1 whose sides take turns every TURN requests (the endpoint first in even blocks),
+ * so that both see the same moments of DynamoDB Local and of the machine. Each process's CPU and DynamoDB time
+ * are its side's own; DynamoDB Local's and the load generator's CPU are shared, so each side is given half.
+ */
+async function alternatingPair(opts: {
+  port: number;
+  make: (i: number, worker: number) => RequestSpec;
+  expected: number;
+  statuses: Record<string, number>;
+  key: string;
+  perBlock: number;
+  endpointFirst: boolean;
+}): Promise<{ endpoint: { run: Run; figures: SideFigures }; floor: { run: Run; figures: SideFigures } }> {
+  const requestTimes = (child: Child) => ask<number[]>(child.child, { type: 'requestTimes' });
+  await Promise.all([requestTimes(measured.server!), requestTimes(measured.floor!)]);
+  const before = await snapshot();
+  const endpointRuns: Run[] = [];
+  const floorRuns: Run[] = [];
+  for (let first = 0; first < opts.perBlock; first += TURN) {
+    const count = Math.min(TURN, opts.perBlock - first);
+    const endpointTurn = async () =>
+      endpointRuns.push(
+        await drive(
+          count,
+          1,
+          httpOp(opts.port, (i, worker) => opts.make(first + i, worker), opts.expected, opts.statuses),
+        ),
+      );
+    const floorTurn = async () => floorRuns.push(await runFloorReplays(opts.key, first, count, 1, opts.make));
+    const endpointNow = opts.endpointFirst === ((first / TURN) % 2 === 0);
+    await (endpointNow ? endpointTurn : floorTurn)();
+    await (endpointNow ? floorTurn : endpointTurn)();
+  }
+  const after = await snapshot();
+  await ask(measured.floor!.child, { type: 'forget', key: opts.key });
+  const cpu = stats.blockCpu(before, after, clockTicksPerSecond());
+  const shared = { ...cpu, dynamoDbLocalMs: cpu.dynamoDbLocalMs / 2, loadGeneratorMs: cpu.loadGeneratorMs / 2 };
+  const side = async (name: 'endpoint' | 'floor', runs: Run[], child: Child) => {
+    const run = merge(runs);
+    return {
+      run,
+      figures: stats.sideFigures(name, run.samples, run.elapsedMs, run.errors, shared, await requestTimes(child)),
+    };
+  };
+  return {
+    endpoint: await side('endpoint', endpointRuns, measured.server!),
+    floor: await side('floor', floorRuns, measured.floor!),
+  };
 }
 
 async function runFloor(
@@ -497,7 +566,17 @@ async function compare(opts: {
       measuredBlock('floor', () => runFloorBlock(`${opts.tag}${b}`, opts.concurrency, opts.perBlock, opts.make));
     let e: Awaited<ReturnType<typeof endpointBlock>>;
     let f: Awaited<ReturnType<typeof floorBlock>>;
-    if (b % 2 === 0) {
+    if (opts.concurrency === 1) {
+      ({ endpoint: e, floor: f } = await alternatingPair({
+        port: opts.port,
+        make: opts.make,
+        expected: opts.expected,
+        statuses,
+        key: `${opts.tag}${b}`,
+        perBlock: opts.perBlock,
+        endpointFirst: b % 2 === 0,
+      }));
+    } else if (b % 2 === 0) {
       e = await endpointBlock();
       f = await floorBlock();
     } else {
