@@ -19,7 +19,7 @@ process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 
 const { documentClient } = await import('../shared/store/client.ts');
 const { installBenchHook } = await import('./bench-hooks.ts');
-const { answer, processStats } = await import('./ipc.ts');
+const { answer, processStats, serveForBench } = await import('./ipc.ts');
 const { prepareReplays, runReplay } = await import('./replay.ts');
 type ReplayTemplate = import('./replay.ts').ReplayTemplate;
 type PreparedReplay = import('./replay.ts').PreparedReplay;
@@ -84,15 +84,4 @@ const server = createServer((req, res) => {
     });
   });
 });
-server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-});
-process.on('message', (message) => {
-  if (message === 'stop') {
-    server.closeAllConnections();
-    server.close(() => process.exit(0));
-  }
-});
-process.on('disconnect', () => process.exit(0));
+serveForBench(server);

@@ -3,6 +3,7 @@
  * Every child answers `{ type: 'stats' }` with its CPU time and DynamoDB totals (see ProcessStats).
  */
 import type { ChildProcess } from 'node:child_process';
+import type { Server } from 'node:http';
 import type { DynamoTotals } from './bench-hooks.ts';
 
 export interface ProcessStats {
@@ -60,4 +61,22 @@ export function answer(handlers: Record<string, (message: Envelope) => unknown>)
 export function processStats(totals: () => DynamoTotals): ProcessStats {
   const cpu = process.cpuUsage();
   return { cpuUs: cpu.user + cpu.system, dynamo: totals() };
+}
+
+/**
+ * In a child that is an HTTP server (the runtime, the floor, the timeline's runtime): keep-alive as the load
+ * generator's agent expects, listen on a free loopback port and send `{ port }`; `stop` closes it and exits.
+ */
+export function serveForBench(server: Server): void {
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+  });
+  process.on('message', (message) => {
+    if (message !== 'stop') return;
+    server.closeAllConnections();
+    server.close(() => process.exit(0));
+  });
+  process.on('disconnect', () => process.exit(0));
 }

@@ -19,7 +19,7 @@ process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 process.env.POWERTOOLS_METRICS_DISABLED = 'false';
 
 const { installBenchHook } = await import('./bench-hooks.ts');
-const { answer, processStats } = await import('./ipc.ts');
+const { answer, processStats, serveForBench } = await import('./ipc.ts');
 const { createLocalServer } = await import('../infra/local/server.ts');
 
 export type { CapturedCall } from './bench-hooks.ts';
@@ -48,7 +48,6 @@ const server = createLocalServer({
     },
   },
 });
-server.keepAliveTimeout = 60_000;
 // Each HTTP request is one scope of DynamoDB time (bench/bench-hooks.ts), closed when its response is done.
 const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
 server.removeAllListeners('request');
@@ -58,14 +57,4 @@ server.on('request', (req: IncomingMessage, res: ServerResponse) =>
     for (const listener of listeners) listener.call(server, req, res);
   }),
 );
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-});
-process.on('message', (message) => {
-  if (message === 'stop') {
-    server.closeAllConnections();
-    server.close(() => process.exit(0));
-  }
-});
-process.on('disconnect', () => process.exit(0));
+serveForBench(server);

@@ -12,6 +12,7 @@ process.env.POWERTOOLS_METRICS_DISABLED = 'false';
 
 const { documentClient } = await import('../shared/store/client.ts');
 const { createLocalServer, importHandler } = await import('../infra/local/server.ts');
+const { serveForBench } = await import('./ipc.ts');
 
 export interface RequestTimeline {
   arrived: number;
@@ -53,7 +54,6 @@ const server = createLocalServer({
     };
   },
 });
-server.keepAliveTimeout = 60_000;
 const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
 server.removeAllListeners('request');
 server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -71,11 +71,7 @@ server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     for (const listener of listeners) listener.call(server, req, res);
   });
 });
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-});
+serveForBench(server);
 process.on('message', (message) => {
   if (message === 'dump') process.send?.({ requests: done.splice(0), cpu: process.cpuUsage() });
-  if (message === 'stop') process.exit(0);
 });
