@@ -4,6 +4,8 @@
  */
 
 import { DEFAULT_LOCAL_TABLE, resetConfig } from '../../shared/config.ts';
+import { documentClient } from '../../shared/store/client.ts';
+import { installDurabilityBarrier } from '../local/durability-barrier.ts';
 import { type DynamoDbLocal, ensureTable, startDynamoDbLocal, waitUntilReachable } from '../local/dynamodb-local.ts';
 import { readLocalSettings, useLocalDynamoDb } from '../local/settings.ts';
 
@@ -63,7 +65,10 @@ export async function connectTarget(
 ): Promise<{ close(): Promise<void> }> {
   if (target.kind === 'endpoint') {
     env.TABLE_NAME = target.tableName;
-    if (env === process.env) resetConfig(); // read once per process: read it again with the target's table
+    if (env === process.env) {
+      resetConfig(); // read once per process: read it again with the target's table
+      installDurabilityBarrier(documentClient()); // most likely DynamoDB Local (harmless elsewhere)
+    }
     return { close: async () => {} };
   }
   if (target.kind === 'aws') {
@@ -77,6 +82,7 @@ export async function connectTarget(
   }
   try {
     useLocalDynamoDb(target.endpoint, target.tableName, env);
+    if (env === process.env) installDurabilityBarrier(documentClient());
     await ensureTable(target.endpoint, target.tableName);
   } catch (error) {
     await started?.stop();

@@ -7,9 +7,11 @@
 
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
+import { documentClient } from '../../shared/store/client.ts';
 import { readyBanner } from './banner.ts';
 import { ensureDemoAccount } from './demo-account.ts';
 import { docsRoutes } from './docs.ts';
+import { installDurabilityBarrier } from './durability-barrier.ts';
 import {
   type DynamoDbLocal,
   ensureTable,
@@ -158,6 +160,7 @@ async function main(): Promise<void> {
 
   try {
     useLocalDynamoDb(database.endpoint, settings.tableName);
+    installDurabilityBarrier(documentClient());
     await ensureTable(database.endpoint, settings.tableName);
     const { account } = await ensureDemoAccount(settings.dataDir);
     demoReferenceCode = account.demo_reference_code;

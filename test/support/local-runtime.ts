@@ -32,3 +32,43 @@ export function waitUntilServing(child: ChildProcess, label: string, timeoutMs: 
     });
   });
 }
+
+/** Whether any process of the group is alive. */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until no process of the group is left; false if some still run after `timeoutMs`. */
+export async function waitGroupGone(pgid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!groupAlive(pgid)) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return !groupAlive(pgid);
+}
+
+/** The environment of an `npm start` on free ports with its own DATA_DIR (nothing inherited points elsewhere). */
+export function npmStartEnv(settings: {
+  dataDir: string;
+  dynamodbPort: number;
+  extra?: NodeJS.ProcessEnv;
+}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    DYNAMODB_PORT: String(settings.dynamodbPort),
+    DATA_DIR: settings.dataDir,
+    TABLE_NAME: 'invoicing-local',
+    LOG_LEVEL: 'WARN',
+    ...settings.extra,
+  };
+  for (const name of ['DYNAMODB_ENDPOINT', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE', 'STRESS'])
+    delete env[name];
+  return env;
+}
