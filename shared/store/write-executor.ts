@@ -2,7 +2,9 @@
  * Executes one business write: one consistent read, a decision, and one TransactWriteItems that
  * carries every invariant as a condition (and the idempotency record, when a key was sent).
  * A failed condition or a conflicting transaction means another request changed what was read:
- * re-read and decide again, a bounded number of times, then answer 503 (retryable).
+ * re-read and decide again for as long as the invocation has time for another attempt, then answer 503
+ * (retryable; nothing was written). Waits between attempts are fully jittered over an exponentially growing
+ * window, so that writers contending for one invoice spread out and each makes progress.
  */
 import { ApiError, ConflictError, ServiceUnavailableError } from '../errors.ts';
 import type { Outcome } from '../outcome.ts';
@@ -11,7 +13,8 @@ import { tableName } from './client.ts';
 import { type IdempotencyRequest, interpretRecord, recordKey, recordPut } from './idempotency.ts';
 import type { Item } from './items.ts';
 import type { Key } from './keys.ts';
-import { commitTransaction, type TransactItem } from './transaction.ts';
+import { remainingCallTime } from './deadline.ts';
+import { commitTransaction, MIN_TIME_TO_SEND_TRANSACTION_MS, type TransactItem } from './transaction.ts';
 
 export type { TransactItem };
 
@@ -43,10 +46,30 @@ export interface WriteResult {
   replayed: boolean;
 }
 
-export const MAX_WRITE_ATTEMPTS = 8;
+/** Outside an invocation (CLI, scripts: no deadline), conflicts are retried for at most this long. */
+export const RETRY_BUDGET_WITHOUT_DEADLINE_MS = 8_000;
+/** An attempt (read, decide, commit with its confirmation) is only started with at least this much time left. */
+const MIN_TIME_FOR_ATTEMPT_MS = MIN_TIME_TO_SEND_TRANSACTION_MS + 100;
+const BACKOFF_BASE_MS = 5;
+const BACKOFF_CAP_MS = 200;
 
-const backoff = (attempt: number) =>
-  new Promise((r) => setTimeout(r, Math.random() * Math.min(10 * 2 ** attempt, 250)));
+/** Full jitter: uniform over [0, min(cap, base · 2^attempt)). */
+const backoffDelay = (attempt: number) => Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Milliseconds this write may still spend on attempts: the invocation's deadline, or the budget without one. */
+function retryClock(): () => number {
+  const stopAt = Date.now() + Math.min(remainingCallTime(), RETRY_BUDGET_WITHOUT_DEADLINE_MS);
+  return () => Math.min(remainingCallTime(), stopAt - Date.now());
+}
+
+/** Waits before another attempt; false when no further attempt fits in the time left. */
+async function waitForAnotherAttempt(attempt: number, withBackoff: boolean, timeLeft: () => number): Promise<boolean> {
+  const wait = withBackoff ? backoffDelay(attempt) : 0;
+  if (timeLeft() < wait + MIN_TIME_FOR_ATTEMPT_MS) return false;
+  if (wait > 0) await pause(wait);
+  return true;
+}
 
 type Cancellation = { Code?: string }[];
 
@@ -73,9 +96,10 @@ function isRetryableCancellation(reasons: Cancellation): boolean {
 export async function executeWrite(spec: WriteSpec, idempotency: IdempotencyRequest | undefined): Promise<WriteResult> {
   const table = tableName();
   const idemKey = idempotency ? recordKey(idempotency) : undefined;
+  const timeLeft = retryClock();
   let readAgain = false;
-  for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
-    if (attempt > 1 && !readAgain) await backoff(attempt);
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1 && !(await waitForAnotherAttempt(attempt, !readAgain, timeLeft))) break;
     readAgain = false;
     let committed = false;
     try {
