@@ -7,6 +7,7 @@ import { DEFAULT_LOCAL_TABLE, resetConfig } from '../../shared/config.ts';
 import { documentClient } from '../../shared/store/client.ts';
 import { installDurabilityBarrier } from '../local/durability-barrier.ts';
 import { type DynamoDbLocal, ensureTable, startDynamoDbLocal, waitUntilReachable } from '../local/dynamodb-local.ts';
+import { removeEngineRecord, runningEngine, writeEngineRecord } from '../local/engine-record.ts';
 import { readLocalSettings, useLocalDynamoDb } from '../local/settings.ts';
 
 export type Target =
@@ -76,17 +77,40 @@ export async function connectTarget(
     if (env === process.env) resetConfig();
     return { close: async () => {} };
   }
-  let started: DynamoDbLocal | undefined;
-  if (!(await waitUntilReachable(target.endpoint, 1_000))) {
-    started = await startDynamoDbLocal({ port: target.port, dataDir: target.dynamodbDir });
-  }
+  const { endpoint, started } = await localEngine(target);
   try {
-    useLocalDynamoDb(target.endpoint, target.tableName, env);
+    useLocalDynamoDb(endpoint, target.tableName, env);
     if (env === process.env) installDurabilityBarrier(documentClient());
-    await ensureTable(target.endpoint, target.tableName);
+    await ensureTable(endpoint, target.tableName);
   } catch (error) {
     await started?.stop();
     throw error;
   }
-  return { close: async () => started?.stop() };
+  return {
+    close: async () => {
+      await started?.stop();
+      if (started) removeEngineRecord(target.dynamodbDir, process.pid);
+    },
+  };
+}
+
+/**
+ * The DynamoDB Local of the target's DATA_DIR: the one recorded as running there (whatever DYNAMODB_PORT says),
+ * else one answering on DYNAMODB_PORT, else one started here and recorded, so that never two engines share
+ * the directory's files (engine-record.ts).
+ */
+async function localEngine(
+  target: Extract<Target, { kind: 'local' }>,
+): Promise<{ endpoint: string; started?: DynamoDbLocal }> {
+  const running = runningEngine(target.dynamodbDir);
+  if (running) return { endpoint: `http://127.0.0.1:${running.port}` };
+  if (await waitUntilReachable(target.endpoint, 1_000)) return { endpoint: target.endpoint };
+  const started = await startDynamoDbLocal({ port: target.port, dataDir: target.dynamodbDir });
+  writeEngineRecord(target.dynamodbDir, {
+    javaPid: started.process.pid!,
+    port: started.port,
+    ownerPid: process.pid,
+    owner: 'cli',
+  });
+  return { endpoint: started.endpoint, started };
 }

@@ -19,6 +19,13 @@ import {
   startDynamoDbLocal,
   waitUntilReachable,
 } from './dynamodb-local.ts';
+import {
+  processAlive,
+  removeEngineRecord,
+  runningEngine,
+  stopOrphanedEngine,
+  writeEngineRecord,
+} from './engine-record.ts';
 import { createLocalServer, type LocalServer } from './server.ts';
 import { type LocalSettings, readLocalSettings, useLocalDynamoDb } from './settings.ts';
 import { startWebhookRunner, type WebhookRunner } from './webhook-runner.ts';
@@ -34,6 +41,7 @@ let databaseStarting: Promise<DynamoDbLocal> | undefined;
 let webhooks: WebhookRunner | undefined;
 let stopping = false;
 let demoReferenceCode: string | undefined;
+let dynamodbDir: string | undefined;
 
 async function shutdown(exitCode: number): Promise<void> {
   if (stopping) return;
@@ -49,6 +57,7 @@ async function shutdown(exitCode: number): Promise<void> {
   // A signal during startup: wait for Java to be up so that it can be stopped rather than orphaned.
   const db = database ?? (await databaseStarting?.catch(() => undefined));
   await db?.stop();
+  if (db && dynamodbDir) removeEngineRecord(dynamodbDir, process.pid);
   if (exitCode === 0) console.log('Stopped (data kept in DATA_DIR).');
   process.exit(exitCode);
 }
@@ -132,6 +141,20 @@ async function main(): Promise<void> {
   const baseUrl = `http://${urlHost(settings.host)}:${address.port}`;
   console.log(`Starting on ${baseUrl} (it answers 503 until DynamoDB Local is ready)…`);
 
+  const engine = runningEngine(settings.dynamodbDir);
+  if (engine && processAlive(engine.ownerPid)) {
+    return fail(
+      `DATA_DIR ${settings.dataDir} is in use: ${engine.owner} (pid ${engine.ownerPid}) runs DynamoDB Local on it ` +
+        `(port ${engine.port}). Stop it, or set DATA_DIR to another directory.`,
+    );
+  }
+  if (engine) {
+    console.log(
+      `Stopping DynamoDB Local (pid ${engine.javaPid}), left running on this DATA_DIR by a process that was killed…`,
+    );
+    await stopOrphanedEngine(engine);
+  }
+
   const endpoint = `http://127.0.0.1:${settings.dynamodbPort}`;
   if (await portAnswers(settings.dynamodbPort)) {
     const isDynamoDb = await waitUntilReachable(endpoint, 2_000);
@@ -146,6 +169,13 @@ async function main(): Promise<void> {
   try {
     databaseStarting = startDynamoDbLocal({ port: settings.dynamodbPort, dataDir: settings.dynamodbDir });
     database = await databaseStarting;
+    dynamodbDir = settings.dynamodbDir;
+    writeEngineRecord(settings.dynamodbDir, {
+      javaPid: database.process.pid!,
+      port: database.port,
+      ownerPid: process.pid,
+      owner: 'npm start',
+    });
   } catch (error) {
     if (error instanceof JavaUnavailableError) return fail(error.message);
     return fail(`Could not start DynamoDB Local: ${(error as Error).message}`);

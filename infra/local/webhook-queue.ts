@@ -26,6 +26,8 @@ export interface QueuedMessage {
   visibleAt: number;
   receiveCount: number;
   sentAt: number;
+  /** Received and neither completed nor rescheduled yet. */
+  inFlight?: boolean;
 }
 
 interface QueueFile {
@@ -53,6 +55,21 @@ export class LocalDeliveryQueue implements DeliveryQueue {
   ) {
     this.now = options.now ?? Date.now;
     this.state = LocalDeliveryQueue.load(file);
+    this.releaseInFlight();
+  }
+
+  /**
+   * Only one process uses a DATA_DIR (infra/local/engine-record.ts), so a message still in flight when the
+   * queue is opened was received by a process that died mid-delivery: it is delivered again at once rather
+   * than after the visibility timeout (which deployed SQS applies, since it cannot know the consumer died).
+   */
+  private releaseInFlight(): void {
+    const now = this.now();
+    for (const message of this.state.messages) {
+      if (!message.inFlight) continue;
+      message.inFlight = false;
+      message.visibleAt = Math.min(message.visibleAt, now);
+    }
   }
 
   private static load(file: string): QueueFile {
@@ -110,6 +127,7 @@ export class LocalDeliveryQueue implements DeliveryQueue {
       }
       message.receiveCount += 1;
       message.visibleAt = now + this.options.visibilityTimeoutMs;
+      message.inFlight = true;
       received.push({ message, receiptHandle: `${message.id}#${message.receiveCount}` });
     }
     if (received.length > 0 || visible.length > 0) this.persist();
@@ -125,6 +143,7 @@ export class LocalDeliveryQueue implements DeliveryQueue {
     const message = this.byReceipt(receiptHandle);
     if (!message) return;
     message.visibleAt = this.now() + clampRetryDelay(delayMs);
+    message.inFlight = false;
     this.persist();
     this.changed();
   }

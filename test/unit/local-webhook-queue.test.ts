@@ -50,6 +50,18 @@ describe('local delivery queue', () => {
     expect(queue.receive(10)).toHaveLength(1);
   });
 
+  it('hands out at once, after a restart, a message that was in flight when its process died', async () => {
+    // Prepare: received, then the process dies before completing or rescheduling it
+    const before = new LocalDeliveryQueue(file, OPTIONS);
+    await before.send([EVENT]);
+    expect(before.receive(10)).toHaveLength(1);
+    // Act: a new process on the same DATA_DIR
+    const after = new LocalDeliveryQueue(file, OPTIONS);
+    const received = after.receive(10);
+    // Assess: not hidden for the visibility timeout; the crashed attempt still counts
+    expect(received.map(({ message }) => [message.eventId, message.receiveCount])).toEqual([[EVENT, 2]]);
+  });
+
   it('ignores stale receipt handles, like SQS', async () => {
     const queue = new LocalDeliveryQueue(file, OPTIONS);
     await queue.send([EVENT]);

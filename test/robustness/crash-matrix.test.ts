@@ -1,0 +1,230 @@
+/**
+ * Issue 17 §2, the crash matrix of `npm start` (docs/guarantees.md "Crash matrix"). Each case kills a part of
+ * the running service at one moment, restarts `npm start` on the same DATA_DIR with no manual step, and checks:
+ * no acknowledged payment lost, one payment id per Idempotency-Key, every committed payment's event delivered.
+ * SIGKILL of the whole group right after an acknowledgement is kill-after-acknowledgement.test.ts (20 kills).
+ */
+import { mkdirSync, mkdtempSync, rmSync, watch } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/dynamodb-local.ts';
+import { todayMonthFirst } from '../support/api.ts';
+import type { RunningService } from '../support/local-runtime.ts';
+import { groupAlive, waitGroupGone } from '../support/local-runtime.ts';
+import {
+  childPids,
+  INVOICE_TO_PAY,
+  NpmStartHarness,
+  post,
+  type ReceivedWebhook,
+  startReceiver,
+  todaysPayments,
+  until,
+} from '../support/npm-start-harness.ts';
+
+const harnesses: NpmStartHarness[] = [];
+const servers: { close(): void }[] = [];
+
+interface Sent {
+  key: string;
+  body: Record<string, unknown>;
+  acknowledgedId?: number;
+}
+
+/** A fresh DATA_DIR with `npm start`, a webhook endpoint pointing at a receiver, and an invoice to pay. */
+async function setUp(answer?: Parameters<typeof startReceiver>[0]) {
+  const harness = new NpmStartHarness(mkdtempSync(join(tmpdir(), 'invoicing-crash-')), await freePort());
+  harnesses.push(harness);
+  const receiver = await startReceiver(answer);
+  servers.push(receiver.server);
+  const service = await harness.start();
+  await harness.cli('webhook:set', '--company-id', String(harness.companyId()), '--url', receiver.url);
+  const invoice = await post(service, '/invoices', INVOICE_TO_PAY);
+  expect(invoice.status, invoice.text).toBe(201);
+  return { harness, receiver, service, reference: invoice.json().data.reference_code as string };
+}
+
+const paymentBody = (reference: string, cents: number) => ({
+  reference_code: reference,
+  date: todayMonthFirst(),
+  amount: `1.${String(cents % 100).padStart(2, '0')}`,
+  channel: 'Cash',
+});
+
+/** Eight concurrent payers; `kill` runs the moment the third 201 arrives. */
+async function payUntilKilled(service: RunningService, reference: string, kill: () => void): Promise<Sent[]> {
+  const sent: Sent[] = [];
+  let acknowledged = 0;
+  let killed = false;
+  const writers = Array.from({ length: 8 }, async (_, writer) => {
+    for (let n = 0; !killed; n++) {
+      const entry: Sent = { key: `crash-${writer}-${n}`, body: paymentBody(reference, writer * 10 + n) };
+      sent.push(entry);
+      try {
+        const answer = await post(service, '/payments', entry.body, entry.key);
+        if (answer.status !== 201) continue;
+        entry.acknowledgedId = answer.json().data.id;
+        if (++acknowledged === 3) {
+          killed = true;
+          kill();
+        }
+      } catch {
+        return; // the connection died with the server
+      }
+    }
+  });
+  await Promise.all(writers);
+  return sent;
+}
+
+/** Sequential keyed payments (the webhook cases), until `count` or until the service is killed. */
+async function pay(service: RunningService, reference: string, count: number): Promise<Sent[]> {
+  const sent: Sent[] = [];
+  for (let n = 0; n < count; n++) {
+    const entry: Sent = { key: `seq-${n}`, body: paymentBody(reference, n) };
+    sent.push(entry);
+    try {
+      const answer = await post(service, '/payments', entry.body, entry.key);
+      expect(answer.status, answer.text).toBe(201);
+      entry.acknowledgedId = answer.json().data.id;
+    } catch (error) {
+      if ((error as Error).name === 'AssertionError') throw error;
+      break; // the connection died with the service
+    }
+  }
+  return sent;
+}
+
+/** After the restart: nothing acknowledged lost, one id per key, every committed payment's event delivered. */
+async function expectSettled(service: RunningService, sent: Sent[], received: ReceivedWebhook[]) {
+  const before = (await todaysPayments(service)).map((p) => p.id as number);
+  const lost = sent.filter((s) => s.acknowledgedId !== undefined && !before.includes(s.acknowledgedId));
+  expect(
+    lost.map((s) => s.acknowledgedId),
+    'acknowledged payments lost',
+  ).toEqual([]);
+  const idsByKey = new Map<string, number>();
+  for (const entry of sent) {
+    const retry = await post(service, '/payments', entry.body, entry.key);
+    expect(retry.status, retry.text).toBe(201);
+    const id = retry.json().data.id as number;
+    if (entry.acknowledgedId !== undefined)
+      expect(id, `${entry.key} got a second payment id`).toBe(entry.acknowledgedId);
+    idsByKey.set(entry.key, id);
+  }
+  const payments = await todaysPayments(service);
+  expect(payments.map((p) => p.id).sort()).toEqual([...idsByKey.values()].sort());
+  const delivered = () => new Set(received.filter((r) => r.type === 'payment.recorded').map((r) => r.dataId));
+  await until('every payment.recorded event', () => payments.every((p) => delivered().has(p.id)), 90_000);
+}
+
+async function stop(service: RunningService) {
+  process.kill(service.child.pid!, 'SIGTERM');
+  expect(await waitGroupGone(service.child.pid!, 30_000)).toBe(true);
+}
+
+afterAll(async () => {
+  for (const server of servers) server.close();
+  for (const harness of harnesses) {
+    await harness.cleanUp();
+    rmSync(harness.dataDir, { recursive: true, force: true });
+  }
+});
+
+describe('crash matrix of npm start', { timeout: 240_000 }, () => {
+  it('SIGKILL of DynamoDB Local (Java) alone right after a 201: npm start stops; the restart loses nothing', async () => {
+    const { harness, receiver, service, reference } = await setUp();
+    const node = childPids(service.child.pid!)[0]!;
+    const java = childPids(node).find((pid) => pid > 0)!;
+    const sent = await payUntilKilled(service, reference, () => process.kill(java, 'SIGKILL'));
+    await until('npm to exit', () => service.child.exitCode !== null || service.child.signalCode !== null, 30_000);
+    const exit = service.child.exitCode;
+    expect(exit).not.toBe(0); // the database died under it: not a clean stop
+    expect(await waitGroupGone(service.child.pid!, 20_000)).toBe(true);
+    const restarted = await harness.start();
+    await expectSettled(restarted, sent, receiver.received);
+    await stop(restarted);
+  });
+
+  it('SIGKILL of the Node process alone right after a 201: the restart stops the orphaned Java, loses nothing', async () => {
+    const { harness, receiver, service, reference } = await setUp();
+    const node = childPids(service.child.pid!)[0]!;
+    const java = childPids(node)[0]!;
+    const sent = await payUntilKilled(service, reference, () => process.kill(node, 'SIGKILL'));
+    await until('npm to exit', () => service.child.exitCode !== null || service.child.signalCode !== null, 20_000);
+    expect(groupAlive(service.child.pid!), 'Java outlives a SIGKILLed node').toBe(true);
+    const restarted = await harness.start(); // no manual step: it stops the orphan itself
+    expect(await waitGroupGone(service.child.pid!, 10_000), 'the orphaned DynamoDB Local was stopped').toBe(true);
+    expect(() => process.kill(java, 0), 'the orphaned Java still runs').toThrow();
+    await expectSettled(restarted, sent, receiver.received);
+    await stop(restarted);
+  });
+
+  it('SIGKILL of everything while the stream poller moves its checkpoint: every event still delivered', async () => {
+    const { harness, receiver, service, reference } = await setUp();
+    const webhooks = join(harness.dataDir, 'webhooks');
+    mkdirSync(webhooks, { recursive: true });
+    let killed = false;
+    const watcher = watch(webhooks, (_event, file) => {
+      if (killed || !String(file).startsWith('stream-position')) return;
+      killed = true;
+      process.kill(-service.child.pid!, 'SIGKILL');
+    });
+    const sent = await pay(service, reference, 4);
+    await until('a checkpoint move', () => killed, 30_000);
+    watcher.close();
+    expect(await waitGroupGone(service.child.pid!, 10_000)).toBe(true);
+    const restarted = await harness.start();
+    await expectSettled(restarted, sent, receiver.received);
+    await stop(restarted);
+  });
+
+  it('SIGKILL of everything during a webhook delivery: the same webhook-id is delivered after the restart', async () => {
+    let service: RunningService | undefined;
+    let cut: ReceivedWebhook | undefined;
+    const { harness, receiver, reference, ...rest } = await setUp((_request, response, webhook) => {
+      if (!cut && webhook.type === 'payment.recorded' && service) {
+        cut = webhook;
+        process.kill(-service.child.pid!, 'SIGKILL'); // the receiver got the request; the sender never sees an answer
+        return void response.destroy();
+      }
+      response.writeHead(200).end('ok');
+    });
+    service = rest.service;
+    const sent = await pay(service, reference, 3);
+    await until('a delivery to cut', () => cut !== undefined, 30_000);
+    expect(await waitGroupGone(service.child.pid!, 10_000)).toBe(true);
+    const restarted = await harness.start();
+    await until(
+      'the cut delivery again',
+      () => receiver.received.filter((r) => r.webhookId === cut!.webhookId).length >= 2,
+    );
+    await expectSettled(restarted, sent, receiver.received);
+    await stop(restarted);
+  });
+
+  it("SIGKILL of everything right after a receiver's 500 (during the retry's bookkeeping): delivered after the restart", async () => {
+    let service: RunningService | undefined;
+    let failed: ReceivedWebhook | undefined;
+    const { harness, receiver, reference, ...rest } = await setUp((_request, response, webhook) => {
+      if (!failed && webhook.type === 'payment.recorded' && service) {
+        failed = webhook;
+        response.once('finish', () => process.kill(-service!.child.pid!, 'SIGKILL'));
+        return void response.writeHead(500).end('not now');
+      }
+      response.writeHead(200).end('ok');
+    });
+    service = rest.service;
+    const sent = await pay(service, reference, 3);
+    await until('a failed delivery', () => failed !== undefined, 30_000);
+    expect(await waitGroupGone(service.child.pid!, 10_000)).toBe(true);
+    const restarted = await harness.start();
+    await until(
+      'the failed event again',
+      () => receiver.received.filter((r) => r.webhookId === failed!.webhookId).length >= 2,
+    );
+    await expectSettled(restarted, sent, receiver.received);
+    await stop(restarted);
+  });
+});
