@@ -28,14 +28,15 @@ afterAll(async () => {
 
 describe('one DynamoDB Local per DATA_DIR', { timeout: 180_000 }, () => {
   it('the CLI with another DYNAMODB_PORT uses the running engine; a second npm start on the DATA_DIR refuses', async () => {
-    harness = new NpmStartHarness(dataDir, await freePort());
-    const service = await harness.start();
+    const running = new NpmStartHarness(dataDir, await freePort());
+    harness = running;
+    const service = await running.start();
     const otherPort = await freePort();
-    const cliEnv: NodeJS.ProcessEnv = { ...harness.env(), DYNAMODB_PORT: String(otherPort) };
+    const cliEnv: NodeJS.ProcessEnv = { ...running.env(), DYNAMODB_PORT: String(otherPort) };
     delete cliEnv.TABLE_NAME;
 
     const created = JSON.parse(
-      execFileSync('npm', ['run', '--silent', 'key:create', '--', '--company-id', String(harness.companyId())], {
+      execFileSync('npm', ['run', '--silent', 'key:create', '--', '--company-id', String(running.companyId())], {
         cwd: ROOT,
         env: cliEnv,
         encoding: 'utf8',
@@ -52,7 +53,7 @@ describe('one DynamoDB Local per DATA_DIR', { timeout: 180_000 }, () => {
       execFile(
         'npm',
         ['start', '--silent'],
-        { cwd: ROOT, env: { ...harness.env(), DYNAMODB_PORT: String(otherPort) } },
+        { cwd: ROOT, env: { ...running.env(), DYNAMODB_PORT: String(otherPort) } },
         (error, stdout, stderr) =>
           done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
       ),
