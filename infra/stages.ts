@@ -68,6 +68,17 @@ export const DEFAULT_ALARM_THRESHOLDS: AlarmThresholds = {
 
 export const DEFAULT_STAGE = 'dev';
 
+/** The prod stage's address until a team sets its own: a stage with alarms refuses to synthesise with it. */
+export const PLACEHOLDER_ALARM_EMAIL = 'invoicing-alarms@example.com';
+
+/** A mistake in `-c stage=…` or `-c alarmEmail=…`: infra/app.ts prints its one-line message, without a stack trace. */
+export class StageConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StageConfigurationError';
+  }
+}
+
 export const STAGES = {
   dev: {
     retainData: false,
@@ -87,7 +98,7 @@ export const STAGES = {
     logLevel: 'INFO',
     throttling: { rateLimit: 500, burstLimit: 1000 },
     // A placeholder: set your team's address here, or deploy with -c alarmEmail=… (docs/operations.md).
-    monitoring: { alarms: true, alarmEmail: 'invoicing-alarms@example.com', thresholds: DEFAULT_ALARM_THRESHOLDS },
+    monitoring: { alarms: true, alarmEmail: PLACEHOLDER_ALARM_EMAIL, thresholds: DEFAULT_ALARM_THRESHOLDS },
   },
 } as const satisfies Record<string, StageSettings>;
 
@@ -108,7 +119,7 @@ const STAGE_NAME = /^[a-z][a-z0-9-]{0,29}$/;
  */
 export function resolveStage(name: string = DEFAULT_STAGE): Stage {
   if (!STAGE_NAME.test(name)) {
-    throw new Error(
+    throw new StageConfigurationError(
       `Invalid stage name "${name}": use lower-case letters, digits and dashes, starting with a letter (max 30 characters).`,
     );
   }
@@ -120,13 +131,24 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The stage with its alarm email replaced (from `-c alarmEmail=…`); undefined keeps the configured one. */
 export function withAlarmEmail(stage: Stage, alarmEmail: unknown): Stage {
-  if (alarmEmail === undefined) return stage;
+  if (alarmEmail === undefined) return requireRealAlarmEmail(stage);
   if (typeof alarmEmail !== 'string' || !EMAIL.test(alarmEmail)) {
-    throw new Error(
+    throw new StageConfigurationError(
       `Invalid alarmEmail "${String(alarmEmail)}": give one email address, e.g. -c alarmEmail=ops@yourcompany.com.`,
     );
   }
   return { ...stage, settings: { ...stage.settings, monitoring: { ...stage.settings.monitoring, alarmEmail } } };
+}
+
+/** A stage with alarms must send them to someone: the placeholder address would silently page no one. */
+function requireRealAlarmEmail(stage: Stage): Stage {
+  const { alarms, alarmEmail } = stage.settings.monitoring;
+  if (alarms && alarmEmail === PLACEHOLDER_ALARM_EMAIL) {
+    throw new StageConfigurationError(
+      `Stage ${stage.name} sends alarms by email: give the address with -c alarmEmail=ops@yourcompany.com (or set it in infra/stages.ts); ${PLACEHOLDER_ALARM_EMAIL} is a placeholder.`,
+    );
+  }
+  return stage;
 }
 
 function isKnownStage(name: string): name is KnownStage {

@@ -23,7 +23,19 @@ export const commandWorks = (command: string, args: string[]) =>
 export const canRunOffline = commandWorks('unshare', ['-rn', 'true']);
 
 export function cdkSynth(stage: string, outdir: string, { offline }: { offline: boolean }) {
-  const cdk = ['npx', 'cdk', 'synth', '-c', `stage=${stage}`, '-o', outdir, '--quiet', '--no-notices'];
+  const cdk = [
+    'npx',
+    'cdk',
+    'synth',
+    '-c',
+    `stage=${stage}`,
+    '-c',
+    'alarmEmail=alarms@acme.test',
+    '-o',
+    outdir,
+    '--quiet',
+    '--no-notices',
+  ];
   const [command, ...args] = offline ? ['unshare', '-rn', ...cdk] : cdk;
   return execFileSync(command!, args, {
     cwd: REPO_ROOT,

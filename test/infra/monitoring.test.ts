@@ -79,7 +79,7 @@ describe('prod: topic, alarms and dashboard', () => {
     expect(JSON.stringify(key.Properties.KeyPolicy)).toContain('cloudwatch.amazonaws.com');
     stage.template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
-      Endpoint: STAGES.prod.monitoring.alarmEmail,
+      Endpoint: 'alarms@acme.test',
       TopicArn: { Ref: topicId },
     });
     const [, policy] = resourcesOfType(stage, 'AWS::SNS::TopicPolicy')[0]!;
@@ -293,7 +293,13 @@ describe('stage config', () => {
     const stage = synthStage('prod', { alarmEmail: 'oncall@acme.test' });
     stage.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@acme.test' });
     expect(() => withAlarmEmail(resolveStage('prod'), 'not an email')).toThrow(/Invalid alarmEmail/);
-    expect(withAlarmEmail(resolveStage('prod'), undefined)).toEqual(resolveStage('prod'));
+    expect(withAlarmEmail(resolveStage('dev'), undefined)).toEqual(resolveStage('dev'));
+  });
+
+  it('a stage with alarms refuses the placeholder address: prod without -c alarmEmail does not synthesise', () => {
+    expect(() => withAlarmEmail(resolveStage('prod'), undefined)).toThrow(
+      /Stage prod sends alarms by email: give the address with -c alarmEmail=/,
+    );
   });
 });
 

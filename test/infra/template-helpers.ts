@@ -33,6 +33,8 @@ export function synthStage(stage: string, extraContext: Record<string, unknown> 
     'aws:cdk:bundling-stacks': [],
     // The CLI adds construct paths to the template by default; an in-process App only when asked.
     'aws:cdk:enable-path-metadata': true,
+    // prod refuses the placeholder alarm address (infra/stages.ts); dev ignores it (no alarms).
+    alarmEmail: 'alarms@acme.test',
     ...extraContext,
   });
   const template = Template.fromStack(built.stack);
