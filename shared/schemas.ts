@@ -17,7 +17,7 @@
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 import { type CalendarDate, parseDayFirstDate, parseMonthFirstDate } from './domain/dates.ts';
-import { parseAmount, parseQuantity } from './domain/money.ts';
+import { AMOUNT_NEGATIVE, parseAmount, parseQuantity } from './domain/money.ts';
 import { PERIODS } from './domain/periods.ts';
 import type { ParseResult } from './domain/result.ts';
 
@@ -167,7 +167,8 @@ function enumField<const T extends readonly string[]>(values: T, description: st
 
 const positiveAmount = (value: unknown): ParseResult<number> => {
   const result = parseAmount(value);
-  if (result.ok && result.value === 0) return { ok: false, message: 'must be greater than zero' };
+  if ((result.ok && result.value === 0) || (!result.ok && result.message === AMOUNT_NEGATIVE))
+    return { ok: false, message: 'must be greater than zero' };
   return result;
 };
 

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { renderOpenApiDocument } from '../../shared/openapi/document.ts';
 import { ROUTES } from '../../shared/routes.ts';
+import { usDate } from './banner.ts';
 import type { StaticRoute } from './server.ts';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -61,44 +62,68 @@ function reply(res: ServerResponse, contentType: string, body: string | Buffer, 
 export interface DocsOptions {
   /** The demo invoice's reference code, once seeded: the payment examples of the served document pay it. */
   demoReferenceCode?: () => string | undefined;
+  /** The time zone of the demo account, which decides "today" for the payment example's date. */
+  timeZone?: string;
+}
+
+export interface LiveExample {
+  referenceCode: string;
+  /** The base URL the page was loaded from (the document's first server). */
+  baseUrl?: string | undefined;
+  now?: Date;
+  timeZone?: string;
+}
+
+interface ServedDocument {
+  servers: { url: string; description?: string }[];
+  paths: Record<
+    string,
+    {
+      post: {
+        requestBody: {
+          content: Record<string, { examples?: Record<string, { value: Record<string, unknown> }>; example?: string }>;
+        };
+      };
+    }
+  >;
 }
 
 /**
- * The document with the add-payment examples pointed at `referenceCode`, so that "Try it out" on /docs
- * works as shown (the committed examples name an invoice of the capture database).
+ * The document with the add-payment examples made to work as shown on "Try it out" (the committed examples
+ * name an invoice of the capture database and the day they were captured): they pay the demo invoice
+ * 1,000.00 today, as the banner's curl example does (docs/running-locally.md), and the first server says
+ * which base URL "This server" is.
  */
-export function withPaymentExampleFor(documentJson: string, referenceCode: string): string {
-  const document = JSON.parse(documentJson) as {
-    paths: Record<
-      string,
-      {
-        post: {
-          requestBody: {
-            content: Record<
-              string,
-              { examples?: Record<string, { value: Record<string, unknown> }>; example?: string }
-            >;
-          };
-        };
-      }
-    >;
-  };
+export function withLiveExamples(documentJson: string, live: LiveExample): string {
+  const document = JSON.parse(documentJson) as ServedDocument;
+  const date = usDate(live.now ?? new Date(), live.timeZone ?? 'Africa/Lagos');
+  const payment = { reference_code: live.referenceCode, date, amount: '1000' };
   const content = document.paths['/payments']!.post.requestBody.content;
   for (const example of Object.values(content['application/json']?.examples ?? {}))
-    example.value.reference_code = referenceCode;
+    Object.assign(example.value, payment);
   const form = content['application/x-www-form-urlencoded'];
-  if (form?.example)
-    form.example = form.example.replace(/reference_code=[^&]*/, `reference_code=${encodeURIComponent(referenceCode)}`);
+  if (form?.example) {
+    const fields = new URLSearchParams(form.example);
+    for (const [name, value] of Object.entries(payment)) if (fields.has(name)) fields.set(name, value);
+    form.example = fields.toString();
+  }
+  if (live.baseUrl && document.servers[0]) document.servers[0].description = `This server (${live.baseUrl})`;
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
 /** Static routes for `createLocalServer({ staticRoutes })`. */
 export function docsRoutes(options: DocsOptions = {}): Record<string, StaticRoute> {
   let document: string | undefined;
-  const servedDocument = (): string => {
+  const servedDocument = (host: string | undefined): string => {
     document ??= renderOpenApiDocument();
     const code = options.demoReferenceCode?.();
-    return code ? withPaymentExampleFor(document, code) : document;
+    if (!code) return document;
+    const baseUrl = host ? `http://${host}` : undefined;
+    return withLiveExamples(document, {
+      referenceCode: code,
+      baseUrl,
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    });
   };
   const routes: Record<string, StaticRoute> = {
     // A pointer for whoever opens the base URL in a browser or curls it first.
@@ -118,7 +143,7 @@ export function docsRoutes(options: DocsOptions = {}): Record<string, StaticRout
           },
         })}\n`,
       ),
-    'GET /openapi.json': (_req, res) => reply(res, 'application/json; charset=utf-8', servedDocument()),
+    'GET /openapi.json': (req, res) => reply(res, 'application/json; charset=utf-8', servedDocument(req.headers.host)),
     'GET /docs': (_req, res) => reply(res, 'text/html; charset=utf-8', PAGE),
     'GET /docs/init.js': (_req, res) => reply(res, 'text/javascript; charset=utf-8', INIT),
   };

@@ -17,6 +17,7 @@ const DIGITS = /^\d+$/;
 
 const AMOUNT_FORMAT = 'must be a decimal amount with at most 2 decimals, e.g. "1500.00" or "1,500.00"';
 const AMOUNT_TOO_LARGE = 'must not exceed 999999999999.99';
+export const AMOUNT_NEGATIVE = 'must not be negative';
 const QUANTITY_FORMAT = `must be a whole number from 1 to ${MAX_QUANTITY}, e.g. "3"`;
 
 /**
@@ -26,6 +27,7 @@ const QUANTITY_FORMAT = `must be a whole number from 1 to ${MAX_QUANTITY}, e.g. 
  */
 export function parseAmount(input: unknown): ParseResult<number> {
   let text: string;
+  if (isNegativeAmount(input)) return fail(AMOUNT_NEGATIVE);
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) return fail(AMOUNT_FORMAT);
     text = String(input); // 1e21 → "1e+21", -1 → "-1": both fail the pattern below
@@ -40,6 +42,14 @@ export function parseAmount(input: unknown): ParseResult<number> {
   const kobo = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
   if (kobo > BigInt(MAX_AMOUNT_KOBO)) return fail(AMOUNT_TOO_LARGE);
   return ok(Number(kobo));
+}
+
+/** A well-formed amount with a minus sign ("-5", -5, "-1,500.00"): told it is negative, not that it is malformed. */
+function isNegativeAmount(input: unknown): boolean {
+  if (typeof input === 'number') return Number.isFinite(input) && input < 0;
+  if (typeof input !== 'string') return false;
+  const text = input.trim();
+  return text.startsWith('-') && parseAmount(text.slice(1)).ok;
 }
 
 /** Renders kobo as a decimal string with exactly two decimals and no separators (150050 → "1500.50"). */

@@ -344,7 +344,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       description: DESCRIPTION,
     },
     servers: [
-      { url: '/', description: 'This server (npm start: http://localhost:3000)' },
+      { url: '/', description: 'This server' },
       {
         url: 'https://{apiId}.execute-api.{region}.amazonaws.com',
         description: 'A deployed stage (the ApiUrl output of the CDK stack)',
@@ -355,7 +355,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     tags: [
       { name: 'Invoices', description: 'Create invoices' },
       { name: 'Payments', description: 'Record payments and list payment history' },
-      { name: 'Webhooks', description: "Events POSTed to the account's webhook endpoint (docs/webhooks.md)" },
+      // Not "Webhooks": Swagger UI titles the webhooks section so already, and a tag of that name showed it twice.
+      { name: 'Events', description: "Events POSTed to the account's webhook endpoint (docs/webhooks.md)" },
     ],
     paths,
     webhooks: WEBHOOKS,

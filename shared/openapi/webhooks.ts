@@ -95,7 +95,7 @@ export const WEBHOOKS = Object.fromEntries(
         operationId: `${schemaName(type).charAt(0).toLowerCase()}${schemaName(type).slice(1)}`,
         summary: DATA[type].summary,
         description: `${DATA[type].description} Signed per Standard Webhooks; delivered at least once, in no guaranteed order, retried for about 28 hours (docs/webhooks.md).`,
-        tags: ['Webhooks'],
+        tags: ['Events'],
         security: [],
         parameters: HEADERS,
         requestBody: {

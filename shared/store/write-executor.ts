@@ -10,10 +10,10 @@ import { ApiError, ConflictError, ServiceUnavailableError } from '../errors.ts';
 import type { Outcome } from '../outcome.ts';
 import { batchGet, itemOf } from './batch.ts';
 import { tableName } from './client.ts';
+import { remainingCallTime } from './deadline.ts';
 import { type IdempotencyRequest, interpretRecord, recordKey, recordPut } from './idempotency.ts';
 import type { Item } from './items.ts';
 import type { Key } from './keys.ts';
-import { remainingCallTime } from './deadline.ts';
 import { commitTransaction, MIN_TIME_TO_SEND_TRANSACTION_MS, type TransactItem } from './transaction.ts';
 
 export type { TransactItem };

@@ -83,6 +83,7 @@ describe('GET /docs and GET /openapi.json', () => {
       expect(normalised.some((t) => t.includes(type))).toBe(true);
     expect(normalised.some((t) => t.includes('GET') && t.includes('/payments/history'))).toBe(true);
     await expect.poll(() => page.locator('.info .title').innerText()).toContain('Invoicing and Payments API');
+    expect(await page.getByText('Webhooks', { exact: true }).count(), 'one "Webhooks" heading').toBe(1);
 
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: new URL('docs.png', ARTIFACTS).pathname, fullPage: true });

@@ -118,6 +118,10 @@ describe('add payment', () => {
         code: amount === null ? 'required' : 'invalid_amount',
       });
     }
+    for (const amount of ['0', '-5', -5])
+      expect((await pay(key, invoice.reference_code, amount)).body.errors[0].message, String(amount)).toMatch(
+        /must be greater than zero/,
+      );
     expect((await pay(key, invoice.reference_code, '50,000.00')).body.data.amount).toBe('50000.00');
     expect((await pay(key, invoice.reference_code, 1500.5)).body.data.amount).toBe('1500.50');
   });

@@ -79,6 +79,14 @@ describe('parseAmount', () => {
     expect(result).toEqual({ ok: false, message: expect.stringContaining('1,500.00') });
   });
 
+  it.each([['-5'], [-5], [' -1,500.00 '], [-0.5]])('tells %j that it must not be negative', (input) => {
+    expect(parseAmount(input)).toEqual({ ok: false, message: 'must not be negative' });
+  });
+
+  it.each([['-'], ['--5'], ['-10.005']])('keeps the format message for malformed %j', (input) => {
+    expect(parseAmount(input)).toEqual({ ok: false, message: expect.stringContaining('1,500.00') });
+  });
+
   it('rejects one kobo above the maximum', () => {
     // Prepare
     const justAbove = formatKobo(MAX_AMOUNT_KOBO + 1);
