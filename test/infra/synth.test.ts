@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESM_REQUIRE_BANNER } from '../../infra/function-settings.ts';
+import { node22Binary } from '../../infra/tools/node22.ts';
 import { apiGatewayRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
+import { createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 import { canRunOffline, cdkSynth, envWithoutAwsCredentials } from './cli.ts';
-import { eventFixturePath } from './event-fixtures.ts';
+import { loadEvent } from './event-fixtures.ts';
 import { type CfnResource, FUNCTION_IDS } from './template-helpers.ts';
 
 const where = canRunOffline ? 'with no AWS credentials and no network' : 'with no AWS credentials';
@@ -66,16 +68,15 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     expect(readFileSync(bundleOf(name)).length).toBeLessThan(700 * 1024);
   });
 
-  // The placeholder key is well-formed but unknown, so each bundle must load, authenticate against
-  // DynamoDB Local and answer the 401 envelope: proof the ESM bundle, its banner and its SDK all work.
-  it.each(ROUTES.map((route) => [route.name] as const))(
-    '%s: the built bundle answers its event fixture with 401 invalid_api_key',
-    (name) => {
-      const runner = path.join(outdir, 'invoke.mjs');
-      const resultFile = path.join(outdir, `${name}-result.json`);
-      writeFileSync(
-        runner,
-        `import { readFileSync, writeFileSync } from 'node:fs';
+  /** Runs a bundle's handler on Node 22 (what Lambda runs) with `event`, against DynamoDB Local; returns its result. */
+  function invokeOnNode22(name: keyof typeof FUNCTION_IDS, event: Record<string, any>) {
+    const runner = path.join(outdir, 'invoke.mjs');
+    const eventFile = path.join(outdir, `${name}-${event.requestContext.requestId}-event.json`);
+    const resultFile = path.join(outdir, `${name}-${event.requestContext.requestId}-result.json`);
+    writeFileSync(eventFile, JSON.stringify(event));
+    writeFileSync(
+      runner,
+      `import { readFileSync, writeFileSync } from 'node:fs';
        const [bundle, eventFile, resultFile] = process.argv.slice(2);
        const { handler } = await import(bundle);
        const event = JSON.parse(readFileSync(eventFile, 'utf8'));
@@ -83,29 +84,60 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
          invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:probe', memoryLimitInMB: '512',
          logGroupName: 'probe', logStreamName: 'probe', callbackWaitsForEmptyEventLoop: true,
          getRemainingTimeInMillis: () => 10_000 };
-       writeFileSync(resultFile, JSON.stringify(await handler(event, context)));`,
-      );
-      execFileSync(process.execPath, [runner, bundleOf(name), eventFixturePath(name), resultFile], {
-        env: {
-          ...envWithoutAwsCredentials(),
-          AWS_REGION: 'local',
-          AWS_ACCESS_KEY_ID: 'local',
-          AWS_SECRET_ACCESS_KEY: 'local',
-          DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
-          TABLE_NAME: process.env.TABLE_NAME,
-          LOG_LEVEL: 'SILENT',
-          POWERTOOLS_SERVICE_NAME: 'invoicing',
-          POWERTOOLS_METRICS_NAMESPACE: 'Invoicing',
-          POWERTOOLS_TRACE_ENABLED: 'false',
-          AUTH_CACHE_SECONDS: '30',
-        },
-        stdio: 'pipe',
-        timeout: 30_000,
-      });
-      expect(existsSync(resultFile)).toBe(true);
-      const result = JSON.parse(readFileSync(resultFile, 'utf8'));
+       writeFileSync(resultFile, JSON.stringify({ node: process.version, result: await handler(event, context) }));`,
+    );
+    execFileSync(node22Binary(), [runner, bundleOf(name), eventFile, resultFile], {
+      env: {
+        ...envWithoutAwsCredentials(),
+        AWS_REGION: 'local',
+        AWS_ACCESS_KEY_ID: 'local',
+        AWS_SECRET_ACCESS_KEY: 'local',
+        DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
+        TABLE_NAME: process.env.TABLE_NAME,
+        LOG_LEVEL: 'SILENT',
+        POWERTOOLS_SERVICE_NAME: 'invoicing',
+        POWERTOOLS_METRICS_NAMESPACE: 'Invoicing',
+        POWERTOOLS_TRACE_ENABLED: 'false',
+        AUTH_CACHE_SECONDS: '30',
+      },
+      stdio: 'pipe',
+      timeout: 30_000,
+    });
+    const { node, result } = JSON.parse(readFileSync(resultFile, 'utf8'));
+    expect(node).toMatch(/^v22\./);
+    return { statusCode: result.statusCode as number, body: JSON.parse(result.body) };
+  }
+
+  // The placeholder key is well-formed but unknown: each bundle must load, authenticate against DynamoDB
+  // Local and answer the 401 envelope.
+  it.each(ROUTES.map((route) => [route.name] as const))(
+    '%s: the built bundle, on Node 22, answers its event fixture with 401 invalid_api_key',
+    (name) => {
+      const result = invokeOnNode22(name, loadEvent(name));
       expect(result.statusCode).toBe(401);
-      expect(JSON.parse(result.body)).toMatchObject({ status: 'error', code: 'invalid_api_key' });
+      expect(result.body).toMatchObject({ status: 'error', code: 'invalid_api_key' });
     },
   );
+
+  // With a real key (and, for the payment, a real invoice dated today) the deployed code does its work.
+  it('the built bundles, on Node 22, create an invoice, pay it and list the payment from their fixtures', async () => {
+    const { key } = await newAccount();
+    const withKey = (name: string, body?: Record<string, unknown>) => {
+      const event = loadEvent(name);
+      event.headers.authorization = `Bearer ${key}`;
+      if (body) event.body = JSON.stringify({ ...JSON.parse(event.body), ...body });
+      return event;
+    };
+    const invoice = invokeOnNode22('add-invoice', withKey('add-invoice'));
+    expect(invoice.statusCode, JSON.stringify(invoice.body)).toBe(201);
+    const { reference_code } = await createInvoice(key);
+    const payment = invokeOnNode22(
+      'add-payment',
+      withKey('add-payment', { reference_code, date: todayMonthFirst(), amount: '100.00' }),
+    );
+    expect(payment.statusCode, JSON.stringify(payment.body)).toBe(201);
+    const history = invokeOnNode22('payment-history', withKey('payment-history', { period: 'today' }));
+    expect(history.statusCode, JSON.stringify(history.body)).toBe(200);
+    expect(history.body.data.payments.map((p: { id: number }) => p.id)).toEqual([payment.body.data.id]);
+  });
 });
