@@ -92,8 +92,9 @@ interface Child {
 }
 
 /** Environment of the runtime and of the floor: the same, so both build the same DynamoDB client. */
-const childEnv = (endpoint: string, tableName: string) => ({
+const childEnv = (endpoint: string, tableName: string, extra: NodeJS.ProcessEnv = {}) => ({
   ...process.env,
+  ...extra,
   DYNAMODB_ENDPOINT: endpoint,
   TABLE_NAME: tableName,
   LOG_LEVEL: 'INFO',
@@ -102,12 +103,17 @@ const childEnv = (endpoint: string, tableName: string) => ({
   POWERTOOLS_METRICS_NAMESPACE: 'Invoicing',
 });
 
-function startChild(script: string, endpoint: string, tableName: string): Promise<Child> {
+function startChild(
+  script: string,
+  endpoint: string,
+  tableName: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Child> {
   const child = fork(path.join(REPO_ROOT, script), [], {
     cwd: REPO_ROOT,
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])],
     // Production logging (one INFO line per request) stays on; its output goes nowhere.
-    env: childEnv(endpoint, tableName),
+    env: childEnv(endpoint, tableName, extraEnv),
     // Its stderr carries the handlers' ERROR log lines (e.g. 503s, counted in the statuses); kept for a crash report.
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     // Structured clone over IPC: captured inputs keep their binary attributes (Uint8Array), sets and numbers.
@@ -1292,6 +1298,47 @@ try {
   log(
     `  latency p50 with ÷ without ${stats.formatSpread(eventsCost.p50Ratio)}, ${stats.formatSpread(eventsCost.p50ExtraMs)} ms more per payment`,
   );
+
+  // --- The local runtime's durability barrier ------------------------------------------------------------
+  // `npm start` holds each write's answer until DynamoDB Local made it durable (docs/guarantees.md): one
+  // consistent GetItem after each transaction. A second runtime process with the barrier, interleaved blocks.
+  phase(`Durability barrier of npm start: add payment at c=1 with vs without (${SIZES.blocks} interleaved blocks)`);
+  const withBarrier = await startChild('bench/server-child.ts', database.endpoint, SMALL_TABLE, {
+    BENCH_DURABILITY_BARRIER: '1',
+  });
+  children.push(withBarrier);
+  const barrierRatios: number[] = [];
+  const barrierMs: number[] = [];
+  const payOnce = (port: number) => () =>
+    drive(
+      SIZES.perBlock1,
+      1,
+      httpOp(port, () => payment(wKey, wInvoices[0]!, payDate), 201, {}),
+    );
+  for (let w = 0; w < 2; w++) await payOnce(withBarrier.port)(); // warm the new process
+  for (let b = 0; b < SIZES.blocks; b++) {
+    const runWith = payOnce(withBarrier.port);
+    const runWithout = payOnce(small.port);
+    const first = await (b % 2 === 0 ? runWith : runWithout)();
+    const second = await (b % 2 === 0 ? runWithout : runWith)();
+    const [withRun, withoutRun] = b % 2 === 0 ? [first, second] : [second, first];
+    const [p50With, p50Without] = [stats.median(withRun.samples), stats.median(withoutRun.samples)];
+    barrierRatios.push(stats.ratio(p50With, p50Without));
+    barrierMs.push(p50With - p50Without);
+  }
+  await stopChild(withBarrier);
+  const barrierCost = { p50Ratio: stats.spreadOf(barrierRatios, 3), p50ExtraMs: stats.spreadOf(barrierMs, 2) };
+  results.durabilityBarrier = barrierCost;
+  log(
+    `  latency p50 with ÷ without ${stats.formatSpread(barrierCost.p50Ratio)}, ${stats.formatSpread(barrierCost.p50ExtraMs)} ms more per payment`,
+  );
+  budgets.push({
+    name: 'npm start durability barrier: add payment p50 with ÷ without',
+    value: barrierCost.p50Ratio.median,
+    spread: barrierCost.p50Ratio,
+    comparator: '<=',
+    limit: 1.5,
+  });
 
   // --- Pages by bytes ---------------------------------------------------------------------------------
   phase(

@@ -8,7 +8,7 @@
  * (bench/ipc.ts): `stats` (CPU time and DynamoDB totals), `captureStart` and `captureStop` (the calls).
  * `POST /__bench/hop` measures the HTTP hop alone (the local runtime's own server, no handler).
  *
- * Env: DYNAMODB_ENDPOINT, TABLE_NAME (set by bench/main.ts). Sends `{ port }` over IPC when listening.
+ * Env: DYNAMODB_ENDPOINT, TABLE_NAME (set by bench/main.ts); BENCH_DURABILITY_BARRIER=1 installs `npm start`'s barrier. Sends `{ port }` over IPC when listening.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -25,6 +25,12 @@ const { createLocalServer } = await import('../infra/local/server.ts');
 export type { CapturedCall } from './bench-hooks.ts';
 
 const hook = installBenchHook();
+// The local runtime's durability barrier (docs/guarantees.md), for the phase that measures its cost.
+if (process.env.BENCH_DURABILITY_BARRIER === '1') {
+  const { installDurabilityBarrier } = await import('../infra/local/durability-barrier.ts');
+  const { documentClient } = await import('../shared/store/client.ts');
+  installDurabilityBarrier(documentClient());
+}
 // Capture is driven over IPC (advanced serialization: binary attributes such as a gzipped idempotency body stay
 // Uint8Array; JSON would turn them into objects of numbers and the floor would write something else).
 answer({
