@@ -15,7 +15,8 @@ const ACKNOWLEDGED = [
   'AwsSolutions-SQS3',
 ];
 
-const build = (stage: string) => createApp({ ...cdkJsonContext(), stage, 'aws:cdk:bundling-stacks': [] });
+const build = (stage: string) =>
+  createApp({ ...cdkJsonContext(), stage, alarmEmail: 'alarms@acme.test', 'aws:cdk:bundling-stacks': [] });
 
 describe.each(['dev', 'prod'])('cdk-nag AwsSolutionsChecks on %s', (stage) => {
   it('passes: synthesis succeeds and the validation report lists no violation', () => {

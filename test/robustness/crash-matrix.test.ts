@@ -13,11 +13,11 @@ import { todayMonthFirst } from '../support/api.ts';
 import type { RunningService } from '../support/local-runtime.ts';
 import { groupAlive, waitGroupGone } from '../support/local-runtime.ts';
 import {
-  childPids,
   INVOICE_TO_PAY,
   NpmStartHarness,
   post,
   type ReceivedWebhook,
+  runtimeProcesses,
   startReceiver,
   todaysPayments,
   until,
@@ -135,8 +135,7 @@ afterAll(async () => {
 describe('crash matrix of npm start', { timeout: 240_000 }, () => {
   it('SIGKILL of DynamoDB Local (Java) alone right after a 201: npm start stops; the restart loses nothing', async () => {
     const { harness, receiver, service, reference } = await setUp();
-    const node = childPids(service.child.pid!)[0]!;
-    const java = childPids(node).find((pid) => pid > 0)!;
+    const { java } = runtimeProcesses(service.child.pid!);
     const sent = await payUntilKilled(service, reference, () => process.kill(java, 'SIGKILL'));
     await until('npm to exit', () => service.child.exitCode !== null || service.child.signalCode !== null, 30_000);
     const exit = service.child.exitCode;
@@ -149,8 +148,7 @@ describe('crash matrix of npm start', { timeout: 240_000 }, () => {
 
   it('SIGKILL of the Node process alone right after a 201: the restart stops the orphaned Java, loses nothing', async () => {
     const { harness, receiver, service, reference } = await setUp();
-    const node = childPids(service.child.pid!)[0]!;
-    const java = childPids(node)[0]!;
+    const { node, java } = runtimeProcesses(service.child.pid!);
     const sent = await payUntilKilled(service, reference, () => process.kill(node, 'SIGKILL'));
     await until('npm to exit', () => service.child.exitCode !== null || service.child.signalCode !== null, 20_000);
     expect(groupAlive(service.child.pid!), 'Java outlives a SIGKILLed node').toBe(true);

@@ -135,16 +135,25 @@ export async function startReceiver(
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received };
 }
 
-/** Pids of the direct children of `pid`. */
-export function childPids(pid: number): number[] {
+/** Pids of the direct children of `pid` whose command line contains `command` (tsx also runs an esbuild child). */
+export function childPids(pid: number, command = ''): number[] {
   try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
       .split('\n')
-      .map((line) => Number(line.trim()))
+      .filter((line) => line.includes(command))
+      .map((line) => Number(line.trim().split(/\s+/)[0]))
       .filter((child) => child > 0);
   } catch {
     return [];
   }
+}
+
+/** The node process of an `npm start` (npm execs it: npm's only node child) and its DynamoDB Local. */
+export function runtimeProcesses(npmPid: number): { node: number; java: number } {
+  const [node] = childPids(npmPid, 'infra/local/main.ts');
+  const [java] = node ? childPids(node, 'DynamoDBLocal.jar') : [];
+  if (!node || !java) throw new Error(`npm start ${npmPid}: node ${node}, java ${java} not found`);
+  return { node, java };
 }
 
 export async function until(what: string, condition: () => boolean, timeoutMs = 60_000): Promise<void> {
