@@ -1,7 +1,7 @@
 /**
  * The bench's only probe on the DynamoDB client. Both bench processes that talk to DynamoDB — the runtime
  * (bench/server-child.ts) and the floor (bench/floor-child.ts) — install this same middleware on the one
- * client of their process (`documentClient()`, shared/store/client.ts), so both pay the same cost per call and
+ * client of their process (`documentClient()`, shared/store/dynamodb-client.ts), so both pay the same cost per call and
  * send the same parameters:
  * - every request asks for `ReturnConsumedCapacity: INDEXES` (no production code path sets it);
  * - DynamoDB wall time is accounted per request scope (`requestScope`): the time during which at least one of
@@ -10,7 +10,7 @@
  * It uses the SDK's own middleware stack rather than a hook of ours, so test-support hooks can move freely.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { documentClient } from '../shared/store/client.ts';
+import { documentClient } from '../shared/store/dynamodb-client.ts';
 
 export interface CapturedCall {
   command: string;

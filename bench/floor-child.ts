@@ -1,6 +1,6 @@
 /**
  * The floor: a process set up like the runtime (bench/server-child.ts) — same environment, same document
- * client built by the same `documentClient()` of shared/store/client.ts (so the same timeouts, retries and
+ * client built by the same `documentClient()` of shared/store/dynamodb-client.ts (so the same timeouts, retries and
  * HTTP keep-alive), same bench hook (bench/bench-hooks.ts), and an HTTP server reached by the load generator
  * exactly as the runtime is (same client, same request body and headers, a response of the same length) —
  * that replays an endpoint's captured DynamoDB requests (bench/replay.ts) and does nothing else. Endpoint ÷
@@ -17,7 +17,7 @@ import { createServer } from 'node:http';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 
-const { documentClient } = await import('../shared/store/client.ts');
+const { documentClient } = await import('../shared/store/dynamodb-client.ts');
 const { installBenchHook } = await import('./bench-hooks.ts');
 const { answer, processStats, serveForBench } = await import('./ipc.ts');
 const { prepareReplays, runReplay } = await import('./replay.ts');

@@ -30,7 +30,7 @@ process.env.TABLE_NAME = SMALL_TABLE;
 
 const { ensureTable, startDynamoDbLocal } = await import('../infra/local/dynamodb-local.ts');
 const { createAccount } = await import('../shared/store/accounts.ts');
-const { documentClient } = await import('../shared/store/client.ts');
+const { documentClient } = await import('../shared/store/dynamodb-client.ts');
 const { paymentItem } = await import('../shared/store/items.ts');
 const { WEBHOOK_EVENT_ENTITY } = await import('../shared/store/webhooks.ts');
 const { addDays, formatDayFirst, toEpochSeconds, todayIn } = await import('../shared/domain/dates.ts');

@@ -1,6 +1,6 @@
 /**
  * The floor: the exact DynamoDB requests an endpoint made (captured by bench/server-child.ts), replayed by
- * the floor process (bench/floor-child.ts) with the same document client (shared/store/client.ts) against the
+ * the floor process (bench/floor-child.ts) with the same document client (shared/store/dynamodb-client.ts) against the
  * same DynamoDB Local, so that "endpoint ÷ floor" is what our code and the HTTP hop add.
  *
  * Writes cannot be replayed verbatim (their conditions would fail the second time), so each replay of a

@@ -28,7 +28,7 @@ const hook = installBenchHook();
 // The local runtime's durability barrier (docs/guarantees.md), for the phase that measures its cost.
 if (process.env.BENCH_DURABILITY_BARRIER === '1') {
   const { installDurabilityBarrier } = await import('../infra/local/durability-barrier.ts');
-  const { documentClient } = await import('../shared/store/client.ts');
+  const { documentClient } = await import('../shared/store/dynamodb-client.ts');
   installDurabilityBarrier(documentClient());
 }
 // Capture is driven over IPC (advanced serialization: binary attributes such as a gzipped idempotency body stay

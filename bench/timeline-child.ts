@@ -10,7 +10,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 process.env.POWERTOOLS_METRICS_DISABLED = 'false';
 
-const { documentClient } = await import('../shared/store/client.ts');
+const { documentClient } = await import('../shared/store/dynamodb-client.ts');
 const { createLocalServer, importHandler } = await import('../infra/local/server.ts');
 const { serveForBench } = await import('./ipc.ts');
 

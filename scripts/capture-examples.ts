@@ -12,10 +12,10 @@ import { usDate } from '../infra/local/banner.ts';
 import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb-local.ts';
 import { createLocalServer } from '../infra/local/server.ts';
 import { useLocalDynamoDb } from '../infra/local/settings.ts';
+import { type DynamoCall, dynamoHooks } from '../infra/tools/dynamo-hooks.ts';
 import type { CapturedExamples, Example } from '../shared/openapi/document.ts';
 import { ROUTES, type RouteName } from '../shared/routes.ts';
 import { createAccount } from '../shared/store/accounts.ts';
-import { type DynamoCall, dynamoHooks } from '../test/support/dynamo-hooks.ts';
 
 interface Send {
   body?: unknown;

@@ -4,7 +4,7 @@
  */
 
 import { DEFAULT_LOCAL_TABLE, resetConfig } from '../../shared/config.ts';
-import { documentClient } from '../../shared/store/client.ts';
+import { documentClient } from '../../shared/store/dynamodb-client.ts';
 import { installDurabilityBarrier } from '../local/durability-barrier.ts';
 import { type DynamoDbLocal, ensureTable, startDynamoDbLocal, waitUntilReachable } from '../local/dynamodb-local.ts';
 import { removeEngineRecord, runningEngine, writeEngineRecord } from '../local/engine-record.ts';

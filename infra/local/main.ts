@@ -7,7 +7,7 @@
 
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
-import { documentClient } from '../../shared/store/client.ts';
+import { documentClient } from '../../shared/store/dynamodb-client.ts';
 import { readyBanner } from './banner.ts';
 import { ensureDemoAccount } from './demo-account.ts';
 import { docsRoutes } from './docs.ts';

@@ -2,10 +2,16 @@
  * Response envelopes (docs/api.md "Envelopes"), and the one place where errors become HTTP responses.
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ApiError, ServiceUnavailableError } from '../errors.ts';
+import { DeadlineReachedError } from '../call-deadline.ts';
+import { ApiError, ConflictError, OutcomeUnknownError, ServiceUnavailableError } from '../errors.ts';
 import { propertyOf } from '../guards.ts';
 import { type Failure, failure, isFailure, type Outcome } from '../outcome.ts';
-import { DeadlineReachedError } from '../store/deadline.ts';
+import {
+  CommitUnconfirmedError,
+  ConflictsOutlastedDeadlineError,
+  IdempotencyKeyInFlightError,
+  IdempotencyKeyReusedError,
+} from '../store/write-failures.ts';
 
 export type HttpResponse = APIGatewayProxyStructuredResultV2 & {
   statusCode: number;
@@ -73,9 +79,34 @@ const RETRYABLE_AWS_ERRORS = new Set([
   'AbortError',
 ]);
 
+/** The store's write failures (shared/store/write-failures.ts) and what the client is told of each. */
+function writeFailureAnswer(error: unknown): ApiError | undefined {
+  if (error instanceof IdempotencyKeyReusedError)
+    return new ApiError(
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used with a different request body.',
+    );
+  if (error instanceof IdempotencyKeyInFlightError)
+    return new ConflictError(
+      'idempotency_request_in_progress',
+      'A request with this Idempotency-Key is still being processed. Retry shortly.',
+      [],
+      1,
+    );
+  if (error instanceof ConflictsOutlastedDeadlineError)
+    return new ServiceUnavailableError(
+      'The request conflicted with concurrent updates too many times. Retry shortly.',
+      error,
+    );
+  if (error instanceof CommitUnconfirmedError) return new OutcomeUnknownError(error);
+  return undefined;
+}
+
 /** Any thrown value → an ApiError. Internals (messages, stacks, AWS error text) never reach the client. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  const writeFailure = writeFailureAnswer(error);
+  if (writeFailure) return writeFailure;
   // Reads only: a transaction's deadline is settled by the write executor (504 when its outcome is unknown).
   if (error instanceof DeadlineReachedError)
     return new ServiceUnavailableError('The request timed out. Retry shortly.', error);

@@ -1,14 +1,16 @@
 /** Glue from service results to HTTP responses, shared by the handlers. */
 import { ApiError } from '../errors.ts';
-import { isValidIdempotencyKey } from '../store/idempotency.ts';
 import type { WriteResult } from '../store/write-executor.ts';
 import { type HttpResponse, outcomeResponse } from './envelope.ts';
+
+/** What the Idempotency-Key header may hold (docs/api.md "Idempotency"). */
+const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
 
 /** The Idempotency-Key header, validated (docs/api.md "Idempotency": 1–255 printable ASCII characters). */
 export function idempotencyKeyOf(headers: Record<string, string | undefined>): string | undefined {
   const key = headers['idempotency-key'];
   if (key === undefined) return undefined;
-  if (!isValidIdempotencyKey(key)) {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new ApiError(
       'invalid_idempotency_key',
       'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',

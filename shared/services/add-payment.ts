@@ -4,7 +4,7 @@ import { decidePayment, futureDateError, newPayment } from '../domain/payment.ts
 import { paymentEvents } from '../domain/webhook-events.ts';
 import { success } from '../outcome.ts';
 import type { AddPaymentInput } from '../schemas.ts';
-import { tableName } from '../store/client.ts';
+import { tableName } from '../store/dynamodb-client.ts';
 import { idempotencyRequest } from '../store/idempotency.ts';
 import { invoiceFrom, invoiceKeys, paymentTransaction } from '../store/invoices.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';

@@ -8,7 +8,7 @@ import { isKeyUsable, keyExpiryMs, msToTimestamp } from '../domain/api-key.ts';
 import { propertyOf } from '../guards.ts';
 import { findKeyBySecret, type KeyOptions, newKeyWrites, SECRET_KEY_PATTERN } from './api-keys.ts';
 import { batchGet } from './batch.ts';
-import { documentClient, tableName } from './client.ts';
+import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { keys } from './keys.ts';
 

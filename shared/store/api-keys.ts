@@ -24,7 +24,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { msToTimestamp } from '../domain/api-key.ts';
 import { batchGet } from './batch.ts';
-import { documentClient, tableName } from './client.ts';
+import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { ACCOUNT_API_KEY_PREFIX, API_KEY_PREFIX, keys } from './keys.ts';
 

@@ -1,6 +1,6 @@
 /** BatchGetItem with strongly consistent reads, in chunks of 100 keys, retrying unprocessed keys. */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from './client.ts';
+import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import type { Key } from './keys.ts';
 

@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Invoice } from '../domain/invoice.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import { batchGet, itemOf } from './batch.ts';
-import { documentClient, tableName } from './client.ts';
+import { documentClient, tableName } from './dynamodb-client.ts';
 import { balanceFromItem, detailsFromItem, paymentFromItem } from './items.ts';
 import { keys, paymentIndexKeys } from './keys.ts';
 import { TABLE } from './table.ts';

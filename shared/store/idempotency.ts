@@ -11,7 +11,6 @@ import type { Item } from './items.ts';
 import { type Key, keys } from './keys.ts';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
-const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
 
 export interface IdempotencyRequest {
   companyId: number;
@@ -23,8 +22,6 @@ export interface IdempotencyRequest {
 }
 
 export type RecordState = { state: 'absent' } | { state: 'match'; response: Outcome } | { state: 'mismatch' };
-
-export const isValidIdempotencyKey = (key: string): boolean => IDEMPOTENCY_KEY_PATTERN.test(key);
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 

@@ -6,13 +6,13 @@
  * sent again: DynamoDB then answers success if the first one committed (it does not apply it twice),
  * TransactionInProgressException while it is still running, or evaluates it anew if it never arrived.
  * Only a refusal that DynamoDB gives before applying anything counts as "not committed"; when the
- * outcome is still unknown at the invocation's deadline, the caller gets `OutcomeUnknownError` (504).
+ * outcome is still unknown at the invocation's deadline, the caller gets `CommitUnconfirmedError` (the HTTP layer answers 504).
  */
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { OutcomeUnknownError } from '../errors.ts';
-import { DYNAMODB_TIMEOUTS, documentClient } from './client.ts';
-import { DeadlineReachedError, markWriteMayHaveCommitted, remainingCallTime } from './deadline.ts';
+import { DeadlineReachedError, markWriteMayHaveCommitted, remainingCallTime } from '../call-deadline.ts';
+import { DYNAMODB_TIMEOUTS, documentClient } from './dynamodb-client.ts';
+import { CommitUnconfirmedError } from './write-failures.ts';
 
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
@@ -55,7 +55,7 @@ export function classifyTransactionFailure(error: unknown): TransactionFailure {
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Commits `actions` or throws. A thrown error other than `OutcomeUnknownError` means the transaction
+ * Commits `actions` or throws. A thrown error other than `CommitUnconfirmedError` means the transaction
  * certainly did not commit (cancellations keep their CancellationReasons for the caller to read).
  */
 export async function commitTransaction(actions: TransactItem[]): Promise<void> {
@@ -84,5 +84,5 @@ export async function commitTransaction(actions: TransactItem[]): Promise<void> 
     if (Math.min(remainingCallTime(), stopAt - Date.now()) < wait + MIN_TIME_TO_CONFIRM_MS) break;
     await pause(wait);
   }
-  throw new OutcomeUnknownError(lastError);
+  throw new CommitUnconfirmedError(lastError);
 }

@@ -7,7 +7,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEvent, WebhookEventType } from '../domain/webhook-events.ts';
 import { monotonicUlids } from '../ulid.ts';
-import { documentClient, tableName } from './client.ts';
+import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { deliveryIndexKeys, keys } from './keys.ts';
 import { TABLE } from './table.ts';

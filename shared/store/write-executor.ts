@@ -2,19 +2,24 @@
  * Executes one business write: one consistent read, a decision, and one TransactWriteItems that
  * carries every invariant as a condition (and the idempotency record, when a key was sent).
  * A failed condition or a conflicting transaction means another request changed what was read:
- * re-read and decide again for as long as the invocation has time for another attempt, then answer 503
- * (retryable; nothing was written). Waits between attempts are fully jittered over an exponentially growing
+ * re-read and decide again for as long as the invocation has time for another attempt, then give up
+ * (`ConflictsOutlastedDeadlineError`: nothing was written; the HTTP layer answers 503). Waits between attempts are fully jittered over an exponentially growing
  * window, so that writers contending for one invoice spread out and each makes progress.
  */
-import { ApiError, ConflictError, ServiceUnavailableError } from '../errors.ts';
+
+import { remainingCallTime } from '../call-deadline.ts';
 import type { Outcome } from '../outcome.ts';
 import { batchGet, itemOf } from './batch.ts';
-import { tableName } from './client.ts';
-import { remainingCallTime } from './deadline.ts';
+import { tableName } from './dynamodb-client.ts';
 import { type IdempotencyRequest, interpretRecord, recordKey, recordPut } from './idempotency.ts';
 import type { Item } from './items.ts';
 import type { Key } from './keys.ts';
 import { commitTransaction, MIN_TIME_TO_SEND_TRANSACTION_MS, type TransactItem } from './transaction.ts';
+import {
+  ConflictsOutlastedDeadlineError,
+  IdempotencyKeyInFlightError,
+  IdempotencyKeyReusedError,
+} from './write-failures.ts';
 
 export type { TransactItem };
 
@@ -81,14 +86,6 @@ function cancellationReasons(error: unknown): Cancellation | undefined {
   return undefined;
 }
 
-const inProgress = () =>
-  new ConflictError(
-    'idempotency_request_in_progress',
-    'A request with this Idempotency-Key is still being processed. Retry shortly.',
-    [],
-    1,
-  );
-
 function isRetryableCancellation(reasons: Cancellation): boolean {
   return reasons.every((r) => ['None', 'ConditionalCheckFailed', 'TransactionConflict', undefined].includes(r.Code));
 }
@@ -110,10 +107,7 @@ export async function executeWrite(spec: WriteSpec, idempotency: IdempotencyRequ
         const record = interpretRecord(idempotency, itemOf(items, idemKey));
         if (record.state === 'match') return { response: record.response, replayed: true };
         if (record.state === 'mismatch') {
-          throw new ApiError(
-            'idempotency_key_reused',
-            'This Idempotency-Key was already used with a different request body.',
-          );
+          throw new IdempotencyKeyReusedError();
         }
       }
 
@@ -129,7 +123,7 @@ export async function executeWrite(spec: WriteSpec, idempotency: IdempotencyRequ
       const actions = idempotency ? [...plan.actions, recordPut(table, idempotency, plan.response)] : plan.actions;
       if (actions.length === 0) return { response: plan.response, replayed: false };
       try {
-        // Commits, or throws: a refusal (certainly not committed) or OutcomeUnknownError (504).
+        // Commits, or throws: a refusal (certainly not committed) or CommitUnconfirmedError.
         await commitTransaction(actions);
         committed = true;
         return { response: plan.response, replayed: false };
@@ -139,7 +133,7 @@ export async function executeWrite(spec: WriteSpec, idempotency: IdempotencyRequ
         if (idempotency) {
           const idemReason = reasons[actions.length - 1]?.Code;
           // Another request with the same key is committing right now.
-          if (idemReason === 'TransactionConflict') throw inProgress();
+          if (idemReason === 'TransactionConflict') throw new IdempotencyKeyInFlightError();
         }
         // Otherwise something we read changed (or the key's record appeared): read again and decide again.
       }
@@ -147,5 +141,5 @@ export async function executeWrite(spec: WriteSpec, idempotency: IdempotencyRequ
       spec.settle?.(committed);
     }
   }
-  throw new ServiceUnavailableError('The request conflicted with concurrent updates too many times. Retry shortly.');
+  throw new ConflictsOutlastedDeadlineError();
 }

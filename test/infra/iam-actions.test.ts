@@ -1,7 +1,7 @@
 /**
  * Least privilege, checked against behaviour: each route's IAM grant (synthesised from shared/routes.ts)
  * must equal the set of DynamoDB actions its handler really performs. The calls are recorded through the
- * shared client's middleware stack (test/support/dynamo-hooks.ts) while a representative set of requests
+ * shared client's middleware stack (infra/tools/dynamo-hooks.ts) while a representative set of requests
  * runs per route: every outcome the route has (created, replayed, each 4xx it stores, first use of a key,
  * a new id block), so that every code path that touches the table is taken at least once.
  *
@@ -9,11 +9,11 @@
  * ConditionCheck → ConditionCheckItem, Delete → DeleteItem), as DynamoDB evaluates it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
 import { TABLE } from '../../shared/store/table.ts';
 import { type CallOptions, call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
-import { type DynamoCall, dynamoHooks } from '../support/dynamo-hooks.ts';
 import { dynamoGrantsOf, FUNCTION_IDS, logicalIdAt, synthStage } from './template-helpers.ts';
 
 interface Performed {

@@ -4,7 +4,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { createKey, hashSecretKey, revokeKey } from '../../shared/store/accounts.ts';
-import { documentClient, tableName } from '../../shared/store/client.ts';
+import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { call, newAccount } from '../support/api.ts';
 
 describe('secret keys', () => {

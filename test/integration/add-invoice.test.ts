@@ -2,7 +2,7 @@
 
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../shared/store/client.ts';
+import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { call, createInvoice, invoiceBody, newAccount, uniqueEmail } from '../support/api.ts';
 

@@ -4,8 +4,8 @@
  * 503 (nothing written) otherwise — never a plain "retry" while a write may have committed.
  */
 import { describe, expect, it } from 'vitest';
+import { markWriteMayHaveCommitted } from '../../shared/call-deadline.ts';
 import { createApiHandler } from '../../shared/http/handler.ts';
-import { markWriteMayHaveCommitted } from '../../shared/store/deadline.ts';
 import { sleep } from '../robustness/helpers.ts';
 import { lambdaContext, makeEvent, newAccount } from '../support/api.ts';
 

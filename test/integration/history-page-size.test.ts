@@ -7,10 +7,10 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../shared/store/client.ts';
+import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
+import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
-import { dynamoHooks } from '../support/dynamo-hooks.ts';
 
 describe('history pages end before 5,000,000 bytes', () => {
   it('50 payments of ~106 KB each: two pages, each under the cap, no payment skipped or repeated', async () => {

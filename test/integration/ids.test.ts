@@ -2,11 +2,11 @@
 
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../shared/store/client.ts';
+import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
+import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { BLOCK_SIZE, forgetIdBlocks } from '../../shared/store/sequences.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
-import { dynamoHooks } from '../support/dynamo-hooks.ts';
 
 const pay = (key: string, reference_code: string) =>
   call('add-payment', { key, body: { reference_code, date: todayMonthFirst(), amount: '1', channel: 'Cash' } });

@@ -18,7 +18,7 @@ import {
   setAccountDisabled,
 } from '../../shared/store/accounts.ts';
 import { createKey, KEY_ID_PATTERN, listKeys, revokeKeyById, revokeKeyBySecret } from '../../shared/store/api-keys.ts';
-import { documentClient, tableName } from '../../shared/store/client.ts';
+import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { TABLE } from '../../shared/store/table.ts';
 import { call, newAccount } from '../support/api.ts';

@@ -2,7 +2,7 @@
 
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
-import { documentClient, tableName } from '../../shared/store/client.ts';
+import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { call, createInvoice, invoiceBody, newAccount } from '../support/api.ts';
 

@@ -14,13 +14,13 @@ import { ulid } from 'ulid';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Command } from '../../infra/cli/command.ts';
 import { webhookRemove, webhookResend, webhookSet } from '../../infra/cli/webhook-commands.ts';
+import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { logger } from '../../shared/observability.ts';
 import { deliverWebhook } from '../../shared/services/deliver-webhook.ts';
-import { documentClient, tableName } from '../../shared/store/client.ts';
+import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { getEndpoint, listDeliveries, requestResend } from '../../shared/store/webhooks.ts';
 import { call, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
-import { dynamoHooks } from '../support/dynamo-hooks.ts';
 
 /** Runs a CLI command in this process (as `npm run --silent <name>` would) and returns the lines it prints. */
 async function runCommand(command: Command, values: Record<string, string>): Promise<Record<string, unknown>[]> {

@@ -3,9 +3,10 @@
  * the environment the test gives, so that stdout holds exactly what CloudWatch would receive. Writes the
  * secrets and bodies it used as one JSON line to stderr for the test to look for.
  */
+
+import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { createAccount } from '../../shared/store/accounts.ts';
 import { call, invoiceBody, todayMonthFirst } from '../support/api.ts';
-import { dynamoHooks } from '../support/dynamo-hooks.ts';
 
 const { secretKey } = await createAccount({ name: 'Log Test Co' });
 const cardToken = 'tok_SECRETCARD_9f8e7d6c5b4a';

@@ -5,10 +5,10 @@
  * through injected DynamoDB faults), then asserts that nothing documented was left unexercised.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
 import { type CallOptions, call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
 import { contractDocument, contractViolations, seenResponses } from '../support/contract.ts';
-import { type DynamoCall, dynamoHooks } from '../support/dynamo-hooks.ts';
 
 const awsError = (name: string, extra: Record<string, unknown> = {}) =>
   Object.assign(new Error(name), { name, ...extra });

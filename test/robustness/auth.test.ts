@@ -5,13 +5,13 @@
  * in logs (captured at DEBUG) nor in any response.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { readConfig, resetConfig } from '../../shared/config.ts';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { logger } from '../../shared/observability.ts';
 import type { RouteName } from '../../shared/routes.ts';
 import { createKey, generateSecretKey, hashSecretKey, revokeKey } from '../../shared/store/accounts.ts';
 import { type CallResult, call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
-import { dynamoHooks } from '../support/dynamo-hooks.ts';
 import { expectErrorEnvelope } from './helpers.ts';
 
 const ROUTES: RouteName[] = ['add-invoice', 'add-payment', 'payment-history'];

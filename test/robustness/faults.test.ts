@@ -1,5 +1,5 @@
 /**
- * Fault injection through `dynamoHooks` (test/support/dynamo-hooks.ts): throttling, timeouts, cancelled
+ * Fault injection through `dynamoHooks` (infra/tools/dynamo-hooks.ts): throttling, timeouts, cancelled
  * transactions and lost answers to committed transactions. The client gets the envelope: 503 + Retry-After
  * only when nothing was written, 504 outcome_unknown when a transaction may have committed (after the
  * function resent it with the same ClientRequestToken until its deadline), never a partial write; an
@@ -7,9 +7,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { handler as addPaymentHandler } from '../../functions/add-payment/handler.ts';
+import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { type CallResult, call, invoiceBody, lambdaContext, makeEvent, newAccount } from '../support/api.ts';
-import { type DynamoCall, dynamoHooks } from '../support/dynamo-hooks.ts';
 import {
   accountState,
   accountWithInvoiceToPay,

@@ -13,7 +13,7 @@ import {
 import { expect } from 'vitest';
 import { ERROR_STATUS } from '../../shared/errors.ts';
 import type { RouteName } from '../../shared/routes.ts';
-import { documentClient, tableName } from '../../shared/store/client.ts';
+import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys, paymentIndexKeys } from '../../shared/store/keys.ts';
 import { TABLE } from '../../shared/store/table.ts';
 import { type CallResult, call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';

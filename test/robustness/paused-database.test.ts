@@ -9,9 +9,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
+import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { call } from '../support/api.ts';
-import { dynamoHooks } from '../support/dynamo-hooks.ts';
 import { accountWithInvoiceToPay, sleep } from './helpers.ts';
 
 let database: DynamoDbLocal;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { TIMEOUT } from '../../infra/function-settings.ts';
 import { FUNCTION_TIMEOUT_MS } from '../../infra/function-timeout.ts';
 import { callDeadline } from '../../shared/http/handler.ts';
-import { DYNAMODB_TIMEOUTS, documentClient } from '../../shared/store/client.ts';
+import { DYNAMODB_TIMEOUTS, documentClient } from '../../shared/store/dynamodb-client.ts';
 import { MIN_TIME_TO_SEND_TRANSACTION_MS } from '../../shared/store/transaction.ts';
 
 describe('time budget', () => {

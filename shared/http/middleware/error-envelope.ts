@@ -2,8 +2,9 @@
  * Every failure (our errors, the JSON parser's, zod's, DynamoDB's, timeouts) leaves as the error envelope.
  * Internals (messages, stacks, AWS error text) never reach the client: unknown errors become a 500 or 503.
  */
+
+import { writeMayHaveCommitted } from '../../call-deadline.ts';
 import { ApiError, OutcomeUnknownError } from '../../errors.ts';
-import { writeMayHaveCommitted } from '../../store/deadline.ts';
 import { errorResponse, toApiError } from '../envelope.ts';
 import { type ApiMiddleware, requestIdOf } from './types.ts';
 

@@ -1,11 +1,11 @@
 /**
  * The one DynamoDB client of a process (built at module scope, reused across warm invocations).
- * Tests and the benchmark observe it through its middleware stack (test/support/dynamo-hooks.ts).
+ * Tests and the benchmark observe it through its middleware stack (infra/tools/dynamo-hooks.ts).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeadlineReachedError, remainingCallTime } from '../call-deadline.ts';
 import { loadConfig } from '../config.ts';
-import { DeadlineReachedError, remainingCallTime } from './deadline.ts';
 
 /**
  * X-Ray tracing of every DynamoDB call (Powertools Tracer), only in Lambda with tracing on: the CDK stack sets

@@ -3,11 +3,11 @@
  * round-trip and capacity counting, and the record of which actions each handler really performs.
  *
  * One middleware is attached, on first use, to the middleware stack of the shared client
- * (`documentClient()` in shared/store/client.ts). A `DynamoDBDocumentClient` uses its base client's
+ * (`documentClient()` in shared/store/dynamodb-client.ts). A `DynamoDBDocumentClient` uses its base client's
  * middleware stack (the same object), so every command of every handler in this process passes through it.
  * Production code registers nothing and does not know this file exists.
  */
-import { documentClient } from '../../shared/store/client.ts';
+import { documentClient } from '../../shared/store/dynamodb-client.ts';
 
 export interface DynamoCall {
   /** e.g. "TransactWriteItemsCommand" */
