@@ -18,7 +18,7 @@ process.env.DYNAMODB_ENDPOINT = db.endpoint;
 await ensureTable(db.endpoint, 'history-cpu');
 
 const { call, createInvoice, newAccount, todayMonthFirst, makeEvent, lambdaContext } = await import(
-  '../test/support/api.ts'
+  '../infra/tools/api-driver.ts'
 );
 const { handler } = await import('../functions/payment-history/handler.ts');
 const { paymentHistory } = await import('../shared/services/payment-history.ts');

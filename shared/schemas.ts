@@ -17,6 +17,7 @@
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 import { type CalendarDate, parseDayFirstDate, parseMonthFirstDate } from './domain/dates.ts';
+import type { InvoiceRequest, MetadataValue, NewClientRequest } from './domain/invoice-request.ts';
 import { AMOUNT_NEGATIVE, parseAmount, parseQuantity } from './domain/money.ts';
 import { PERIODS } from './domain/periods.ts';
 import type { ParseResult } from './domain/result.ts';
@@ -262,7 +263,7 @@ const tokenize = z.optional(
   ),
 );
 
-export type MetadataValue = string | number | boolean;
+export type { MetadataValue } from './domain/invoice-request.ts';
 
 const RESERVED_METADATA_KEYS = new Set(['__proto__', 'constructor']);
 
@@ -491,6 +492,9 @@ export function withFlatClient(body: unknown): unknown {
 }
 
 export type AddInvoiceInput = z.output<typeof addInvoiceSchema>;
+// The request maps onto the domain's own input types as is: a change on either side that breaks this fails tsc.
+export const toInvoiceRequest = (input: AddInvoiceInput): InvoiceRequest => input;
+export const toNewClientRequest = (input: z.output<typeof newClientSchema>): NewClientRequest => input;
 export type NewClientInput = z.output<typeof newClientSchema>;
 export type AddPaymentInput = z.output<typeof addPaymentSchema>;
 export type PaymentHistoryInput = z.output<typeof paymentHistorySchema>;

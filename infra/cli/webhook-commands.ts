@@ -4,7 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import { loadConfig } from '../../shared/config.ts';
-import { EVENT_ID_PATTERN, formatSecret, parseWebhookUrl, SECRET_BYTES } from '../../shared/domain/webhook-events.ts';
+import { EVENT_ID_PATTERN } from '../../shared/domain/webhook-events.ts';
+import { formatSecret, SECRET_BYTES } from '../../shared/domain/webhook-signature.ts';
+import { parseWebhookUrl } from '../../shared/domain/webhook-url-policy.ts';
 import { checkHostAddresses } from '../../shared/outbound/webhook-post.ts';
 import { getAccount } from '../../shared/store/accounts.ts';
 import { sealSecret } from '../../shared/store/webhook-secrets.ts';

@@ -1,9 +1,9 @@
 /** Pure invoice rules: totals, payment state, who the client is, and the invoice built from a validated request. */
 
 import { ApiError, ConflictError, NotFoundError, ValidationError } from '../errors.ts';
-import type { AddInvoiceInput, MetadataValue, NewClientInput } from '../schemas.ts';
 import { toEpochSeconds } from './dates.ts';
 import { accept, type Decision, refuse } from './decision.ts';
+import type { InvoiceRequest, MetadataValue, NewClientRequest } from './invoice-request.ts';
 import { sumLineTotals } from './money.ts';
 
 export type PaymentStatus = 'unpaid' | 'partially_paid' | 'paid';
@@ -76,7 +76,7 @@ export function paymentStatusOf(totalKobo: number, amountPaidKobo: number): Paym
 }
 
 /** Σ quantity × unit_cost, exact; the total must be above zero and within the money cap (400 otherwise). */
-export function invoiceTotal(input: Pick<AddInvoiceInput, 'items'>): number {
+export function invoiceTotal(input: Pick<InvoiceRequest, 'items'>): number {
   const total = sumLineTotals(input.items.map((line) => ({ quantity: line.quantity, unitCostKobo: line.unit_cost })));
   if (!total.ok)
     throw new ValidationError([{ code: 'invalid_amount', field: 'items', message: `invoice total ${total.message}` }]);
@@ -98,7 +98,7 @@ export const lineItemId = (invoiceId: number, index: number): string => String(i
 
 /** Builds a new invoice from a validated request (docs/api.md "Add invoice"); the optional fields are kept only when given. */
 export function buildInvoice(
-  input: AddInvoiceInput,
+  input: InvoiceRequest,
   client: ClientRecord,
   ids: NewInvoiceIds,
   currency: string,
@@ -152,12 +152,12 @@ export interface InvoiceFacts {
 }
 
 /** The invoice's client: one that exists, or a new one to create from the inline `client`. */
-export type ClientChoice = { existing: ClientRecord } | { create: NewClientInput };
+export type ClientChoice = { existing: ClientRecord } | { create: NewClientRequest };
 
 /** Whether the account may create this invoice (docs/api.md "Add invoice"), and for which client; refusals are 403, 409 or 404. */
 export function decideInvoice(
   account: { tokenizationEnabled: boolean },
-  input: AddInvoiceInput,
+  input: InvoiceRequest,
   facts: InvoiceFacts,
 ): Decision<ClientChoice> {
   if (input.tokenize === true && !account.tokenizationEnabled) {
@@ -182,7 +182,7 @@ export function decideInvoice(
 }
 
 /** A client created from an invoice's inline `client`. */
-export function newClient(companyId: number, id: number, input: NewClientInput, now: string): ClientRecord {
+export function newClient(companyId: number, id: number, input: NewClientRequest, now: string): ClientRecord {
   return {
     id,
     companyId,

@@ -11,7 +11,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { addressProblem, type UrlPolicy } from '../domain/webhook-events.ts';
+import { addressProblem, type UrlPolicy } from '../domain/webhook-url-policy.ts';
 
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 export const MAX_RESPONSE_BYTES = 4096;

@@ -4,7 +4,8 @@
  * Logs carry the event id, type, company, status and attempt only: never the secret or the payload.
  */
 import { loadConfig } from '../config.ts';
-import { MAX_ATTEMPTS, retryDelayMs, webhookHeaders } from '../domain/webhook-events.ts';
+import { MAX_ATTEMPTS, retryDelayMs } from '../domain/webhook-retry-schedule.ts';
+import { webhookHeaders } from '../domain/webhook-signature.ts';
 import { logger } from '../observability.ts';
 import { isSuccess, type PostResult, postWebhook } from '../outbound/webhook-post.ts';
 import { unsealSecretCached } from '../store/webhook-secrets.ts';

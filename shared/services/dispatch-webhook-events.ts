@@ -5,20 +5,14 @@
  * local poller) retries from exactly that record.
  */
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { type FilterPattern, matchesFilterPattern } from '../domain/filter-pattern.ts';
 import type { DeliveryQueue, SendFailure } from '../store/delivery-queue.ts';
-import { EVENT_ID_ATTRIBUTE, STREAM_FILTER_PATTERN } from '../store/webhooks.ts';
+import { dispatchableEventId, isDispatchableRecord } from '../store/webhooks.ts';
+
+export { dispatchableEventId };
 
 export interface DispatchLog {
   warn(message: string, details: Record<string, unknown>): void;
   error(message: string, details: Record<string, unknown>): void;
-}
-
-/** The event id a stream record asks to deliver, or undefined when the record is not dispatchable. */
-export function dispatchableEventId(record: DynamoDBRecord): string | undefined {
-  if (!matchesFilterPattern(STREAM_FILTER_PATTERN as unknown as FilterPattern, record)) return undefined;
-  const eventId = record.dynamodb?.NewImage?.[EVENT_ID_ATTRIBUTE]?.S;
-  return eventId || undefined;
 }
 
 export async function dispatchWebhookEvents(
@@ -30,7 +24,7 @@ export async function dispatchWebhookEvents(
   for (const record of records) {
     const eventId = dispatchableEventId(record);
     if (eventId) dispatchable.push({ record, eventId });
-    else if (matchesFilterPattern(STREAM_FILTER_PATTERN as unknown as FilterPattern, record)) {
+    else if (isDispatchableRecord(record)) {
       // Written by this service with the outbox's entity but no event id: nothing to deliver, never retried.
       log.error('Dispatchable stream record without an event id; skipped', {
         sequence_number: record.dynamodb?.SequenceNumber,

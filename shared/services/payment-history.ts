@@ -15,8 +15,7 @@ import { resolvePeriod } from '../domain/periods.ts';
 import { ApiError, type FieldError, ValidationError } from '../errors.ts';
 import { DEFAULT_HISTORY_LIMIT, type PaymentHistoryInput } from '../schemas.ts';
 import type { Account } from '../store/accounts.ts';
-import { loadInvoices, queryPayments } from '../store/history.ts';
-import { paymentIndexKeys } from '../store/keys.ts';
+import { isAccountHistoryPosition, loadInvoices, queryPayments } from '../store/history.ts';
 import { paymentView } from '../views.ts';
 
 const fromIso = (iso: string): CalendarDate => {
@@ -60,7 +59,7 @@ export async function paymentHistory(account: Account, input: PaymentHistoryInpu
   let after: Record<string, string> | undefined;
   if (input.cursor !== undefined) {
     const state = decodeCursor(account.cursorSecret, input.cursor);
-    if (!state || state.period !== period || state.after.GSI1PK !== paymentIndexKeys.partition(account.companyId))
+    if (!state || state.period !== period || !isAccountHistoryPosition(state.after, account.companyId))
       throw invalidCursor();
     ({ from, to, after } = state);
   } else {

@@ -1,6 +1,6 @@
 /** Clients in the table: by id, and by email (lower-cased) so an inline client is found again. */
 import type { ClientRecord } from '../domain/invoice.ts';
-import type { AddInvoiceInput } from '../schemas.ts';
+import type { InvoiceRequest } from '../domain/invoice-request.ts';
 import { putNew, stillExists } from './actions.ts';
 import { itemOf } from './batch.ts';
 import { clientEmailItem, clientFromAttributes, clientItem, type Item } from './items.ts';
@@ -8,7 +8,7 @@ import { type Key, keys } from './keys.ts';
 import type { TransactItem } from './write-executor.ts';
 
 /** The item that names an invoice's client: by `client_id`, else by the inline client's email. */
-export function clientLookupKey(companyId: number, input: Pick<AddInvoiceInput, 'client_id' | 'client'>): Key {
+export function clientLookupKey(companyId: number, input: Pick<InvoiceRequest, 'client_id' | 'client'>): Key {
   return input.client_id !== undefined
     ? keys.client(companyId, input.client_id)
     : keys.clientEmail(companyId, input.client?.email ?? '');

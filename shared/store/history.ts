@@ -24,6 +24,11 @@ const positionOf = (item: Record<string, unknown>): Record<string, string> => ({
 });
 
 /** Newest transaction date first, then newest recorded first; dates are inclusive YYYY-MM-DD. */
+/** True when a history position (a cursor's last evaluated key) lies in this account's part of the payments index. */
+export function isAccountHistoryPosition(position: Record<string, string>, companyId: number): boolean {
+  return position[TABLE.paymentsIndex.partitionKey] === paymentIndexKeys.partition(companyId);
+}
+
 export async function queryPayments(
   companyId: number,
   from: string,

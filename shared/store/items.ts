@@ -2,8 +2,8 @@
 
 import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
 import type { ClientRecord, Invoice, InvoiceBalance, InvoiceDetails, PaymentStatus } from '../domain/invoice.ts';
+import type { MetadataValue } from '../domain/invoice-request.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
-import type { MetadataValue } from '../schemas.ts';
 import { keys, paymentIndexKeys } from './keys.ts';
 
 export type Item = Record<string, unknown>;

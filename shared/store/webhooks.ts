@@ -5,6 +5,8 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { type FilterPattern, matchesFilterPattern } from '../domain/filter-pattern.ts';
 import type { WebhookEvent, WebhookEventType } from '../domain/webhook-events.ts';
 import { monotonicUlids } from '../ulid.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
@@ -338,4 +340,15 @@ export async function requestResend(
     throw error;
   }
   return companyId;
+}
+
+/** True when a stream record is an outbox INSERT the dispatcher handles (the filter the event source mapping applies). */
+export function isDispatchableRecord(record: DynamoDBRecord): boolean {
+  return matchesFilterPattern(STREAM_FILTER_PATTERN as unknown as FilterPattern, record);
+}
+
+/** The event id a stream record asks to deliver, or undefined when the record is not dispatchable. */
+export function dispatchableEventId(record: DynamoDBRecord): string | undefined {
+  if (!isDispatchableRecord(record)) return undefined;
+  return record.dynamodb?.NewImage?.[EVENT_ID_ATTRIBUTE]?.S || undefined;
 }

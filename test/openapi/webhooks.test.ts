@@ -3,7 +3,8 @@
  * against their schemas and carry signatures that verify with the capture's secret.
  */
 import { describe, expect, it } from 'vitest';
-import { secretKeyBytes, verifySignature, WEBHOOK_EVENT_TYPES } from '../../shared/domain/webhook-events.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../shared/domain/webhook-events.ts';
+import { secretKeyBytes, verifySignature } from '../../shared/domain/webhook-signature.ts';
 import { buildOpenApiDocument } from '../../shared/openapi/document.ts';
 import captured from '../../shared/openapi/webhook-examples.json' with { type: 'json' };
 import { schemaValidator } from '../support/contract.ts';

@@ -39,6 +39,8 @@ function importsOf(file: string): Import[] {
 
 const RUNTIME_FILES = [...sourceFiles('functions'), ...sourceFiles('shared')];
 const IMPORTS = RUNTIME_FILES.flatMap(importsOf);
+/** The benchmark and the scripts: tools, which may import anything of the project but its tests. */
+const TOOL_IMPORTS = [...sourceFiles('bench'), ...sourceFiles('scripts')].flatMap(importsOf);
 
 const under = (target: string, folder: string) => target === folder || target.startsWith(`${folder}/`);
 const isPackage = (target: string, name: string) => target === name || target.startsWith(`${name}/`);
@@ -58,9 +60,27 @@ const RULES: Rule[] = [
     forbids: (target) => ['shared/store', 'shared/http', 'shared/services'].some((layer) => under(target, layer)),
   },
   {
+    // The domain decides on its own input types (domain/invoice-request.ts); schemas map requests onto them.
+    name: 'the domain imports no request schemas or views',
+    appliesTo: (file) => under(file, 'shared/domain'),
+    forbids: (target) => ['shared/schemas', 'shared/views'].includes(target),
+  },
+  {
     name: 'the store imports no http or services',
     appliesTo: (file) => under(file, 'shared/store'),
     forbids: (target) => ['shared/http', 'shared/services'].some((layer) => under(target, layer)),
+  },
+  {
+    // The store raises its own failures (store/write-failures.ts); status codes and client text are shared/http's.
+    name: 'the store speaks no API: no request schemas, no API errors, no views',
+    appliesTo: (file) => under(file, 'shared/store'),
+    forbids: (target) => ['shared/schemas', 'shared/errors', 'shared/views'].includes(target),
+  },
+  {
+    // The account type aside, a middleware reaches the database only through a service or shared/http/auth.ts.
+    name: 'http middlewares import nothing from the store but the Account type',
+    appliesTo: (file) => under(file, 'shared/http/middleware'),
+    forbids: (target) => under(target, 'shared/store') && target !== 'shared/store/accounts',
   },
   {
     // Services, and the shared modules below them (schemas, errors, views, routes, config…), return values;
@@ -84,12 +104,53 @@ const RULES: Rule[] = [
   },
 ];
 
+/** DynamoDB's own shapes: stream images, attribute-value maps, the index's key attribute names. */
+const DYNAMODB_SHAPES = /\bNewImage\b|\bOldImage\b|\bAttributeValue\b|\bGSI\d(PK|SK)\b|\?\.S\b|\{ ?S: /;
+
+/** Runtime files outside the store that spell out a DynamoDB shape, with the line. */
+function dynamoDbShapesOutsideStore(files: readonly string[], read: (file: string) => string): string[] {
+  return files
+    .filter((file) => !under(file, 'shared/store'))
+    .flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, index) => (DYNAMODB_SHAPES.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+}
+
 describe('import boundaries of the runtime code', () => {
   it('finds the imports it checks', () => {
     // Guards the parser: a broken reader would find nothing and pass every rule.
     expect(RUNTIME_FILES.length).toBeGreaterThan(20);
     expect(IMPORTS.some((i) => i.from.startsWith('shared/store/') && i.target.startsWith('@aws-sdk/'))).toBe(true);
     expect(IMPORTS.some((i) => i.from.startsWith('shared/services/') && under(i.target, 'shared/domain'))).toBe(true);
+  });
+
+  it('no DynamoDB shapes (stream images, attribute values, index key names) outside shared/store/', () => {
+    const found = dynamoDbShapesOutsideStore(RUNTIME_FILES, (file) => readFileSync(path.join(ROOT, file), 'utf8'));
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('the benchmark and the scripts import no tests', () => {
+    expect(TOOL_IMPORTS.length).toBeGreaterThan(10);
+    const violations = TOOL_IMPORTS.filter((i) => under(i.target, 'test')).map(
+      (i) => `${i.from} imports '${i.specifier}'`,
+    );
+    expect(violations, violations.join('\n')).toEqual([]);
+  });
+
+  it('each rule catches a deliberate violation', () => {
+    const violates = (from: string, target: string) =>
+      RULES.some((rule) => rule.appliesTo(from) && rule.forbids(target));
+    expect(violates('shared/domain/invoice.ts', 'shared/schemas')).toBe(true);
+    expect(violates('shared/store/write-executor.ts', 'shared/errors')).toBe(true);
+    expect(violates('shared/http/middleware/error-envelope.ts', 'shared/store/write-executor')).toBe(true);
+    expect(violates('shared/http/middleware/authenticate.ts', 'shared/store/accounts')).toBe(false);
+    const shapes = dynamoDbShapesOutsideStore(
+      ['shared/services/x.ts', 'shared/store/y.ts'],
+      () => 'a.dynamodb?.NewImage?.id?.S',
+    );
+    expect(shapes).toEqual(['shared/services/x.ts:1: a.dynamodb?.NewImage?.id?.S']);
   });
 
   it.each(RULES.map((rule) => [rule.name, rule] as const))('%s', (_name, rule) => {

@@ -1,22 +1,16 @@
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
+import { EVENT_ID_PATTERN, invoiceCreatedEvents, paymentEvents } from '../../shared/domain/webhook-events.ts';
+import { DEFAULT_RETRY_BASE_MS, MAX_ATTEMPTS, retryDelayMs } from '../../shared/domain/webhook-retry-schedule.ts';
 import {
-  addressProblem,
-  DEFAULT_RETRY_BASE_MS,
-  EVENT_ID_PATTERN,
   formatSecret,
-  invoiceCreatedEvents,
-  MAX_ATTEMPTS,
-  parseIpv6,
-  parseWebhookUrl,
-  paymentEvents,
-  retryDelayMs,
   secretKeyBytes,
   signWebhook,
   verifySignature,
   webhookHeaders,
-} from '../../shared/domain/webhook-events.ts';
+} from '../../shared/domain/webhook-signature.ts';
+import { addressProblem, parseIpv6, parseWebhookUrl } from '../../shared/domain/webhook-url-policy.ts';
 
 const deployed = { allowLoopback: false };
 const local = { allowLoopback: true };
