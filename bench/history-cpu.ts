@@ -22,8 +22,9 @@ const { call, createInvoice, newAccount, todayMonthFirst, makeEvent, lambdaConte
 );
 const { handler } = await import('../functions/payment-history/handler.ts');
 const { paymentHistory } = await import('../shared/services/payment-history.ts');
+const { historyOptions } = await import('../shared/http/history-page.ts');
 const { queryPayments, loadInvoices } = await import('../shared/store/history.ts');
-const { paymentView } = await import('../shared/views.ts');
+const { paymentView } = await import('../shared/http/views.ts');
 
 const { key, account } = await newAccount();
 const items = [
@@ -67,7 +68,9 @@ await measure('handler (middy stack, service, JSON)', async () => {
   ).length;
 });
 await measure('service + JSON', async () =>
-  JSON.stringify(await paymentHistory(account, { period: 'today', limit: 100 } as never)),
+  JSON.stringify(
+    await paymentHistory(account, { period: 'today', limit: 100 } as never, historyOptions(account, undefined)),
+  ),
 );
 await measure('DynamoDB client only (as the floor)', async () => {
   const p = await queryPayments(account.companyId, '2000-01-01', '2100-01-01', 100);

@@ -21,6 +21,7 @@ const { createAccount } = await import('../shared/store/accounts.ts');
 const { dynamoHooks } = await import('../infra/tools/dynamo-hooks.ts');
 const { addInvoice } = await import('../shared/services/add-invoice.ts');
 const { addPayment } = await import('../shared/services/add-payment.ts');
+const { invoiceAnswers, paymentAnswers } = await import('../shared/http/write-answers.ts');
 const { addInvoiceSchema, addPaymentSchema } = await import('../shared/schemas.ts');
 const { marshall } = await import('@aws-sdk/util-dynamodb');
 
@@ -114,7 +115,7 @@ try {
   for (const mode of [false, true]) {
     withoutEvents = mode;
     const label = mode ? 'without events' : 'with events';
-    const created = (await addInvoice(context, invoiceInput() as never)).response;
+    const created = (await addInvoice(context, invoiceInput() as never, invoiceAnswers)).response;
     if (!('data' in created)) throw new Error(`add-invoice refused: ${created.code}`);
     const invoice = created.data as { reference_code: string };
     rows.push(`add-invoice                 ${label.padEnd(15)} ${JSON.stringify(last)}`);
@@ -125,9 +126,9 @@ try {
         channel: 'Cash',
         date: usDate(new Date(), 'Africa/Lagos'),
       });
-    await addPayment(context, pay('100.00') as never);
+    await addPayment(context, pay('100.00') as never, paymentAnswers);
     rows.push(`add-payment (partial)       ${label.padEnd(15)} ${JSON.stringify(last)}`);
-    await addPayment(context, pay('74900.00') as never);
+    await addPayment(context, pay('74900.00') as never, paymentAnswers);
     rows.push(`add-payment (pays in full)  ${label.padEnd(15)} ${JSON.stringify(last)}`);
   }
   console.log(rows.join('\n'));

@@ -138,3 +138,6 @@ export class OutcomeUnknownError extends ApiError {
 
 export const invalidApiKey = (): ApiError =>
   new ApiError('invalid_api_key', 'Invalid or missing API key. Send "Authorization: Bearer <secret key>".');
+
+export const invalidCursor = (): ApiError =>
+  new ApiError('invalid_cursor', 'The cursor is invalid for this account and period. Start again without a cursor.');

@@ -4,7 +4,6 @@ import { formatTimestamp } from '../domain/dates.ts';
 import { buildInvoice, type ClientChoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
 import { invoiceCreatedEvents } from '../domain/webhook-events.ts';
-import { success } from '../outcome.ts';
 import type { AddInvoiceInput } from '../schemas.ts';
 import { itemOf } from '../store/batch.ts';
 import { clientFrom, clientLookupKey, clientStillExists, newClientActions } from '../store/clients.ts';
@@ -15,12 +14,14 @@ import type { Item } from '../store/items.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WriteResult } from '../store/write-executor.ts';
-import { invoiceView } from '../views.ts';
+import type { InvoiceAnswers } from './answers.ts';
 import { type RequestContext, refusal } from './context.ts';
 
-export const INVOICE_CREATED = 'Invoice created successfully.';
-
-export async function addInvoice(context: RequestContext, input: AddInvoiceInput): Promise<WriteResult> {
+export async function addInvoice(
+  context: RequestContext,
+  input: AddInvoiceInput,
+  answers: InvoiceAnswers,
+): Promise<WriteResult> {
   const { account } = context;
   const { companyId } = account;
   invoiceTotal(input); // 400 for a zero or over-the-cap total, before any database work
@@ -70,7 +71,7 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
             account.currency,
             now,
           );
-          const data = invoiceView(invoice, { withClient: true });
+          const { data, outcome } = answers.created(invoice);
           const events = invoiceCreatedEvents(data, {
             companyId: account.companyId,
             createdAt: now,
@@ -83,7 +84,7 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
               ...sequenceActions([...chosen.claims, invoiceId]),
               ...eventPuts(events),
             ],
-            response: success(201, data, INVOICE_CREATED),
+            response: outcome,
           };
         },
       },

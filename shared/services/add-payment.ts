@@ -2,7 +2,6 @@
 import { formatTimestamp, todayIn } from '../domain/dates.ts';
 import { decidePayment, futureDateError, newPayment } from '../domain/payment.ts';
 import { paymentEvents } from '../domain/webhook-events.ts';
-import { success } from '../outcome.ts';
 import type { AddPaymentInput } from '../schemas.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { idempotencyRequest } from '../store/idempotency.ts';
@@ -11,12 +10,14 @@ import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WriteResult } from '../store/write-executor.ts';
 import { newUlid } from '../ulid.ts';
-import { paymentView } from '../views.ts';
+import type { PaymentAnswers } from './answers.ts';
 import { type RequestContext, refusal } from './context.ts';
 
-export const PAYMENT_RECORDED = 'Payment successful.';
-
-export async function addPayment(context: RequestContext, input: AddPaymentInput): Promise<WriteResult> {
+export async function addPayment(
+  context: RequestContext,
+  input: AddPaymentInput,
+  answers: PaymentAnswers,
+): Promise<WriteResult> {
   const { account } = context;
   const dateError = futureDateError(input.date, todayIn(account.timeZone), account.timeZone);
   if (dateError) throw dateError;
@@ -44,7 +45,7 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
           const id = claimId(paymentIds, items);
           const request = { amountKobo: input.amount, date: input.date, channel: input.channel };
           const payment = newPayment(invoice, { id: id.id, recordedId: newUlid() }, request, account.currency, now);
-          const data = paymentView(payment, { details: invoice.details, balance });
+          const { data, outcome } = answers.recorded(payment, { details: invoice.details, balance });
           // Its size in history, for planning history pages' reads (docs/data-design.md "Payments").
           const recorded = { ...payment, viewBytes: Buffer.byteLength(JSON.stringify(data)) };
           const events = paymentEvents(data, { companyId: account.companyId, createdAt: now, newUlid: newEventUlid });
@@ -54,7 +55,7 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
               ...sequenceActions([id]),
               ...eventPuts(events),
             ],
-            response: success(201, data, PAYMENT_RECORDED),
+            response: outcome,
           };
         },
       },

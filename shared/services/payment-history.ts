@@ -1,6 +1,5 @@
 /** Payment history (docs/api.md "Payment history and pagination"): period → effective range, one index query, batched invoice reads. */
 
-import { decodeCursor, encodeCursor } from '../domain/cursor.ts';
 import {
   type CalendarDate,
   formatDayFirst,
@@ -11,12 +10,12 @@ import {
 } from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import { PageBudget, paymentsWorthReading } from '../domain/page-size.ts';
-import { resolvePeriod } from '../domain/periods.ts';
-import { ApiError, type FieldError, ValidationError } from '../errors.ts';
+import type { PaymentRecord } from '../domain/payment-record.ts';
+import { type Period, resolvePeriod } from '../domain/periods.ts';
+import { type FieldError, invalidCursor, ValidationError } from '../errors.ts';
 import { DEFAULT_HISTORY_LIMIT, type PaymentHistoryInput } from '../schemas.ts';
 import type { Account } from '../store/accounts.ts';
 import { isAccountHistoryPosition, loadInvoices, queryPayments } from '../store/history.ts';
-import { paymentView } from '../views.ts';
 
 const fromIso = (iso: string): CalendarDate => {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
@@ -39,8 +38,22 @@ function effectiveRange(account: Account, input: PaymentHistoryInput): { from: C
   return range.value;
 }
 
-const invalidCursor = () =>
-  new ApiError('invalid_cursor', 'The cursor is invalid for this account and period. Start again without a cursor.');
+/** Where a history resumes: the period, its effective range and the last position read (a cursor's content). */
+export interface HistoryPosition {
+  period: Period;
+  /** Effective range, YYYY-MM-DD. */
+  from: string;
+  to: string;
+  /** Exclusive start key of the next page. */
+  after: Record<string, string>;
+}
+
+export interface HistoryOptions {
+  /** The position a cursor carried, already authenticated by the caller (shared/http/cursor.ts). */
+  resume?: HistoryPosition | undefined;
+  /** A payment as the API shows it, serialised: its byte size decides where the page ends. */
+  render(payment: PaymentRecord, invoice: Invoice): string;
+}
 
 /** One page; each payment is already serialised (once), so the page's size is known without serialising it again. */
 export interface HistoryPage {
@@ -49,18 +62,22 @@ export interface HistoryPage {
   end: string;
   /** The JSON of each payment view, in page order. */
   paymentsJson: string[];
-  next_cursor: string | null;
+  /** Where the next page starts, or undefined on the last page. */
+  next: HistoryPosition | undefined;
 }
 
-export async function paymentHistory(account: Account, input: PaymentHistoryInput): Promise<HistoryPage> {
+export async function paymentHistory(
+  account: Account,
+  input: PaymentHistoryInput,
+  options: HistoryOptions,
+): Promise<HistoryPage> {
   const period = input.period!;
   let from: string;
   let to: string;
   let after: Record<string, string> | undefined;
-  if (input.cursor !== undefined) {
-    const state = decodeCursor(account.cursorSecret, input.cursor);
-    if (!state || state.period !== period || !isAccountHistoryPosition(state.after, account.companyId))
-      throw invalidCursor();
+  const state = options.resume;
+  if (state) {
+    if (state.period !== period || !isAccountHistoryPosition(state.after, account.companyId)) throw invalidCursor();
     ({ from, to, after } = state);
   } else {
     const range = effectiveRange(account, input);
@@ -96,7 +113,7 @@ export async function paymentHistory(account: Account, input: PaymentHistoryInpu
     const payment = payments[index]!;
     const invoice = invoices.get(payment.referenceCode);
     if (!invoice) continue;
-    const json = JSON.stringify(paymentView(payment, invoice));
+    const json = options.render(payment, invoice);
     full = !pageBudget.take(Buffer.byteLength(json));
     if (full) break;
     paymentsJson.push(json);
@@ -109,6 +126,6 @@ export async function paymentHistory(account: Account, input: PaymentHistoryInpu
     start: dayFirst(from),
     end: dayFirst(to),
     paymentsJson,
-    next_cursor: next ? encodeCursor(account.cursorSecret, { period, from, to, after: next }) : null,
+    next: next ? { period, from, to, after: next } : undefined,
   };
 }

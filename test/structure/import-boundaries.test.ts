@@ -146,6 +146,8 @@ describe('import boundaries of the runtime code', () => {
     expect(violates('shared/store/write-executor.ts', 'shared/errors')).toBe(true);
     expect(violates('shared/http/middleware/error-envelope.ts', 'shared/store/write-executor')).toBe(true);
     expect(violates('shared/http/middleware/authenticate.ts', 'shared/store/accounts')).toBe(false);
+    expect(violates('shared/services/add-payment.ts', 'shared/http/views')).toBe(true);
+    expect(violates('shared/services/payment-history.ts', 'shared/http/cursor')).toBe(true);
     const shapes = dynamoDbShapesOutsideStore(
       ['shared/services/x.ts', 'shared/store/y.ts'],
       () => 'a.dynamodb?.NewImage?.id?.S',

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CursorState, decodeCursor, encodeCursor } from '../../shared/domain/cursor.ts';
 import { PERIODS } from '../../shared/domain/periods.ts';
+import { type CursorState, decodeCursor, encodeCursor } from '../../shared/http/cursor.ts';
 
 const secret = randomBytes(32).toString('base64');
 const otherSecret = randomBytes(32).toString('base64');

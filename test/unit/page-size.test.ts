@@ -137,13 +137,13 @@ describe('historyBody', () => {
             start: '01/01/2026',
             end: '31/01/2026',
             paymentsJson: payments.map((p) => JSON.stringify(p)),
-            next_cursor: cursor,
+            next: undefined,
           };
           const expected = JSON.stringify({
             status: 'success',
             data: { period: page.period, start: page.start, end: page.end, payments, next_cursor: cursor },
           });
-          expect(historyBody(page)).toBe(expected);
+          expect(historyBody(page, cursor)).toBe(expected);
         },
       ),
     );

@@ -3,17 +3,12 @@
  * effective date range and the position. Another account's cursor fails the signature check.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { PERIODS, type Period } from '../domain/periods.ts';
 import { isRecord } from '../guards.ts';
-import { PERIODS, type Period } from './periods.ts';
+import type { HistoryPosition } from '../services/payment-history.ts';
 
-export interface CursorState {
-  period: Period;
-  /** Effective range, YYYY-MM-DD. */
-  from: string;
-  to: string;
-  /** Exclusive start key of the next page. */
-  after: Record<string, string>;
-}
+/** What a cursor carries: where the next page of a history starts (the service's own position). */
+export type CursorState = HistoryPosition;
 
 const sign = (secret: string, payload: string): Buffer =>
   createHmac('sha256', Buffer.from(secret, 'base64')).update(payload).digest();

@@ -3,9 +3,9 @@
  * plus the additive fields of docs/api.md "Add invoice". The only place domain records become API JSON.
  */
 
-import type { ClientRecord, Invoice, InvoiceDetails } from './domain/invoice.ts';
-import { formatKobo } from './domain/money.ts';
-import type { PaymentRecord } from './domain/payment-record.ts';
+import type { ClientRecord, Invoice, InvoiceDetails } from '../domain/invoice.ts';
+import { formatKobo } from '../domain/money.ts';
+import type { PaymentRecord } from '../domain/payment-record.ts';
 
 export function clientView(client: ClientRecord) {
   return {

@@ -1,0 +1,23 @@
+/**
+ * How a write service gets its answer without knowing HTTP. The answer to a write is committed with it (the
+ * Idempotency-Key's record stores it, so a retry replays it byte for byte), so the service asks for it before
+ * committing; what it contains — status, message, the API object — is decided in shared/http/write-answers.ts.
+ * The API object is also what the write's webhook events carry (docs/webhooks.md: the same `data`).
+ */
+import type { Invoice } from '../domain/invoice.ts';
+import type { PaymentRecord } from '../domain/payment-record.ts';
+import type { Outcome } from '../outcome.ts';
+
+export interface Answer {
+  outcome: Outcome;
+  /** The API object the answer carries: the `data` of the write's webhook events. */
+  data: Record<string, unknown>;
+}
+
+export interface InvoiceAnswers {
+  created(invoice: Invoice): Answer;
+}
+
+export interface PaymentAnswers {
+  recorded(payment: PaymentRecord, invoice: Pick<Invoice, 'details' | 'balance'>): Answer;
+}
