@@ -15,6 +15,25 @@ export interface Config {
   webhookAllowLoopback: boolean;
   /** Local data directory (DATA_DIR, default `.data`): holds the local webhook sealing key when no KMS key is set. */
   dataDir: string;
+  /** Running in AWS Lambda against DynamoDB (not sam local, not DynamoDB Local): required settings must be set. */
+  deployed: boolean;
+  /** X-Ray tracing of DynamoDB calls: deployed only, unless POWERTOOLS_TRACE_ENABLED=false. */
+  tracingEnabled: boolean;
+  /** Powertools service name and metrics namespace (POWERTOOLS_SERVICE_NAME, POWERTOOLS_METRICS_NAMESPACE). */
+  serviceName: string;
+  metricsNamespace: string;
+  /** The webhook delivery queue (DELIVERY_QUEUE_URL, set by the CDK stack on the webhook functions). */
+  deliveryQueueUrl: string | undefined;
+  /** Credentials for DynamoDB Local (any value works there; AWS_ACCESS_KEY_ID/SECRET or `local`). */
+  localCredentials: { accessKeyId: string; secretAccessKey: string };
+}
+
+/** A deployed function without a setting it needs: one clear line, at initialisation (like Powertools' getStringFromEnv). */
+export class MissingSettingError extends Error {
+  constructor(name: string) {
+    super(`${name} is not set: the CDK stack sets it on every function (docs/deploying.md "Configuration").`);
+    this.name = 'MissingSettingError';
+  }
 }
 
 export const DEFAULT_LOCAL_TABLE = 'invoicing-local';
@@ -22,8 +41,11 @@ export const DEFAULT_LOCAL_TABLE = 'invoicing-local';
 /** Reads a configuration from `env` (each call reads it anew; the runtime uses `loadConfig()`). */
 export function readConfig(env: NodeJS.ProcessEnv): Config {
   const authCacheSeconds = Number(env.AUTH_CACHE_SECONDS ?? '30');
+  const deployed = Boolean(env.AWS_LAMBDA_FUNCTION_NAME) && env.AWS_SAM_LOCAL !== 'true' && !env.DYNAMODB_ENDPOINT;
+  // Deployed, a missing table name must not fall back to the local one: that would read and write nothing real.
+  if (deployed && !env.TABLE_NAME) throw new MissingSettingError('TABLE_NAME');
   return {
-    tableName: env.TABLE_NAME ?? DEFAULT_LOCAL_TABLE,
+    tableName: env.TABLE_NAME || DEFAULT_LOCAL_TABLE,
     dynamodbEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'eu-west-1',
     authCacheSeconds: Number.isFinite(authCacheSeconds) ? Math.min(Math.max(authCacheSeconds, 0), 60) : 30,
@@ -32,6 +54,15 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     webhookKmsKeyId: env.WEBHOOK_KMS_KEY_ID || undefined,
     webhookAllowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true',
     dataDir: env.DATA_DIR || '.data',
+    deployed,
+    tracingEnabled: deployed && env.POWERTOOLS_TRACE_ENABLED !== 'false',
+    serviceName: env.POWERTOOLS_SERVICE_NAME ?? 'invoicing',
+    metricsNamespace: env.POWERTOOLS_METRICS_NAMESPACE ?? 'Invoicing',
+    deliveryQueueUrl: env.DELIVERY_QUEUE_URL || undefined,
+    localCredentials: {
+      accessKeyId: env.AWS_ACCESS_KEY_ID ?? 'local',
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? 'local',
+    },
   };
 }
 

@@ -15,17 +15,11 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { loadConfig } from './config.ts';
 
-const serviceName = process.env.POWERTOOLS_SERVICE_NAME ?? 'invoicing';
+const { serviceName, metricsNamespace, logLevel } = loadConfig();
 
-export const logger = new Logger({
-  serviceName,
-  logLevel: loadConfig().logLevel as never,
-});
+export const logger = new Logger({ serviceName, logLevel: logLevel as never });
 
-export const metrics = new Metrics({
-  serviceName,
-  namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'Invoicing',
-});
+export const metrics = new Metrics({ serviceName, namespace: metricsNamespace });
 
 /** Emits `ColdStart` once per process (Powertools tracks the first call). */
 export function captureColdStart(functionName: string | undefined): void {

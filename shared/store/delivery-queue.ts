@@ -61,7 +61,7 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 
 /** The SQS queue named by DELIVERY_QUEUE_URL (set by the CDK stack on both webhook functions). */
 export function sqsDeliveryQueue(
-  queueUrl: string | undefined = process.env.DELIVERY_QUEUE_URL,
+  queueUrl: string | undefined = loadConfig().deliveryQueueUrl,
   client?: SQSClient,
 ): DeliveryQueue {
   if (!queueUrl) throw new Error('DELIVERY_QUEUE_URL is not set.');

@@ -12,12 +12,7 @@ import { loadConfig } from '../config.ts';
  * `tracing: ACTIVE`; POWERTOOLS_TRACE_ENABLED=false turns it off. Imported lazily because the X-Ray SDK it
  * loads is costly at cold start and useless locally and in tests, where this stays undefined.
  */
-const tracingEnabled =
-  Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME) &&
-  process.env.POWERTOOLS_TRACE_ENABLED !== 'false' &&
-  process.env.AWS_SAM_LOCAL !== 'true' &&
-  !process.env.DYNAMODB_ENDPOINT;
-const tracer = tracingEnabled ? new (await import('@aws-lambda-powertools/tracer')).Tracer() : undefined;
+const tracer = loadConfig().tracingEnabled ? new (await import('@aws-lambda-powertools/tracer')).Tracer() : undefined;
 
 /**
  * Explicit timeouts and retries, so that every DynamoDB call ends well before the function's own timeout
@@ -45,10 +40,7 @@ function buildClient(): DynamoDBDocumentClient {
     ...(config.dynamodbEndpoint
       ? {
           endpoint: config.dynamodbEndpoint,
-          credentials: {
-            accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-            secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
-          },
+          credentials: config.localCredentials,
         }
       : {}),
     // The handler decides about retries of conflicts itself; the SDK retries throttling and timeouts once.

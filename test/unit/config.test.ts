@@ -1,0 +1,40 @@
+/** Configuration read once, in shared/config.ts; a deployed function without its table fails at once (issue 18). */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LOCAL_TABLE, MissingSettingError, readConfig } from '../../shared/config.ts';
+
+const LAMBDA = { AWS_LAMBDA_FUNCTION_NAME: 'Invoicing-prod-Payments' };
+
+describe('readConfig', () => {
+  it('refuses to start a deployed function without TABLE_NAME, naming the variable', () => {
+    expect(() => readConfig({ ...LAMBDA })).toThrow(MissingSettingError);
+    expect(() => readConfig({ ...LAMBDA })).toThrow(/^TABLE_NAME is not set/);
+  });
+
+  it('uses the table it is given when deployed, and traces unless told not to', () => {
+    const config = readConfig({ ...LAMBDA, TABLE_NAME: 'Invoicing-prod-Table' });
+    expect([config.tableName, config.deployed, config.tracingEnabled]).toEqual(['Invoicing-prod-Table', true, true]);
+    expect(readConfig({ ...LAMBDA, TABLE_NAME: 't', POWERTOOLS_TRACE_ENABLED: 'false' }).tracingEnabled).toBe(false);
+  });
+
+  it('falls back to the local table only off AWS: DynamoDB Local, sam local, or no Lambda at all', () => {
+    for (const env of [
+      {},
+      { ...LAMBDA, DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' },
+      { ...LAMBDA, AWS_SAM_LOCAL: 'true' },
+    ]) {
+      const config = readConfig(env);
+      expect([config.tableName, config.deployed, config.tracingEnabled]).toEqual([DEFAULT_LOCAL_TABLE, false, false]);
+    }
+  });
+
+  it('reads the delivery queue, the Powertools names and the local credentials in the same place', () => {
+    const config = readConfig({
+      DELIVERY_QUEUE_URL: 'https://sqs/q',
+      POWERTOOLS_SERVICE_NAME: 'svc',
+      AWS_ACCESS_KEY_ID: 'a',
+    });
+    expect(config.deliveryQueueUrl).toBe('https://sqs/q');
+    expect([config.serviceName, config.metricsNamespace]).toEqual(['svc', 'Invoicing']);
+    expect(config.localCredentials).toEqual({ accessKeyId: 'a', secretAccessKey: 'local' });
+  });
+});
