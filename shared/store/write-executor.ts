@@ -64,7 +64,8 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Milliseconds this write may still spend on attempts: the invocation's deadline, or the budget without one. */
 function retryClock(): () => number {
-  const stopAt = Date.now() + Math.min(remainingCallTime(), RETRY_BUDGET_WITHOUT_DEADLINE_MS);
+  const remaining = remainingCallTime();
+  const stopAt = Date.now() + (remaining === Infinity ? RETRY_BUDGET_WITHOUT_DEADLINE_MS : remaining);
   return () => Math.min(remainingCallTime(), stopAt - Date.now());
 }
 
@@ -90,56 +91,67 @@ function isRetryableCancellation(reasons: Cancellation): boolean {
   return reasons.every((r) => ['None', 'ConditionalCheckFailed', 'TransactionConflict', undefined].includes(r.Code));
 }
 
+/** What one attempt came to: a result to return, or another attempt (`readAgain`: at once, no backoff). */
+type AttemptOutcome = { done: WriteResult } | { retry: { readAgain: boolean } };
+
 export async function executeWrite(spec: WriteSpec, idempotency: IdempotencyRequest | undefined): Promise<WriteResult> {
-  const table = tableName();
-  const idemKey = idempotency ? recordKey(idempotency) : undefined;
   const timeLeft = retryClock();
   let readAgain = false;
   for (let attempt = 1; ; attempt++) {
     if (attempt > 1 && !(await waitForAnotherAttempt(attempt, !readAgain, timeLeft))) break;
-    readAgain = false;
-    let committed = false;
-    try {
-      const keys = await spec.keys();
-      const items = await batchGet(idemKey ? [...keys, idemKey] : keys);
-
-      if (idempotency && idemKey) {
-        const record = interpretRecord(idempotency, itemOf(items, idemKey));
-        if (record.state === 'match') return { response: record.response, replayed: true };
-        if (record.state === 'mismatch') {
-          throw new IdempotencyKeyReusedError();
-        }
-      }
-
-      let plan: WritePlan;
-      try {
-        plan = await spec.decide(items, attempt);
-      } catch (error) {
-        if (!(error instanceof ReadAgain)) throw error;
-        readAgain = true;
-        continue;
-      }
-
-      const actions = idempotency ? [...plan.actions, recordPut(table, idempotency, plan.response)] : plan.actions;
-      if (actions.length === 0) return { response: plan.response, replayed: false };
-      try {
-        // Commits, or throws: a refusal (certainly not committed) or CommitUnconfirmedError.
-        await commitTransaction(actions);
-        committed = true;
-        return { response: plan.response, replayed: false };
-      } catch (error) {
-        const reasons = cancellationReasons(error);
-        if (!reasons || !isRetryableCancellation(reasons)) throw error;
-        if (idempotency) {
-          const idemReason = reasons[actions.length - 1]?.Code;
-          // Another request with the same key is committing right now.
-          if (idemReason === 'TransactionConflict') throw new IdempotencyKeyInFlightError();
-        }
-        // Otherwise something we read changed (or the key's record appeared): read again and decide again.
-      }
-    } finally {
-      spec.settle?.(committed);
-    }
+    const outcome = await runAttempt(spec, idempotency, attempt);
+    if ('done' in outcome) return outcome.done;
+    readAgain = outcome.retry.readAgain;
   }
   throw new ConflictsOutlastedDeadlineError();
+}
+
+/** One attempt: read (with the key's record), replay or decide, commit; settles the spec's id claims either way. */
+async function runAttempt(
+  spec: WriteSpec,
+  idempotency: IdempotencyRequest | undefined,
+  attempt: number,
+): Promise<AttemptOutcome> {
+  const idemKey = idempotency ? recordKey(idempotency) : undefined;
+  let committed = false;
+  try {
+    const keys = await spec.keys();
+    const items = await batchGet(idemKey ? [...keys, idemKey] : keys);
+    if (idempotency && idemKey) {
+      const record = interpretRecord(idempotency, itemOf(items, idemKey));
+      if (record.state === 'match') return { done: { response: record.response, replayed: true } };
+      if (record.state === 'mismatch') throw new IdempotencyKeyReusedError();
+    }
+    let plan: WritePlan;
+    try {
+      plan = await spec.decide(items, attempt);
+    } catch (error) {
+      if (!(error instanceof ReadAgain)) throw error;
+      return { retry: { readAgain: true } };
+    }
+    const actions = idempotency ? [...plan.actions, recordPut(tableName(), idempotency, plan.response)] : plan.actions;
+    if (actions.length > 0) committed = await commitOrConflict(actions, idempotency !== undefined);
+    if (actions.length === 0 || committed) return { done: { response: plan.response, replayed: false } };
+    return { retry: { readAgain: false } };
+  } finally {
+    spec.settle?.(committed);
+  }
+}
+
+/**
+ * Commits, returning true; false when what was read changed meanwhile (a condition failed or a transaction
+ * conflicted: read and decide again). Throws a refusal (certainly not committed), CommitUnconfirmedError, or
+ * IdempotencyKeyInFlightError when the key's own record (the last action) is being committed by another request.
+ */
+async function commitOrConflict(actions: TransactItem[], withIdempotencyRecord: boolean): Promise<boolean> {
+  try {
+    await commitTransaction(actions);
+    return true;
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (!reasons || !isRetryableCancellation(reasons)) throw error;
+    if (withIdempotencyRecord && reasons[actions.length - 1]?.Code === 'TransactionConflict')
+      throw new IdempotencyKeyInFlightError();
+    return false;
+  }
 }
