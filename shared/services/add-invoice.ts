@@ -11,9 +11,10 @@ import { tableName } from '../store/dynamodb-client.ts';
 import { idempotencyRequest } from '../store/idempotency.ts';
 import { merchantRefKey, newInvoiceActions } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
+import type { Key } from '../store/keys.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
-import { executeWrite, type WriteResult } from '../store/write-executor.ts';
+import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import type { InvoiceAnswers } from './answers.ts';
 import { type RequestContext, refusal } from './context.ts';
 
@@ -22,76 +23,88 @@ export async function addInvoice(
   input: AddInvoiceInput,
   answers: InvoiceAnswers,
 ): Promise<WriteResult> {
-  const { account } = context;
-  const { companyId } = account;
+  const { companyId } = context.account;
   invoiceTotal(input); // 400 for a zero or over-the-cap total, before any database work
   const table = tableName();
-  const clientKey = clientLookupKey(companyId, input);
-  const refKey = input.merchant_ref === undefined ? undefined : merchantRefKey(companyId, input.merchant_ref);
-  const invoiceIds = new IdAllocator(table, companyId, 'invoice');
-  const clientIds = new IdAllocator(table, companyId, 'client');
+  const write: InvoiceWrite = {
+    context,
+    input,
+    answers,
+    clientKey: clientLookupKey(companyId, input),
+    refKey: input.merchant_ref === undefined ? undefined : merchantRefKey(companyId, input.merchant_ref),
+    invoiceIds: new IdAllocator(table, companyId, 'invoice'),
+    clientIds: new IdAllocator(table, companyId, 'client'),
+  };
   const idempotency =
     context.idempotencyKey === undefined
       ? undefined
       : idempotencyRequest(companyId, 'add-invoice', context.idempotencyKey, input);
-
-  /** The invoice's client, and what the transaction does about it: check that it still exists, or put it. */
-  const clientFor = (choice: ClientChoice, items: Map<string, Item>, now: string) => {
-    if ('existing' in choice)
-      return { client: choice.existing, actions: [clientStillExists(table, clientKey)], claims: [] };
-    const claim = claimId(clientIds, items);
-    const client = newClient(companyId, claim.id, choice.create, now);
-    return { client, actions: newClientActions(table, client), claims: [claim] };
-  };
-
   try {
     return await executeWrite(
       {
         keys: async () => [
-          clientKey,
-          ...(refKey ? [refKey] : []),
-          ...(await invoiceIds.keysToRead()),
-          ...(input.client ? await clientIds.keysToRead() : []),
+          write.clientKey,
+          ...(write.refKey ? [write.refKey] : []),
+          ...(await write.invoiceIds.keysToRead()),
+          ...(input.client ? await write.clientIds.keysToRead() : []),
         ],
         settle(committed) {
-          invoiceIds.settle(committed);
-          clientIds.settle(committed);
+          write.invoiceIds.settle(committed);
+          write.clientIds.settle(committed);
         },
-        decide(items) {
-          const merchantRefTaken = refKey !== undefined && itemOf(items, refKey) !== undefined;
-          const decision = decideInvoice(account, input, { client: clientFrom(items, clientKey), merchantRefTaken });
-          if (!decision.ok) return refusal(decision.error, context);
-          const now = formatTimestamp(new Date());
-          const chosen = clientFor(decision.value, items, now);
-          const invoiceId = claimId(invoiceIds, items);
-          const invoice = buildInvoice(
-            input,
-            chosen.client,
-            { invoiceId: invoiceId.id, referenceCode: generateReferenceCode() },
-            account.currency,
-            now,
-          );
-          const { data, outcome } = answers.created(invoice);
-          const events = invoiceCreatedEvents(data, {
-            companyId: account.companyId,
-            createdAt: now,
-            newUlid: newEventUlid,
-          });
-          return {
-            actions: [
-              ...chosen.actions,
-              ...newInvoiceActions(table, invoice),
-              ...sequenceActions([...chosen.claims, invoiceId]),
-              ...eventPuts(events),
-            ],
-            response: outcome,
-          };
-        },
+        decide: (items) => planInvoice(write, items),
       },
       idempotency,
     );
   } finally {
-    invoiceIds.release();
-    clientIds.release();
+    write.invoiceIds.release();
+    write.clientIds.release();
   }
+}
+
+interface InvoiceWrite {
+  context: RequestContext;
+  input: AddInvoiceInput;
+  answers: InvoiceAnswers;
+  /** Where the client is looked up: by id, or by email for a new one. */
+  clientKey: Key;
+  /** The merchant_ref's uniqueness item, when one was sent. */
+  refKey: Key | undefined;
+  invoiceIds: IdAllocator;
+  clientIds: IdAllocator;
+}
+
+/** From what was read: the refusal, or the invoice (and its new client), the id claims and the event, as one transaction. */
+function planInvoice(write: InvoiceWrite, items: Map<string, Item>): WritePlan {
+  const { context, input, refKey } = write;
+  const { account } = context;
+  const merchantRefTaken = refKey !== undefined && itemOf(items, refKey) !== undefined;
+  const decision = decideInvoice(account, input, { client: clientFrom(items, write.clientKey), merchantRefTaken });
+  if (!decision.ok) return refusal(decision.error, context);
+  const now = formatTimestamp(new Date());
+  const chosen = clientFor(write, decision.value, items, now);
+  const invoiceId = claimId(write.invoiceIds, items);
+  const ids = { invoiceId: invoiceId.id, referenceCode: generateReferenceCode() };
+  const invoice = buildInvoice(input, chosen.client, ids, account.currency, now);
+  const { data, outcome } = write.answers.created(invoice);
+  const events = invoiceCreatedEvents(data, { companyId: account.companyId, createdAt: now, newUlid: newEventUlid });
+  return {
+    actions: [
+      ...chosen.actions,
+      ...newInvoiceActions(tableName(), invoice),
+      ...sequenceActions([...chosen.claims, invoiceId]),
+      ...eventPuts(events),
+    ],
+    response: outcome,
+  };
+}
+
+/** The invoice's client, and what the transaction does about it: check that it still exists, or put it. */
+function clientFor(write: InvoiceWrite, choice: ClientChoice, items: Map<string, Item>, now: string) {
+  const table = tableName();
+  if ('existing' in choice)
+    return { client: choice.existing, actions: [clientStillExists(table, write.clientKey)], claims: [] };
+  const claim = claimId(write.clientIds, items);
+  const client = newClient(write.context.account.companyId, claim.id, choice.create, now);
+  return { client, actions: newClientActions(table, client), claims: [claim] };
 }

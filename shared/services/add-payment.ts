@@ -6,9 +6,10 @@ import type { AddPaymentInput } from '../schemas.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { idempotencyRequest } from '../store/idempotency.ts';
 import { invoiceFrom, invoiceKeys, paymentTransaction } from '../store/invoices.ts';
+import type { Item } from '../store/items.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
-import { executeWrite, type WriteResult } from '../store/write-executor.ts';
+import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { newUlid } from '../ulid.ts';
 import type { PaymentAnswers } from './answers.ts';
 import { type RequestContext, refusal } from './context.ts';
@@ -21,8 +22,7 @@ export async function addPayment(
   const { account } = context;
   const dateError = futureDateError(input.date, todayIn(account.timeZone), account.timeZone);
   if (dateError) throw dateError;
-  const table = tableName();
-  const paymentIds = new IdAllocator(table, account.companyId, 'payment');
+  const paymentIds = new IdAllocator(tableName(), account.companyId, 'payment');
   const idempotency =
     context.idempotencyKey === undefined
       ? undefined
@@ -32,36 +32,42 @@ export async function addPayment(
       {
         keys: async () => [...invoiceKeys(input.reference_code), ...(await paymentIds.keysToRead())],
         settle: (committed) => paymentIds.settle(committed),
-        decide(items) {
-          const now = formatTimestamp(new Date());
-          const decision = decidePayment(
-            invoiceFrom(items, input.reference_code),
-            account.companyId,
-            input.amount,
-            now,
-          );
-          if (!decision.ok) return refusal(decision.error, context);
-          const { invoice, balance } = decision.value;
-          const id = claimId(paymentIds, items);
-          const request = { amountKobo: input.amount, date: input.date, channel: input.channel };
-          const payment = newPayment(invoice, { id: id.id, recordedId: newUlid() }, request, account.currency, now);
-          const { data, outcome } = answers.recorded(payment, { details: invoice.details, balance });
-          // Its size in history, for planning history pages' reads (docs/data-design.md "Payments").
-          const recorded = { ...payment, viewBytes: Buffer.byteLength(JSON.stringify(data)) };
-          const events = paymentEvents(data, { companyId: account.companyId, createdAt: now, newUlid: newEventUlid });
-          return {
-            actions: [
-              ...paymentTransaction(table, invoice.balance, balance, recorded),
-              ...sequenceActions([id]),
-              ...eventPuts(events),
-            ],
-            response: outcome,
-          };
-        },
+        decide: (items) => planPayment({ context, input, answers, paymentIds }, items),
       },
       idempotency,
     );
   } finally {
     paymentIds.release();
   }
+}
+
+interface PaymentWrite {
+  context: RequestContext;
+  input: AddPaymentInput;
+  answers: PaymentAnswers;
+  paymentIds: IdAllocator;
+}
+
+/** From what was read: the refusal, or the payment, the invoice's new balance, the id claim and the events, as one transaction. */
+function planPayment({ context, input, answers, paymentIds }: PaymentWrite, items: Map<string, Item>): WritePlan {
+  const { account } = context;
+  const now = formatTimestamp(new Date());
+  const decision = decidePayment(invoiceFrom(items, input.reference_code), account.companyId, input.amount, now);
+  if (!decision.ok) return refusal(decision.error, context);
+  const { invoice, balance } = decision.value;
+  const id = claimId(paymentIds, items);
+  const request = { amountKobo: input.amount, date: input.date, channel: input.channel };
+  const payment = newPayment(invoice, { id: id.id, recordedId: newUlid() }, request, account.currency, now);
+  const { data, outcome } = answers.recorded(payment, { details: invoice.details, balance });
+  // Its size in history, for planning history pages' reads (docs/data-design.md "Payments").
+  const recorded = { ...payment, viewBytes: Buffer.byteLength(JSON.stringify(data)) };
+  const events = paymentEvents(data, { companyId: account.companyId, createdAt: now, newUlid: newEventUlid });
+  return {
+    actions: [
+      ...paymentTransaction(tableName(), invoice.balance, balance, recorded),
+      ...sequenceActions([id]),
+      ...eventPuts(events),
+    ],
+    response: outcome,
+  };
 }

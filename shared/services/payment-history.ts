@@ -72,26 +72,42 @@ export async function paymentHistory(
   options: HistoryOptions,
 ): Promise<HistoryPage> {
   const period = input.period!;
-  let from: string;
-  let to: string;
-  let after: Record<string, string> | undefined;
-  const state = options.resume;
-  if (state) {
-    if (state.period !== period || !isAccountHistoryPosition(state.after, account.companyId)) throw invalidCursor();
-    ({ from, to, after } = state);
-  } else {
-    const range = effectiveRange(account, input);
-    from = toIsoDate(range.from);
-    to = toIsoDate(range.to);
-  }
+  const { from, to, after } = startingPosition(account, input, options.resume);
+  const read = await queryPayments(account.companyId, from, to, input.limit ?? DEFAULT_HISTORY_LIMIT, after);
+  const { paymentsJson, lastTaken, full } = await fillPage(read.payments, options.render);
+  const next = full && lastTaken !== undefined ? read.positions[lastTaken] : read.next;
+  const dayFirst = (iso: string) => formatDayFirst(fromEpochSeconds(toEpochSeconds(fromIso(iso))));
+  return {
+    period,
+    start: dayFirst(from),
+    end: dayFirst(to),
+    paymentsJson,
+    next: next ? { period, from, to, after: next } : undefined,
+  };
+}
 
-  const {
-    payments,
-    positions,
-    next: afterPage,
-  } = await queryPayments(account.companyId, from, to, input.limit ?? DEFAULT_HISTORY_LIMIT, after);
-  // Invoices are read only for the payments that can fit in the page, judged by their recorded sizes, so that a page
-  // ending at the byte cap costs what it returns; the rest is read only if the real sizes turn out smaller.
+/** The range and position to read from: the cursor's (for this account and period only), or the period's start. */
+function startingPosition(
+  account: Account,
+  input: PaymentHistoryInput,
+  resume: HistoryPosition | undefined,
+): { from: string; to: string; after: Record<string, string> | undefined } {
+  if (resume) {
+    if (resume.period !== input.period || !isAccountHistoryPosition(resume.after, account.companyId))
+      throw invalidCursor();
+    return { from: resume.from, to: resume.to, after: resume.after };
+  }
+  const range = effectiveRange(account, input);
+  return { from: toIsoDate(range.from), to: toIsoDate(range.to), after: undefined };
+}
+
+/**
+ * Serialises the page's payments once, in order, until the page is full: it ends right after its last payment
+ * that fits, when the next would take it over the byte cap. Invoices are read only for the payments that can fit,
+ * judged by their recorded sizes, so that a page ending at the cap costs what it returns; the rest is read only
+ * if the real sizes turn out smaller.
+ */
+async function fillPage(payments: PaymentRecord[], render: HistoryOptions['render']) {
   const invoices = new Map<string, Invoice>();
   let read = 0;
   const readInvoicesUpTo = async (end: number) => {
@@ -101,9 +117,6 @@ export async function paymentHistory(
     read = end;
   };
   await readInvoicesUpTo(paymentsWorthReading(payments.map((payment) => payment.viewBytes)));
-
-  // Each payment is serialised once, in page order, and only until the page is full: a page ends early,
-  // right after its last payment that fits, when the next would take it over the byte cap.
   const pageBudget = new PageBudget();
   const paymentsJson: string[] = [];
   let lastTaken: number | undefined;
@@ -113,19 +126,11 @@ export async function paymentHistory(
     const payment = payments[index]!;
     const invoice = invoices.get(payment.referenceCode);
     if (!invoice) continue;
-    const json = options.render(payment, invoice);
+    const json = render(payment, invoice);
     full = !pageBudget.take(Buffer.byteLength(json));
     if (full) break;
     paymentsJson.push(json);
     lastTaken = index;
   }
-  const next = full && lastTaken !== undefined ? positions[lastTaken] : afterPage;
-  const dayFirst = (iso: string) => formatDayFirst(fromEpochSeconds(toEpochSeconds(fromIso(iso))));
-  return {
-    period,
-    start: dayFirst(from),
-    end: dayFirst(to),
-    paymentsJson,
-    next: next ? { period, from, to, after: next } : undefined,
-  };
+  return { paymentsJson, lastTaken, full };
 }
