@@ -39,9 +39,21 @@ export class MissingSettingError extends Error {
 export const DEFAULT_LOCAL_TABLE = 'invoicing-local';
 
 /** Reads a configuration from `env` (each call reads it anew; the runtime uses `loadConfig()`). */
+/** Running in AWS Lambda against DynamoDB (not sam local, not DynamoDB Local). */
+const isDeployed = (env: NodeJS.ProcessEnv): boolean =>
+  Boolean(env.AWS_LAMBDA_FUNCTION_NAME) && env.AWS_SAM_LOCAL !== 'true' && !env.DYNAMODB_ENDPOINT;
+
+/**
+ * Whether DynamoDB calls are traced (X-Ray): deployed only, unless POWERTOOLS_TRACE_ENABLED=false. Read on its own,
+ * without caching the configuration, because the store decides it when its module loads — before the local
+ * runtime, the CLI or the benchmark have pointed the process at their database.
+ */
+export const tracingEnabledIn = (env: NodeJS.ProcessEnv): boolean =>
+  isDeployed(env) && env.POWERTOOLS_TRACE_ENABLED !== 'false';
+
 export function readConfig(env: NodeJS.ProcessEnv): Config {
   const authCacheSeconds = Number(env.AUTH_CACHE_SECONDS ?? '30');
-  const deployed = Boolean(env.AWS_LAMBDA_FUNCTION_NAME) && env.AWS_SAM_LOCAL !== 'true' && !env.DYNAMODB_ENDPOINT;
+  const deployed = isDeployed(env);
   // Deployed, a missing table name must not fall back to the local one: that would read and write nothing real.
   if (deployed && !env.TABLE_NAME) throw new MissingSettingError('TABLE_NAME');
   return {
@@ -55,7 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     webhookAllowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true',
     dataDir: env.DATA_DIR || '.data',
     deployed,
-    tracingEnabled: deployed && env.POWERTOOLS_TRACE_ENABLED !== 'false',
+    tracingEnabled: tracingEnabledIn(env),
     serviceName: env.POWERTOOLS_SERVICE_NAME ?? 'invoicing',
     metricsNamespace: env.POWERTOOLS_METRICS_NAMESPACE ?? 'Invoicing',
     deliveryQueueUrl: env.DELIVERY_QUEUE_URL || undefined,

@@ -47,6 +47,18 @@ function firstWrite(action: TransactWriteItem): WrittenKey | undefined {
   return undefined;
 }
 
+/**
+ * The barrier read failed after DynamoDB Local acknowledged the transaction: it committed, durably or not yet.
+ * A distinct error so that the store treats the outcome as unknown (resend with the token, or 504) — never as
+ * "not written", which the read's own error (e.g. a deadline too close to start it) would otherwise suggest.
+ */
+export class DurabilityUnconfirmedError extends Error {
+  constructor(cause: unknown) {
+    super('The transaction was acknowledged but its durability could not be confirmed', { cause });
+    this.name = 'DurabilityUnconfirmedError';
+  }
+}
+
 /** Installs the barrier on a client's middleware stack (idempotent: installing twice replaces it). */
 export function installDurabilityBarrier(client: DynamoDBDocumentClient): void {
   client.middlewareStack.add(

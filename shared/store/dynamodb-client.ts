@@ -5,14 +5,14 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DeadlineReachedError, remainingCallTime } from '../call-deadline.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, tracingEnabledIn } from '../config.ts';
 
 /**
  * X-Ray tracing of every DynamoDB call (Powertools Tracer), only in Lambda with tracing on: the CDK stack sets
  * `tracing: ACTIVE`; POWERTOOLS_TRACE_ENABLED=false turns it off. Imported lazily because the X-Ray SDK it
  * loads is costly at cold start and useless locally and in tests, where this stays undefined.
  */
-const tracer = loadConfig().tracingEnabled ? new (await import('@aws-lambda-powertools/tracer')).Tracer() : undefined;
+const tracer = tracingEnabledIn(process.env) ? new (await import('@aws-lambda-powertools/tracer')).Tracer() : undefined;
 
 /**
  * Explicit timeouts and retries, so that every DynamoDB call ends well before the function's own timeout

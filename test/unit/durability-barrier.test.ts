@@ -1,6 +1,8 @@
 /** The key the local durability barrier reads back after a transaction (infra/local/durability-barrier.ts). */
 import { describe, expect, it } from 'vitest';
-import { writtenKey } from '../../infra/local/durability-barrier.ts';
+import { DurabilityUnconfirmedError, writtenKey } from '../../infra/local/durability-barrier.ts';
+import { DeadlineReachedError } from '../../shared/call-deadline.ts';
+import { classifyTransactionFailure } from '../../shared/store/transaction.ts';
 
 describe('writtenKey', () => {
   it('takes the key attributes of the first item put, ignoring condition checks before it', () => {
@@ -33,5 +35,14 @@ describe('writtenKey', () => {
       TransactItems: [{ ConditionCheck: { TableName: 't', Key: { PK: { S: 'A' } }, ConditionExpression: 'x' } }],
     };
     expect(writtenKey(input)).toBeUndefined();
+  });
+});
+
+describe('a failed barrier read', () => {
+  it('leaves the outcome unknown, even when the read itself was refused before it was sent', () => {
+    // The deadline refusing to start the read must not turn an acknowledged transaction into "not written".
+    const failure = new DurabilityUnconfirmedError(new DeadlineReachedError(false));
+    expect(classifyTransactionFailure(new DeadlineReachedError(false))).toBe('not_committed');
+    expect(classifyTransactionFailure(failure)).toBe('unknown');
   });
 });
