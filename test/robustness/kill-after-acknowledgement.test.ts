@@ -9,98 +9,28 @@
  * Without the local durability barrier (infra/local/durability-barrier.ts) this test loses payments:
  * DynamoDB Local acknowledges a transaction a few milliseconds before it is on disk.
  */
-import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
 import { todayMonthFirst } from '../support/api.ts';
-import {
-  groupAlive,
-  npmStartEnv,
-  type RunningService,
-  waitGroupGone,
-  waitUntilServing,
-} from '../support/local-runtime.ts';
+import { type RunningService, waitGroupGone } from '../support/local-runtime.ts';
+import { INVOICE_TO_PAY, NpmStartHarness, post, startReceiver, todaysPayments } from '../support/npm-start-harness.ts';
 import { kobo, scale } from './helpers.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-kills-'));
 const KILLS = scale(20, 40);
 const WRITERS = 8;
-const groups: number[] = [];
-let dynamodbPort = 0;
-let receiver: Server | undefined;
-
-const env = () => npmStartEnv({ dataDir, dynamodbPort, extra: { WEBHOOK_RETRY_BASE_MS: '100' } });
-
-async function npmStart(): Promise<RunningService> {
-  const child = spawn('npm', ['start', '--silent'], {
-    cwd: ROOT,
-    env: env(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  groups.push(child.pid!);
-  return waitUntilServing(child, 'npm start', 120_000);
-}
-
-function npmRun(script: string, ...args: string[]): Promise<Record<string, unknown>> {
-  const cliEnv = env();
-  delete cliEnv.TABLE_NAME;
-  return new Promise((resolveLine, reject) => {
-    execFile(
-      'npm',
-      ['run', '--silent', script, '--', ...args],
-      { cwd: ROOT, env: cliEnv, timeout: 60_000 },
-      (e, out, err) => (e ? reject(new Error(`${script} failed: ${err}`)) : resolveLine(JSON.parse(out.trim()))),
-    );
-  });
-}
-
-async function post(service: RunningService, path: string, body: unknown, key?: string) {
-  const response = await fetch(`${service.baseUrl}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${service.secretKey}`,
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    text,
-    replayed: response.headers.get('idempotent-replayed'),
-    json: () => JSON.parse(text),
-  };
-}
+let harness: NpmStartHarness | undefined;
+let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
 
 async function historyIds(service: RunningService): Promise<{ ids: number[]; amountPaid: string; sum: number }> {
-  const ids: number[] = [];
-  let sum = 0;
-  let amountPaid = '0.00';
-  let cursor: string | null = null;
-  do {
-    const page = await post(service, '/payments/history', {
-      period: 'today',
-      limit: 200,
-      ...(cursor ? { cursor } : {}),
-    });
-    expect(page.status, page.text).toBe(200);
-    const data = page.json().data;
-    for (const payment of data.payments) {
-      ids.push(payment.id);
-      sum += kobo(payment.amount);
-      amountPaid = payment.invoice.amount_paid;
-    }
-    cursor = data.next_cursor;
-  } while (cursor);
-  return { ids, amountPaid, sum };
+  const payments = await todaysPayments(service);
+  return {
+    ids: payments.map((payment) => payment.id as number),
+    amountPaid: payments.at(-1)?.invoice.amount_paid ?? '0.00',
+    sum: payments.reduce((total, payment) => total + kobo(payment.amount), 0),
+  };
 }
 
 interface Sent {
@@ -150,37 +80,23 @@ async function burstThenKill(service: RunningService, round: number, reference: 
 }
 
 afterAll(async () => {
-  receiver?.close();
-  for (const pgid of groups) if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
-  for (const pgid of groups) await waitGroupGone(pgid, 10_000);
-  rmSync(dataDir, { recursive: true, force: true });
+  receiver?.server.close();
+  await harness?.cleanUp();
+  if (harness) rmSync(harness.dataDir, { recursive: true, force: true });
 });
 
 describe('hard kills right after an acknowledgement (npm start)', { timeout: 900_000 }, () => {
   it(`${KILLS} kills: no acknowledged payment lost, no key with two payment ids, every committed event delivered`, async () => {
     const delivered = new Set<number>();
-    receiver = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const event = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        if (event.type === 'payment.recorded') delivered.add(event.data.id);
-        response.writeHead(200).end('ok');
-      });
+    receiver = await startReceiver((_request, response, webhook) => {
+      if (webhook.type === 'payment.recorded') delivered.add(webhook.dataId as number);
+      response.writeHead(200).end('ok');
     });
-    await new Promise<void>((r) => receiver!.listen(0, '127.0.0.1', () => r()));
-    const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-
-    dynamodbPort = await freePort();
-    let service = await npmStart();
-    const { company_id } = JSON.parse(readFileSync(join(dataDir, 'demo-account.json'), 'utf8'));
-    await npmRun('webhook:set', '--company-id', String(company_id), '--url', receiverUrl);
-    const invoice = await post(service, '/invoices', {
-      client: { first_name: 'Kill', last_name: 'Test', email: 'kills@example.com', phone: '+2348012345678' },
-      due_date: '12/30/2030',
-      fee_bearer: 'client',
-      items: [{ item: 'Goods', description: 'x', unit_cost: '10,000,000.00', quantity: '1' }],
-    });
+    const running = new NpmStartHarness(mkdtempSync(join(tmpdir(), 'invoicing-kills-')), await freePort());
+    harness = running;
+    let service = await running.start();
+    await running.cli('webhook:set', '--company-id', String(running.companyId()), '--url', receiver.url);
+    const invoice = await post(service, '/invoices', INVOICE_TO_PAY);
     expect(invoice.status, invoice.text).toBe(201);
     const reference = invoice.json().data.reference_code;
 
@@ -188,7 +104,7 @@ describe('hard kills right after an acknowledgement (npm start)', { timeout: 900
     const lost: string[] = [];
     for (let round = 0; round < KILLS; round++) {
       const sent = await burstThenKill(service, round, reference, 1 + (round % 4));
-      service = await npmStart();
+      service = await running.start();
       const { ids } = await historyIds(service);
       for (const entry of sent.filter((s) => s.acknowledgedId !== undefined))
         if (!ids.includes(entry.acknowledgedId!)) lost.push(`round ${round}: payment ${entry.acknowledgedId}`);
