@@ -3,10 +3,10 @@
  * carries every invariant as a condition (and the idempotency record, when a key was sent).
  * A failed condition or a conflicting transaction means another request changed what was read:
  * re-read and decide again for as long as the invocation has time for another attempt, then give up
- * (`ConflictsOutlastedDeadlineError`: nothing was written; the HTTP layer answers 503). Waits between attempts are fully jittered over an exponentially growing
- * window, so that writers contending for one invoice spread out and each makes progress.
+ * (`ConflictsOutlastedDeadlineError`: nothing was written; the HTTP layer answers 503). Waits between
+ * attempts are fully jittered over an exponentially growing window, so that writers contending for one
+ * invoice spread out and each makes progress.
  */
-
 import { remainingCallTime } from '../call-deadline.ts';
 import type { Outcome } from '../outcome.ts';
 import { batchGet, itemOf } from './batch.ts';
