@@ -9,8 +9,8 @@ import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
  * DynamoDB Local bound to 127.0.0.1 only (infra/local/dynamodb-local.ts). DynamoDB Local has no option for the
  * address it listens on and its Jetty connector binds every interface, which would expose the unauthenticated
  * local database to the network. This launcher builds the server exactly as DynamoDB Local's own main does
- * (same command-line options), sets the connector's host to loopback, then starts it. Java runs it as a
- * single source file (JEP 330): nothing to compile or download.
+ * (same command-line options), sets the connector's host to loopback, then starts it. Its compiled class is
+ * committed in infra/local/java/ (see infra/local/dynamodb-local.ts for the javac line that rebuilds it).
  */
 public class LoopbackDynamoDbLocal {
   public static void main(String[] args) throws Exception {
