@@ -16,7 +16,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
 import { todayMonthFirst } from '../support/api.ts';
-import { type RunningService, waitUntilServing } from '../support/local-runtime.ts';
+import { groupAlive, type RunningService, waitGroupGone, waitUntilServing } from '../support/local-runtime.ts';
+import { todaysPayments } from '../support/npm-start-harness.ts';
 import { kobo, STRESS, scale, sleep } from './helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -24,24 +25,6 @@ const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-durability-'));
 const groups: number[] = [];
 
 type Running = RunningService;
-
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitGroupGone(pgid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!groupAlive(pgid)) return true;
-    await sleep(100);
-  }
-  return !groupAlive(pgid);
-}
 
 /** `npm start` in its own process group, on free ports, with our DATA_DIR. */
 async function npmStart(dynamodbPort: number): Promise<Running> {
@@ -73,22 +56,6 @@ async function post(running: Running, path: string, body: unknown, headers: Reco
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, body: JSON.parse(text) };
-}
-
-async function history(running: Running) {
-  const payments: Record<string, any>[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await post(running, '/payments/history', {
-      period: 'today',
-      limit: 200,
-      ...(cursor ? { cursor } : {}),
-    });
-    expect(page.status, page.text).toBe(200);
-    payments.push(...page.body.data.payments);
-    cursor = page.body.data.next_cursor;
-  } while (cursor);
-  return payments;
 }
 
 async function stopWithSigint(running: Running) {
@@ -159,7 +126,7 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
     expect(second.secretKey).toBe(first.secretKey);
     const demo = JSON.parse(readFileSync(join(dataDir, 'demo-account.json'), 'utf8')) as { secret_key: string };
     expect(demo.secret_key).toBe(first.secretKey);
-    const payments = await history(second);
+    const payments = await todaysPayments(second);
     expect(payments.map((p) => p.id).sort()).toEqual(acknowledgedBeforeStop.map((p) => p.id).sort());
     expect(payments[0]!.invoice.amount_paid).toBe('300.00');
     // The idempotency record survived too: the retry is a replay, not a second payment.
@@ -233,7 +200,7 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
     const restarted = await npmStart(dynamodbPort);
     try {
       // Nothing acknowledged is lost, nothing is duplicated, no partial write is visible.
-      let payments = await history(restarted);
+      let payments = await todaysPayments(restarted);
       const ids = payments.map((p) => p.id as number);
       expect(new Set(ids).size).toBe(ids.length);
       const lost = acknowledged.filter((entry) => !ids.includes(entry.acknowledged!.id));
@@ -271,7 +238,7 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
         expect(retry.headers.get('idempotent-replayed')).toBe('true');
         expect(retry.body.data.id).toBe(entry.acknowledged!.id);
       }
-      payments = await history(restarted);
+      payments = await todaysPayments(restarted);
       // Every request of the burst is now exactly one payment; plus the three from before.
       expect(payments).toHaveLength(sent.length + acknowledgedBeforeStop.length);
       expect(new Set(payments.map((p) => p.id)).size).toBe(payments.length);
