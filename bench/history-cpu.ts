@@ -20,7 +20,7 @@ await ensureTable(db.endpoint, 'history-cpu');
 const { call, createInvoice, newAccount, todayMonthFirst, makeEvent, lambdaContext } = await import(
   '../infra/tools/api-driver.ts'
 );
-const { handler } = await import('../functions/payment-history/handler.ts');
+const { handler } = await import('../functions/history/handler.ts');
 const { paymentHistory } = await import('../shared/services/payment-history.ts');
 const { historyOptions } = await import('../shared/http/history-page.ts');
 const { queryPayments, loadInvoices } = await import('../shared/store/history.ts');

@@ -26,7 +26,6 @@ export interface MonitoredRoute {
   name: string;
   method: string;
   path: string;
-  fn: lambda.IFunction;
 }
 
 /** A metric another construct asks to be alarmed on (at or above `threshold`). */
@@ -46,6 +45,8 @@ export interface MonitoringProps {
   /** Name of the API stage serving the routes (`$default`). */
   apiStageName: string;
   routes: readonly MonitoredRoute[];
+  /** The API functions, by name: errors and throttles of each. */
+  functions: ReadonlyMap<string, lambda.IFunction>;
   table: dynamodb.TableV2;
   /** Namespace and `service` dimension of the business metrics the functions emit (shared/observability.ts). */
   metricsNamespace: string;
@@ -101,7 +102,7 @@ export class Monitoring extends Construct {
       }),
     );
     this.addApiWidgetsAndAlarms();
-    for (const route of props.routes) this.addFunction(route.name, route.fn);
+    for (const [name, fn] of props.functions) this.addFunction(name, fn);
     this.addTableWidgetsAndAlarms();
     this.addBusinessWidgets();
     if (settings.alarms) {

@@ -12,7 +12,14 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { apiGatewayRoutePath, ROUTES, type RouteDefinition, routeKeys } from '../shared/routes.ts';
+import {
+  API_FUNCTIONS,
+  type ApiFunctionDefinition,
+  type ApiFunctionName,
+  apiGatewayRoutePath,
+  ROUTES,
+  routeKeys,
+} from '../shared/routes.ts';
 import { TABLE } from '../shared/store/table.ts';
 import { Monitoring } from './monitoring.ts';
 import { serviceFunction } from './service-function.ts';
@@ -45,7 +52,7 @@ export interface InvoicingStackProps extends StackProps {
 
 export class InvoicingStack extends Stack {
   readonly table: dynamodb.TableV2;
-  readonly functions: ReadonlyMap<RouteDefinition['name'], NodejsFunction>;
+  readonly functions: ReadonlyMap<ApiFunctionName, NodejsFunction>;
   readonly api: HttpApi;
   /** Alarms and dashboard; other resources add theirs with `monitoring.addAlarms(...)` / `addFunction(...)`. */
   readonly monitoring: Monitoring;
@@ -94,13 +101,13 @@ export class InvoicingStack extends Stack {
       },
     });
 
-    const functions = new Map<RouteDefinition['name'], NodejsFunction>();
+    const functions = new Map<ApiFunctionName, NodejsFunction>();
     const apiRoutes: HttpRoute[] = [];
-    for (const route of ROUTES) {
-      const id = pascalCase(route.name);
+    for (const definition of API_FUNCTIONS) {
+      const id = pascalCase(definition.name);
       const fn = serviceFunction(this, id, {
-        description: `${route.method} ${route.path}`,
-        entry: route.entry,
+        description: `The ${definition.name} API: ${definition.routes.map((r) => `${r.method} ${r.path}`).join(', ')}`,
+        entry: definition.entry,
         logRetention: settings.logRetention,
         removalPolicy,
         environment: {
@@ -111,19 +118,22 @@ export class InvoicingStack extends Stack {
           AUTH_CACHE_SECONDS,
         },
       });
-      this.grantRouteDataAccess(fn, route);
-      // One integration, one route per method + path (with and without a trailing slash: HTTP APIs match paths exactly).
+      this.grantDataAccess(fn, definition);
+      // One integration per function; one route per method + path of each of its routes (with and without a
+      // trailing slash: HTTP APIs match paths exactly). The function's router dispatches (shared/http/api-function.ts).
       const integration = new HttpLambdaIntegration(`${id}Integration`, fn);
-      for (const key of routeKeys(route)) {
-        apiRoutes.push(
-          ...this.api.addRoutes({
-            path: apiGatewayRoutePath(key.path),
-            methods: [HttpMethod[key.method]],
-            integration,
-          }),
-        );
+      for (const route of definition.routes) {
+        for (const key of routeKeys(route)) {
+          apiRoutes.push(
+            ...this.api.addRoutes({
+              path: apiGatewayRoutePath(key.path),
+              methods: [HttpMethod[key.method]],
+              integration,
+            }),
+          );
+        }
       }
-      functions.set(route.name, fn);
+      functions.set(definition.name, fn);
     }
     this.functions = functions;
 
@@ -132,7 +142,8 @@ export class InvoicingStack extends Stack {
       settings: settings.monitoring,
       api: this.api,
       apiStageName: apiStage.stageName,
-      routes: ROUTES.map((route) => ({ ...route, fn: functions.get(route.name)! })),
+      routes: ROUTES,
+      functions,
       table: this.table,
       metricsNamespace: METRICS_NAMESPACE,
       serviceName: SERVICE_NAME,
@@ -164,8 +175,8 @@ export class InvoicingStack extends Stack {
     this.acknowledgeNagFindings(apiRoutes);
   }
 
-  /** Exactly the route's declared actions: on the table, and on the payments index only if it queries it. */
-  private grantRouteDataAccess(fn: NodejsFunction, route: RouteDefinition) {
+  /** Exactly the function's declared actions: on the table, and on the index only if it queries it. */
+  private grantDataAccess(fn: NodejsFunction, route: ApiFunctionDefinition) {
     fn.addToRolePolicy(
       new iam.PolicyStatement({
         sid: 'TableAccess',
@@ -176,7 +187,7 @@ export class InvoicingStack extends Stack {
     if (route.indexActions.length > 0) {
       fn.addToRolePolicy(
         new iam.PolicyStatement({
-          sid: 'PaymentsIndexAccess',
+          sid: 'IndexAccess',
           actions: [...route.indexActions],
           resources: [`${this.table.tableArn}/index/${TABLE.paymentsIndex.name}`],
         }),

@@ -14,16 +14,21 @@ export const ERROR_STATUS = {
   tokenization_not_enabled: 403,
   client_not_found: 404,
   invoice_not_found: 404,
+  payment_not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,
   amount_exceeds_balance: 409,
   invoice_already_paid: 409,
   duplicate_merchant_ref: 409,
+  duplicate_client_email: 409,
+  invoice_has_payments: 409,
+  invoice_deleted: 409,
   idempotency_request_in_progress: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
   internal_error: 500,
+  not_implemented: 501,
   service_unavailable: 503,
   outcome_unknown: 504,
 } as const;
@@ -89,7 +94,10 @@ export class ValidationError extends ApiError {
 }
 
 export class NotFoundError extends ApiError {
-  constructor(code: 'client_not_found' | 'invoice_not_found' | 'route_not_found', message: string) {
+  constructor(
+    code: 'client_not_found' | 'invoice_not_found' | 'payment_not_found' | 'route_not_found',
+    message: string,
+  ) {
     super(code, message);
     this.name = 'NotFoundError';
   }
@@ -101,6 +109,9 @@ export class ConflictError extends ApiError {
       | 'amount_exceeds_balance'
       | 'invoice_already_paid'
       | 'duplicate_merchant_ref'
+      | 'duplicate_client_email'
+      | 'invoice_has_payments'
+      | 'invoice_deleted'
       | 'idempotency_request_in_progress',
     message: string,
     errors: FieldError[] = [],

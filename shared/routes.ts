@@ -1,39 +1,142 @@
 /**
- * The route table, declared once: the CDK stack creates one Lambda function, one HTTP API route and
- * one least-privilege IAM policy per entry, and the local runtime serves the same entries through
- * the same handler modules.
+ * The route table, declared once (SPEC §13): three API functions grouped by resource, each serving its routes
+ * through one router. The CDK stack creates one Lambda function, one least-privilege IAM policy and one
+ * integration per function and one HTTP API route per route key; the local runtime, the OpenAPI document,
+ * the docs and the tests read the same entries.
  */
 export type TableAction =
   | 'dynamodb:GetItem'
   | 'dynamodb:BatchGetItem'
   | 'dynamodb:PutItem'
   | 'dynamodb:UpdateItem'
+  | 'dynamodb:DeleteItem'
   | 'dynamodb:ConditionCheckItem'
   | 'dynamodb:Query';
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type RouteName =
+  | 'add-invoice'
+  | 'get-invoice'
+  | 'delete-invoice'
+  | 'send-invoice'
+  | 'add-client'
+  | 'list-clients'
+  | 'get-client'
+  | 'update-client'
+  | 'delete-client'
+  | 'add-payment'
+  | 'get-payment'
+  | 'payment-history'
+  | 'invoice-history';
+
+export type ApiFunctionName = 'invoices' | 'payments' | 'history';
+
 export interface RouteDefinition {
-  /** Stable name: function id, folder under functions/, idempotency scope and logs. */
-  name: 'add-invoice' | 'add-payment' | 'payment-history';
-  method: 'POST';
-  path: '/invoices' | '/payments' | '/payments/history';
+  /** Stable name: idempotency scope, logs, metrics and the OpenAPI operation id. */
+  name: RouteName;
+  method: HttpMethod;
+  /** API Gateway route path; `{name}` is a path parameter. */
+  path: string;
+  /** Methods answered besides `method`, with the same handler (pypayant lists history with a GET and a JSON body). */
+  extraMethods?: readonly 'GET'[];
+  /** The route commits writes: a timeout may leave one in flight (504 `outcome_unknown`, never a plain 503). */
+  writes: boolean;
+  /** The function that serves it and the module that function runs (filled in from API_FUNCTIONS). */
+  function: ApiFunctionName;
+  entry: string;
+}
+
+export interface ApiFunctionDefinition {
+  /** Function id (PascalCase in CDK) and folder under functions/. */
+  name: ApiFunctionName;
   /** Handler module relative to the repository root; it exports `handler`. */
   entry: string;
   /**
-   * DynamoDB actions the handler performs on the table itself (TransactWriteItems is authorised per action).
-   * test/infra/iam-actions.test.ts checks that each list equals what the handler really calls.
+   * DynamoDB actions the function performs on the table itself (TransactWriteItems is authorised per action).
+   * test/infra/iam-actions.test.ts checks that each list equals what the function really calls.
    */
   tableActions: readonly TableAction[];
-  /** DynamoDB actions the handler performs on the payments index (GSI1). */
+  /** DynamoDB actions the function performs on the table's index (GSI1). */
   indexActions: readonly TableAction[];
-  /** Methods answered besides `method`, with the same handler (pypayant lists history with a GET and a JSON body). */
-  extraMethods?: readonly 'GET'[];
+  routes: readonly Omit<RouteDefinition, 'function' | 'entry'>[];
+}
+
+export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
+  {
+    name: 'invoices',
+    entry: 'functions/invoices/handler.ts',
+    tableActions: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:ConditionCheckItem',
+    ],
+    indexActions: ['dynamodb:Query'],
+    routes: [
+      { name: 'add-invoice', method: 'POST', path: '/invoices', writes: true },
+      { name: 'get-invoice', method: 'GET', path: '/invoices/{reference_code}', writes: false },
+      { name: 'delete-invoice', method: 'DELETE', path: '/invoices/{reference_code}', writes: true },
+      { name: 'send-invoice', method: 'GET', path: '/invoices/send/{reference_code}', writes: false },
+      { name: 'add-client', method: 'POST', path: '/clients', writes: true },
+      { name: 'list-clients', method: 'GET', path: '/clients', writes: false },
+      { name: 'get-client', method: 'GET', path: '/clients/{id}', writes: false },
+      { name: 'update-client', method: 'PUT', path: '/clients/{id}', writes: true },
+      { name: 'delete-client', method: 'DELETE', path: '/clients/{id}', writes: true },
+    ],
+  },
+  {
+    name: 'payments',
+    entry: 'functions/payments/handler.ts',
+    tableActions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    indexActions: [],
+    routes: [
+      { name: 'add-payment', method: 'POST', path: '/payments', writes: true },
+      { name: 'get-payment', method: 'GET', path: '/payments/{reference_code}', writes: false },
+    ],
+  },
+  {
+    name: 'history',
+    entry: 'functions/history/handler.ts',
+    tableActions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+    indexActions: ['dynamodb:Query'],
+    routes: [
+      { name: 'payment-history', method: 'POST', path: '/payments/history', extraMethods: ['GET'], writes: false },
+      { name: 'invoice-history', method: 'POST', path: '/invoices/history', extraMethods: ['GET'], writes: false },
+    ],
+  },
+];
+
+/** Every route, each with the function that serves it. */
+export const ROUTES: readonly RouteDefinition[] = API_FUNCTIONS.flatMap((fn) =>
+  fn.routes.map((route) => ({ ...route, function: fn.name, entry: fn.entry })),
+);
+
+export function routeNamed(name: RouteName): RouteDefinition {
+  const route = ROUTES.find((r) => r.name === name);
+  if (!route) throw new Error(`No route named ${name}`);
+  return route;
+}
+
+export function apiFunctionNamed(name: ApiFunctionName): ApiFunctionDefinition {
+  const fn = API_FUNCTIONS.find((f) => f.name === name);
+  if (!fn) throw new Error(`No API function named ${name}`);
+  return fn;
 }
 
 /** One method + path pair a route answers (API Gateway route key `"<method> <path>"`). */
 export interface RouteKey {
-  method: RouteDefinition['method'] | 'GET';
+  method: HttpMethod;
   path: string;
 }
+
+/** The methods a route answers: its method and its extra methods. */
+export const methodsOf = (route: Pick<RouteDefinition, 'method' | 'extraMethods'>): HttpMethod[] => [
+  route.method,
+  ...(route.extraMethods ?? []),
+];
 
 /**
  * Every method + path a route answers: its method and extra methods, each on its path with and without a
@@ -41,58 +144,55 @@ export interface RouteKey {
  * paths exactly, so the stack declares each of these as its own route (see `apiGatewayRoutePath`); the
  * local runtime serves the same list.
  */
-export function routeKeys(route: RouteDefinition): RouteKey[] {
-  const methods = [route.method, ...(route.extraMethods ?? [])];
-  return methods.flatMap((method) => [
+export function routeKeys(route: Pick<RouteDefinition, 'method' | 'extraMethods' | 'path'>): RouteKey[] {
+  return methodsOf(route).flatMap((method) => [
     { method, path: route.path },
     { method, path: `${route.path}/` },
   ]);
 }
-
-export const ROUTES: readonly RouteDefinition[] = [
-  {
-    name: 'add-invoice',
-    method: 'POST',
-    path: '/invoices',
-    entry: 'functions/add-invoice/handler.ts',
-    tableActions: [
-      'dynamodb:GetItem',
-      'dynamodb:BatchGetItem',
-      'dynamodb:PutItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:ConditionCheckItem',
-    ],
-    indexActions: [],
-  },
-  {
-    name: 'add-payment',
-    method: 'POST',
-    path: '/payments',
-    entry: 'functions/add-payment/handler.ts',
-    tableActions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-    indexActions: [],
-  },
-  {
-    name: 'payment-history',
-    method: 'POST',
-    path: '/payments/history',
-    entry: 'functions/payment-history/handler.ts',
-    tableActions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
-    indexActions: ['dynamodb:Query'],
-    extraMethods: ['GET'],
-  },
-];
-
-export type RouteName = RouteDefinition['name'];
 
 /** Name of the greedy path variable that carries the trailing-slash twin of a route on API Gateway. */
 export const TRAILING_SLASH_VARIABLE = 'proxy';
 
 /**
  * The API Gateway route path for a route key. API Gateway refuses route paths that end in "/", so the
- * trailing-slash twin is declared as a greedy child route (`/payments/history/{proxy+}`); the handlers
- * answer 404 when that variable is not empty (a real child path such as `/payments/history/x`).
+ * trailing-slash twin is declared as a greedy child route (`/payments/history/{proxy+}`); the function's router
+ * answers 404 for a real child path such as `/payments/history/x`.
  */
 export function apiGatewayRoutePath(path: string): string {
   return path.endsWith('/') ? `${path}{${TRAILING_SLASH_VARIABLE}+}` : path;
+}
+
+/** Whether a route path has path parameters (API Gateway prefers a literal segment to a parameter). */
+export const hasPathParameters = (path: string): boolean => path.includes('{');
+
+/**
+ * Matches a concrete request path against a route path, API Gateway style: a parameter is one non-empty
+ * segment, percent-decoded. Returns the parameters, or undefined when the path does not match.
+ */
+export function matchRoutePath(routePath: string, path: string): Record<string, string> | undefined {
+  const want = routePath.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return undefined;
+  const parameters: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const pattern = want[i]!;
+    const segment = got[i]!;
+    const parameter = /^\{([^}+]+)\}$/.exec(pattern);
+    if (!parameter) {
+      if (pattern !== segment) return undefined;
+      continue;
+    }
+    if (segment === '') return undefined;
+    parameters[parameter[1]!] = safeDecode(segment);
+  }
+  return parameters;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

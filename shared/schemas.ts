@@ -17,6 +17,7 @@
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 import { type CalendarDate, parseDayFirstDate, parseMonthFirstDate } from './domain/dates.ts';
+import type { ClientChanges } from './domain/client.ts';
 import type { InvoiceRequest, MetadataValue, NewClientRequest } from './domain/invoice-request.ts';
 import { AMOUNT_NEGATIVE, parseAmount, parseQuantity } from './domain/money.ts';
 import { PERIODS } from './domain/periods.ts';
@@ -417,49 +418,59 @@ export const addPaymentSchema = z.object({
 
 const rawHistoryDate = (description: string) => z.optional(meta(z.unknown(), { type: 'string', description }));
 
+/** `limit` of a listing (SPEC §8): a number or a numeric string, 1–500. */
+const pageLimit = z.optional(
+  meta(
+    field((value, ctx): number => {
+      if (isBlank(value)) return DEFAULT_HISTORY_LIMIT; // present but null or ""; an absent key is defaulted by the service
+      const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+      const limit = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+      if (!(limit >= 1 && limit <= MAX_HISTORY_LIMIT))
+        return fail(ctx, 'invalid_value', `must be an integer from 1 to ${MAX_HISTORY_LIMIT}`);
+      return limit;
+    }),
+    {
+      type: ['integer', 'string'],
+      minimum: 1,
+      maximum: MAX_HISTORY_LIMIT,
+      default: DEFAULT_HISTORY_LIMIT,
+      description: 'Page size',
+    },
+  ),
+);
+
+const pageCursor = optionalText('Opaque cursor from data.next_cursor of the previous page', 4096);
+
 const paymentHistoryFields = z.object({
   period: enumField(PERIODS, 'History period'),
   start: rawHistoryDate('Start date DD/MM/YYYY (required for custom; ignored otherwise)'),
   end: rawHistoryDate('End date DD/MM/YYYY (required for custom; ignored otherwise)'),
-  limit: z.optional(
-    meta(
-      field((value, ctx): number => {
-        if (isBlank(value)) return DEFAULT_HISTORY_LIMIT; // present but null or ""; an absent key is defaulted by the service
-        const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-        const limit = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
-        if (!(limit >= 1 && limit <= MAX_HISTORY_LIMIT))
-          return fail(ctx, 'invalid_value', `must be an integer from 1 to ${MAX_HISTORY_LIMIT}`);
-        return limit;
-      }),
-      {
-        type: ['integer', 'string'],
-        minimum: 1,
-        maximum: MAX_HISTORY_LIMIT,
-        default: DEFAULT_HISTORY_LIMIT,
-        description: 'Page size',
-      },
-    ),
-  ),
-  cursor: optionalText('Opaque cursor from data.next_cursor of the previous page', 4096),
+  limit: pageLimit,
+  cursor: pageCursor,
 });
 
-export const paymentHistorySchema = z.pipe(
-  paymentHistoryFields,
-  // start/end are read only for the custom period (docs/api.md "Payment history and pagination": ignored otherwise, whatever they hold).
-  z.transform((input: z.output<typeof paymentHistoryFields>, ctx) => {
-    const dates: { start?: CalendarDate; end?: CalendarDate } = {};
-    if (input.period === 'custom') {
-      for (const name of ['start', 'end'] as const) {
-        const value = input[name];
-        if (isBlank(value)) continue;
-        const parsed = parseDayFirstDate(value);
-        if (parsed.ok) dates[name] = parsed.value;
-        else addIssue(ctx, { code: 'custom', path: [name], message: parsed.message, params: { code: 'invalid_date' } });
+/** start/end parsed for the custom period only (ignored otherwise, whatever they hold). */
+const withPeriodDates = <S extends typeof paymentHistoryFields>(fields: S) =>
+  z.pipe(
+    fields,
+    // start/end are read only for the custom period (docs/api.md "Payment history and pagination": ignored otherwise, whatever they hold).
+    z.transform((input: z.output<S>, ctx) => {
+      const dates: { start?: CalendarDate; end?: CalendarDate } = {};
+      if (input.period === 'custom') {
+        for (const name of ['start', 'end'] as const) {
+          const value = input[name];
+          if (isBlank(value)) continue;
+          const parsed = parseDayFirstDate(value);
+          if (parsed.ok) dates[name] = parsed.value;
+          else
+            addIssue(ctx, { code: 'custom', path: [name], message: parsed.message, params: { code: 'invalid_date' } });
+        }
       }
-    }
-    return { ...input, ...dates, start: dates.start, end: dates.end };
-  }),
-);
+      return { ...input, ...dates, start: dates.start, end: dates.end };
+    }),
+  );
+
+export const paymentHistorySchema = withPeriodDates(paymentHistoryFields);
 
 /** The client fields node-payant sends at the top level of an add-invoice body ("flat client"). */
 export const FLAT_CLIENT_FIELDS = [
@@ -498,3 +509,31 @@ export const toNewClientRequest = (input: z.output<typeof newClientSchema>): New
 export type NewClientInput = z.output<typeof newClientSchema>;
 export type AddPaymentInput = z.output<typeof addPaymentSchema>;
 export type PaymentHistoryInput = z.output<typeof paymentHistorySchema>;
+export type InvoiceHistoryInput = z.output<typeof invoiceHistorySchema>;
+export type ListClientsInput = z.output<typeof listClientsSchema>;
+export type ClientChangesInput = z.output<typeof updateClientSchema>;
+export const toClientChanges = (input: ClientChangesInput): ClientChanges => input;
+
+export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid'] as const;
+
+/** `POST /invoices/history` (SPEC §13): the payment history's period rules, plus an optional `payment_status`. */
+export const invoiceHistorySchema = withPeriodDates(
+  z.extend(paymentHistoryFields, {
+    payment_status: enumField(PAYMENT_STATUSES, 'Only invoices in this payment state', { optional: true }),
+  }),
+);
+
+/** `GET /clients` query parameters. */
+export const listClientsSchema = z.object({ limit: pageLimit, cursor: pageCursor });
+
+/** `POST /clients`: the client fields of add invoice's `client`, flat in the body. */
+export const addClientSchema = newClientSchema;
+
+/** `PUT /clients/{id}`: any of the client fields; those given are validated as for a new client and changed. */
+export const updateClientSchema = z.partial(newClientSchema);
+
+/** A path's client id: a positive integer, else no client is named (404). */
+export function clientIdOf(value: string | undefined): number | undefined {
+  const parsed = positiveIntegerId(value);
+  return parsed.ok ? parsed.value : undefined;
+}

@@ -32,6 +32,8 @@ export interface EventOptions {
   now?: Date;
   /** Fixed for tests; default a fresh id shaped like API Gateway's. */
   requestId?: string;
+  /** The matched route's path parameters (decoded), as API Gateway passes them. */
+  pathParameters?: Record<string, string>;
 }
 
 /**
@@ -189,6 +191,8 @@ export function toApiGatewayEvent(request: RawHttpRequest, options: EventOptions
   };
   const queryStringParameters = parseQueryString(rawQueryString);
   if (queryStringParameters) event.queryStringParameters = queryStringParameters;
+  if (options.pathParameters && Object.keys(options.pathParameters).length > 0)
+    event.pathParameters = options.pathParameters;
   if (hasBody) event.body = text ? request.body.toString('utf8') : request.body.toString('base64');
   return event;
 }

@@ -11,7 +11,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import { ApiError, invalidApiKey, OutcomeUnknownError, ServiceUnavailableError } from '../../shared/errors.ts';
 import { errorBody, errorHeaders, errorResponse, type HttpResponse } from '../../shared/http/envelope.ts';
 import { failure } from '../../shared/outcome.ts';
-import { ROUTES, type RouteDefinition, routeKeys } from '../../shared/routes.ts';
+import { hasPathParameters, matchRoutePath, ROUTES, type RouteDefinition, routeKeys } from '../../shared/routes.ts';
 import { FUNCTION_TIMEOUT_MS } from '../function-timeout.ts';
 import { createLambdaContext, newApiGatewayRequestId, toApiGatewayEvent } from './event.ts';
 
@@ -64,7 +64,6 @@ export type LocalServer = Server & { ready: boolean };
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
 /** Routes that write: when their invocation times out, the write may have committed. */
-const WRITE_ROUTES: ReadonlySet<RouteDefinition['name']> = new Set(['add-invoice', 'add-payment']);
 
 async function handlersAuthenticate(authorization: string | undefined): Promise<boolean> {
   const { resolveAccount } = await import('../../shared/http/auth.ts');
@@ -172,7 +171,15 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const timeoutMs = options.timeoutMs ?? FUNCTION_TIMEOUT_MS;
   const isAuthenticated = options.isAuthenticated ?? handlersAuthenticate;
-  const routeTable = routes.flatMap((route) => routeKeys(route).map((key) => ({ route, ...key })));
+  // Literal paths first: like API Gateway, `/invoices/history` is preferred to `/invoices/{reference_code}`.
+  const routeTable = routes
+    .flatMap((route) => routeKeys(route).map((key) => ({ route, ...key })))
+    .sort((a, b) => Number(hasPathParameters(a.path)) - Number(hasPathParameters(b.path)));
+  const matchPath = (path: string) =>
+    routeTable.flatMap((entry) => {
+      const parameters = matchRoutePath(entry.path, path);
+      return parameters ? [{ ...entry, parameters }] : [];
+    });
   const rootDir = options.rootDir ?? process.cwd();
   const loadHandler = options.loadHandler ?? ((route: RouteDefinition) => importHandler(route, rootDir));
   const logger = options.logger ?? { error: (message: string, error: unknown) => console.error(message, error) };
@@ -194,7 +201,7 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
     event: APIGatewayProxyEventV2,
   ): Promise<APIGatewayProxyResultV2 | 'timeout'> {
     const handler = await handlerFor(route);
-    const context = createLambdaContext({ functionName: route.name, timeoutMs });
+    const context = createLambdaContext({ functionName: route.function, timeoutMs });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)));
     try {
@@ -213,7 +220,7 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
     const staticRoute = staticRoutes[`${method} ${path}`];
     if (staticRoute) return staticRoute(req, res);
 
-    const onPath = routeTable.filter((r) => r.path === path);
+    const onPath = matchPath(path);
     if (onPath.length === 0) {
       req.resume();
       return sendError(req, res, new ApiError('route_not_found', `No route for ${method} ${path}.`), requestId);
@@ -221,7 +228,7 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
     const matched = onPath.find((r) => r.method === method);
     if (!matched) {
       req.resume();
-      const allow = onPath.map((r) => r.method).join(', ');
+      const allow = [...new Set(onPath.map((r) => r.method))].join(', ');
       return sendError(req, res, new ApiError('method_not_allowed', `${path} accepts ${allow} only.`), requestId, {
         allow,
       });
@@ -255,7 +262,7 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
         httpVersion: req.httpVersion,
         localPort: typeof address === 'object' && address ? address.port : undefined,
       },
-      { routeKey: `${matched.method} ${matched.path}`, requestId },
+      { routeKey: `${matched.method} ${matched.path}`, requestId, pathParameters: matched.parameters },
     );
 
     let result: APIGatewayProxyResultV2 | 'timeout';
@@ -273,7 +280,7 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
     if (result === 'timeout') {
       logger.error?.(`${route.name}: no response within ${timeoutMs} ms`, undefined);
       // The handler may still be committing its write: never invite a plain retry then.
-      const error = WRITE_ROUTES.has(route.name)
+      const error = route.writes
         ? new OutcomeUnknownError()
         : new ServiceUnavailableError('The request timed out. Retry shortly.');
       return sendError(req, res, error, requestId);

@@ -5,17 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { handler as addInvoiceHandler } from '../../functions/add-invoice/handler.ts';
-import { handler as addPaymentHandler } from '../../functions/add-payment/handler.ts';
-import { handler as paymentHistoryHandler } from '../../functions/payment-history/handler.ts';
-import { ROUTES, type RouteName } from '../../shared/routes.ts';
+import { handler as historyHandler } from '../../functions/history/handler.ts';
+import { handler as invoicesHandler } from '../../functions/invoices/handler.ts';
+import { handler as paymentsHandler } from '../../functions/payments/handler.ts';
+import { type ApiFunctionName, type RouteName, routeNamed } from '../../shared/routes.ts';
 import { type AccountOptions, createAccount } from '../../shared/store/accounts.ts';
 
-const handlers = {
-  'add-invoice': addInvoiceHandler,
-  'add-payment': addPaymentHandler,
-  'payment-history': paymentHistoryHandler,
-} as const;
+const handlers: Record<ApiFunctionName, typeof invoicesHandler> = {
+  invoices: invoicesHandler,
+  payments: paymentsHandler,
+  history: historyHandler,
+};
 
 export interface CallOptions {
   key?: string | undefined;
@@ -30,6 +30,17 @@ export interface CallOptions {
   titleCaseHeaders?: boolean;
   /** Time the Lambda context reports as left (default 10 s, the functions' timeout). */
   budgetMs?: number;
+  /** Values of the route's path parameters (`{ reference_code: '…' }`, `{ id: '7' }`). */
+  pathParameters?: Record<string, string>;
+  /** Query string parameters. */
+  query?: Record<string, string>;
+  /** The method to send instead of the route's own (one of its extra methods, e.g. GET for history). */
+  method?: string;
+}
+
+/** The route's path with its parameters filled in (percent-encoded, as a client sends them). */
+function concretePath(path: string, parameters: Record<string, string> = {}): string {
+  return path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(parameters[name] ?? ''));
 }
 
 export interface CallResult {
@@ -44,7 +55,10 @@ const titleCase = (name: string) =>
   name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 
 export function makeEvent(route: RouteName, options: CallOptions = {}): APIGatewayProxyEventV2 {
-  const definition = ROUTES.find((r) => r.name === route)!;
+  const definition = routeNamed(route);
+  const method = options.method ?? definition.method;
+  const path = concretePath(definition.path, options.pathParameters);
+  const rawQueryString = new URLSearchParams(options.query ?? {}).toString();
   const headers: Record<string, string> = { 'user-agent': 'vitest', host: 'localhost' };
   if (options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
   if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
@@ -62,24 +76,26 @@ export function makeEvent(route: RouteName, options: CallOptions = {}): APIGatew
   const requestId = randomUUID();
   return {
     version: '2.0',
-    routeKey: `${definition.method} ${definition.path}`,
-    rawPath: definition.path,
-    rawQueryString: '',
+    routeKey: `${method} ${definition.path}`,
+    rawPath: path,
+    rawQueryString,
     headers: finalHeaders,
+    ...(options.pathParameters ? { pathParameters: options.pathParameters } : {}),
+    ...(options.query ? { queryStringParameters: options.query } : {}),
     requestContext: {
       accountId: 'test',
       apiId: 'test',
       domainName: 'localhost',
       domainPrefix: 'localhost',
       http: {
-        method: definition.method,
-        path: definition.path,
+        method,
+        path,
         protocol: 'HTTP/1.1',
         sourceIp: '127.0.0.1',
         userAgent: 'vitest',
       },
       requestId,
-      routeKey: `${definition.method} ${definition.path}`,
+      routeKey: `${method} ${definition.path}`,
       stage: '$default',
       time: new Date().toISOString(),
       timeEpoch: Date.now(),
@@ -114,7 +130,8 @@ export function lambdaContext(budgetMs = 10_000): Context {
 export const responseChecks: ((route: RouteName, result: CallResult) => void)[] = [];
 
 export async function call(route: RouteName, options: CallOptions = {}): Promise<CallResult> {
-  const response = (await handlers[route](makeEvent(route, options), lambdaContext(options.budgetMs))) as {
+  const handler = handlers[routeNamed(route).function];
+  const response = (await handler(makeEvent(route, options), lambdaContext(options.budgetMs))) as {
     statusCode: number;
     headers: Record<string, string>;
     body: string;

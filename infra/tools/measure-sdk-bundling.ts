@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { ROUTES } from '../../shared/routes.ts';
+import { API_FUNCTIONS } from '../../shared/routes.ts';
 import { ESM_REQUIRE_BANNER } from '../function-settings.ts';
 import { REPO_ROOT } from '../stack.ts';
 
@@ -21,7 +21,7 @@ const runs = Number(runsArg ?? 21);
 const entries =
   entryArgs.length > 0
     ? entryArgs.map((entry) => path.resolve(entry))
-    : ROUTES.map((route) => path.join(REPO_ROOT, route.entry));
+    : API_FUNCTIONS.map((fn) => path.join(REPO_ROOT, fn.entry));
 
 interface Variant {
   entry: string;

@@ -145,3 +145,44 @@ function fromUtcDate(date: Date): CalendarDate {
 function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
 }
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How far the time zone's wall clock is ahead of UTC at `instantMs`, in milliseconds. */
+function zoneOffsetMs(instantMs: number, timeZone: string): number {
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(new Date(instantMs));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wallClock = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wallClock - Math.floor(instantMs / 1000) * 1000;
+}
+
+/** The instant a calendar date begins in a time zone (its local midnight), e.g. for ranges of `created_at`. */
+export function startOfDayIn(date: CalendarDate, timeZone: string): Date {
+  const midnightUtc = toEpochSeconds(date) * 1000;
+  const first = midnightUtc - zoneOffsetMs(midnightUtc, timeZone);
+  // Once more at the found instant, in case an offset change (DST) lies between the two.
+  return new Date(midnightUtc - zoneOffsetMs(first, timeZone));
+}

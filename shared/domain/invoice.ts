@@ -23,6 +23,10 @@ export interface InvoiceBalance {
   amountDueKobo: number;
   paymentStatus: PaymentStatus;
   paidAt: string | null;
+  /** Payments recorded on the invoice (a voided invoice has none: SPEC §13). */
+  paymentsCount: number;
+  /** When the invoice was voided (DELETE /invoices/{reference_code}), or null. */
+  deletedAt: string | null;
   version: number;
   updatedAt: string;
 }
@@ -43,6 +47,8 @@ export interface ClientRecord {
   accountNumber: string;
   createdAt: string;
   updatedAt: string;
+  /** When the client was deleted (soft: SPEC §13), or null. */
+  deletedAt: string | null;
 }
 
 /** Immutable part of an invoice: never rewritten after creation. */
@@ -137,6 +143,8 @@ export function buildInvoice(
       amountDueKobo: totalKobo,
       paymentStatus: 'unpaid',
       paidAt: null,
+      paymentsCount: 0,
+      deletedAt: null,
       version: 1,
       updatedAt: now,
     },
@@ -175,7 +183,7 @@ export function decideInvoice(
       ]),
     );
   }
-  if (facts.client) return accept({ existing: facts.client });
+  if (facts.client && facts.client.deletedAt === null) return accept({ existing: facts.client });
   // The schema requires exactly one of client and client_id: without an inline client, client_id named no client.
   if (input.client === undefined) return refuse(new NotFoundError('client_not_found', 'Client not found'));
   return accept({ create: input.client });
@@ -199,5 +207,13 @@ export function newClient(companyId: number, id: number, input: NewClientRequest
     accountNumber: input.account_number ?? '',
     createdAt: now,
     updatedAt: now,
+    deletedAt: null,
   };
+}
+
+/** The invoice as its owner may see it: absent and another account's are the same 404 (SPEC §1). */
+export function visibleInvoice(invoice: Invoice | undefined, companyId: number): Decision<Invoice> {
+  if (!invoice || invoice.details.companyId !== companyId)
+    return refuse(new NotFoundError('invoice_not_found', 'Invoice not found'));
+  return accept(invoice);
 }

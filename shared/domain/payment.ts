@@ -3,6 +3,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { type CalendarDate, compareDates, toEpochSeconds } from './dates.ts';
 import { accept, type Decision, refuse } from './decision.ts';
 import { type Invoice, type InvoiceBalance, paymentStatusOf } from './invoice.ts';
+import { acceptsPayments } from './invoice-deletion.ts';
 import { formatKobo } from './money.ts';
 import type { PaymentRecord } from './payment-record.ts';
 
@@ -59,6 +60,8 @@ export function applyPayment(balance: InvoiceBalance, amountKobo: number, now: s
     amountDueKobo: balance.totalKobo - amountPaidKobo,
     paymentStatus,
     paidAt: paymentStatus === 'paid' ? now : null,
+    paymentsCount: balance.paymentsCount + 1,
+    deletedAt: balance.deletedAt,
     version: balance.version + 1,
     updatedAt: now,
   });
@@ -83,6 +86,12 @@ export function decidePayment(
 ): Decision<AcceptedPayment> {
   if (!invoice || invoice.details.companyId !== companyId)
     return refuse(new NotFoundError('invoice_not_found', 'Invoice not found'));
+  if (!acceptsPayments(invoice.balance))
+    return refuse(
+      new ConflictError('invoice_deleted', 'This invoice was deleted; it accepts no payments.', [
+        { code: 'invoice_deleted', field: 'reference_code', message: 'the invoice was deleted' },
+      ]),
+    );
   const applied = applyPayment(invoice.balance, amountKobo, now);
   return applied.ok ? accept({ invoice, balance: applied.value }) : applied;
 }

@@ -3,7 +3,7 @@
  * response data. Signing is webhook-signature.ts, the retry schedule webhook-retry-schedule.ts, the endpoint
  * URL policy webhook-url-policy.ts.
  */
-export const WEBHOOK_EVENT_TYPES = ['invoice.created', 'payment.recorded', 'invoice.paid'] as const;
+export const WEBHOOK_EVENT_TYPES = ['invoice.created', 'payment.recorded', 'invoice.paid', 'invoice.deleted'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** The JSON body POSTed to the endpoint; `data` is exactly the matching API response's `data`. */
@@ -55,4 +55,9 @@ export function paymentEvents(data: Record<string, unknown>, context: EventConte
     events.push(event('invoice.paid', { ...invoice, client: data.client }, context));
   }
   return events;
+}
+
+/** `invoice.deleted`, from the deletion's response `data` (the invoice with `client` and `items`, SPEC §14). */
+export function invoiceDeletedEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
+  return [event('invoice.deleted', data, context)];
 }

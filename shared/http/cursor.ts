@@ -1,21 +1,37 @@
 /**
- * History cursors (docs/api.md "Payment history and pagination"): opaque, HMAC-signed with the account's secret, carrying the period, the
- * effective date range and the position. Another account's cursor fails the signature check.
+ * Listing cursors (docs/api.md "Payment history and pagination"): opaque, HMAC-signed with the account's secret,
+ * carrying the position and, for histories, the period, the effective date range and the `payment_status` filter.
+ * Another account's cursor fails the signature check; each service checks the position lies in its own listing.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PERIODS, type Period } from '../domain/periods.ts';
 import { isRecord } from '../guards.ts';
 import type { HistoryPosition } from '../services/payment-history.ts';
 
-/** What a cursor carries: where the next page of a history starts (the service's own position). */
-export type CursorState = HistoryPosition;
+/** What a cursor carries: where the next page of a listing starts (the service's own position). */
+export interface CursorState {
+  period?: Period | undefined;
+  /** Effective range, YYYY-MM-DD. */
+  from?: string | undefined;
+  to?: string | undefined;
+  /** The `payment_status` filter the listing was started with. */
+  status?: string | undefined;
+  after: Record<string, string>;
+}
+
+/** A history's position from a cursor's state: only a cursor made by a history has its period and range. */
+export function historyPositionOf(state: CursorState): HistoryPosition | undefined {
+  const { period, from, to, after, status } = state;
+  if (period === undefined || from === undefined || to === undefined) return undefined;
+  return { period, from, to, after, ...(status === undefined ? {} : { status }) };
+}
 
 const sign = (secret: string, payload: string): Buffer =>
   createHmac('sha256', Buffer.from(secret, 'base64')).update(payload).digest();
 
 export function encodeCursor(secret: string, state: CursorState): string {
   const payload = Buffer.from(
-    JSON.stringify({ v: 1, p: state.period, f: state.from, t: state.to, a: state.after }),
+    JSON.stringify({ v: 1, p: state.period, f: state.from, t: state.to, s: state.status, a: state.after }),
   ).toString('base64url');
   return `${payload}.${sign(secret, payload).toString('base64url')}`;
 }
@@ -40,14 +56,15 @@ export function decodeCursor(secret: string, cursor: string): CursorState | unde
   } catch {
     return undefined;
   }
-  if (
-    !isRecord(state) ||
-    state.v !== 1 ||
-    !isPeriod(state.p) ||
-    !isIsoDate(state.f) ||
-    !isIsoDate(state.t) ||
-    !isPosition(state.a)
-  )
-    return undefined;
-  return { period: state.p, from: state.f, to: state.t, after: state.a };
+  if (!isRecord(state) || state.v !== 1 || !isPosition(state.a)) return undefined;
+  const optional = (value: unknown, valid: (v: unknown) => boolean) => value === undefined || valid(value);
+  if (!optional(state.p, isPeriod) || !optional(state.f, isIsoDate) || !optional(state.t, isIsoDate)) return undefined;
+  if (!optional(state.s, (v) => typeof v === 'string')) return undefined;
+  return {
+    period: state.p as Period | undefined,
+    from: state.f as string | undefined,
+    to: state.t as string | undefined,
+    status: state.s as string | undefined,
+    after: state.a,
+  };
 }

@@ -15,7 +15,6 @@ import type { HttpResponse } from './envelope.ts';
 import { authenticate, authenticatedAccount } from './middleware/authenticate.ts';
 import { bodyGate } from './middleware/body-gate.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
-import { exactRoute } from './middleware/exact-route.ts';
 import { requestLog } from './middleware/request-log.ts';
 import type { ApiContext, ApiInternal } from './middleware/types.ts';
 
@@ -25,8 +24,14 @@ export interface ApiRequest {
   body: unknown;
   /** Lower-cased header names. */
   headers: Record<string, string | undefined>;
+  /** The route's path parameters (`reference_code`, `id`), as API Gateway decoded them. */
+  pathParameters: Record<string, string | undefined>;
+  /** Query string parameters (repeated names comma-joined, as API Gateway passes them). */
+  query: Record<string, string | undefined>;
   requestId: string;
 }
+
+export type RouteHandler = (request: ApiRequest) => Promise<HttpResponse>;
 
 /** middy answers this long before the function's timeout (payload 2.0 needs a response, not a timeout). */
 const EARLY_RESPONSE_MS = 250;
@@ -38,7 +43,7 @@ export function callDeadline(context: Context): number {
   return Date.now() + context.getRemainingTimeInMillis() - EARLY_RESPONSE_MS - RESPONSE_MARGIN_MS;
 }
 
-export function createApiHandler(route: RouteName, run: (request: ApiRequest) => Promise<HttpResponse>) {
+export function createApiHandler(route: RouteName, run: RouteHandler) {
   const handler = buildMiddyHandler(route, run);
   // The deadline scope wraps middy, so that its early-timeout answer can see whether a write was sent.
   return (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResponse> =>
@@ -47,7 +52,7 @@ export function createApiHandler(route: RouteName, run: (request: ApiRequest) =>
       : handler(event, context);
 }
 
-function buildMiddyHandler(route: RouteName, run: (request: ApiRequest) => Promise<HttpResponse>) {
+function buildMiddyHandler(route: RouteName, run: RouteHandler) {
   return middy<APIGatewayProxyEventV2, HttpResponse, Error, ApiContext, ApiInternal>({
     timeoutEarlyInMillis: EARLY_RESPONSE_MS,
     timeoutEarlyResponse: () => {
@@ -58,7 +63,6 @@ function buildMiddyHandler(route: RouteName, run: (request: ApiRequest) => Promi
   })
     .use(requestLog({ route }))
     .use(errorEnvelope())
-    .use(exactRoute())
     .use(httpHeaderNormalizer())
     .use(authenticate())
     .use(bodyGate())
@@ -68,6 +72,8 @@ function buildMiddyHandler(route: RouteName, run: (request: ApiRequest) => Promi
         account: authenticatedAccount(context),
         body: event.body,
         headers: event.headers ?? {},
+        pathParameters: event.pathParameters ?? {},
+        query: event.queryStringParameters ?? {},
         requestId: event.requestContext?.requestId ?? context.awsRequestId,
       }),
     );

@@ -5,20 +5,30 @@
 import type { Invoice } from '../domain/invoice.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import { invalidCursor } from '../errors.ts';
-import type { HistoryOptions, HistoryPage } from '../services/payment-history.ts';
+import type { HistoryOptions, HistoryPage, HistoryPosition } from '../services/payment-history.ts';
 import type { Account } from '../store/accounts.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
-import { type HttpResponse, jsonResponse } from './envelope.ts';
-import { paymentView } from './views.ts';
+import { decodeCursor, encodeCursor, historyPositionOf } from './cursor.ts';
+import type { InvoiceHistoryPage } from '../services/invoice-history.ts';
+import type { ClientListPage } from '../services/read-clients.ts';
+import { type HttpResponse, jsonResponse, successBody } from './envelope.ts';
+import { clientView, invoiceView, paymentView } from './views.ts';
 
 /** What the history service needs from HTTP: the position a cursor carries (400 if forged or stale), and the view. */
 export function historyOptions(account: Account, cursor: string | undefined): HistoryOptions {
-  const resume = cursor === undefined ? undefined : decodeCursor(account.cursorSecret, cursor);
-  if (cursor !== undefined && !resume) throw invalidCursor();
+  const resume = resumePosition(account, cursor);
   return {
     resume,
     render: (payment: PaymentRecord, invoice: Invoice) => JSON.stringify(paymentView(payment, invoice)),
   };
+}
+
+/** The history position a cursor carries; 400 `invalid_cursor` when it is forged, stale or not a history's. */
+export function resumePosition(account: Account, cursor: string | undefined): HistoryPosition | undefined {
+  if (cursor === undefined) return undefined;
+  const state = decodeCursor(account.cursorSecret, cursor);
+  const position = state && historyPositionOf(state);
+  if (!position) throw invalidCursor();
+  return position;
 }
 
 export function historyBody(page: HistoryPage, nextCursor: string | null): string {
@@ -33,4 +43,32 @@ export function historyResponse(page: HistoryPage, account: Account): HttpRespon
   const response = jsonResponse(200, null);
   response.body = historyBody(page, page.next ? encodeCursor(account.cursorSecret, page.next) : null);
   return response;
+}
+
+/** Invoice history's body: `{period,start,end,invoices,next_cursor}` around invoices serialised once by the service. */
+export function invoiceHistoryResponse(page: InvoiceHistoryPage, account: Account): HttpResponse {
+  const text = JSON.stringify;
+  const nextCursor = page.next ? encodeCursor(account.cursorSecret, page.next) : null;
+  const response = jsonResponse(200, null);
+  response.body =
+    `{"status":"success","data":{"period":${text(page.period)},"start":${text(page.start)},"end":${text(page.end)},` +
+    `"invoices":[${page.invoicesJson.join(',')}],"next_cursor":${text(nextCursor)}}}`;
+  return response;
+}
+
+/** How invoice history shows an invoice: with its client and items, as add invoice answers. */
+export const renderInvoice = (invoice: Invoice): string => JSON.stringify(invoiceView(invoice, { withClient: true }));
+
+/** `GET /clients`: `{clients,next_cursor}`; the cursor carries only the position. */
+export function clientListResponse(page: ClientListPage, account: Account): HttpResponse {
+  const nextCursor = page.next ? encodeCursor(account.cursorSecret, { after: page.next }) : null;
+  return jsonResponse(200, successBody({ clients: page.clients.map(clientView), next_cursor: nextCursor }));
+}
+
+/** A client list's position from a cursor; 400 `invalid_cursor` when forged or another listing's. */
+export function clientListPosition(account: Account, cursor: string | undefined): Record<string, string> | undefined {
+  if (cursor === undefined) return undefined;
+  const state = decodeCursor(account.cursorSecret, cursor);
+  if (!state || state.period !== undefined) throw invalidCursor();
+  return state.after;
 }

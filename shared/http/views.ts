@@ -25,11 +25,11 @@ export function clientView(client: ClientRecord) {
     status: '1',
     created_at: client.createdAt,
     updated_at: client.updatedAt,
-    deleted_at: null,
+    deleted_at: client.deletedAt,
   };
 }
 
-function itemViews(details: InvoiceDetails) {
+function itemViews(details: InvoiceDetails, deletedAt: string | null) {
   return details.lines.map((line) => ({
     id: line.id,
     company_id: String(details.companyId),
@@ -42,8 +42,8 @@ function itemViews(details: InvoiceDetails) {
     status: '0',
     due_date: String(details.dueDate),
     created_at: details.createdAt,
-    updated_at: details.createdAt,
-    deleted_at: null,
+    updated_at: deletedAt ?? details.createdAt,
+    deleted_at: deletedAt,
   }));
 }
 
@@ -62,8 +62,8 @@ export function invoiceView(invoice: Invoice, options: { withClient?: boolean } 
     due_date: String(details.dueDate),
     created_at: details.createdAt,
     updated_at: balance.updatedAt,
-    deleted_at: null,
-    items: itemViews(details),
+    deleted_at: balance.deletedAt,
+    items: itemViews(details, balance.deletedAt),
     total: formatKobo(balance.totalKobo),
     amount_paid: formatKobo(balance.amountPaidKobo),
     amount_due: formatKobo(balance.amountDueKobo),
@@ -81,8 +81,8 @@ export function invoiceView(invoice: Invoice, options: { withClient?: boolean } 
   return view;
 }
 
-/** A payment with its client and its invoice (current state, with items). */
-export function paymentView(payment: PaymentRecord, invoice: Invoice) {
+/** A payment with its client and its invoice (current state, with items); `paymentsCount` adds `invoice.payments_count`. */
+export function paymentView(payment: PaymentRecord, invoice: Invoice, options: { paymentsCount?: boolean } = {}) {
   return {
     id: payment.id,
     company_id: String(payment.companyId),
@@ -103,6 +103,8 @@ export function paymentView(payment: PaymentRecord, invoice: Invoice) {
     created_at: payment.createdAt,
     updated_at: payment.createdAt,
     client: clientView(invoice.details.client),
-    invoice: invoiceView(invoice),
+    invoice: options.paymentsCount
+      ? { ...invoiceView(invoice), payments_count: invoice.balance.paymentsCount }
+      : invoiceView(invoice),
   };
 }

@@ -1,10 +1,16 @@
-/** The answers to the write routes (docs/api.md "Add invoice", "Add payment"): status, message and API object. */
+/** The answers to the write routes (docs/api.md, SPEC §13): status, message and API object. */
 import { success } from '../outcome.ts';
-import type { InvoiceAnswers, PaymentAnswers } from '../services/answers.ts';
-import { invoiceView, paymentView } from './views.ts';
+import type { ClientAnswers, InvoiceAnswers, InvoiceDeletionAnswers, PaymentAnswers } from '../services/answers.ts';
+import { clientView, invoiceView, paymentView } from './views.ts';
 
 export const INVOICE_CREATED = 'Invoice created successfully.';
 export const PAYMENT_RECORDED = 'Payment successful.';
+export const INVOICE_DELETED = 'Invoice deleted successfully.';
+export const CLIENT_CREATED = 'Client created successfully.';
+/** The original service's words for an e-mail it already had (its PHP SDK's tests expect them, with a 2xx). */
+export const CLIENT_EXISTS = 'Client already exist.';
+export const CLIENT_UPDATED = 'Client updated successfully.';
+export const CLIENT_DELETED = 'Client deleted successfully.';
 
 export const invoiceAnswers: InvoiceAnswers = {
   created(invoice) {
@@ -18,4 +24,23 @@ export const paymentAnswers: PaymentAnswers = {
     const data = paymentView(payment, invoice);
     return { data, outcome: success(201, data, PAYMENT_RECORDED) };
   },
+};
+
+export const invoiceDeletionAnswers: InvoiceDeletionAnswers = {
+  deleted(invoice) {
+    const data = invoiceView(invoice, { withClient: true });
+    return { data, outcome: success(200, data, INVOICE_DELETED) };
+  },
+};
+
+const clientAnswer = (status: number, message: string) => (client: Parameters<typeof clientView>[0]) => {
+  const data = clientView(client);
+  return { data, outcome: success(status, data, message) };
+};
+
+export const clientAnswers: ClientAnswers = {
+  created: clientAnswer(201, CLIENT_CREATED),
+  existing: clientAnswer(200, CLIENT_EXISTS),
+  updated: clientAnswer(200, CLIENT_UPDATED),
+  deleted: clientAnswer(200, CLIENT_DELETED),
 };

@@ -12,13 +12,19 @@ import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
 import { MAX_BODY_BYTES } from '../http/body.ts';
 import { ROUTES, type RouteName } from '../routes.ts';
 import {
+  addClientSchema,
   addInvoiceSchema,
   addPaymentSchema,
   FLAT_CLIENT_FIELDS,
+  invoiceHistorySchema,
   invoiceItemSchema,
   newClientSchema,
   paymentHistorySchema,
+  updateClientSchema,
 } from '../schemas.ts';
+import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
+
+export { ROUTING_ERRORS } from './operations.ts';
 import capturedExamples from './examples.json' with { type: 'json' };
 import { RESPONSE_SCHEMAS } from './responses.ts';
 import { WEBHOOK_SCHEMAS, WEBHOOKS } from './webhooks.ts';
@@ -30,107 +36,12 @@ export interface Example {
 
 /** What `scripts/openapi.ts --capture-examples` records from real requests (see that script). */
 export interface CapturedExamples {
-  requests: Record<RouteName, { json: Record<string, unknown>; form?: string }>;
+  requests: Partial<Record<RouteName, { json: Record<string, unknown>; form?: string }>>;
   /** route (or `any` for the local runtime's routing errors) → HTTP status → example name → example. */
   responses: Record<string, Record<string, Record<string, Example>>>;
 }
 
 export const EXAMPLES = capturedExamples as unknown as CapturedExamples;
-
-/** Errors every operation can answer. */
-const COMMON_ERRORS: readonly ErrorCode[] = [
-  'invalid_json',
-  'validation_failed',
-  'invalid_api_key',
-  'payload_too_large',
-  'unsupported_media_type',
-  'internal_error',
-  'service_unavailable',
-];
-
-const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = [
-  'invalid_idempotency_key',
-  'idempotency_request_in_progress',
-  'idempotency_key_reused',
-  'outcome_unknown',
-];
-
-/** Codes that come from the local runtime's router, not from an operation (API Gateway answers those deployed). */
-export const ROUTING_ERRORS: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
-
-interface OperationSpec {
-  operationId: string;
-  summary: string;
-  description: string;
-  tag: string;
-  request: { name: string; schema: z.ZodMiniType };
-  success: { status: number; schema: string; description: string };
-  idempotent: boolean;
-  errors: readonly ErrorCode[];
-}
-
-export const OPERATIONS: Record<RouteName, OperationSpec> = {
-  'add-invoice': {
-    operationId: 'addInvoice',
-    summary: 'Add invoice',
-    description:
-      'Creates an invoice for an existing client (`client_id`) or for a client created in the same call (`client`; ' +
-      'an existing client with the same email is reused unchanged). Exactly one of `client` or `client_id`. ' +
-      'Flat client (what the node-payant SDK sends): when neither is sent, top-level `first_name`, `last_name`, `email`, ' +
-      '`phone` (with `company_name`, `address`, `type`, `settlement_bank`, `account_number`) are the `client`; their errors name `client.<field>`.',
-    tag: 'Invoices',
-    request: { name: 'AddInvoiceRequest', schema: addInvoiceSchema },
-    success: {
-      status: 201,
-      schema: 'InvoiceCreatedResponse',
-      description: 'Invoice created; `data` is the invoice with its `client` and `items`.',
-    },
-    idempotent: true,
-    errors: [
-      ...COMMON_ERRORS,
-      ...IDEMPOTENCY_ERRORS,
-      'tokenization_not_enabled',
-      'client_not_found',
-      'duplicate_merchant_ref',
-    ],
-  },
-  'add-payment': {
-    operationId: 'addPayment',
-    summary: 'Add payment',
-    description:
-      'Records a payment against an invoice of your account, by its `reference_code`. Partial payments accumulate; ' +
-      'a payment above `amount_due` is refused (409). Retries are made safe by the `Idempotency-Key` header.',
-    tag: 'Payments',
-    request: { name: 'AddPaymentRequest', schema: addPaymentSchema },
-    success: {
-      status: 201,
-      schema: 'PaymentRecordedResponse',
-      description: 'Payment recorded; `data.invoice` is the updated invoice.',
-    },
-    idempotent: true,
-    errors: [
-      ...COMMON_ERRORS,
-      ...IDEMPOTENCY_ERRORS,
-      'invoice_not_found',
-      'amount_exceeds_balance',
-      'invoice_already_paid',
-    ],
-  },
-  'payment-history': {
-    operationId: 'getPayments',
-    summary: 'Get payments (history)',
-    description:
-      'Lists the payments of a period, newest `transaction_date` first, each with its invoice (current state, with items) ' +
-      'and client. Paginated with `limit` and the opaque `cursor` of `data.next_cursor`; a page also ends early, with a ' +
-      '`next_cursor`, before its body would reach 5,000,000 bytes (always at least one payment). Note the DD/MM/YYYY date format. ' +
-      '`GET` with the same JSON body is answered the same way (the pypayant SDK sends that).',
-    tag: 'Payments',
-    request: { name: 'PaymentHistoryRequest', schema: paymentHistorySchema },
-    success: { status: 200, schema: 'PaymentHistoryResponse', description: 'One page of payments.' },
-    idempotent: false,
-    errors: [...COMMON_ERRORS, 'invalid_period', 'invalid_cursor'],
-  },
-};
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Malformed or invalid request',
@@ -201,26 +112,24 @@ function errorResponse(route: string, status: number, codes: readonly ErrorCode[
   };
 }
 
-function operation(route: RouteName) {
-  const spec = OPERATIONS[route];
-  const requestExample = EXAMPLES.requests[route];
-  const ref = { $ref: `#/components/schemas/${spec.request.name}` };
-  const responses: Record<string, unknown> = {};
-
-  const successExamples = examplesFor(route, spec.success.status);
-  responses[String(spec.success.status)] = {
-    description: spec.success.description,
+function successResponse(route: RouteName, spec: OperationSpec, success: SuccessSpec) {
+  const examples = examplesFor(route, success.status);
+  return {
+    description: success.description,
     ...(spec.idempotent
       ? { headers: { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } }
       : {}),
     content: {
       'application/json': {
-        schema: { $ref: `#/components/schemas/${spec.success.schema}` },
-        ...(successExamples ? { examples: successExamples } : {}),
+        schema: { $ref: `#/components/schemas/${success.schema}` },
+        ...(examples ? { examples } : {}),
       },
     },
   };
+}
 
+function errorResponses(route: RouteName, spec: OperationSpec): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of spec.errors) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
@@ -234,29 +143,44 @@ function operation(route: RouteName) {
       headers['Retry-After'] = { $ref: '#/components/headers/Retry-After' };
     responses[String(status)] = errorResponse(route, status, codes, headers);
   }
+  return responses;
+}
 
+function requestBody(route: RouteName, request: NonNullable<OperationSpec['request']>) {
+  const ref = { $ref: `#/components/schemas/${request.name}` };
+  const example = EXAMPLES.requests[route];
+  return {
+    required: true,
+    description:
+      'JSON (`application/json`; a body without content type or with `text/plain` is read as JSON too). ' +
+      '`application/x-www-form-urlencoded` with PHP bracket notation (`items[0][item]=…`, `client[email]=…`) means the same object.',
+    content: {
+      'application/json': {
+        schema: ref,
+        ...(example ? { examples: { request: { summary: 'A valid request', value: example.json } } } : {}),
+      },
+      'application/x-www-form-urlencoded': { schema: ref, ...(example?.form ? { example: example.form } : {}) },
+    },
+  };
+}
+
+function operation(route: RouteName) {
+  const spec = OPERATIONS[route];
+  const parameters: { $ref: string }[] = [
+    ...(spec.parameters ?? []).map((name: ParameterName) => ({ $ref: `#/components/parameters/${name}` })),
+    ...(spec.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+  ];
+  const responses: Record<string, unknown> = {};
+  for (const success of [spec.success, spec.alsoSuccess])
+    if (success) responses[String(success.status)] = successResponse(route, spec, success);
+  Object.assign(responses, errorResponses(route, spec));
   return {
     operationId: spec.operationId,
     summary: spec.summary,
     description: spec.description,
     tags: [spec.tag],
-    ...(spec.idempotent ? { parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }] } : {}),
-    requestBody: {
-      required: true,
-      description:
-        'JSON (`application/json`; a body without content type or with `text/plain` is read as JSON too). ' +
-        '`application/x-www-form-urlencoded` with PHP bracket notation (`items[0][item]=…`, `client[email]=…`) means the same object.',
-      content: {
-        'application/json': {
-          schema: ref,
-          examples: { request: { summary: 'A valid request', value: requestExample.json } },
-        },
-        'application/x-www-form-urlencoded': {
-          schema: ref,
-          ...(requestExample.form ? { example: requestExample.form } : {}),
-        },
-      },
-    },
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(spec.request ? { requestBody: requestBody(route, spec.request) } : {}),
     responses,
   };
 }
@@ -298,6 +222,7 @@ The guide: docs/api.md.`;
 /** The same operation answered for another method (`GET /payments/history` with a JSON body): JSON only. */
 function extraMethodOperation(route: RouteName, method: string) {
   const base = operation(route);
+  if (!base.requestBody) throw new Error(`${route} has no body to send with ${method}`);
   const { 'application/json': json } = base.requestBody.content;
   return {
     ...base,
@@ -326,14 +251,39 @@ function addInvoiceRequestSchema(): Record<string, unknown> {
   return schema;
 }
 
+const PARAMETERS: Record<ParameterName, Record<string, unknown>> = {
+  ReferenceCode: {
+    name: 'reference_code',
+    in: 'path',
+    required: true,
+    description: "The invoice's 20-character reference code",
+    schema: { type: 'string' },
+  },
+  ClientId: { name: 'id', in: 'path', required: true, description: 'Client identifier', schema: { type: 'string' } },
+  Limit: {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: 'Page size, 1–500 (default 100)',
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+  Cursor: {
+    name: 'cursor',
+    in: 'query',
+    required: false,
+    description: 'Opaque cursor from `data.next_cursor` of the previous page',
+    schema: { type: 'string' },
+  },
+};
+
 /** Builds the whole document. */
 export function buildOpenApiDocument(): Record<string, unknown> {
-  const paths: Record<string, unknown> = {};
+  const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES) {
-    const operations: Record<string, unknown> = { [route.method.toLowerCase()]: operation(route.name) };
+    const operations = (paths[route.path] ??= {});
+    operations[route.method.toLowerCase()] = operation(route.name);
     for (const method of route.extraMethods ?? [])
       operations[method.toLowerCase()] = extraMethodOperation(route.name, method);
-    paths[route.path] = operations;
   }
 
   return {
@@ -353,7 +303,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     ],
     security: [{ bearerAuth: [] }],
     tags: [
-      { name: 'Invoices', description: 'Create invoices' },
+      { name: 'Invoices', description: 'Create, read, list and delete invoices' },
+      { name: 'Clients', description: "Keep the account's clients" },
       { name: 'Payments', description: 'Record payments and list payment history' },
       // Not "Webhooks": Swagger UI titles the webhooks section so already, and a tag of that name showed it twice.
       { name: 'Events', description: "Events POSTed to the account's webhook endpoint (docs/webhooks.md)" },
@@ -381,6 +332,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             'request is still running: 409 with `Retry-After`.',
           schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
         },
+        ...PARAMETERS,
       },
       headers: HEADERS,
       responses: {
@@ -395,6 +347,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         InvoiceItemInput: inputSchema(invoiceItemSchema),
         AddPaymentRequest: inputSchema(addPaymentSchema),
         PaymentHistoryRequest: inputSchema(paymentHistorySchema),
+        InvoiceHistoryRequest: inputSchema(invoiceHistorySchema),
+        AddClientRequest: inputSchema(addClientSchema),
+        UpdateClientRequest: inputSchema(updateClientSchema),
         ...RESPONSE_SCHEMAS,
         ...WEBHOOK_SCHEMAS,
       },

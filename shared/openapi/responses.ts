@@ -54,7 +54,7 @@ const Client = object('A client of the account.', {
   status: constant('1', 'Value `1` appears'),
   created_at: timestamp('Creation time'),
   updated_at: timestamp('Last update'),
-  deleted_at: nullValue('Null: clients are never deleted through this API'),
+  deleted_at: nullValue('When the client was deleted (`DELETE /clients/{id}`), else null'),
 });
 
 const InvoiceItem = object('A line item of an invoice.', {
@@ -70,7 +70,7 @@ const InvoiceItem = object('A line item of an invoice.', {
   due_date: unixDate('Due date of the invoice'),
   created_at: timestamp('Creation time'),
   updated_at: timestamp('Last update'),
-  deleted_at: nullValue('Null'),
+  deleted_at: nullValue('When its invoice was deleted, else null'),
 });
 
 const INVOICE_OPTIONAL = [
@@ -81,6 +81,7 @@ const INVOICE_OPTIONAL = [
   'metadata',
   'card_token_last4',
   'client',
+  'payments_count',
 ] as const;
 
 const Invoice = object(
@@ -100,7 +101,7 @@ const Invoice = object(
     due_date: unixDate('Due date'),
     created_at: timestamp('Creation time'),
     updated_at: timestamp('Last update (a payment updates it)'),
-    deleted_at: nullValue('Null'),
+    deleted_at: nullValue('When the invoice was deleted (voided), else null'),
     items: { type: 'array', description: 'Line items', minItems: 1, items: ref('InvoiceItem') },
     total: money('Σ quantity × unit_cost'),
     amount_paid: money('Sum of the recorded payments'),
@@ -122,6 +123,10 @@ const Invoice = object(
     },
     card_token_last4: string('Last 4 characters of the stored card token, when one was given', { maxLength: 4 }),
     client: ref('Client'),
+    payments_count: {
+      type: 'integer',
+      description: 'Payments recorded on the invoice (on `GET /payments/{reference_code}` only)',
+    },
   },
   INVOICE_OPTIONAL,
 );
@@ -163,6 +168,23 @@ const PaymentHistory = object('One page of payment history.', {
     description: 'Newest transaction_date first, then newest recorded first',
     items: ref('Payment'),
   },
+  next_cursor: { type: ['string', 'null'], description: 'Opaque cursor for the next page; null on the last page' },
+});
+
+const InvoiceHistory = object('One page of invoice history.', {
+  period: string('The requested period', { enum: [...PERIODS] }),
+  start: string('Effective first day, DD/MM/YYYY', { pattern: '^\\d{2}/\\d{2}/\\d{4}$' }),
+  end: string('Effective last day, DD/MM/YYYY', { pattern: '^\\d{2}/\\d{2}/\\d{4}$' }),
+  invoices: {
+    type: 'array',
+    description: 'Newest created first, each with its client and items (deleted ones with `deleted_at` set)',
+    items: ref('InvoiceWithClient'),
+  },
+  next_cursor: { type: ['string', 'null'], description: 'Opaque cursor for the next page; null on the last page' },
+});
+
+const ClientList = object('One page of clients.', {
+  clients: { type: 'array', description: 'Newest first; deleted clients are not listed', items: ref('Client') },
   next_cursor: { type: ['string', 'null'], description: 'Opaque cursor for the next page; null on the last page' },
 });
 
@@ -217,6 +239,29 @@ export const RESPONSE_SCHEMAS = {
     'Payment successful.',
   ),
   PaymentHistoryResponse: success('Payments of the period, one page.', ref('PaymentHistory')),
+  InvoiceHistory,
+  ClientList,
+  InvoiceResponse: success('The invoice, current state.', ref('InvoiceWithClient')),
+  InvoiceDeletedResponse: success(
+    'Invoice deleted (also when repeated).',
+    ref('InvoiceWithClient'),
+    'Invoice deleted successfully.',
+  ),
+  PaymentResponse: success(
+    'The most recent payment on the invoice; `data.invoice.payments_count` counts its payments.',
+    ref('Payment'),
+  ),
+  InvoiceHistoryResponse: success('Invoices of the period, one page.', ref('InvoiceHistory')),
+  ClientResponse: success('The client.', ref('Client')),
+  ClientCreatedResponse: success('Client created.', ref('Client'), 'Client created successfully.'),
+  ClientExistsResponse: success(
+    'A live client already has this email: that client, unchanged.',
+    ref('Client'),
+    'Client already exist.',
+  ),
+  ClientUpdatedResponse: success('Client updated.', ref('Client'), 'Client updated successfully.'),
+  ClientDeletedResponse: success('Client deleted (also when repeated).', ref('Client'), 'Client deleted successfully.'),
+  ClientListResponse: success('Clients, one page.', ref('ClientList')),
   FieldError,
   ErrorEnvelope,
 } satisfies Record<string, Schema>;

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 `webhooks` of the document: the three events a merchant's endpoint receives
+ * The OpenAPI 3.1 `webhooks` of the document: the events a merchant's endpoint receives
  * (docs/webhooks.md). Examples are real deliveries captured by `npm run --silent openapi:webhook-examples`.
  */
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook-events.ts';
@@ -25,6 +25,12 @@ const DATA: Record<WebhookEventType, { schema: string; summary: string; descript
     summary: 'A payment brought the amount due to zero',
     description:
       "`data` is that payment's `data.invoice` with `client` added. It arrives as its own event, beside that payment's `payment.recorded`.",
+  },
+  'invoice.deleted': {
+    schema: 'InvoiceWithClient',
+    summary: 'An invoice was deleted (voided)',
+    description:
+      '`data` is exactly the `data` of the delete-invoice response (the invoice with its `client` and `items`, `deleted_at` set).',
   },
 };
 

@@ -4,7 +4,7 @@
  * committing; what it contains — status, message, the API object — is decided in shared/http/write-answers.ts.
  * The API object is also what the write's webhook events carry (docs/webhooks.md: the same `data`).
  */
-import type { Invoice } from '../domain/invoice.ts';
+import type { ClientRecord, Invoice } from '../domain/invoice.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import type { Outcome } from '../outcome.ts';
 
@@ -20,4 +20,17 @@ export interface InvoiceAnswers {
 
 export interface PaymentAnswers {
   recorded(payment: PaymentRecord, invoice: Pick<Invoice, 'details' | 'balance'>): Answer;
+}
+
+export interface InvoiceDeletionAnswers {
+  /** The answer to a deletion, also when repeated (the same 200). */
+  deleted(invoice: Invoice): Answer;
+}
+
+export interface ClientAnswers {
+  created(client: ClientRecord): Answer;
+  /** `POST /clients` with the e-mail of a live client: that client, unchanged. */
+  existing(client: ClientRecord): Answer;
+  updated(client: ClientRecord): Answer;
+  deleted(client: ClientRecord): Answer;
 }

@@ -17,12 +17,16 @@ import { DEFAULT_HISTORY_LIMIT, type PaymentHistoryInput } from '../schemas.ts';
 import type { Account } from '../store/accounts.ts';
 import { isAccountHistoryPosition, loadInvoices, queryPayments } from '../store/history.ts';
 
-const fromIso = (iso: string): CalendarDate => {
+export const fromIso = (iso: string): CalendarDate => {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
   return { year, month, day };
 };
 
-function effectiveRange(account: Account, input: PaymentHistoryInput): { from: CalendarDate; to: CalendarDate } {
+/** The period's effective range in the account's time zone (SPEC §8); 400 `invalid_period` for a bad custom range. */
+export function effectiveRange(
+  account: Account,
+  input: Pick<PaymentHistoryInput, 'period' | 'start' | 'end'>,
+): { from: CalendarDate; to: CalendarDate } {
   if (input.period === 'custom') {
     const missing: FieldError[] = [];
     if (!input.start)
@@ -46,6 +50,8 @@ export interface HistoryPosition {
   to: string;
   /** Exclusive start key of the next page. */
   after: Record<string, string>;
+  /** Invoice history's `payment_status` filter, kept from the first page. */
+  status?: string;
 }
 
 export interface HistoryOptions {

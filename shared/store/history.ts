@@ -1,11 +1,12 @@
-/** Payment history reads: one Query on the payments index, then batched reads of the invoices it needs. */
+/** History reads: one Query on the index (payments, or invoice headers), then batched reads of the invoices it needs. */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Invoice } from '../domain/invoice.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import { batchGet, itemOf } from './batch.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
+import { indexPosition as positionOf } from './clients.ts';
 import { balanceFromItem, detailsFromItem, paymentFromItem } from './items.ts';
-import { keys, paymentIndexKeys } from './keys.ts';
+import { invoiceIndexKeys, keys, paymentIndexKeys } from './keys.ts';
 import { TABLE } from './table.ts';
 
 export interface PaymentPage {
@@ -16,19 +17,12 @@ export interface PaymentPage {
   next: Record<string, string> | undefined;
 }
 
-const positionOf = (item: Record<string, unknown>): Record<string, string> => ({
-  PK: String(item.PK),
-  SK: String(item.SK),
-  GSI1PK: String(item.GSI1PK),
-  GSI1SK: String(item.GSI1SK),
-});
-
-/** Newest transaction date first, then newest recorded first; dates are inclusive YYYY-MM-DD. */
 /** True when a history position (a cursor's last evaluated key) lies in this account's part of the payments index. */
 export function isAccountHistoryPosition(position: Record<string, string>, companyId: number): boolean {
   return position[TABLE.paymentsIndex.partitionKey] === paymentIndexKeys.partition(companyId);
 }
 
+/** Newest transaction date first, then newest recorded first; dates are inclusive YYYY-MM-DD. */
 export async function queryPayments(
   companyId: number,
   from: string,
@@ -74,4 +68,59 @@ export async function loadInvoices(referenceCodes: readonly string[]): Promise<M
     if (header && body) invoices.set(code, { details: detailsFromItem(body), balance: balanceFromItem(header) });
   }
   return invoices;
+}
+
+/** True when a history position lies in this account's part of the invoices index. */
+export function isAccountInvoicePosition(position: Record<string, string>, companyId: number): boolean {
+  return position[TABLE.paymentsIndex.partitionKey] === invoiceIndexKeys.partition(companyId);
+}
+
+export interface InvoiceHeaderPage {
+  /** Reference codes in page order. */
+  referenceCodes: string[];
+  positions: Record<string, string>[];
+  next: Record<string, string> | undefined;
+}
+
+/**
+ * An account's invoices created in [`from`, `to`] (UTC `YYYY-MM-DD HH:MM:SS`, inclusive), newest first; with
+ * `paymentStatus`, only those in that state (a filter: a page may hold fewer than `limit` and still continue).
+ */
+export async function queryInvoices(
+  companyId: number,
+  range: { from: string; to: string },
+  limit: number,
+  options: { after?: Record<string, string> | undefined; paymentStatus?: string | undefined },
+): Promise<InvoiceHeaderPage> {
+  const index = TABLE.paymentsIndex;
+  const filtered = options.paymentStatus !== undefined;
+  const result = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index.name,
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ...(filtered ? { FilterExpression: 'payment_status = :status' } : {}),
+      ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
+      ExpressionAttributeValues: {
+        ':pk': invoiceIndexKeys.partition(companyId),
+        ':from': invoiceIndexKeys.rangeStart(range.from),
+        ':to': invoiceIndexKeys.rangeEnd(range.to),
+        ...(filtered ? { ':status': options.paymentStatus } : {}),
+      },
+      ScanIndexForward: false,
+      Limit: limit + 1,
+      ...(options.after ? { ExclusiveStartKey: options.after } : {}),
+    }),
+  );
+  const items = result.Items ?? [];
+  const pageItems = items.slice(0, limit);
+  const last = pageItems[pageItems.length - 1];
+  let next: Record<string, string> | undefined;
+  if (items.length > limit && last) next = positionOf(last);
+  else if (result.LastEvaluatedKey) next = result.LastEvaluatedKey as Record<string, string>;
+  return {
+    referenceCodes: pageItems.map((item) => String(item.PK).slice('INVOICE#'.length)),
+    positions: pageItems.map(positionOf),
+    next,
+  };
 }

@@ -14,6 +14,8 @@ import {
   type Item,
   invoiceBodyItem,
   invoiceHeaderItem,
+  paymentAttributes,
+  paymentFromItem,
   paymentItem,
 } from './items.ts';
 import { type Key, keys } from './keys.ts';
@@ -50,9 +52,10 @@ export function paymentTransaction(
         TableName: table,
         Key: keys.invoiceHeader(payment.referenceCode),
         ConditionExpression:
-          'company_id = :company AND version = :version AND amount_due >= :amount AND amount_due > :zero',
+          'company_id = :company AND version = :version AND amount_due >= :amount AND amount_due > :zero AND attribute_not_exists(deleted_at)',
         UpdateExpression:
-          'SET amount_paid = :amount_paid, amount_due = :amount_due, payment_status = :payment_status, paid_at = :paid_at, version = :next_version, updated_at = :updated_at',
+          'SET amount_paid = :amount_paid, amount_due = :amount_due, payment_status = :payment_status, paid_at = :paid_at, ' +
+          'payments_count = :payments_count, latest_payment = :latest_payment, version = :next_version, updated_at = :updated_at',
         ExpressionAttributeValues: {
           ':company': payment.companyId,
           ':version': before.version,
@@ -62,6 +65,8 @@ export function paymentTransaction(
           ':amount_due': balance.amount_due,
           ':payment_status': balance.payment_status,
           ':paid_at': balance.paid_at,
+          ':payments_count': balance.payments_count,
+          ':latest_payment': paymentAttributes(payment),
           ':next_version': balance.version,
           ':updated_at': balance.updated_at,
         },
@@ -69,6 +74,42 @@ export function paymentTransaction(
     },
     putNew(table, paymentItem(payment)),
   ];
+}
+
+/**
+ * The transaction of a deletion (void): set `deleted_at` on the header, on condition that it is still the state
+ * the decision read (its version: a payment committed meanwhile changes it) and still has no payment.
+ */
+export function deletionTransaction(
+  table: string,
+  referenceCode: string,
+  companyId: number,
+  before: InvoiceBalance,
+  after: InvoiceBalance,
+): TransactItem {
+  return {
+    Update: {
+      TableName: table,
+      Key: keys.invoiceHeader(referenceCode),
+      ConditionExpression:
+        'company_id = :company AND version = :version AND amount_paid = :zero AND attribute_not_exists(deleted_at)',
+      UpdateExpression: 'SET deleted_at = :deleted_at, version = :next_version, updated_at = :updated_at',
+      ExpressionAttributeValues: {
+        ':company': companyId,
+        ':version': before.version,
+        ':zero': 0,
+        ':deleted_at': after.deletedAt,
+        ':next_version': after.version,
+        ':updated_at': after.updatedAt,
+      },
+    },
+  };
+}
+
+/** The latest payment an invoice header keeps a copy of (GET /payments/{reference_code} reads it in one round trip). */
+export function latestPaymentFrom(items: Map<string, Item>, referenceCode: string): PaymentRecord | undefined {
+  const latest = itemOf(items, keys.invoiceHeader(referenceCode))?.latest_payment;
+  return latest && typeof latest === 'object' ? paymentFromItem(latest as Item) : undefined;
 }
 
 /** The key that keeps `merchantRef` unique within the account. */

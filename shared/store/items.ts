@@ -4,7 +4,7 @@ import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
 import type { ClientRecord, Invoice, InvoiceBalance, InvoiceDetails, PaymentStatus } from '../domain/invoice.ts';
 import type { MetadataValue } from '../domain/invoice-request.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
-import { keys, paymentIndexKeys } from './keys.ts';
+import { clientIndexKeys, invoiceIndexKeys, keys, paymentIndexKeys } from './keys.ts';
 
 export type Item = Record<string, unknown>;
 
@@ -25,6 +25,7 @@ export function clientAttributes(client: ClientRecord): Item {
     account_number: client.accountNumber,
     created_at: client.createdAt,
     updated_at: client.updatedAt,
+    ...(client.deletedAt === null ? {} : { deleted_at: client.deletedAt }),
   };
 }
 
@@ -45,11 +46,19 @@ export function clientFromAttributes(item: Item): ClientRecord {
     accountNumber: String(item.account_number ?? ''),
     createdAt: String(item.created_at),
     updatedAt: String(item.updated_at),
+    deletedAt: typeof item.deleted_at === 'string' ? item.deleted_at : null,
   };
 }
 
+/** A client by id; only a live client is in the index (GSI1), so `GET /clients` never lists a deleted one. */
 export const clientItem = (client: ClientRecord): Item => ({
   ...keys.client(client.companyId, client.id),
+  ...(client.deletedAt === null
+    ? {
+        GSI1PK: clientIndexKeys.partition(client.companyId),
+        GSI1SK: clientIndexKeys.sort(client.createdAt, client.id),
+      }
+    : {}),
   entity: 'client',
   ...clientAttributes(client),
 });
@@ -66,14 +75,18 @@ export function balanceAttributes(balance: InvoiceBalance): Item {
     amount_due: balance.amountDueKobo,
     payment_status: balance.paymentStatus,
     paid_at: balance.paidAt,
+    payments_count: balance.paymentsCount,
     version: balance.version,
     updated_at: balance.updatedAt,
+    ...(balance.deletedAt === null ? {} : { deleted_at: balance.deletedAt }),
   };
 }
 
 export function invoiceHeaderItem(invoice: Invoice): Item {
   return {
     ...keys.invoiceHeader(invoice.details.referenceCode),
+    GSI1PK: invoiceIndexKeys.partition(invoice.details.companyId),
+    GSI1SK: invoiceIndexKeys.sort(invoice.details.createdAt, invoice.details.referenceCode),
     entity: 'invoice_header',
     company_id: invoice.details.companyId,
     ...balanceAttributes(invoice.balance),
@@ -116,6 +129,8 @@ export function balanceFromItem(item: Item): InvoiceBalance {
     amountDueKobo: Number(item.amount_due),
     paymentStatus: item.payment_status as PaymentStatus,
     paidAt: (item.paid_at as string | null | undefined) ?? null,
+    paymentsCount: Number(item.payments_count ?? 0),
+    deletedAt: typeof item.deleted_at === 'string' ? item.deleted_at : null,
     version: Number(item.version),
     updatedAt: String(item.updated_at),
   };
@@ -157,6 +172,13 @@ export function paymentItem(payment: PaymentRecord): Item {
     GSI1PK: paymentIndexKeys.partition(payment.companyId),
     GSI1SK: paymentIndexKeys.sort(toIsoDate(fromEpochSeconds(payment.transactionDate)), payment.recordedId),
     entity: 'payment',
+    ...paymentAttributes(payment),
+  };
+}
+
+/** A payment's own attributes: its item, and the copy an invoice header keeps of its latest payment. */
+export function paymentAttributes(payment: PaymentRecord): Item {
+  return {
     payment_id: payment.id,
     company_id: payment.companyId,
     client_id: payment.clientId,

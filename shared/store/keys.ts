@@ -10,9 +10,9 @@
  * | api key by id     | APIKEYID#<keyId>                     | APIKEYID     |                |                           |  (key_id → hash: revoke by id)
  * | account's api key | ACCOUNT#<companyId>                  | APIKEY#<keyId> |              |                           |  (key_id → hash: list an account's keys)
  * | migration marker  | MIGRATION#<name>                     | MIGRATION    |                |                           |  (a one-off data migration finished)
- * | client by id      | CLIENT#<companyId>#<clientId>        | CLIENT       |                |                           |
+ * | client by id      | CLIENT#<companyId>#<clientId>        | CLIENT       | CLIENTS#<co>   | <created_at>#<id, 12 digits> |  (index keys removed on delete)
  * | client by email   | CLIENTEMAIL#<companyId>#<email lc>   | CLIENTEMAIL  |                |                           |
- * | invoice header    | INVOICE#<referenceCode>              | HEADER       |                |                           |
+ * | invoice header    | INVOICE#<referenceCode>              | HEADER       | INVOICES#<co>  | <created_at>#<referenceCode> |
  * | invoice body      | INVOICE#<referenceCode>              | BODY         |                |                           |
  * | merchant_ref      | MERCHANTREF#<companyId>#<ref>        | MERCHANTREF  |                |                           |
  * | payment           | PAYMENT#<companyId>#<paymentId>      | PAYMENT      | PAYMENTS#<co>  | <YYYY-MM-DD>#<ulid>       |
@@ -82,4 +82,20 @@ export const paymentIndexKeys = {
   /** Inclusive bounds for a BETWEEN over calendar dates. */
   rangeStart: (isoDate: string): string => `${isoDate}#`,
   rangeEnd: (isoDate: string): string => `${isoDate}#~`,
+};
+
+/** GSI1 keys of an invoice header: invoice history is one Query over a range of `created_at` (UTC), newest first. */
+export const invoiceIndexKeys = {
+  partition: (companyId: number): string => `INVOICES#${companyId}`,
+  /** `createdAt` is `YYYY-MM-DD HH:MM:SS` (UTC); the reference code orders invoices of the same second. */
+  sort: (createdAt: string, referenceCode: string): string => `${createdAt}#${referenceCode}`,
+  /** Inclusive bounds for a BETWEEN over `created_at` timestamps. */
+  rangeStart: (createdAt: string): string => `${createdAt}#`,
+  rangeEnd: (createdAt: string): string => `${createdAt}#~`,
+};
+
+/** GSI1 keys of a live client: an account's clients are one Query, newest first. */
+export const clientIndexKeys = {
+  partition: (companyId: number): string => `CLIENTS#${companyId}`,
+  sort: (createdAt: string, clientId: number): string => `${createdAt}#${String(clientId).padStart(12, '0')}`,
 };

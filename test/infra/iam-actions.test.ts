@@ -1,6 +1,6 @@
 /**
- * Least privilege, checked against behaviour: each route's IAM grant (synthesised from shared/routes.ts)
- * must equal the set of DynamoDB actions its handler really performs. The calls are recorded through the
+ * Least privilege, checked against behaviour: each API function's IAM grant (synthesised from shared/routes.ts)
+ * must equal the set of DynamoDB actions its routes really perform. The calls are recorded through the
  * shared client's middleware stack (infra/tools/dynamo-hooks.ts) while a representative set of requests
  * runs per route: every outcome the route has (created, replayed, each 4xx it stores, first use of a key,
  * a new id block), so that every code path that touches the table is taken at least once.
@@ -11,9 +11,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { clearAuthCache } from '../../shared/http/auth.ts';
-import { ROUTES, type RouteName } from '../../shared/routes.ts';
+import { API_FUNCTIONS, type ApiFunctionName, type RouteName, routeNamed } from '../../shared/routes.ts';
 import { TABLE } from '../../shared/store/table.ts';
-import { type CallOptions, call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
+import {
+  type CallOptions,
+  call,
+  createInvoice,
+  invoiceBody,
+  newAccount,
+  todayMonthFirst,
+  uniqueEmail,
+} from '../support/api.ts';
 import { dynamoGrantsOf, FUNCTION_IDS, logicalIdAt, synthStage } from './template-helpers.ts';
 
 interface Performed {
@@ -41,15 +49,15 @@ function actionsOf(call: DynamoCall): { action: string; index?: string }[] {
   return [{ action: `dynamodb:${operation}`, ...(index ? { index } : {}) }];
 }
 
-const performed = new Map<RouteName, Performed>(
-  ROUTES.map((route) => [route.name, { table: new Set<string>(), indexes: new Map<string, Set<string>>() }]),
+const performed = new Map<ApiFunctionName, Performed>(
+  API_FUNCTIONS.map((fn) => [fn.name, { table: new Set<string>(), indexes: new Map<string, Set<string>>() }]),
 );
-let recordingFor: RouteName | undefined;
+let recordingFor: ApiFunctionName | undefined;
 
 /** Sends one request with the route's calls recorded; the auth cache is cleared so the key lookup runs too. */
 async function recorded(route: RouteName, options: CallOptions, expectedStatus: number) {
   clearAuthCache();
-  recordingFor = route;
+  recordingFor = routeNamed(route).function;
   try {
     const result = await call(route, options);
     expect(result.status, `${route}: ${result.rawBody}`).toBe(expectedStatus);
@@ -136,18 +144,71 @@ async function drivePaymentHistory() {
   await recorded('payment-history', { key: `sk_${'x'.repeat(40)}`, body: { period: 'today' } }, 401);
 }
 
-const DRIVERS: Record<RouteName, () => Promise<void>> = {
-  'add-invoice': driveAddInvoice,
-  'add-payment': driveAddPayment,
-  'payment-history': drivePaymentHistory,
+async function driveInvoiceReadsAndDeletes() {
+  const { key } = await newAccount();
+  const invoice = await createInvoice(key);
+  const reference_code = invoice.reference_code as string;
+  await recorded('get-invoice', { key, pathParameters: { reference_code } }, 200);
+  await recorded('get-invoice', { key, pathParameters: { reference_code: 'NoSuchInvoice0000000' } }, 404);
+  await recorded('delete-invoice', { key, pathParameters: { reference_code } }, 200);
+  await recorded('delete-invoice', { key, pathParameters: { reference_code } }, 200); // repeated
+  const paid = await createInvoice(key);
+  const payment = { reference_code: paid.reference_code, date: todayMonthFirst(), amount: '1.00', channel: 'Cash' };
+  expect((await call('add-payment', { key, body: payment })).status).toBe(201);
+  await recorded('delete-invoice', { key, pathParameters: { reference_code: paid.reference_code } }, 409);
+  await recorded('send-invoice', { key, pathParameters: { reference_code } }, 501);
+}
+
+async function driveClients() {
+  const { key } = await newAccount();
+  const client = { first_name: 'Ada', last_name: 'Obi', email: uniqueEmail(), phone: '+2348012345678' };
+  const created = await recorded('add-client', { key, body: client, idempotencyKey: 'iam-client-1' }, 201);
+  await recorded('add-client', { key, body: client, idempotencyKey: 'iam-client-1' }, 201); // replay
+  await recorded('add-client', { key, body: client }, 200); // existing email
+  const id = String(created.body.data.id);
+  await recorded('get-client', { key, pathParameters: { id } }, 200);
+  await recorded('list-clients', { key, query: { limit: '1' } }, 200);
+  await recorded('update-client', { key, pathParameters: { id }, body: { first_name: 'Adaeze' } }, 200);
+  await recorded('update-client', { key, pathParameters: { id }, body: { email: uniqueEmail() } }, 200); // moves the email
+  const other = await recorded('add-client', { key, body: { ...client, email: uniqueEmail() } }, 201);
+  await recorded('update-client', { key, pathParameters: { id }, body: { email: other.body.data.email } }, 409);
+  await recorded('delete-client', { key, pathParameters: { id } }, 200);
+  await recorded('delete-client', { key, pathParameters: { id } }, 200); // repeated
+  await recorded('get-client', { key, pathParameters: { id: '999999' } }, 404);
+}
+
+async function driveGetPayment() {
+  const { key } = await newAccount();
+  const invoice = await createInvoice(key);
+  const reference_code = invoice.reference_code as string;
+  await recorded('get-payment', { key, pathParameters: { reference_code } }, 404); // none yet
+  const payment = { reference_code, date: todayMonthFirst(), amount: '1.00', channel: 'Cash' };
+  expect((await call('add-payment', { key, body: payment })).status).toBe(201);
+  await recorded('get-payment', { key, pathParameters: { reference_code } }, 200);
+}
+
+async function driveInvoiceHistory() {
+  const { key } = await newAccount();
+  for (let i = 0; i < 3; i++) await createInvoice(key);
+  const page = await recorded('invoice-history', { key, body: { period: 'today', limit: 2 } }, 200);
+  const cursor = page.body.data.next_cursor as string;
+  await recorded('invoice-history', { key, body: { period: 'today', limit: 2, cursor } }, 200);
+  await recorded('invoice-history', { key, body: { period: 'today', payment_status: 'paid' } }, 200);
+  await recorded('invoice-history', { key, body: { period: 'decade' } }, 400);
+}
+
+const DRIVERS: Record<ApiFunctionName, (() => Promise<void>)[]> = {
+  invoices: [driveAddInvoice, driveInvoiceReadsAndDeletes, driveClients],
+  payments: [driveAddPayment, driveGetPayment],
+  history: [drivePaymentHistory, driveInvoiceHistory],
 };
 
-describe('each route is granted exactly the DynamoDB actions its handler performs', () => {
+describe('each API function is granted exactly the DynamoDB actions its routes perform', () => {
   const stage = synthStage('prod');
   const tableId = logicalIdAt(stage, 'Table/Resource');
 
-  it.each(ROUTES.map((route) => [route.name] as const))('%s', async (name) => {
-    await DRIVERS[name]();
+  it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))('%s', async (name) => {
+    for (const drive of DRIVERS[name]) await drive();
     const done = performed.get(name)!;
     const granted = dynamoGrantsOf(stage, FUNCTION_IDS[name], tableId);
     expect(granted.other).toEqual([]);

@@ -15,7 +15,7 @@ import {
   type StageSettings,
   withAlarmEmail,
 } from '../../infra/stages.ts';
-import { ROUTES } from '../../shared/routes.ts';
+import { API_FUNCTIONS, ROUTES } from '../../shared/routes.ts';
 import {
   type CfnResource,
   FUNCTION_IDS,
@@ -162,15 +162,15 @@ describe('prod: topic, alarms and dashboard', () => {
     },
   );
 
-  it.each(ROUTES.map((route) => [route.name, route] as const))(
+  it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))(
     'alarms on the errors and throttles of the %s function',
-    (_, route) => {
-      const functionRef = { Ref: logicalIdAt(stage, `${FUNCTION_IDS[route.name]}/Resource`) };
+    (name) => {
+      const functionRef = { Ref: logicalIdAt(stage, `${FUNCTION_IDS[name]}/Resource`) };
       for (const [suffix, metricName, threshold] of [
         ['Errors', 'Errors', DEFAULT_ALARM_THRESHOLDS.functionErrors],
         ['Throttles', 'Throttles', DEFAULT_ALARM_THRESHOLDS.functionThrottles],
       ] as const) {
-        const alarm = alarms[`Invoicing-prod-${pascal(route.name)}${suffix}`]!;
+        const alarm = alarms[`Invoicing-prod-${pascal(name)}${suffix}`]!;
         expect(alarm.Threshold).toBe(threshold);
         expect(metricOf(alarm)).toEqual({
           Namespace: 'AWS/Lambda',

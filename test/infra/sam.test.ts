@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { REPO_ROOT } from '../../infra/stack.ts';
-import { ROUTES } from '../../shared/routes.ts';
+import { API_FUNCTIONS } from '../../shared/routes.ts';
 import { cdkSynth, commandWorks, envWithoutAwsCredentials } from './cli.ts';
-import { eventFixturePath } from './event-fixtures.ts';
+import { eventFixturePath, FUNCTION_FIXTURES } from './event-fixtures.ts';
 import { FUNCTION_IDS } from './template-helpers.ts';
 
 // sam-cli runs functions in Docker; this machine class (CI, sandboxes) often has neither.
@@ -20,7 +20,7 @@ describe('sam-cli against the synthesised template', () => {
       const outdir = mkdtempSync(path.join(tmpdir(), 'invoicing-sam-'));
       onTestFinished(() => rmSync(outdir, { recursive: true, force: true }));
       cdkSynth('dev', outdir, { offline: false });
-      for (const route of ROUTES) {
+      for (const fn of API_FUNCTIONS) {
         const stdout = execFileSync(
           'sam',
           [
@@ -28,9 +28,9 @@ describe('sam-cli against the synthesised template', () => {
             'invoke',
             '-t',
             path.join(outdir, 'Invoicing-dev.template.json'),
-            FUNCTION_IDS[route.name],
+            FUNCTION_IDS[fn.name],
             '-e',
-            eventFixturePath(route.name),
+            eventFixturePath(FUNCTION_FIXTURES[fn.name]),
           ],
           {
             cwd: REPO_ROOT,

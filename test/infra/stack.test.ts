@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOG_FIELDS } from '../../infra/stack.ts';
 import { STAGES } from '../../infra/stages.ts';
-import { apiGatewayRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
+import { API_FUNCTIONS, apiGatewayRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
 import { TABLE } from '../../shared/store/table.ts';
 import {
   asArray,
   dynamoGrantsOf,
   FUNCTION_IDS,
+  functionIdOf,
   logicalIdAt,
   resourceAt,
   resourcesOfType,
@@ -83,11 +84,12 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
   });
 
   describe('functions', () => {
-    it('are exactly one per route, plus the webhook dispatcher and deliverer (test/infra/webhooks.test.ts)', () => {
-      expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(ROUTES.length + 2);
+    it('are exactly the three API functions, plus the webhook dispatcher and deliverer (test/infra/webhooks.test.ts)', () => {
+      expect(API_FUNCTIONS).toHaveLength(3);
+      expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(API_FUNCTIONS.length + 2);
     });
 
-    it.each(ROUTES.map((route) => [route.name] as const))('%s: nodejs22.x on arm64, traced, 512 MB, 10 s', (name) => {
+    it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))('%s: nodejs22.x on arm64, traced, 512 MB, 10 s', (name) => {
       const fn = resourceAt(stage, `${FUNCTION_IDS[name]}/Resource`);
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -99,7 +101,7 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
       });
     });
 
-    it.each(ROUTES.map((route) => [route.name] as const))(
+    it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))(
       '%s: exactly the documented environment (no NODE_OPTIONS)',
       (name) => {
         const fn = resourceAt(stage, `${FUNCTION_IDS[name]}/Resource`);
@@ -113,7 +115,7 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
       },
     );
 
-    it.each(ROUTES.map((route) => [route.name] as const))(
+    it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))(
       `%s: logs to its own log group kept ${expected.logRetentionDays} days`,
       (name) => {
         const fn = resourceAt(stage, `${FUNCTION_IDS[name]}/Resource`);
@@ -128,7 +130,7 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
 
   describe('least privilege', () => {
     // Which actions each role gets is checked against what the handler really calls: test/infra/iam-actions.test.ts.
-    it.each(ROUTES.map((route) => [route.name] as const))(
+    it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))(
       '%s: DynamoDB access only on the table and GSI1, no inline policy',
       (name) => {
         const role = resourceAt(stage, `${FUNCTION_IDS[name]}/ServiceRole/Resource`);
@@ -180,14 +182,36 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
       );
       expect(synthesised.sort()).toEqual(
         [
-          'GET /payments/history',
-          'GET /payments/history/{proxy+}',
           'POST /invoices',
           'POST /invoices/{proxy+}',
+          'GET /invoices/{reference_code}',
+          'GET /invoices/{reference_code}/{proxy+}',
+          'DELETE /invoices/{reference_code}',
+          'DELETE /invoices/{reference_code}/{proxy+}',
+          'GET /invoices/send/{reference_code}',
+          'GET /invoices/send/{reference_code}/{proxy+}',
+          'POST /clients',
+          'POST /clients/{proxy+}',
+          'GET /clients',
+          'GET /clients/{proxy+}',
+          'GET /clients/{id}',
+          'GET /clients/{id}/{proxy+}',
+          'PUT /clients/{id}',
+          'PUT /clients/{id}/{proxy+}',
+          'DELETE /clients/{id}',
+          'DELETE /clients/{id}/{proxy+}',
           'POST /payments',
           'POST /payments/{proxy+}',
+          'GET /payments/{reference_code}',
+          'GET /payments/{reference_code}/{proxy+}',
           'POST /payments/history',
           'POST /payments/history/{proxy+}',
+          'GET /payments/history',
+          'GET /payments/history/{proxy+}',
+          'POST /invoices/history',
+          'POST /invoices/history/{proxy+}',
+          'GET /invoices/history',
+          'GET /invoices/history/{proxy+}',
         ].sort(),
       );
     });
@@ -207,7 +231,7 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
       expect(integration?.[1].Properties).toMatchObject({
         IntegrationType: 'AWS_PROXY',
         PayloadFormatVersion: '2.0',
-        IntegrationUri: { 'Fn::GetAtt': [logicalIdAt(stage, `${FUNCTION_IDS[name]}/Resource`), 'Arn'] },
+        IntegrationUri: { 'Fn::GetAtt': [logicalIdAt(stage, `${functionIdOf(name)}/Resource`), 'Arn'] },
       });
     });
 

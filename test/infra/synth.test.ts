@@ -5,10 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESM_REQUIRE_BANNER } from '../../infra/function-settings.ts';
 import { node22Binary } from '../../infra/tools/node22.ts';
-import { apiGatewayRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
+import { API_FUNCTIONS, apiGatewayRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
 import { createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 import { canRunOffline, cdkSynth, envWithoutAwsCredentials } from './cli.ts';
-import { loadEvent } from './event-fixtures.ts';
+import { FUNCTION_FIXTURES, loadEvent } from './event-fixtures.ts';
 import { type CfnResource, FUNCTION_IDS } from './template-helpers.ts';
 
 const where = canRunOffline ? 'with no AWS credentials and no network' : 'with no AWS credentials';
@@ -44,7 +44,7 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     );
   });
 
-  it.each(ROUTES.map((route) => [route.name] as const))(
+  it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))(
     '%s: carries aws:asset:path metadata (sam-cli) to a minified ESM bundle with the SDK inside',
     (name) => {
       expect(functionAt(name).Metadata).toMatchObject({
@@ -64,7 +64,7 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
 
   // Guards the cold-start budget (docs/performance.md): the bundles are ~560 KB; importing zod classic
   // instead of zod/mini (`import { z } from 'zod'`) would add ~420 KB and ~25 ms of import time.
-  it.each(ROUTES.map((route) => [route.name] as const))('%s: the bundle stays under 700 KB', (name) => {
+  it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))('%s: the bundle stays under 700 KB', (name) => {
     expect(readFileSync(bundleOf(name)).length).toBeLessThan(700 * 1024);
   });
 
@@ -110,10 +110,10 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
 
   // The placeholder key is well-formed but unknown: each bundle must load, authenticate against DynamoDB
   // Local and answer the 401 envelope.
-  it.each(ROUTES.map((route) => [route.name] as const))(
+  it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))(
     '%s: the built bundle, on Node 22, answers its event fixture with 401 invalid_api_key',
     (name) => {
-      const result = invokeOnNode22(name, loadEvent(name));
+      const result = invokeOnNode22(name, loadEvent(FUNCTION_FIXTURES[name]));
       expect(result.statusCode).toBe(401);
       expect(result.body).toMatchObject({ status: 'error', code: 'invalid_api_key' });
     },
@@ -128,15 +128,15 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
       if (body) event.body = JSON.stringify({ ...JSON.parse(event.body), ...body });
       return event;
     };
-    const invoice = invokeOnNode22('add-invoice', withKey('add-invoice'));
+    const invoice = invokeOnNode22('invoices', withKey('add-invoice'));
     expect(invoice.statusCode, JSON.stringify(invoice.body)).toBe(201);
     const { reference_code } = await createInvoice(key);
     const payment = invokeOnNode22(
-      'add-payment',
+      'payments',
       withKey('add-payment', { reference_code, date: todayMonthFirst(), amount: '100.00' }),
     );
     expect(payment.statusCode, JSON.stringify(payment.body)).toBe(201);
-    const history = invokeOnNode22('payment-history', withKey('payment-history', { period: 'today' }));
+    const history = invokeOnNode22('history', withKey('payment-history', { period: 'today' }));
     expect(history.statusCode, JSON.stringify(history.body)).toBe(200);
     expect(history.body.data.payments.map((p: { id: number }) => p.id)).toEqual([payment.body.data.id]);
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { createApp, type InvoicingApp } from '../../infra/invoicing-app.ts';
 import { REPO_ROOT } from '../../infra/stack.ts';
+import { type RouteName, routeNamed } from '../../shared/routes.ts';
 
 export interface CfnResource {
   Type: string;
@@ -61,12 +62,15 @@ export function resourcesOfType(stage: SynthesisedStage, type: string): [string,
 
 export const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
-/** Construct ids of the functions; docs/deploying.md and `sam local invoke` use these names. */
+/** Construct ids of the API functions; docs/deploying.md and `sam local invoke` use these names. */
 export const FUNCTION_IDS = {
-  'add-invoice': 'AddInvoiceFunction',
-  'add-payment': 'AddPaymentFunction',
-  'payment-history': 'PaymentHistoryFunction',
+  invoices: 'InvoicesFunction',
+  payments: 'PaymentsFunction',
+  history: 'HistoryFunction',
 } as const;
+
+/** The construct id of the function that serves a route. */
+export const functionIdOf = (route: RouteName): string => FUNCTION_IDS[routeNamed(route).function];
 
 export interface DynamoGrants {
   /** DynamoDB actions allowed on the table ARN. */

@@ -3,7 +3,7 @@
  * bodies must be valid UTF-8, node-payant's flat client, and pypayant's `GET /payments/history/` with a JSON body.
  */
 import { describe, expect, it } from 'vitest';
-import { handler as historyHandler } from '../../functions/payment-history/handler.ts';
+import { handler as historyHandler } from '../../functions/history/handler.ts';
 import { toApiGatewayEvent } from '../../infra/local/event.ts';
 import { accountState, expectErrorEnvelope, NOTHING } from '../robustness/helpers.ts';
 import {
@@ -82,7 +82,7 @@ describe('bodies must be valid UTF-8', () => {
       invoiceBody({ items: [{ item: 'A@@', description: 'x', unit_cost: '1', quantity: '1' }] }),
     );
     const bytes = withBadBytes(json);
-    const raw = await (await import('../../functions/add-invoice/handler.ts')).handler(
+    const raw = await (await import('../../functions/invoices/handler.ts')).handler(
       { ...makeEvent('add-invoice', { key, body: '' }), body: bytes.toString('base64'), isBase64Encoded: true },
       lambdaContext(),
     );
@@ -109,7 +109,7 @@ describe('bodies must be valid UTF-8', () => {
     });
     expectErrorEnvelope(percent, 400);
     expect(percent.body.code).toBe('validation_failed');
-    const raw = await (await import('../../functions/add-invoice/handler.ts')).handler(
+    const raw = await (await import('../../functions/invoices/handler.ts')).handler(
       {
         ...makeEvent('add-invoice', { key, body: '', contentType: FORM }),
         body: withBadBytes(formInvoice('&merchant_ref=A@@')).toString('base64'),
@@ -192,13 +192,21 @@ describe('real SDK shapes', () => {
 
   it('deployed trailing-slash twin (a greedy route on API Gateway): an empty child is the route, any other child is 404', async () => {
     const { key } = await newAccount();
-    const { handler } = await import('../../functions/add-invoice/handler.ts');
-    const twin = (proxy: string) => ({
-      ...makeEvent('add-invoice', { key, body: invoiceBody() }),
-      routeKey: 'POST /invoices/{proxy+}',
-      rawPath: `/invoices/${proxy}`,
-      pathParameters: { proxy },
-    });
+    const { handler } = await import('../../functions/invoices/handler.ts');
+    const twin = (proxy: string) => {
+      const event = makeEvent('add-invoice', { key, body: invoiceBody() });
+      return {
+        ...event,
+        routeKey: 'POST /invoices/{proxy+}',
+        rawPath: `/invoices/${proxy}`,
+        pathParameters: { proxy },
+        requestContext: {
+          ...event.requestContext,
+          routeKey: 'POST /invoices/{proxy+}',
+          http: { ...event.requestContext.http, path: `/invoices/${proxy}` },
+        },
+      };
+    };
     const empty = await handler(twin(''), lambdaContext());
     expect(empty.statusCode, empty.body).toBe(201);
     const child = await handler(twin('abc'), lambdaContext());

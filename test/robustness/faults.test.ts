@@ -6,7 +6,7 @@
  * Idempotency-Key retry returns the committed result exactly once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { handler as addPaymentHandler } from '../../functions/add-payment/handler.ts';
+import { handler as addPaymentHandler } from '../../functions/payments/handler.ts';
 import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { type CallResult, call, invoiceBody, lambdaContext, makeEvent, newAccount } from '../support/api.ts';

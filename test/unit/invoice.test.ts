@@ -115,6 +115,8 @@ describe('buildInvoice', () => {
       amountDueKobo: 300_100,
       paymentStatus: 'unpaid',
       paidAt: null,
+      paymentsCount: 0,
+      deletedAt: null,
       version: 1,
       updatedAt: NOW,
     });

@@ -12,6 +12,8 @@ const balance = (totalKobo: number, amountPaidKobo: number, version = 3): Invoic
   amountDueKobo: totalKobo - amountPaidKobo,
   paymentStatus: amountPaidKobo === 0 ? 'unpaid' : amountPaidKobo >= totalKobo ? 'paid' : 'partially_paid',
   paidAt: amountPaidKobo >= totalKobo ? '2026-01-01 00:00:00' : null,
+  paymentsCount: amountPaidKobo > 0 ? 1 : 0,
+  deletedAt: null,
   version,
   updatedAt: '2026-01-01 00:00:00',
 });
@@ -23,6 +25,7 @@ const client: ClientRecord = {
   firstName: 'Ada',
   lastName: 'Obi',
   email: 'ada@example.com',
+  deletedAt: null,
   phone: '+2348012345678',
   website: '',
   address: '',
@@ -57,7 +60,7 @@ const balances = fc
   .map(([total, paid]) => balance(total, paid));
 
 describe('applyPayment', () => {
-  it('accepts a partial payment: paid grows, due shrinks, version moves on, not yet paid', () => {
+  it('accepts a partial payment: paid grows, due shrinks, one more payment, version moves on, not yet paid', () => {
     // Prepare
     const before = balance(100_000, 20_000);
     // Act
@@ -71,6 +74,8 @@ describe('applyPayment', () => {
         amountDueKobo: 50_000,
         paymentStatus: 'partially_paid',
         paidAt: null,
+        paymentsCount: 2,
+        deletedAt: null,
         version: 4,
         updatedAt: NOW,
       },

@@ -1,0 +1,22 @@
+/** The invoice function (SPEC §13): invoices and clients, one route table entry each (shared/routes.ts). */
+import { createApiFunction } from '../../shared/http/api-function.ts';
+import {
+  addClientRoute,
+  deleteClientRoute,
+  getClientRoute,
+  listClientsRoute,
+  updateClientRoute,
+} from './client-routes.ts';
+import { addInvoiceRoute, deleteInvoiceRoute, getInvoiceRoute, sendInvoiceRoute } from './invoice-routes.ts';
+
+export const handler = createApiFunction('invoices', {
+  'add-invoice': addInvoiceRoute,
+  'get-invoice': getInvoiceRoute,
+  'delete-invoice': deleteInvoiceRoute,
+  'send-invoice': sendInvoiceRoute,
+  'add-client': addClientRoute,
+  'list-clients': listClientsRoute,
+  'get-client': getClientRoute,
+  'update-client': updateClientRoute,
+  'delete-client': deleteClientRoute,
+});

@@ -1,0 +1,32 @@
+/** The payment function (SPEC §13): record a payment, read an invoice's latest payment. */
+import { createApiFunction } from '../../shared/http/api-function.ts';
+import { jsonResponse, successBody } from '../../shared/http/envelope.ts';
+import type { RouteHandler } from '../../shared/http/handler.ts';
+import { idempotencyKeyOf, writeResponse } from '../../shared/http/responses.ts';
+import { paymentView } from '../../shared/http/views.ts';
+import { paymentAnswers } from '../../shared/http/write-answers.ts';
+import { countPaymentRecorded } from '../../shared/observability.ts';
+import { addPaymentSchema } from '../../shared/schemas.ts';
+import { addPayment } from '../../shared/services/add-payment.ts';
+import { getLatestPayment } from '../../shared/services/read-invoice.ts';
+import { parseRequest } from '../../shared/validation.ts';
+
+/** POST /payments */
+const addPaymentRoute: RouteHandler = async ({ account, body, headers, requestId }) => {
+  const input = parseRequest(addPaymentSchema, body);
+  const idempotencyKey = idempotencyKeyOf(headers);
+  const result = await addPayment({ account, requestId, idempotencyKey }, input, paymentAnswers);
+  if (result.response.status === 201 && !result.replayed) countPaymentRecorded(input.amount, account.currency);
+  return writeResponse(result);
+};
+
+/** GET /payments/{reference_code} (the invoice's code): its most recent payment */
+const getPaymentRoute: RouteHandler = async ({ account, pathParameters }) => {
+  const { payment, invoice } = await getLatestPayment(account, pathParameters.reference_code ?? '');
+  return jsonResponse(200, successBody(paymentView(payment, invoice, { paymentsCount: true })));
+};
+
+export const handler = createApiFunction('payments', {
+  'add-payment': addPaymentRoute,
+  'get-payment': getPaymentRoute,
+});

@@ -1,0 +1,40 @@
+/**
+ * One API function: its routes (shared/routes.ts) behind @middy/http-router, each route with the full middy
+ * stack of `createApiHandler`. API Gateway only invokes a function for its own route keys; the router still
+ * answers a path it does not serve — a real child of a trailing-slash twin such as `/payments/history/x` —
+ * with the 404 envelope (docs/api.md "Request handling").
+ */
+import httpRouterHandler from '@middy/http-router';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { ApiError } from '../errors.ts';
+import { type ApiFunctionName, apiFunctionNamed, methodsOf, type RouteName } from '../routes.ts';
+import { errorResponse, type HttpResponse } from './envelope.ts';
+import { createApiHandler, type RouteHandler } from './handler.ts';
+
+class UnservedRoute extends Error {}
+
+export function createApiFunction(name: ApiFunctionName, handlers: Partial<Record<RouteName, RouteHandler>>) {
+  const definition = apiFunctionNamed(name);
+  const routes = definition.routes.flatMap((route) => {
+    const run = handlers[route.name];
+    if (!run) throw new Error(`The ${name} function has no handler for its route ${route.name}`);
+    const handler = createApiHandler(route.name, run);
+    return methodsOf(route).map((method) => ({ method, path: route.path, handler }));
+  });
+  const router = httpRouterHandler<APIGatewayProxyEventV2, HttpResponse>({
+    routes,
+    notFoundResponse: () => {
+      throw new UnservedRoute();
+    },
+  });
+  return async (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResponse> => {
+    try {
+      return await router(event, context);
+    } catch (error) {
+      if (!(error instanceof UnservedRoute)) throw error;
+      const { method, path } = event.requestContext?.http ?? { method: '', path: event.rawPath };
+      const requestId = event.requestContext?.requestId ?? context.awsRequestId;
+      return errorResponse(new ApiError('route_not_found', `No route for ${method} ${path}.`), requestId);
+    }
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * The operations of the OpenAPI document, one per route of the route table (shared/routes.ts): what each does,
+ * its request, its answers and the error codes it can give. document.ts builds the document from these.
+ */
+import type { z } from 'zod/mini';
+import type { ErrorCode } from '../errors.ts';
+import type { RouteName } from '../routes.ts';
+import {
+  addClientSchema,
+  addInvoiceSchema,
+  addPaymentSchema,
+  invoiceHistorySchema,
+  paymentHistorySchema,
+  updateClientSchema,
+} from '../schemas.ts';
+
+/** Errors every operation can answer. */
+export const COMMON_ERRORS: readonly ErrorCode[] = [
+  'invalid_json',
+  'validation_failed',
+  'invalid_api_key',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal_error',
+  'service_unavailable',
+];
+
+export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = [
+  'invalid_idempotency_key',
+  'idempotency_request_in_progress',
+  'idempotency_key_reused',
+  'outcome_unknown',
+];
+
+/** Errors of a request without a body: authentication and availability. */
+export const READ_ERRORS: readonly ErrorCode[] = ['invalid_api_key', 'internal_error', 'service_unavailable'];
+
+/** Codes that come from the local runtime's router, not from an operation (API Gateway answers those deployed). */
+export const ROUTING_ERRORS: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
+
+/** Path and query parameters, declared once in components.parameters. */
+export type ParameterName = 'ReferenceCode' | 'ClientId' | 'Limit' | 'Cursor';
+
+export interface SuccessSpec {
+  status: number;
+  schema: string;
+  description: string;
+}
+
+export interface OperationSpec {
+  operationId: string;
+  summary: string;
+  description: string;
+  tag: string;
+  /** The JSON (or form) body; none for reads and deletes. */
+  request?: { name: string; schema: z.ZodMiniType };
+  parameters?: readonly ParameterName[];
+  /** None for a route that only answers errors (`GET /invoices/send/{reference_code}`). */
+  success?: SuccessSpec;
+  /** Another success answer (`POST /clients` with a known email: 200). */
+  alsoSuccess?: SuccessSpec;
+  idempotent: boolean;
+  errors: readonly ErrorCode[];
+}
+
+export const OPERATIONS: Record<RouteName, OperationSpec> = {
+  'add-invoice': {
+    operationId: 'addInvoice',
+    summary: 'Add invoice',
+    description:
+      'Creates an invoice for an existing client (`client_id`) or for a client created in the same call (`client`; ' +
+      'an existing client with the same email is reused unchanged). Exactly one of `client` or `client_id`. ' +
+      'Flat client (what the node-payant SDK sends): when neither is sent, top-level `first_name`, `last_name`, `email`, ' +
+      '`phone` (with `company_name`, `address`, `type`, `settlement_bank`, `account_number`) are the `client`; their errors name `client.<field>`.',
+    tag: 'Invoices',
+    request: { name: 'AddInvoiceRequest', schema: addInvoiceSchema },
+    success: {
+      status: 201,
+      schema: 'InvoiceCreatedResponse',
+      description: 'Invoice created; `data` is the invoice with its `client` and `items`.',
+    },
+    idempotent: true,
+    errors: [
+      ...COMMON_ERRORS,
+      ...IDEMPOTENCY_ERRORS,
+      'tokenization_not_enabled',
+      'client_not_found',
+      'duplicate_merchant_ref',
+    ],
+  },
+  'add-payment': {
+    operationId: 'addPayment',
+    summary: 'Add payment',
+    description:
+      'Records a payment against an invoice of your account, by its `reference_code`. Partial payments accumulate; ' +
+      'a payment above `amount_due` is refused (409). Retries are made safe by the `Idempotency-Key` header.',
+    tag: 'Payments',
+    request: { name: 'AddPaymentRequest', schema: addPaymentSchema },
+    success: {
+      status: 201,
+      schema: 'PaymentRecordedResponse',
+      description: 'Payment recorded; `data.invoice` is the updated invoice.',
+    },
+    idempotent: true,
+    errors: [
+      ...COMMON_ERRORS,
+      ...IDEMPOTENCY_ERRORS,
+      'invoice_not_found',
+      'amount_exceeds_balance',
+      'invoice_already_paid',
+    ],
+  },
+  'payment-history': {
+    operationId: 'getPayments',
+    summary: 'Get payments (history)',
+    description:
+      'Lists the payments of a period, newest `transaction_date` first, each with its invoice (current state, with items) ' +
+      'and client. Paginated with `limit` and the opaque `cursor` of `data.next_cursor`; a page also ends early, with a ' +
+      '`next_cursor`, before its body would reach 5,000,000 bytes (always at least one payment). Note the DD/MM/YYYY date format. ' +
+      '`GET` with the same JSON body is answered the same way (the pypayant SDK sends that).',
+    tag: 'Payments',
+    request: { name: 'PaymentHistoryRequest', schema: paymentHistorySchema },
+    success: { status: 200, schema: 'PaymentHistoryResponse', description: 'One page of payments.' },
+    idempotent: false,
+    errors: [...COMMON_ERRORS, 'invalid_period', 'invalid_cursor'],
+  },
+  'get-invoice': {
+    operationId: 'getInvoice',
+    summary: 'Get an invoice',
+    description:
+      'The invoice with its `client` and `items`, in its current state (the shape add invoice answers). A deleted ' +
+      'invoice is still returned, with `deleted_at` set.',
+    tag: 'Invoices',
+    parameters: ['ReferenceCode'],
+    success: { status: 200, schema: 'InvoiceResponse', description: 'The invoice.' },
+    idempotent: false,
+    errors: [...READ_ERRORS, 'invoice_not_found'],
+  },
+  'delete-invoice': {
+    operationId: 'deleteInvoice',
+    summary: 'Delete (void) an invoice',
+    description:
+      'Voids an invoice that has no payment recorded: sets `deleted_at` on it and its items; it then accepts no payment ' +
+      '(409 `invoice_deleted`) and its `merchant_ref` stays taken. Repeating the call answers the same 200. With payments ' +
+      'recorded: 409 `invoice_has_payments`. A concurrent payment and delete never both succeed. Event `invoice.deleted`.',
+    tag: 'Invoices',
+    parameters: ['ReferenceCode'],
+    success: { status: 200, schema: 'InvoiceDeletedResponse', description: 'Invoice deleted.' },
+    idempotent: false,
+    errors: [...READ_ERRORS, 'invoice_not_found', 'invoice_has_payments', 'outcome_unknown'],
+  },
+  'send-invoice': {
+    operationId: 'sendInvoice',
+    summary: 'Send an invoice by e-mail (not offered)',
+    description:
+      'The original service e-mailed invoices. This one does not: the call answers 501 `not_implemented` (after ' +
+      'authentication), never a fake success.',
+    tag: 'Invoices',
+    parameters: ['ReferenceCode'],
+    idempotent: false,
+    errors: ['invalid_api_key', 'not_implemented'],
+  },
+  'invoice-history': {
+    operationId: 'getInvoices',
+    summary: 'Get invoices (history)',
+    description:
+      'Lists the invoices created in a period (by `created_at`, in the account time zone), newest first, each with its ' +
+      'client and items; deleted invoices are listed with `deleted_at` set. The period, `limit`, `cursor` and page-size ' +
+      'rules of payment history apply. Optional `payment_status` filter (a filtered page may hold fewer than `limit` ' +
+      'invoices and still have a `next_cursor`). `GET` with the same JSON body is answered the same way (pypayant).',
+    tag: 'Invoices',
+    request: { name: 'InvoiceHistoryRequest', schema: invoiceHistorySchema },
+    success: { status: 200, schema: 'InvoiceHistoryResponse', description: 'One page of invoices.' },
+    idempotent: false,
+    errors: [...COMMON_ERRORS, 'invalid_period', 'invalid_cursor'],
+  },
+  'get-payment': {
+    operationId: 'getPayment',
+    summary: "Get an invoice's latest payment",
+    description:
+      'By the **invoice** `reference_code` (as the original service did): the most recent payment recorded on it, with ' +
+      'its `client` and `invoice` (current state; `invoice.payments_count` counts its payments). 404 `payment_not_found` ' +
+      'when the invoice has none yet.',
+    tag: 'Payments',
+    parameters: ['ReferenceCode'],
+    success: { status: 200, schema: 'PaymentResponse', description: 'The latest payment.' },
+    idempotent: false,
+    errors: [...READ_ERRORS, 'invoice_not_found', 'payment_not_found'],
+  },
+  'add-client': {
+    operationId: 'addClient',
+    summary: 'Add a client',
+    description:
+      'Creates a client from the `client` fields of add invoice, sent flat. Clients are unique per account by email ' +
+      '(case-insensitive): a live client with the same email is answered with 200 and that client, unchanged ' +
+      '(message "Client already exist.", the original service\'s words). `Idempotency-Key` makes retries safe.',
+    tag: 'Clients',
+    request: { name: 'AddClientRequest', schema: addClientSchema },
+    success: { status: 201, schema: 'ClientCreatedResponse', description: 'Client created.' },
+    alsoSuccess: { status: 200, schema: 'ClientExistsResponse', description: 'A client with this email exists.' },
+    idempotent: true,
+    errors: [...COMMON_ERRORS, ...IDEMPOTENCY_ERRORS],
+  },
+  'list-clients': {
+    operationId: 'listClients',
+    summary: 'List clients',
+    description:
+      'The live clients of the account, newest first. `limit` (1–500, default 100) and `cursor` (from `data.next_cursor`) ' +
+      'are query parameters. Deleted clients are not listed.',
+    tag: 'Clients',
+    parameters: ['Limit', 'Cursor'],
+    success: { status: 200, schema: 'ClientListResponse', description: 'One page of clients.' },
+    idempotent: false,
+    errors: [...READ_ERRORS, 'validation_failed', 'invalid_cursor'],
+  },
+  'get-client': {
+    operationId: 'getClient',
+    summary: 'Get a client',
+    description: 'The client; a deleted one is returned with `deleted_at` set.',
+    tag: 'Clients',
+    parameters: ['ClientId'],
+    success: { status: 200, schema: 'ClientResponse', description: 'The client.' },
+    idempotent: false,
+    errors: [...READ_ERRORS, 'client_not_found'],
+  },
+  'update-client': {
+    operationId: 'updateClient',
+    summary: 'Update a client',
+    description:
+      'Changes the fields given (validated as for a new client); others stay. An email another live client has: 409 ' +
+      '`duplicate_client_email`. A deleted client: 404. Invoices keep the client as it was when they were created.',
+    tag: 'Clients',
+    parameters: ['ClientId'],
+    request: { name: 'UpdateClientRequest', schema: updateClientSchema },
+    success: { status: 200, schema: 'ClientUpdatedResponse', description: 'Client updated.' },
+    idempotent: false,
+    errors: [...COMMON_ERRORS, 'client_not_found', 'duplicate_client_email', 'outcome_unknown'],
+  },
+  'delete-client': {
+    operationId: 'deleteClient',
+    summary: 'Delete a client',
+    description:
+      'Soft delete: the client gets `deleted_at`, leaves the list, can no longer be invoiced by `client_id` (404), and ' +
+      'its email is free (a new invoice or client with it creates a new client). Repeating the call answers the same 200.',
+    tag: 'Clients',
+    parameters: ['ClientId'],
+    success: { status: 200, schema: 'ClientDeletedResponse', description: 'Client deleted.' },
+    idempotent: false,
+    errors: [...READ_ERRORS, 'client_not_found', 'outcome_unknown'],
+  },
+};

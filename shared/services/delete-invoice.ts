@@ -1,0 +1,52 @@
+/**
+ * Delete (void) an invoice (SPEC §13): one read, a decision, one transaction that sets `deleted_at` on condition that
+ * nothing was paid meanwhile, with its `invoice.deleted` event. A concurrent payment and delete: exactly one commits.
+ */
+import { formatTimestamp } from '../domain/dates.ts';
+import { decideInvoiceDeletion } from '../domain/invoice-deletion.ts';
+import { invoiceDeletedEvents } from '../domain/webhook-events.ts';
+import { tableName } from '../store/dynamodb-client.ts';
+import { deletionTransaction, invoiceFrom, invoiceKeys } from '../store/invoices.ts';
+import type { Item } from '../store/items.ts';
+import { eventPuts, newEventUlid } from '../store/webhooks.ts';
+import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
+import type { InvoiceDeletionAnswers } from './answers.ts';
+import { type RequestContext, refusal } from './context.ts';
+
+export function deleteInvoice(
+  context: RequestContext,
+  referenceCode: string,
+  answers: InvoiceDeletionAnswers,
+): Promise<WriteResult> {
+  return executeWrite(
+    {
+      keys: () => invoiceKeys(referenceCode),
+      decide: (items) => planDeletion(context, referenceCode, answers, items),
+    },
+    undefined,
+  );
+}
+
+function planDeletion(
+  context: RequestContext,
+  referenceCode: string,
+  answers: InvoiceDeletionAnswers,
+  items: Map<string, Item>,
+): WritePlan {
+  const { companyId } = context.account;
+  const invoice = invoiceFrom(items, referenceCode);
+  const now = formatTimestamp(new Date());
+  const decision = decideInvoiceDeletion(invoice, companyId, now);
+  if (!decision.ok) return refusal(decision.error, context);
+  if (decision.value.kind === 'already_deleted') return { actions: [], response: answers.deleted(invoice!).outcome };
+  const { balance } = decision.value;
+  const { data, outcome } = answers.deleted({ details: invoice!.details, balance });
+  const events = invoiceDeletedEvents(data, { companyId, createdAt: now, newUlid: newEventUlid });
+  return {
+    actions: [
+      deletionTransaction(tableName(), referenceCode, companyId, invoice!.balance, balance),
+      ...eventPuts(events),
+    ],
+    response: outcome,
+  };
+}
