@@ -42,6 +42,8 @@ export interface RouteDefinition {
   extraMethods?: readonly 'GET'[];
   /** The route commits writes: a timeout may leave one in flight (504 `outcome_unknown`, never a plain 503). */
   writes: boolean;
+  /** The route reads a request body; one sent to a route without (a GET or DELETE) is ignored, whatever its type. */
+  takesBody: boolean;
   /** The function that serves it and the module that function runs (filled in from API_FUNCTIONS). */
   function: ApiFunctionName;
   entry: string;
@@ -76,15 +78,15 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
     ],
     indexActions: ['dynamodb:Query'],
     routes: [
-      { name: 'add-invoice', method: 'POST', path: '/invoices', writes: true },
-      { name: 'get-invoice', method: 'GET', path: '/invoices/{reference_code}', writes: false },
-      { name: 'delete-invoice', method: 'DELETE', path: '/invoices/{reference_code}', writes: true },
-      { name: 'send-invoice', method: 'GET', path: '/invoices/send/{reference_code}', writes: false },
-      { name: 'add-client', method: 'POST', path: '/clients', writes: true },
-      { name: 'list-clients', method: 'GET', path: '/clients', writes: false },
-      { name: 'get-client', method: 'GET', path: '/clients/{id}', writes: false },
-      { name: 'update-client', method: 'PUT', path: '/clients/{id}', writes: true },
-      { name: 'delete-client', method: 'DELETE', path: '/clients/{id}', writes: true },
+      { name: 'add-invoice', method: 'POST', path: '/invoices', writes: true, takesBody: true },
+      { name: 'get-invoice', method: 'GET', path: '/invoices/{reference_code}', writes: false, takesBody: false },
+      { name: 'delete-invoice', method: 'DELETE', path: '/invoices/{reference_code}', writes: true, takesBody: false },
+      { name: 'send-invoice', method: 'GET', path: '/invoices/send/{reference_code}', writes: false, takesBody: false },
+      { name: 'add-client', method: 'POST', path: '/clients', writes: true, takesBody: true },
+      { name: 'list-clients', method: 'GET', path: '/clients', writes: false, takesBody: false },
+      { name: 'get-client', method: 'GET', path: '/clients/{id}', writes: false, takesBody: false },
+      { name: 'update-client', method: 'PUT', path: '/clients/{id}', writes: true, takesBody: true },
+      { name: 'delete-client', method: 'DELETE', path: '/clients/{id}', writes: true, takesBody: false },
     ],
   },
   {
@@ -93,8 +95,8 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
     tableActions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
     indexActions: [],
     routes: [
-      { name: 'add-payment', method: 'POST', path: '/payments', writes: true },
-      { name: 'get-payment', method: 'GET', path: '/payments/{reference_code}', writes: false },
+      { name: 'add-payment', method: 'POST', path: '/payments', writes: true, takesBody: true },
+      { name: 'get-payment', method: 'GET', path: '/payments/{reference_code}', writes: false, takesBody: false },
     ],
   },
   {
@@ -103,8 +105,22 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
     tableActions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
     indexActions: ['dynamodb:Query'],
     routes: [
-      { name: 'payment-history', method: 'POST', path: '/payments/history', extraMethods: ['GET'], writes: false },
-      { name: 'invoice-history', method: 'POST', path: '/invoices/history', extraMethods: ['GET'], writes: false },
+      {
+        name: 'payment-history',
+        method: 'POST',
+        path: '/payments/history',
+        extraMethods: ['GET'],
+        writes: false,
+        takesBody: true,
+      },
+      {
+        name: 'invoice-history',
+        method: 'POST',
+        path: '/invoices/history',
+        extraMethods: ['GET'],
+        writes: false,
+        takesBody: true,
+      },
     ],
   },
 ];

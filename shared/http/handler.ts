@@ -9,7 +9,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { withCallDeadline, writeMayHaveCommitted } from '../call-deadline.ts';
 import { OutcomeUnknownError, ServiceUnavailableError } from '../errors.ts';
-import type { RouteName } from '../routes.ts';
+import { type RouteName, routeNamed } from '../routes.ts';
 import type { Account } from '../store/accounts.ts';
 import type { HttpResponse } from './envelope.ts';
 import { authenticate, authenticatedAccount } from './middleware/authenticate.ts';
@@ -53,7 +53,7 @@ export function createApiHandler(route: RouteName, run: RouteHandler) {
 }
 
 function buildMiddyHandler(route: RouteName, run: RouteHandler) {
-  return middy<APIGatewayProxyEventV2, HttpResponse, Error, ApiContext, ApiInternal>({
+  const handler = middy<APIGatewayProxyEventV2, HttpResponse, Error, ApiContext, ApiInternal>({
     timeoutEarlyInMillis: EARLY_RESPONSE_MS,
     timeoutEarlyResponse: () => {
       // A transaction that was sent and not refused may have committed: never invite a plain retry then.
@@ -64,17 +64,17 @@ function buildMiddyHandler(route: RouteName, run: RouteHandler) {
     .use(requestLog({ route }))
     .use(errorEnvelope())
     .use(httpHeaderNormalizer())
-    .use(authenticate())
-    .use(bodyGate())
-    .use(httpJsonBodyParser({ disableContentTypeError: true }))
-    .handler((event, context) =>
-      run({
-        account: authenticatedAccount(context),
-        body: event.body,
-        headers: event.headers ?? {},
-        pathParameters: event.pathParameters ?? {},
-        query: event.queryStringParameters ?? {},
-        requestId: event.requestContext?.requestId ?? context.awsRequestId,
-      }),
-    );
+    .use(authenticate());
+  const takesBody = routeNamed(route).takesBody;
+  if (takesBody) handler.use(bodyGate()).use(httpJsonBodyParser({ disableContentTypeError: true }));
+  return handler.handler((event, context) =>
+    run({
+      account: authenticatedAccount(context),
+      body: takesBody ? event.body : undefined,
+      headers: event.headers ?? {},
+      pathParameters: event.pathParameters ?? {},
+      query: event.queryStringParameters ?? {},
+      requestId: event.requestContext?.requestId ?? context.awsRequestId,
+    }),
+  );
 }

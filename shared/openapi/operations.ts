@@ -108,6 +108,7 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
       'invoice_not_found',
       'amount_exceeds_balance',
       'invoice_already_paid',
+      'invoice_deleted',
     ],
   },
   'payment-history': {

@@ -1,0 +1,164 @@
+/** SPEC §13 "Clients": create, read, list, update and (soft) delete, with e-mail uniqueness per account. */
+import { describe, expect, it } from 'vitest';
+import { call, invoiceBody, newAccount, uniqueEmail } from '../support/api.ts';
+
+const clientFields = (overrides: Record<string, unknown> = {}) => ({
+  first_name: 'Albert',
+  last_name: 'Jane',
+  email: uniqueEmail(),
+  phone: '+2348012345678',
+  company_name: 'Albert Specialist Hospital',
+  ...overrides,
+});
+const byId = (id: unknown) => ({ pathParameters: { id: String(id) } });
+
+describe('POST /clients', () => {
+  it('creates a client (201) and answers an existing email, in any case, with that client unchanged (200)', async () => {
+    const { key, account } = await newAccount();
+    const fields = clientFields();
+    const created = await call('add-client', { key, body: fields });
+    expect(created.status).toBe(201);
+    expect(created.body.message).toBe('Client created successfully.');
+    expect(created.body.data).toMatchObject({
+      company_id: account.companyId,
+      name: 'Albert Specialist Hospital',
+      first_name: 'Albert',
+      email: fields.email,
+      type: 'Customer',
+      status: '1',
+      deleted_at: null,
+    });
+    const again = await call('add-client', { key, body: { ...fields, email: fields.email.toUpperCase(), first_name: 'X' } });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ status: 'success', message: 'Client already exist.', data: created.body.data });
+  });
+
+  it('validates the fields as add invoice does (400 naming each field)', async () => {
+    const { key } = await newAccount();
+    const result = await call('add-client', { key, body: { first_name: 'A', email: 'not-an-email', phone: '12' } });
+    expect(result.status).toBe(400);
+    expect(result.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'last_name', 'phone']);
+  });
+
+  it('replays with the same Idempotency-Key and refuses the key with another body (422)', async () => {
+    const { key } = await newAccount();
+    const fields = clientFields();
+    const first = await call('add-client', { key, body: fields, idempotencyKey: 'client-1' });
+    const replay = await call('add-client', { key, body: fields, idempotencyKey: 'client-1' });
+    expect(replay.status).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    const reused = await call('add-client', { key, body: clientFields(), idempotencyKey: 'client-1' });
+    expect(reused.status).toBe(422);
+  });
+
+  it('creates one client when the same email is posted concurrently', async () => {
+    const { key } = await newAccount();
+    const fields = clientFields();
+    const results = await Promise.all(Array.from({ length: 6 }, () => call('add-client', { key, body: fields })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
+  });
+});
+
+describe('GET /clients and GET /clients/{id}', () => {
+  it('lists live clients newest first, paginated with limit and cursor, never another account’s', async () => {
+    const { key } = await newAccount();
+    const other = await newAccount();
+    await call('add-client', { key: other.key, body: clientFields() });
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await call('add-client', { key, body: clientFields() })).body.data.id);
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await call('list-clients', { key, query: { limit: '2', ...(cursor ? { cursor } : {}) } });
+      expect(page.status).toBe(200);
+      expect(page.body.data.clients.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.data.clients.map((c: { id: number }) => c.id));
+      cursor = page.body.data.next_cursor ?? undefined;
+    } while (cursor);
+    expect(seen.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it('refuses a cursor of another listing or account (400 invalid_cursor) and a bad limit (400)', async () => {
+    const { key } = await newAccount();
+    const other = await newAccount();
+    for (let i = 0; i < 2; i++) await call('add-client', { key: other.key, body: clientFields() });
+    const theirs = await call('list-clients', { key: other.key, query: { limit: '1' } });
+    const stolen = await call('list-clients', { key, query: { cursor: theirs.body.data.next_cursor } });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.code).toBe('invalid_cursor');
+    expect((await call('list-clients', { key, query: { limit: '501' } })).status).toBe(400);
+  });
+
+  it('reads one client; another account’s, an unknown id and a non-numeric id are 404 client_not_found', async () => {
+    const { key } = await newAccount();
+    const other = await newAccount();
+    const mine = (await call('add-client', { key, body: clientFields() })).body.data;
+    // Ids are per account: the other account's third client has an id this account has not used.
+    let theirs: { id: number } = { id: 0 };
+    for (let i = 0; i < 3; i++) theirs = (await call('add-client', { key: other.key, body: clientFields() })).body.data;
+    expect(theirs.id).not.toBe(mine.id);
+    const read = await call('get-client', { key, ...byId(mine.id) });
+    expect(read.status).toBe(200);
+    expect(read.body.data).toEqual(mine);
+    for (const id of [theirs.id, 999999, 'abc']) {
+      const result = await call('get-client', { key, ...byId(id) });
+      expect(result.status, String(id)).toBe(404);
+      expect(result.body.code).toBe('client_not_found');
+    }
+  });
+});
+
+describe('PUT /clients/{id}', () => {
+  it('changes the given fields only, and moves the email (the old one is free, the new one found by invoices)', async () => {
+    const { key } = await newAccount();
+    const client = (await call('add-client', { key, body: clientFields() })).body.data;
+    const newEmail = uniqueEmail();
+    const updated = await call('update-client', { key, ...byId(client.id), body: { last_name: 'Okafor', email: newEmail } });
+    expect(updated.status).toBe(200);
+    expect(updated.body.message).toBe('Client updated successfully.');
+    expect(updated.body.data).toMatchObject({ ...client, last_name: 'Okafor', email: newEmail, updated_at: expect.any(String) });
+    const invoice = await call('add-invoice', { key, body: invoiceBody({ client: { ...clientFields(), email: newEmail } }) });
+    expect(invoice.body.data.client_id).toBe(String(client.id));
+    const reused = await call('add-client', { key, body: clientFields({ email: client.email }) });
+    expect(reused.status).toBe(201);
+  });
+
+  it('refuses an email another live client has (409 duplicate_client_email), a bad field (400), others’ clients (404)', async () => {
+    const { key } = await newAccount();
+    const other = await newAccount();
+    const a = (await call('add-client', { key, body: clientFields() })).body.data;
+    const b = (await call('add-client', { key, body: clientFields() })).body.data;
+    const taken = await call('update-client', { key, ...byId(a.id), body: { email: b.email.toUpperCase() } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('duplicate_client_email');
+    expect((await call('update-client', { key, ...byId(a.id), body: { phone: 'x' } })).status).toBe(400);
+    const foreign = await call('update-client', { key: other.key, ...byId(a.id), body: { first_name: 'Eve' } });
+    expect(foreign.status).toBe(404);
+    expect((await call('get-client', { key, ...byId(a.id) })).body.data).toEqual(a);
+  });
+});
+
+describe('DELETE /clients/{id}', () => {
+  it('soft-deletes: deleted_at set, out of the list, not invoiceable by id, its email makes a new client', async () => {
+    const { key } = await newAccount();
+    const client = (await call('add-client', { key, body: clientFields() })).body.data;
+    const deleted = await call('delete-client', { key, ...byId(client.id) });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.message).toBe('Client deleted successfully.');
+    expect(deleted.body.data.deleted_at).toEqual(expect.any(String));
+    expect((await call('delete-client', { key, ...byId(client.id) })).body).toEqual(deleted.body);
+    expect((await call('get-client', { key, ...byId(client.id) })).body.data.deleted_at).toBe(deleted.body.data.deleted_at);
+    const list = await call('list-clients', { key });
+    expect(list.body.data.clients.map((c: { id: number }) => c.id)).not.toContain(client.id);
+    const { client: _inline, ...body } = invoiceBody();
+    const byClientId = await call('add-invoice', { key, body: { ...body, client_id: client.id } });
+    expect(byClientId.status).toBe(404);
+    expect(byClientId.body.code).toBe('client_not_found');
+    const byEmail = await call('add-invoice', { key, body: invoiceBody({ client: clientFields({ email: client.email }) }) });
+    expect(byEmail.status).toBe(201);
+    expect(byEmail.body.data.client_id).not.toBe(String(client.id));
+    expect((await call('update-client', { key, ...byId(client.id), body: { first_name: 'Z' } })).status).toBe(404);
+  });
+});
