@@ -16,8 +16,9 @@ import { type DynamoCall, dynamoHooks } from '../infra/tools/dynamo-hooks.ts';
 import type { CapturedExamples, Example } from '../shared/openapi/document.ts';
 import { ROUTES, type RouteName } from '../shared/routes.ts';
 import { createAccount } from '../shared/store/accounts.ts';
+import { captureResourceExamples } from './capture-resource-examples.ts';
 
-interface Send {
+export interface Send {
   body?: unknown;
   /** Defaults to application/json; null sends none. */
   contentType?: string | null;
@@ -60,7 +61,7 @@ export async function captureExamples(): Promise<CapturedExamples> {
             ? options.body
             : JSON.stringify(options.body);
       const response = await fetch(`${options.baseUrl ?? baseUrl}${options.path ?? definition!.path}`, {
-        method: options.method ?? 'POST',
+        method: options.method ?? definition?.method ?? 'POST',
         headers,
         body,
       });
@@ -107,21 +108,31 @@ export async function captureExamples(): Promise<CapturedExamples> {
       validBody: Record<string, unknown>,
       invalidBody: Record<string, unknown>,
       writeCommand: string,
+      extra: Send = {},
     ) {
-      await capture(route, 400, 'validation_failed', 'Invalid fields', { body: invalidBody });
-      await capture(route, 400, 'invalid_json', 'Malformed JSON', { body: '{"period": ' });
-      await capture(route, 401, 'invalid_api_key', 'Missing or invalid key', { key: null, body: validBody });
-      await capture(route, 413, 'payload_too_large', 'Body over 64 KiB', { body: { padding: 'x'.repeat(70 * 1024) } });
+      await capture(route, 400, 'validation_failed', 'Invalid fields', { ...extra, body: invalidBody });
+      await capture(route, 400, 'invalid_json', 'Malformed JSON', { ...extra, body: '{"period": ' });
+      await capture(route, 413, 'payload_too_large', 'Body over 64 KiB', {
+        ...extra,
+        body: { padding: 'x'.repeat(70 * 1024) },
+      });
       await capture(route, 415, 'unsupported_media_type', 'XML body', {
+        ...extra,
         contentType: 'application/xml',
         body: '<request/>',
       });
+      await faultErrors(route, { ...extra, body: validBody }, writeCommand);
+    }
+
+    /** 401 and the injected-fault outcomes (500, 504 on a transaction, 503) of any route. */
+    async function faultErrors(route: RouteName, request: Send, writeCommand: string) {
+      await capture(route, 401, 'invalid_api_key', 'Missing or invalid key', { ...request, key: null });
       // A bug on a read (a failed transaction is not a plain 500: its outcome is unknown, see below).
       const failingRead = writeCommand === 'TransactWriteItemsCommand' ? 'BatchGetItemCommand' : writeCommand;
       await withFault(
         failingRead,
         () => new Error('simulated bug'),
-        () => capture(route, 500, 'internal_error', 'Unexpected failure', { body: validBody }),
+        () => capture(route, 500, 'internal_error', 'Unexpected failure', request),
       );
       if (writeCommand === 'TransactWriteItemsCommand') {
         // Every answer to the transaction lost until the deadline of a function with 2.5 s left.
@@ -130,7 +141,7 @@ export async function captureExamples(): Promise<CapturedExamples> {
           () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
           () =>
             capture(route, 504, 'outcome_unknown', 'Commit not confirmed in time', {
-              body: validBody,
+              ...request,
               baseUrl: shortBudgetUrl,
             }),
         );
@@ -138,7 +149,7 @@ export async function captureExamples(): Promise<CapturedExamples> {
       await withFault(
         writeCommand,
         () => awsError('ThrottlingException'),
-        () => capture(route, 503, 'service_unavailable', 'Database throttled', { body: validBody }),
+        () => capture(route, 503, 'service_unavailable', 'Database throttled', request),
       );
     }
 
@@ -265,6 +276,16 @@ export async function captureExamples(): Promise<CapturedExamples> {
     });
     await commonErrors('payment-history', history, { period: 'month', limit: 0 }, 'QueryCommand');
 
+    const more = await captureResourceExamples({
+      capture,
+      send,
+      withFault,
+      inFlight,
+      commonErrors,
+      faultErrors,
+      today,
+    });
+
     // The local runtime's routing errors (deployed, API Gateway answers these itself).
     await capture('any', 404, 'route_not_found', 'Unknown path', { path: '/invoice', body: newClientInvoice });
     await capture('any', 405, 'method_not_allowed', 'Known path, other method', { path: '/invoices', method: 'GET' });
@@ -291,6 +312,7 @@ export async function captureExamples(): Promise<CapturedExamples> {
         'add-invoice': { json: newClientInvoice, form },
         'add-payment': { json: payment, form: new URLSearchParams(payment).toString() },
         'payment-history': { json: history, form: 'period=month&limit=2' },
+        ...more.requests,
       },
       responses,
     };

@@ -55,16 +55,16 @@ try {
     line: (record) => printed.push(record),
   });
   const [endpoint] = printed;
-  const post = async (path: string, body: unknown) => {
+  const post = async (path: string, body: unknown, method = 'POST', expected = 201) => {
     const response = await fetch(`${baseUrl}${path}`, {
-      method: 'POST',
+      method,
       headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    if (response.status !== expected) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as { data: Record<string, any> };
   };
-  const invoice = await post('/invoices', {
+  const invoiceBody = {
     client: {
       first_name: 'Ada',
       last_name: 'Obi',
@@ -75,13 +75,16 @@ try {
     due_date: '12/30/2030',
     fee_bearer: 'client',
     items: [{ item: 'Website Design', description: '5 pages', unit_cost: '50,000.00', quantity: '1' }],
-  });
+  };
+  const invoice = await post('/invoices', invoiceBody);
   await post('/payments', {
     reference_code: invoice.data.reference_code,
     amount: invoice.data.total,
     channel: 'BankTransfer',
     date: usDate(new Date(), 'Africa/Lagos'),
   });
+  const mistaken = await post('/invoices', { ...invoiceBody, due_date: '01/15/2031' });
+  await post(`/invoices/${mistaken.data.reference_code}`, undefined, 'DELETE', 200);
 
   for (const delivery of (await listDeliveries(account.companyId)).reverse()) {
     const outcome = await deliverWebhook(delivery.event_id);

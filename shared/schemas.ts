@@ -16,8 +16,8 @@
 
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
-import { type CalendarDate, parseDayFirstDate, parseMonthFirstDate } from './domain/dates.ts';
 import type { ClientChanges } from './domain/client.ts';
+import { type CalendarDate, parseDayFirstDate, parseMonthFirstDate } from './domain/dates.ts';
 import type { InvoiceRequest, MetadataValue, NewClientRequest } from './domain/invoice-request.ts';
 import { AMOUNT_NEGATIVE, parseAmount, parseQuantity } from './domain/money.ts';
 import { PERIODS } from './domain/periods.ts';

@@ -5,11 +5,11 @@
 import type { Invoice } from '../domain/invoice.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import { invalidCursor } from '../errors.ts';
+import type { InvoiceHistoryPage } from '../services/invoice-history.ts';
 import type { HistoryOptions, HistoryPage, HistoryPosition } from '../services/payment-history.ts';
+import type { ClientListPage } from '../services/read-clients.ts';
 import type { Account } from '../store/accounts.ts';
 import { decodeCursor, encodeCursor, historyPositionOf } from './cursor.ts';
-import type { InvoiceHistoryPage } from '../services/invoice-history.ts';
-import type { ClientListPage } from '../services/read-clients.ts';
 import { type HttpResponse, jsonResponse, successBody } from './envelope.ts';
 import { clientView, invoiceView, paymentView } from './views.ts';
 

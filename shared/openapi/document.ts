@@ -25,6 +25,7 @@ import {
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
 
 export { ROUTING_ERRORS } from './operations.ts';
+
 import capturedExamples from './examples.json' with { type: 'json' };
 import { RESPONSE_SCHEMAS } from './responses.ts';
 import { WEBHOOK_SCHEMAS, WEBHOOKS } from './webhooks.ts';

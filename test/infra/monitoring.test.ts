@@ -92,9 +92,9 @@ describe('prod: topic, alarms and dashboard', () => {
     const expected = [
       'Invoicing-prod-Api5xxRate',
       ...ROUTES.map((route) => `Invoicing-prod-${pascal(route.name)}LatencyP99`),
-      ...ROUTES.flatMap((route) => [
-        `Invoicing-prod-${pascal(route.name)}Errors`,
-        `Invoicing-prod-${pascal(route.name)}Throttles`,
+      ...API_FUNCTIONS.flatMap((fn) => [
+        `Invoicing-prod-${pascal(fn.name)}Errors`,
+        `Invoicing-prod-${pascal(fn.name)}Throttles`,
       ]),
       'Invoicing-prod-TableThrottledRequests',
       'Invoicing-prod-TableSystemErrors',
@@ -275,7 +275,7 @@ describe('stage config', () => {
     const named = (suffix: string) => alarms.find((a) => String(a.AlarmName).endsWith(suffix))!;
     expect(named('-Api5xxRate').Threshold).toBe(5);
     expect(named('-AddPaymentLatencyP99').Threshold).toBe(900);
-    expect(named('-AddInvoiceErrors').Threshold).toBe(3);
+    expect(named('-InvoicesErrors').Threshold).toBe(3);
     expect(named('-TableSystemErrors').Threshold).toBe(7);
     for (const alarm of alarms) expect(alarm.EvaluationPeriods).toBe(2);
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@acme.test' });

@@ -28,7 +28,10 @@ describe('POST /clients', () => {
       status: '1',
       deleted_at: null,
     });
-    const again = await call('add-client', { key, body: { ...fields, email: fields.email.toUpperCase(), first_name: 'X' } });
+    const again = await call('add-client', {
+      key,
+      body: { ...fields, email: fields.email.toUpperCase(), first_name: 'X' },
+    });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ status: 'success', message: 'Client already exist.', data: created.body.data });
   });
@@ -115,11 +118,23 @@ describe('PUT /clients/{id}', () => {
     const { key } = await newAccount();
     const client = (await call('add-client', { key, body: clientFields() })).body.data;
     const newEmail = uniqueEmail();
-    const updated = await call('update-client', { key, ...byId(client.id), body: { last_name: 'Okafor', email: newEmail } });
+    const updated = await call('update-client', {
+      key,
+      ...byId(client.id),
+      body: { last_name: 'Okafor', email: newEmail },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.message).toBe('Client updated successfully.');
-    expect(updated.body.data).toMatchObject({ ...client, last_name: 'Okafor', email: newEmail, updated_at: expect.any(String) });
-    const invoice = await call('add-invoice', { key, body: invoiceBody({ client: { ...clientFields(), email: newEmail } }) });
+    expect(updated.body.data).toMatchObject({
+      ...client,
+      last_name: 'Okafor',
+      email: newEmail,
+      updated_at: expect.any(String),
+    });
+    const invoice = await call('add-invoice', {
+      key,
+      body: invoiceBody({ client: { ...clientFields(), email: newEmail } }),
+    });
     expect(invoice.body.data.client_id).toBe(String(client.id));
     const reused = await call('add-client', { key, body: clientFields({ email: client.email }) });
     expect(reused.status).toBe(201);
@@ -149,14 +164,19 @@ describe('DELETE /clients/{id}', () => {
     expect(deleted.body.message).toBe('Client deleted successfully.');
     expect(deleted.body.data.deleted_at).toEqual(expect.any(String));
     expect((await call('delete-client', { key, ...byId(client.id) })).body).toEqual(deleted.body);
-    expect((await call('get-client', { key, ...byId(client.id) })).body.data.deleted_at).toBe(deleted.body.data.deleted_at);
+    expect((await call('get-client', { key, ...byId(client.id) })).body.data.deleted_at).toBe(
+      deleted.body.data.deleted_at,
+    );
     const list = await call('list-clients', { key });
     expect(list.body.data.clients.map((c: { id: number }) => c.id)).not.toContain(client.id);
     const { client: _inline, ...body } = invoiceBody();
     const byClientId = await call('add-invoice', { key, body: { ...body, client_id: client.id } });
     expect(byClientId.status).toBe(404);
     expect(byClientId.body.code).toBe('client_not_found');
-    const byEmail = await call('add-invoice', { key, body: invoiceBody({ client: clientFields({ email: client.email }) }) });
+    const byEmail = await call('add-invoice', {
+      key,
+      body: invoiceBody({ client: clientFields({ email: client.email }) }),
+    });
     expect(byEmail.status).toBe(201);
     expect(byEmail.body.data.client_id).not.toBe(String(client.id));
     expect((await call('update-client', { key, ...byId(client.id), body: { first_name: 'Z' } })).status).toBe(404);

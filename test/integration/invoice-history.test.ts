@@ -13,7 +13,10 @@ describe('invoice history', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await call('invoice-history', { key, body: { period: 'today', limit: 2, ...(cursor ? { cursor } : {}) } });
+      const page = await call('invoice-history', {
+        key,
+        body: { period: 'today', limit: 2, ...(cursor ? { cursor } : {}) },
+      });
       expect(page.status).toBe(200);
       expect(page.body.data).toMatchObject({ period: 'today', start: expect.any(String), end: expect.any(String) });
       for (const invoice of page.body.data.invoices) expect(invoice.client).toEqual(expect.any(Object));
@@ -35,22 +38,33 @@ describe('invoice history', () => {
   it('filters on payment_status, keeps the filter across pages, and lists deleted invoices with deleted_at', async () => {
     const { key } = await newAccount();
     const unpaid = await createInvoice(key);
-    const paid = await createInvoice(key, { items: [{ item: 'A', description: 'B', unit_cost: '5.00', quantity: '1' }] });
+    const paid = await createInvoice(key, {
+      items: [{ item: 'A', description: 'B', unit_cost: '5.00', quantity: '1' }],
+    });
     const voided = await createInvoice(key);
     const pay = { reference_code: paid.reference_code, date: todayMonthFirst(), amount: '5.00', channel: 'POS' };
     expect((await call('add-payment', { key, body: pay })).status).toBe(201);
-    expect((await call('delete-invoice', { key, pathParameters: { reference_code: voided.reference_code } })).status).toBe(200);
+    expect(
+      (await call('delete-invoice', { key, pathParameters: { reference_code: voided.reference_code } })).status,
+    ).toBe(200);
 
     const onlyPaid = await call('invoice-history', { key, body: { period: 'today', payment_status: 'paid' } });
     expect(codesOf(onlyPaid)).toEqual([paid.reference_code]);
-    const unpaidOnes = await call('invoice-history', { key, body: { period: 'today', payment_status: 'unpaid', limit: 1 } });
+    const unpaidOnes = await call('invoice-history', {
+      key,
+      body: { period: 'today', payment_status: 'unpaid', limit: 1 },
+    });
     const next = await call('invoice-history', {
       key,
       body: { period: 'today', payment_status: 'unpaid', cursor: unpaidOnes.body.data.next_cursor },
     });
-    expect([...codesOf(unpaidOnes), ...codesOf(next)].sort()).toEqual([unpaid.reference_code, voided.reference_code].sort());
+    expect([...codesOf(unpaidOnes), ...codesOf(next)].sort()).toEqual(
+      [unpaid.reference_code, voided.reference_code].sort(),
+    );
     const all = await call('invoice-history', { key, body: { period: 'today' } });
-    const listedVoid = all.body.data.invoices.find((i: { reference_code: string }) => i.reference_code === voided.reference_code);
+    const listedVoid = all.body.data.invoices.find(
+      (i: { reference_code: string }) => i.reference_code === voided.reference_code,
+    );
     expect(listedVoid.deleted_at).toEqual(expect.any(String));
 
     const changedFilter = await call('invoice-history', {
@@ -70,7 +84,10 @@ describe('invoice history', () => {
     const mine = await call('invoice-history', { key, body: { period: 'today' } });
     expect(mine.body.data.invoices).toEqual([]);
     const theirs = await call('invoice-history', { key: other.key, body: { period: 'today', limit: 1 } });
-    const stolen = await call('invoice-history', { key, body: { period: 'today', cursor: theirs.body.data.next_cursor } });
+    const stolen = await call('invoice-history', {
+      key,
+      body: { period: 'today', cursor: theirs.body.data.next_cursor },
+    });
     expect(stolen.body.code).toBe('invalid_cursor');
     const ownCursor = theirs.body.data.next_cursor;
     const crossed = await call('payment-history', { key: other.key, body: { period: 'today', cursor: ownCursor } });
@@ -80,7 +97,10 @@ describe('invoice history', () => {
   it('applies the period rules of payment history (custom range, 400 invalid_period)', async () => {
     const { key } = await newAccount();
     await createInvoice(key);
-    const past = await call('invoice-history', { key, body: { period: 'custom', start: '01/01/2020', end: '31/01/2020' } });
+    const past = await call('invoice-history', {
+      key,
+      body: { period: 'custom', start: '01/01/2020', end: '31/01/2020' },
+    });
     expect(past.status).toBe(200);
     expect(past.body.data).toMatchObject({ start: '01/01/2020', end: '31/01/2020', invoices: [], next_cursor: null });
     const missing = await call('invoice-history', { key, body: { period: 'custom', start: '01/01/2020' } });

@@ -96,7 +96,10 @@ describe('DELETE /invoices/{reference_code}', () => {
         pay(key, invoice.reference_code),
       ]);
       const outcomes = [deleted.status, paid.status].sort();
-      expect([[200, 409], [201, 409]]).toContainEqual(outcomes);
+      expect([
+        [200, 409],
+        [201, 409],
+      ]).toContainEqual(outcomes);
       const state = (await call('get-invoice', { key, ...byCode(invoice.reference_code) })).body.data;
       if (deleted.status === 200) {
         expect(paid.body.code).toBe('invoice_deleted');

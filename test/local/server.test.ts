@@ -153,7 +153,7 @@ describe('local server invocation', () => {
     expect(seen!.event.body).toBe('{"amount":"1,500.00"}');
     expect(seen!.event.isBase64Encoded).toBe(false);
     expect(response.headers.get('apigw-requestid')).toBe(seen!.event.requestContext.requestId);
-    expect(seen!.context.functionName).toBe('add-payment');
+    expect(seen!.context.functionName).toBe('payments');
     expect(seen!.context.getRemainingTimeInMillis()).toBeGreaterThan(0);
   });
 
@@ -321,8 +321,36 @@ describe('local server invocation', () => {
   it('serves the real route table by default', async () => {
     const base = await start({ loadHandler: async () => async (event) => ({ statusCode: 200, body: event.routeKey }) });
     for (const route of ROUTES) {
-      const response = await fetch(`${base}${route.path}`, { method: route.method, body: '{}' });
+      const path = route.path.replace(/\{[^}]+\}/g, 'X1');
+      const response = await fetch(`${base}${path}`, {
+        method: route.method,
+        ...(route.method === 'GET' ? {} : { body: '{}' }),
+      });
       expect(await response.text()).toBe(`${route.method} ${route.path}`);
     }
+  });
+
+  it('matches path parameters (decoded, one segment each) and prefers a literal path to a parameter, as API Gateway does', async () => {
+    const base = await start({
+      loadHandler: async () => async (event) => ({
+        statusCode: 200,
+        body: JSON.stringify({ routeKey: event.routeKey, parameters: event.pathParameters ?? null }),
+      }),
+    });
+    const get = async (path: string, method = 'GET') => (await fetch(`${base}${path}`, { method })).json();
+    expect(await get('/invoices/Abc%2012')).toEqual({
+      routeKey: 'GET /invoices/{reference_code}',
+      parameters: { reference_code: 'Abc 12' },
+    });
+    expect(await get('/invoices/history')).toEqual({ routeKey: 'GET /invoices/history', parameters: null });
+    expect(await get('/invoices/send/R1/')).toEqual({
+      routeKey: 'GET /invoices/send/{reference_code}/',
+      parameters: { reference_code: 'R1' },
+    });
+    expect(await get('/clients/7', 'DELETE')).toEqual({ routeKey: 'DELETE /clients/{id}', parameters: { id: '7' } });
+    await expectEnvelope(await fetch(`${base}/invoices/a/b/c`), 404, 'route_not_found');
+    const wrongMethod = await fetch(`${base}/invoices/R1`, { method: 'PUT' });
+    await expectEnvelope(wrongMethod, 405, 'method_not_allowed');
+    expect(wrongMethod.headers.get('allow')).toBe('GET, DELETE');
   });
 });

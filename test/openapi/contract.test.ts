@@ -35,29 +35,46 @@ async function expectStatus(route: RouteName, options: CallOptions, status: numb
   return result;
 }
 
-/** The outcomes every operation shares. `write` is the DynamoDB command a fault is injected into. */
-async function commonOutcomes(route: RouteName, key: string, valid: unknown, invalid: unknown, write: string) {
-  await expectStatus(route, { key, body: invalid }, 400, 'validation_failed');
-  await expectStatus(route, { key, body: '{"a": ' }, 400, 'invalid_json');
-  await expectStatus(route, { body: valid }, 401, 'invalid_api_key');
-  await expectStatus(route, { key: `sk_${'x'.repeat(40)}`, body: valid }, 401, 'invalid_api_key');
-  await expectStatus(route, { key, body: { pad: 'x'.repeat(70_000) } }, 413, 'payload_too_large');
-  await expectStatus(route, { key, body: '<a/>', contentType: 'application/xml' }, 415, 'unsupported_media_type');
+/** The outcomes every operation with a body shares. `write` is the DynamoDB command a fault is injected into. */
+async function commonOutcomes(
+  route: RouteName,
+  key: string,
+  valid: unknown,
+  invalid: unknown,
+  write: string,
+  extra: CallOptions = {},
+) {
+  await expectStatus(route, { ...extra, key, body: invalid }, 400, 'validation_failed');
+  await expectStatus(route, { ...extra, key, body: '{"a": ' }, 400, 'invalid_json');
+  await expectStatus(route, { ...extra, key, body: { pad: 'x'.repeat(70_000) } }, 413, 'payload_too_large');
+  await expectStatus(
+    route,
+    { ...extra, key, body: '<a/>', contentType: 'application/xml' },
+    415,
+    'unsupported_media_type',
+  );
+  await faultOutcomes(route, key, { ...extra, body: valid }, write);
+}
+
+/** 401, and the 500 / 504 / 503 of injected faults, shared by every operation. */
+async function faultOutcomes(route: RouteName, key: string, request: CallOptions, write: string) {
+  await expectStatus(route, { ...request, key: undefined }, 401, 'invalid_api_key');
+  await expectStatus(route, { ...request, key: `sk_${'x'.repeat(40)}` }, 401, 'invalid_api_key');
   // A bug on a read is a plain 500; on a transaction the outcome is unknown (504, below).
   let remove = fault(
     write === 'TransactWriteItemsCommand' ? 'BatchGetItemCommand' : write,
     () => new Error('simulated bug'),
   );
-  await expectStatus(route, { key, body: valid }, 500, 'internal_error').finally(remove);
+  await expectStatus(route, { ...request, key }, 500, 'internal_error').finally(remove);
   if (write === 'TransactWriteItemsCommand') {
     remove = fault(write, () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
-    const unknown = await expectStatus(route, { key, body: valid, budgetMs: 2_500 }, 504, 'outcome_unknown').finally(
+    const unknown = await expectStatus(route, { ...request, key, budgetMs: 2_500 }, 504, 'outcome_unknown').finally(
       remove,
     );
     expect(unknown.headers['retry-after']).toBeUndefined();
   }
   remove = fault(write, () => awsError('ThrottlingException'));
-  const unavailable = await expectStatus(route, { key, body: valid }, 503, 'service_unavailable').finally(remove);
+  const unavailable = await expectStatus(route, { ...request, key }, 503, 'service_unavailable').finally(remove);
   expect(unavailable.headers['retry-after']).toBe('1');
 }
 
@@ -212,10 +229,116 @@ describe('contract: every documented outcome, validated against openapi.json', (
     await commonOutcomes('payment-history', key, { period: 'today' }, { period: 'today', limit: 501 }, 'QueryCommand');
   });
 
+  it('GET and DELETE /invoices/{reference_code}, GET /invoices/send/{reference_code}', async () => {
+    const { key } = await newAccount();
+    const invoice = await createInvoice(key);
+    const byCode = (reference_code: string) => ({ pathParameters: { reference_code } });
+    await expectStatus('get-invoice', { key, ...byCode(invoice.reference_code) }, 200);
+    await expectStatus('get-invoice', { key, ...byCode('ZZZZZZZZZZZZZZZZZZZZ') }, 404, 'invoice_not_found');
+    await faultOutcomes('get-invoice', key, byCode(invoice.reference_code), 'BatchGetItemCommand');
+    await faultOutcomes('delete-invoice', key, byCode(invoice.reference_code), 'TransactWriteItemsCommand');
+    await expectStatus('delete-invoice', { key, ...byCode(invoice.reference_code) }, 200);
+    await expectStatus('delete-invoice', { key, ...byCode('ZZZZZZZZZZZZZZZZZZZZ') }, 404, 'invoice_not_found');
+    const paid = await createInvoice(key);
+    const payment = { reference_code: paid.reference_code, date: todayMonthFirst(), amount: '1', channel: 'Cash' };
+    await expectStatus('add-payment', { key, body: payment }, 201);
+    await expectStatus('delete-invoice', { key, ...byCode(paid.reference_code) }, 409, 'invoice_has_payments');
+    await expectStatus(
+      'add-payment',
+      { key, body: { ...payment, reference_code: invoice.reference_code } },
+      409,
+      'invoice_deleted',
+    );
+    await expectStatus('send-invoice', { key, ...byCode(paid.reference_code) }, 501, 'not_implemented');
+    await expectStatus('send-invoice', byCode(paid.reference_code), 401, 'invalid_api_key');
+  });
+
+  it('GET /payments/{reference_code}', async () => {
+    const { key } = await newAccount();
+    const invoice = await createInvoice(key);
+    const byCode = { pathParameters: { reference_code: invoice.reference_code } };
+    await expectStatus('get-payment', { key, ...byCode }, 404, 'payment_not_found');
+    const payment = { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '1', channel: 'Cash' };
+    await expectStatus('add-payment', { key, body: payment }, 201);
+    await expectStatus('get-payment', { key, ...byCode }, 200);
+    await expectStatus('get-payment', { key, pathParameters: { reference_code: 'Z' } }, 404, 'invoice_not_found');
+    await faultOutcomes('get-payment', key, byCode, 'BatchGetItemCommand');
+  });
+
+  it('POST /invoices/history', async () => {
+    const { key } = await newAccount();
+    for (let i = 0; i < 3; i++) await createInvoice(key);
+    const page = await expectStatus('invoice-history', { key, body: { period: 'today', limit: 2 } }, 200);
+    await expectStatus('invoice-history', { key, body: { period: 'today', cursor: page.body.data.next_cursor } }, 200);
+    await expectStatus('invoice-history', { key, body: { period: 'fortnight' } }, 400, 'invalid_period');
+    await expectStatus(
+      'invoice-history',
+      { key, body: { period: 'week', cursor: page.body.data.next_cursor } },
+      400,
+      'invalid_cursor',
+    );
+    await commonOutcomes('invoice-history', key, { period: 'today' }, { period: 'today', limit: 0 }, 'QueryCommand');
+  });
+
+  it('the client routes', async () => {
+    const { key } = await newAccount();
+    const fields = { first_name: 'A', last_name: 'B', email: `c${Date.now()}@example.com`, phone: '+2348012345678' };
+    const created = await expectStatus('add-client', { key, body: fields, idempotencyKey: 'c-1' }, 201);
+    await expectStatus('add-client', { key, body: fields, idempotencyKey: 'c-1' }, 201);
+    await expectStatus('add-client', { key, body: fields }, 200);
+    await expectStatus(
+      'add-client',
+      { key, body: fields, idempotencyKey: 'x'.repeat(256) },
+      400,
+      'invalid_idempotency_key',
+    );
+    await expectStatus(
+      'add-client',
+      { key, body: { ...fields, last_name: 'C' }, idempotencyKey: 'c-1' },
+      422,
+      'idempotency_key_reused',
+    );
+    const remove = fault('TransactWriteItemsCommand', inFlight);
+    await expectStatus(
+      'add-client',
+      { key, body: { ...fields, email: `d${Date.now()}@example.com` }, idempotencyKey: 'c-2' },
+      409,
+      'idempotency_request_in_progress',
+    ).finally(remove);
+    const fresh = () => ({ ...fields, email: `e${Date.now()}${Math.random()}@example.com` });
+    await commonOutcomes('add-client', key, fresh(), { ...fields, email: 'nope' }, 'TransactWriteItemsCommand');
+
+    const id = String(created.body.data.id);
+    const byId = { pathParameters: { id } };
+    await expectStatus('get-client', { key, ...byId }, 200);
+    await expectStatus('get-client', { key, pathParameters: { id: '987654' } }, 404, 'client_not_found');
+    await faultOutcomes('get-client', key, byId, 'BatchGetItemCommand');
+
+    await expectStatus('list-clients', { key, query: { limit: '1' } }, 200);
+    await expectStatus('list-clients', { key, query: { limit: 'x' } }, 400, 'validation_failed');
+    await expectStatus('list-clients', { key, query: { cursor: 'forged.cursor' } }, 400, 'invalid_cursor');
+    await faultOutcomes('list-clients', key, {}, 'QueryCommand');
+
+    const other = await expectStatus('add-client', { key, body: fresh() }, 201);
+    await expectStatus('update-client', { key, ...byId, body: { last_name: 'D' } }, 200);
+    await expectStatus(
+      'update-client',
+      { key, ...byId, body: { email: other.body.data.email } },
+      409,
+      'duplicate_client_email',
+    );
+    await expectStatus('update-client', { key, pathParameters: { id: '987654' }, body: {} }, 404, 'client_not_found');
+    await commonOutcomes('update-client', key, { last_name: 'E' }, { phone: 'x' }, 'TransactWriteItemsCommand', byId);
+
+    await faultOutcomes('delete-client', key, byId, 'TransactWriteItemsCommand');
+    await expectStatus('delete-client', { key, ...byId }, 200);
+    await expectStatus('delete-client', { key, pathParameters: { id: '987654' } }, 404, 'client_not_found');
+  });
+
   it('exercised every documented status and error code of every operation', () => {
     const document = contractDocument();
     for (const route of ROUTES) {
-      const responses = document.paths[route.path].post.responses as Record<string, any>;
+      const responses = document.paths[route.path][route.method.toLowerCase()].responses as Record<string, any>;
       for (const [status, response] of Object.entries(responses)) {
         const seen = seenResponses.filter((r) => r.route === route.name && r.status === Number(status));
         expect(seen.length, `${route.name} ${status} never produced`).toBeGreaterThan(0);

@@ -30,22 +30,32 @@ describe('openapi.json', () => {
     expect(() => validator.resolveRefs()).not.toThrow();
   });
 
-  it('has the three POST operations with bearer security and the Idempotency-Key header on the writes', () => {
+  it('has every route of the route table as an operation, with bearer security, its body, path parameters and the Idempotency-Key header on the keyed writes', () => {
     const document = buildOpenApiDocument() as any;
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.security).toEqual([{ bearerAuth: [] }]);
+    const keyed = ['add-invoice', 'add-payment', 'add-client'];
     for (const route of ROUTES) {
-      const operation = document.paths[route.path].post;
-      expect(Object.keys(operation.requestBody.content)).toEqual([
-        'application/json',
-        'application/x-www-form-urlencoded',
-      ]);
-      const idempotent = route.name !== 'payment-history';
-      expect(operation.parameters ?? []).toEqual(
-        idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [],
+      const operation = document.paths[route.path][route.method.toLowerCase()];
+      if (route.takesBody)
+        expect(Object.keys(operation.requestBody.content)).toEqual([
+          'application/json',
+          'application/x-www-form-urlencoded',
+        ]);
+      else expect(operation.requestBody).toBeUndefined();
+      const pathParameters = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      const parameters = (operation.parameters ?? []).map(
+        (p: { $ref: string }) => document.components.parameters[p.$ref.split('/').at(-1)!],
       );
-      const success = operation.responses[route.name === 'payment-history' ? '200' : '201'];
-      expect(success.content['application/json'].examples).toBeDefined();
+      expect(parameters.filter((p: any) => p.in === 'path').map((p: any) => p.name)).toEqual(pathParameters);
+      const idempotent = keyed.includes(route.name);
+      expect(
+        parameters.some((p: any) => p.name === 'Idempotency-Key'),
+        route.name,
+      ).toBe(idempotent);
+      const success = Object.entries<any>(operation.responses).find(([status]) => Number(status) < 300)?.[1];
+      if (route.name === 'send-invoice') expect(success).toBeUndefined();
+      else expect(success.content['application/json'].examples, route.name).toBeDefined();
       if (idempotent) expect(success.headers['Idempotent-Replayed']).toBeDefined();
     }
     expect(document.components.parameters.IdempotencyKey).toMatchObject({
@@ -66,7 +76,8 @@ describe('openapi.json', () => {
       }
     };
     for (const route of ROUTES) {
-      for (const [status, response] of Object.entries<any>(document.paths[route.path].post.responses)) {
+      const operation = document.paths[route.path][route.method.toLowerCase()];
+      for (const [status, response] of Object.entries<any>(operation.responses)) {
         if (Number(status) >= 400) collect(response, Number(status));
       }
     }
@@ -92,9 +103,10 @@ describe('openapi.json', () => {
       }
     };
     for (const route of ROUTES) {
-      const operation = document.paths[route.path].post;
+      const method = route.method.toLowerCase();
+      const operation = document.paths[route.path][method];
       for (const [status, response] of Object.entries<any>(operation.responses))
-        check(`/paths/${escapePointer(route.path)}/post/responses/${status}`, response);
+        check(`/paths/${escapePointer(route.path)}/${method}/responses/${status}`, response);
       // Every documented error code of the operation has an example.
       for (const [status, response] of Object.entries<any>(operation.responses)) {
         if (Number(status) < 400) continue;

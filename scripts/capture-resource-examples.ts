@@ -1,0 +1,151 @@
+/**
+ * The OpenAPI examples of the SPEC §13 routes (invoice reads and deletes, invoice history, an invoice's latest
+ * payment, clients), captured like the rest by scripts/capture-examples.ts, whose request tools it is handed.
+ */
+import type { DynamoCall } from '../infra/tools/dynamo-hooks.ts';
+import type { CapturedExamples } from '../shared/openapi/document.ts';
+import type { RouteName } from '../shared/routes.ts';
+import type { Send } from './capture-examples.ts';
+
+type Body = Record<string, any>;
+
+export interface CaptureTools {
+  capture(route: RouteName, status: number, name: string, summary: string, options: Send): Promise<Body>;
+  send(route: RouteName, options: Send): Promise<{ status: number; body: Body }>;
+  withFault<T>(command: string, fault: (call: DynamoCall) => Error, action: () => Promise<T>): Promise<T>;
+  inFlight(call: DynamoCall): Error;
+  commonErrors(route: RouteName, valid: Body, invalid: Body, writeCommand: string, extra?: Send): Promise<void>;
+  faultErrors(route: RouteName, request: Send, writeCommand: string): Promise<void>;
+  /** Today as MM/DD/YYYY in the demo account's time zone. */
+  today: string;
+}
+
+const invoiceBody = (email: string) => ({
+  client: { first_name: 'Chidi', last_name: 'Eze', email, phone: '+2348031234567', company_name: 'Eze Foods' },
+  due_date: '12/30/2030',
+  fee_bearer: 'client',
+  items: [{ item: 'Catering', description: 'Launch event, 80 guests', unit_cost: '120,000.00', quantity: '1' }],
+});
+
+export async function captureResourceExamples(tools: CaptureTools): Promise<Pick<CapturedExamples, 'requests'>> {
+  const history = await captureInvoiceExamples(tools);
+  const client = await captureClientExamples(tools);
+  return {
+    requests: {
+      'invoice-history': { json: history, form: 'period=month&limit=2' },
+      'add-client': { json: client, form: new URLSearchParams(client).toString() },
+      'update-client': { json: { phone: '+2348098765432' }, form: 'phone=%2B2348098765432' },
+    },
+  };
+}
+
+async function captureInvoiceExamples({ capture, send, commonErrors, faultErrors, today }: CaptureTools) {
+  const invoice = (await send('add-invoice', { body: invoiceBody('chidi@example.com') })).body.data;
+  const at = (route: string, code: string) => ({ path: route.replace('{}', code) });
+  const ref = invoice.reference_code as string;
+  const unknown = 'AAAAAAAAAAAAAAAAAAAA';
+
+  await capture('get-invoice', 200, 'invoice', 'An invoice', at('/invoices/{}', ref));
+  await capture('get-invoice', 404, 'invoice_not_found', 'Unknown reference_code', at('/invoices/{}', unknown));
+  await faultErrors('get-invoice', at('/invoices/{}', ref), 'BatchGetItemCommand');
+  await capture('send-invoice', 501, 'not_implemented', 'Not offered', at('/invoices/send/{}', ref));
+  await capture('send-invoice', 401, 'invalid_api_key', 'Missing or invalid key', {
+    ...at('/invoices/send/{}', ref),
+    key: null,
+  });
+
+  await capture('get-payment', 404, 'payment_not_found', 'No payment yet', at('/payments/{}', ref));
+  const payment = { reference_code: ref, date: today, amount: '50,000.00', channel: 'POS' };
+  await send('add-payment', { body: payment });
+  await capture('get-payment', 200, 'latest_payment', "The invoice's latest payment", at('/payments/{}', ref));
+  await capture('get-payment', 404, 'invoice_not_found', 'Unknown reference_code', at('/payments/{}', unknown));
+  await faultErrors('get-payment', at('/payments/{}', ref), 'BatchGetItemCommand');
+
+  await capture('delete-invoice', 409, 'invoice_has_payments', 'A payment is recorded', at('/invoices/{}', ref));
+  await capture('delete-invoice', 404, 'invoice_not_found', 'Unknown reference_code', at('/invoices/{}', unknown));
+  const unpaid = (await send('add-invoice', { body: invoiceBody('chidi@example.com') })).body.data;
+  await faultErrors('delete-invoice', at('/invoices/{}', unpaid.reference_code), 'TransactWriteItemsCommand');
+  await capture('delete-invoice', 200, 'deleted', 'Invoice deleted', at('/invoices/{}', unpaid.reference_code));
+  await capture('add-payment', 409, 'invoice_deleted', 'The invoice was deleted', {
+    body: { ...payment, reference_code: unpaid.reference_code },
+  });
+
+  const history = { period: 'month', limit: 2 };
+  const page = await capture('invoice-history', 200, 'first_page', 'First page of this month (limit 2)', {
+    body: history,
+  });
+  await capture('invoice-history', 200, 'paid_only', 'Only paid invoices', {
+    body: { period: 'month', payment_status: 'paid' },
+  });
+  await capture('invoice-history', 400, 'invalid_period', 'custom without end', {
+    body: { period: 'custom', start: '01/01/2024' },
+  });
+  await capture('invoice-history', 400, 'invalid_cursor', 'Cursor of another period', {
+    body: { period: 'today', cursor: page.data.next_cursor },
+  });
+  await commonErrors('invoice-history', history, { period: 'month', limit: 0 }, 'QueryCommand');
+  return history;
+}
+
+async function captureClientExamples({ capture, send, withFault, inFlight, commonErrors, faultErrors }: CaptureTools) {
+  const client = {
+    first_name: 'Ngozi',
+    last_name: 'Adeyemi',
+    email: 'ngozi@example.com',
+    phone: '+2348051234567',
+    company_name: 'Adeyemi Logistics',
+    address: '12 Marina, Lagos',
+  };
+  const created = await capture('add-client', 201, 'created', 'A new client', { body: client });
+  await capture('add-client', 200, 'existing_email', 'A client with this email exists', {
+    body: { ...client, email: 'NGOZI@example.com' },
+  });
+  await withFault('TransactWriteItemsCommand', inFlight, () =>
+    capture('add-client', 409, 'idempotency_request_in_progress', 'Same Idempotency-Key still running', {
+      body: { ...client, email: 'tunde@example.com' },
+      headers: { 'idempotency-key': 'client-tunde' },
+    }),
+  );
+  await capture('add-client', 400, 'invalid_idempotency_key', 'Idempotency-Key over 255 characters', {
+    body: client,
+    headers: { 'idempotency-key': 'k'.repeat(256) },
+  });
+  await send('add-client', { body: { ...client, email: 'bola@example.com' }, headers: { 'idempotency-key': 'c-9' } });
+  await capture('add-client', 422, 'idempotency_key_reused', 'Same Idempotency-Key, different body', {
+    body: { ...client, email: 'kemi@example.com' },
+    headers: { 'idempotency-key': 'c-9' },
+  });
+  await commonErrors(
+    'add-client',
+    { ...client, email: 'femi@example.com' },
+    { ...client, email: 'nope' },
+    'TransactWriteItemsCommand',
+  );
+
+  const path = `/clients/${created.data.id}`;
+  await capture('get-client', 200, 'client', 'A client', { path });
+  await capture('get-client', 404, 'client_not_found', 'Unknown id', { path: '/clients/999999' });
+  await faultErrors('get-client', { path }, 'BatchGetItemCommand');
+
+  const page = await capture('list-clients', 200, 'first_page', 'Newest two clients', { path: '/clients?limit=2' });
+  await capture('list-clients', 400, 'validation_failed', 'limit out of range', { path: '/clients?limit=501' });
+  await capture('list-clients', 400, 'invalid_cursor', 'A forged cursor', {
+    path: `/clients?cursor=${encodeURIComponent(`${String(page.data.next_cursor).slice(0, -4)}AAAA`)}`,
+  });
+  await faultErrors('list-clients', { path: '/clients' }, 'QueryCommand');
+
+  await capture('update-client', 200, 'updated', 'A new phone number', { path, body: { phone: '+2348098765432' } });
+  await capture('update-client', 409, 'duplicate_client_email', "Another client's email", {
+    path,
+    body: { email: 'bola@example.com' },
+  });
+  await capture('update-client', 404, 'client_not_found', 'Unknown id', { path: '/clients/999999', body: {} });
+  await commonErrors('update-client', { last_name: 'Adeyemi-Okon' }, { phone: 'x' }, 'TransactWriteItemsCommand', {
+    path,
+  });
+
+  await faultErrors('delete-client', { path }, 'TransactWriteItemsCommand');
+  await capture('delete-client', 200, 'deleted', 'Client deleted', { path });
+  await capture('delete-client', 404, 'client_not_found', 'Unknown id', { path: '/clients/999999' });
+  return client;
+}
