@@ -4,7 +4,6 @@ import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  DELIVER_MAX_CONCURRENCY,
   DELIVER_TIMEOUT,
   DELIVERY_ATTEMPTS,
   DISPATCH_RETRY_ATTEMPTS,

@@ -201,4 +201,52 @@ describe('tenant isolation', () => {
     expect(aHistory.payments.every((p) => p.company_id === String(a.companyId))).toBe(true);
     expect(aHistory.payments).toHaveLength(3);
   });
+
+  it('every §13 route that names an invoice answers another account’s like an unknown one (404), and changes nothing', async () => {
+    const header = await invoiceHeader(aInvoice.reference_code);
+    const byCode = (reference_code: string) => ({ pathParameters: { reference_code } });
+    for (const route of ['get-invoice', 'delete-invoice', 'get-payment'] as const) {
+      const foreign = await call(route, { key: b.key, ...byCode(aInvoice.reference_code) });
+      const unknown = await call(route, { key: b.key, ...byCode('ZZZZZZZZZZZZZZZZZZZZ') });
+      expectErrorEnvelope(foreign, 404);
+      expect(foreign.body.code, route).toBe('invoice_not_found');
+      expect({ ...foreign.body, request_id: null }).toEqual({ ...unknown.body, request_id: null });
+      expectNothingOfA(foreign.rawBody);
+    }
+    expect(await invoiceHeader(aInvoice.reference_code)).toEqual(header);
+  });
+
+  it('invoice history and the client list of the second account show none of the first; their cursors do not cross', async () => {
+    const invoices = await call('invoice-history', { key: b.key, body: { period: 'month' } });
+    expect(invoices.status).toBe(200);
+    expectNothingOfA(invoices.rawBody);
+    for (const invoice of invoices.body.data.invoices) expect(invoice.company_id).toBe(String(b.companyId));
+    const clients = await call('list-clients', { key: b.key });
+    expectNothingOfA(clients.rawBody);
+    for (const client of clients.body.data.clients) expect(client.company_id).toBe(b.companyId);
+    await createInvoice(a.key);
+    const aInvoices = await call('invoice-history', { key: a.key, body: { period: 'month', limit: 1 } });
+    const stolen = await call('invoice-history', {
+      key: b.key,
+      body: { period: 'month', cursor: aInvoices.body.data.next_cursor },
+    });
+    expect(stolen.body.code).toBe('invalid_cursor');
+  });
+
+  it('client ids are per account: the second account reading, changing or deleting the first’s client id reaches only its own (or 404)', async () => {
+    const fresh = await newAccount({ name: 'Tenant D' });
+    const id = String(aInvoice.client_id);
+    for (const [route, extra] of [
+      ['get-client', {}],
+      ['update-client', { body: { first_name: 'Mallory' } }],
+      ['delete-client', {}],
+    ] as const) {
+      const result = await call(route, { key: fresh.key, pathParameters: { id }, ...extra });
+      expectErrorEnvelope(result, 404);
+      expect(result.body.code, route).toBe('client_not_found');
+      expectNothingOfA(result.rawBody);
+    }
+    const stillThere = await call('get-client', { key: a.key, pathParameters: { id } });
+    expect(stillThere.body.data).toMatchObject({ first_name: 'Ada', deleted_at: null });
+  });
 });
