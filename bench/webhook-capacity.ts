@@ -22,7 +22,8 @@ const { dynamoHooks } = await import('../infra/tools/dynamo-hooks.ts');
 const { addInvoice } = await import('../shared/services/add-invoice.ts');
 const { addPayment } = await import('../shared/services/add-payment.ts');
 const { invoiceAnswers, paymentAnswers } = await import('../shared/http/write-answers.ts');
-const { addInvoiceSchema, addPaymentSchema } = await import('../shared/schemas.ts');
+const { addInvoiceSchema } = await import('../shared/schemas/invoice.ts');
+const { addPaymentSchema } = await import('../shared/schemas/payment.ts');
 const { marshall } = await import('@aws-sdk/util-dynamodb');
 
 /** DynamoDB item size: attribute names plus values (S: UTF-8 bytes, B: bytes, N: ~1 byte per 2 digits + 1). */

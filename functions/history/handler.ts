@@ -8,7 +8,7 @@ import {
   renderInvoice,
   resumePosition,
 } from '../../shared/http/history-page.ts';
-import { invoiceHistorySchema, paymentHistorySchema } from '../../shared/schemas.ts';
+import { invoiceHistorySchema, paymentHistorySchema } from '../../shared/schemas/history.ts';
 import { invoiceHistory } from '../../shared/services/invoice-history.ts';
 import { paymentHistory } from '../../shared/services/payment-history.ts';
 import { parseRequest } from '../../shared/validation.ts';

@@ -12,7 +12,7 @@ import {
   toClientChanges,
   toNewClientRequest,
   updateClientSchema,
-} from '../../shared/schemas.ts';
+} from '../../shared/schemas/client.ts';
 import { addClient } from '../../shared/services/add-client.ts';
 import { deleteClient, updateClient } from '../../shared/services/change-client.ts';
 import { getClient, listClients } from '../../shared/services/read-clients.ts';

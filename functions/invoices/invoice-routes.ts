@@ -6,7 +6,7 @@ import { idempotencyKeyOf, writeResponse } from '../../shared/http/responses.ts'
 import { invoiceView } from '../../shared/http/views.ts';
 import { invoiceAnswers, invoiceDeletionAnswers } from '../../shared/http/write-answers.ts';
 import { countInvoiceCreated } from '../../shared/observability.ts';
-import { addInvoiceSchema, withFlatClient } from '../../shared/schemas.ts';
+import { addInvoiceSchema, withFlatClient } from '../../shared/schemas/invoice.ts';
 import { addInvoice } from '../../shared/services/add-invoice.ts';
 import { deleteInvoice } from '../../shared/services/delete-invoice.ts';
 import { getInvoice } from '../../shared/services/read-invoice.ts';

@@ -6,7 +6,7 @@ import { idempotencyKeyOf, writeResponse } from '../../shared/http/responses.ts'
 import { paymentView } from '../../shared/http/views.ts';
 import { paymentAnswers } from '../../shared/http/write-answers.ts';
 import { countPaymentRecorded } from '../../shared/observability.ts';
-import { addPaymentSchema } from '../../shared/schemas.ts';
+import { addPaymentSchema } from '../../shared/schemas/payment.ts';
 import { addPayment } from '../../shared/services/add-payment.ts';
 import { getLatestPayment } from '../../shared/services/read-invoice.ts';
 import { parseRequest } from '../../shared/validation.ts';

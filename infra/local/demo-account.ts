@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { invoiceAnswers } from '../../shared/http/write-answers.ts';
 import { isFailure } from '../../shared/outcome.ts';
-import { addInvoiceSchema } from '../../shared/schemas.ts';
+import { addInvoiceSchema } from '../../shared/schemas/invoice.ts';
 import { addInvoice } from '../../shared/services/add-invoice.ts';
 import { type Account, createAccount, findAccountByKey } from '../../shared/store/accounts.ts';
 import { parseRequest } from '../../shared/validation.ts';

@@ -1,6 +1,6 @@
 /**
  * What the domain needs to decide about a new invoice, in its own terms: already validated and parsed (amounts
- * in kobo, dates as calendar dates). shared/schemas.ts maps a request onto these types (and checks at compile
+ * in kobo, dates as calendar dates). shared/schemas/ maps a request onto these types (and checks at compile
  * time that its output fits them), so the domain does not depend on the wire format.
  */
 import type { CalendarDate } from './dates.ts';

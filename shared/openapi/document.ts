@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of the service, built from the same zod schemas the handlers validate with
- * (`shared/schemas.ts`, through zod 4's JSON Schema output), the response shapes of `./responses.ts`, the
+ * (`shared/schemas/`, through zod 4's JSON Schema output), the response shapes of `./responses.ts`, the
  * error table `ERROR_STATUS` and examples captured from real responses (`./examples.json`).
  *
  * `npm run openapi` writes it to `openapi.json`; the local runtime serves it at `GET /openapi.json`;
@@ -11,17 +11,10 @@ import { z } from 'zod/mini';
 import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
 import { MAX_BODY_BYTES } from '../http/body.ts';
 import { ROUTES, type RouteName } from '../routes.ts';
-import {
-  addClientSchema,
-  addInvoiceSchema,
-  addPaymentSchema,
-  FLAT_CLIENT_FIELDS,
-  invoiceHistorySchema,
-  invoiceItemSchema,
-  newClientSchema,
-  paymentHistorySchema,
-  updateClientSchema,
-} from '../schemas.ts';
+import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas/client.ts';
+import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
+import { addInvoiceSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema } from '../schemas/invoice.ts';
+import { addPaymentSchema } from '../schemas/payment.ts';
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
 
 export { ROUTING_ERRORS } from './operations.ts';

@@ -5,14 +5,10 @@
 import type { z } from 'zod/mini';
 import type { ErrorCode } from '../errors.ts';
 import type { RouteName } from '../routes.ts';
-import {
-  addClientSchema,
-  addInvoiceSchema,
-  addPaymentSchema,
-  invoiceHistorySchema,
-  paymentHistorySchema,
-  updateClientSchema,
-} from '../schemas.ts';
+import { addClientSchema, updateClientSchema } from '../schemas/client.ts';
+import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
+import { addInvoiceSchema } from '../schemas/invoice.ts';
+import { addPaymentSchema } from '../schemas/payment.ts';
 
 /** Errors every operation can answer. */
 export const COMMON_ERRORS: readonly ErrorCode[] = [

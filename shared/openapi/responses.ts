@@ -8,7 +8,7 @@
 
 import { PERIODS } from '../domain/periods.ts';
 import { ERROR_STATUS } from '../errors.ts';
-import { CHANNELS, CLIENT_TYPES, FEE_BEARERS, RECIPIENTS } from '../schemas.ts';
+import { CHANNELS, CLIENT_TYPES, FEE_BEARERS, RECIPIENTS } from '../schemas/fields.ts';
 
 type Schema = Record<string, unknown>;
 

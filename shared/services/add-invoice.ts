@@ -4,7 +4,7 @@ import { formatTimestamp } from '../domain/dates.ts';
 import { buildInvoice, type ClientChoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
 import { invoiceCreatedEvents } from '../domain/webhook-events.ts';
-import type { AddInvoiceInput } from '../schemas.ts';
+import type { AddInvoiceInput } from '../schemas/invoice.ts';
 import { itemOf } from '../store/batch.ts';
 import { clientFrom, clientLookupKey, clientStillExists, newClientActions } from '../store/clients.ts';
 import { tableName } from '../store/dynamodb-client.ts';

@@ -2,7 +2,7 @@
 import { formatTimestamp, todayIn } from '../domain/dates.ts';
 import { decidePayment, futureDateError, newPayment } from '../domain/payment.ts';
 import { paymentEvents } from '../domain/webhook-events.ts';
-import type { AddPaymentInput } from '../schemas.ts';
+import type { AddPaymentInput } from '../schemas/payment.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { idempotencyRequest } from '../store/idempotency.ts';
 import { invoiceFrom, invoiceKeys, paymentTransaction } from '../store/invoices.ts';

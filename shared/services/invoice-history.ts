@@ -15,7 +15,8 @@ import {
 import type { Invoice } from '../domain/invoice.ts';
 import { PageBudget } from '../domain/page-size.ts';
 import { invalidCursor } from '../errors.ts';
-import { DEFAULT_HISTORY_LIMIT, type InvoiceHistoryInput } from '../schemas.ts';
+import { DEFAULT_HISTORY_LIMIT } from '../schemas/fields.ts';
+import type { InvoiceHistoryInput } from '../schemas/history.ts';
 import type { Account } from '../store/accounts.ts';
 import { isAccountInvoicePosition, loadInvoices, queryInvoices } from '../store/history.ts';
 import { effectiveRange, fromIso, type HistoryPosition } from './payment-history.ts';

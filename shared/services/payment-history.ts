@@ -13,7 +13,8 @@ import { PageBudget, paymentsWorthReading } from '../domain/page-size.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import { type Period, resolvePeriod } from '../domain/periods.ts';
 import { type FieldError, invalidCursor, ValidationError } from '../errors.ts';
-import { DEFAULT_HISTORY_LIMIT, type PaymentHistoryInput } from '../schemas.ts';
+import { DEFAULT_HISTORY_LIMIT } from '../schemas/fields.ts';
+import type { PaymentHistoryInput } from '../schemas/history.ts';
 import type { Account } from '../store/accounts.ts';
 import { isAccountHistoryPosition, loadInvoices, queryPayments } from '../store/history.ts';
 

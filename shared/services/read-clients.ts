@@ -2,7 +2,7 @@
 import { visibleClient } from '../domain/client.ts';
 import type { ClientRecord } from '../domain/invoice.ts';
 import { invalidCursor } from '../errors.ts';
-import { DEFAULT_HISTORY_LIMIT } from '../schemas.ts';
+import { DEFAULT_HISTORY_LIMIT } from '../schemas/fields.ts';
 import type { Account } from '../store/accounts.ts';
 import { batchGet } from '../store/batch.ts';
 import { clientFrom, clientKey, isAccountClientPosition, queryClients } from '../store/clients.ts';

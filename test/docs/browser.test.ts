@@ -11,7 +11,9 @@ import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsRoutes } from '../../infra/local/docs.ts';
 import { createLocalServer, type LocalServer } from '../../infra/local/server.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../shared/domain/webhook-events.ts';
 import { renderOpenApiDocument } from '../../shared/openapi/document.ts';
+import { ROUTES } from '../../shared/routes.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
@@ -59,7 +61,7 @@ describe('GET /docs and GET /openapi.json', () => {
     expect(await response.text()).toBe(renderOpenApiDocument());
   });
 
-  it('renders the operations (and the three webhooks) in Chromium from local files only', async () => {
+  it('renders every operation of the route table (and the webhooks) in Chromium from local files only', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const requested: string[] = [];
     const failures: string[] = [];
@@ -69,7 +71,10 @@ describe('GET /docs and GET /openapi.json', () => {
     expect(response?.status()).toBe(200);
 
     const operations = page.locator('.opblock');
-    await expect.poll(() => operations.count(), { timeout: 20_000 }).toBe(7); // the three POSTs, GET /payments/history (pypayant), three webhooks
+    // Every route's method (histories also as GET, for pypayant) and every webhook event.
+    const expected =
+      ROUTES.reduce((count, route) => count + 1 + (route.extraMethods?.length ?? 0), 0) + WEBHOOK_EVENT_TYPES.length;
+    await expect.poll(() => operations.count(), { timeout: 20_000 }).toBe(expected);
     const summaries = await page.locator('.opblock-summary').allInnerTexts();
     const normalised = summaries.map((text) => text.replace(/\s+/g, ' '));
     expect(normalised.some((t) => t.includes('POST') && t.includes('/invoices') && t.includes('Add invoice'))).toBe(
@@ -79,8 +84,8 @@ describe('GET /docs and GET /openapi.json', () => {
       true,
     );
     expect(normalised.some((t) => t.includes('/payments/history') && t.includes('Get payments'))).toBe(true);
-    for (const type of ['invoice.created', 'payment.recorded', 'invoice.paid'])
-      expect(normalised.some((t) => t.includes(type))).toBe(true);
+    expect(normalised.some((t) => t.includes('DELETE') && t.includes('/clients/{id}'))).toBe(true);
+    for (const type of WEBHOOK_EVENT_TYPES) expect(normalised.some((t) => t.includes(type))).toBe(true);
     expect(normalised.some((t) => t.includes('GET') && t.includes('/payments/history'))).toBe(true);
     await expect.poll(() => page.locator('.info .title').innerText()).toContain('Invoicing and Payments API');
     expect(await page.getByText('Webhooks', { exact: true }).count(), 'one "Webhooks" heading').toBe(1);

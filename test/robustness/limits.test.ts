@@ -3,7 +3,6 @@
  * documented code, and a refused request writes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../shared/http/body.ts';
 import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
 import { accountState, expectErrorEnvelope, idempotencyRecordExists, NOTHING } from './helpers.ts';
 

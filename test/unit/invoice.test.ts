@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildInvoice, type ClientRecord, decideInvoice, newClient } from '../../shared/domain/invoice.ts';
-import { type AddInvoiceInput, addInvoiceSchema } from '../../shared/schemas.ts';
+import { type AddInvoiceInput, addInvoiceSchema } from '../../shared/schemas/invoice.ts';
 import { parseRequest } from '../../shared/validation.ts';
 
 const NOW = '2026-11-22 10:00:00';

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_PAGE_BYTES,
   PAGE_ENVELOPE_RESERVE_BYTES,
   PageBudget,
   paymentsThatFit,

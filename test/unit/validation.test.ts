@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../shared/errors.ts';
-import { addPaymentSchema, paymentHistorySchema } from '../../shared/schemas.ts';
+import { paymentHistorySchema } from '../../shared/schemas/history.ts';
+import { addPaymentSchema } from '../../shared/schemas/payment.ts';
 import { parseRequest } from '../../shared/validation.ts';
 
 const payment = { reference_code: 'R'.repeat(20), date: '11/20/2026', amount: '1,500.00', channel: 'POS' };

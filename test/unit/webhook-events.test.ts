@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { EVENT_ID_PATTERN, invoiceCreatedEvents, paymentEvents } from '../../shared/domain/webhook-events.ts';
-import { DEFAULT_RETRY_BASE_MS, MAX_ATTEMPTS, retryDelayMs } from '../../shared/domain/webhook-retry-schedule.ts';
+import { MAX_ATTEMPTS, retryDelayMs } from '../../shared/domain/webhook-retry-schedule.ts';
 import {
   formatSecret,
   secretKeyBytes,

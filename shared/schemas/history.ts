@@ -1,0 +1,50 @@
+/** The history request schemas (SPEC §8, §13): period, custom dates, `limit`, `cursor`, invoice history's filter. */
+import * as z from 'zod/mini';
+import { type CalendarDate, parseDayFirstDate } from '../domain/dates.ts';
+import { PERIODS } from '../domain/periods.ts';
+import { addIssue, enumField, isBlank, meta, pageCursor, pageLimit } from './fields.ts';
+
+const rawHistoryDate = (description: string) => z.optional(meta(z.unknown(), { type: 'string', description }));
+
+const paymentHistoryFields = z.object({
+  period: enumField(PERIODS, 'History period'),
+  start: rawHistoryDate('Start date DD/MM/YYYY (required for custom; ignored otherwise)'),
+  end: rawHistoryDate('End date DD/MM/YYYY (required for custom; ignored otherwise)'),
+  limit: pageLimit,
+  cursor: pageCursor,
+});
+
+/** start/end parsed for the custom period only (ignored otherwise, whatever they hold). */
+const withPeriodDates = <S extends typeof paymentHistoryFields>(fields: S) =>
+  z.pipe(
+    fields,
+    // start/end are read only for the custom period (docs/api.md "Payment history and pagination": ignored otherwise, whatever they hold).
+    z.transform((input: z.output<S>, ctx) => {
+      const dates: { start?: CalendarDate; end?: CalendarDate } = {};
+      if (input.period === 'custom') {
+        for (const name of ['start', 'end'] as const) {
+          const value = input[name];
+          if (isBlank(value)) continue;
+          const parsed = parseDayFirstDate(value);
+          if (parsed.ok) dates[name] = parsed.value;
+          else
+            addIssue(ctx, { code: 'custom', path: [name], message: parsed.message, params: { code: 'invalid_date' } });
+        }
+      }
+      return { ...input, ...dates, start: dates.start, end: dates.end };
+    }),
+  );
+
+export const paymentHistorySchema = withPeriodDates(paymentHistoryFields);
+
+export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid'] as const;
+
+/** `POST /invoices/history` (SPEC §13): the payment history's period rules, plus an optional `payment_status`. */
+export const invoiceHistorySchema = withPeriodDates(
+  z.extend(paymentHistoryFields, {
+    payment_status: enumField(PAYMENT_STATUSES, 'Only invoices in this payment state', { optional: true }),
+  }),
+);
+
+export type PaymentHistoryInput = z.output<typeof paymentHistorySchema>;
+export type InvoiceHistoryInput = z.output<typeof invoiceHistorySchema>;
