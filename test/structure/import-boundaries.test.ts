@@ -74,8 +74,7 @@ const RULES: Rule[] = [
     // The store raises its own failures (store/write-failures.ts); status codes and client text are shared/http's.
     name: 'the store speaks no API: no request schemas, no API errors, no views',
     appliesTo: (file) => under(file, 'shared/store'),
-    forbids: (target) =>
-      under(target, 'shared/schemas') || target === 'shared/errors' || under(target, 'shared/http'),
+    forbids: (target) => under(target, 'shared/schemas') || target === 'shared/errors' || under(target, 'shared/http'),
   },
   {
     // The account type aside, a middleware reaches the database only through a service or shared/http/auth.ts.
