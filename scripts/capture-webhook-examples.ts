@@ -24,7 +24,7 @@ const { createLocalServer } = await import('../infra/local/server.ts');
 const { useLocalDynamoDb } = await import('../infra/local/settings.ts');
 const { usDate } = await import('../infra/local/banner.ts');
 const { createAccount } = await import('../shared/store/accounts.ts');
-const { listDeliveries } = await import('../shared/store/webhooks.ts');
+const { listDeliveries } = await import('../shared/store/webhook-deliveries.ts');
 const { deliverWebhook } = await import('../shared/services/deliver-webhook.ts');
 const { webhookSet } = await import('../infra/cli/webhook-commands.ts');
 

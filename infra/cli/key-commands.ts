@@ -1,13 +1,12 @@
 /** `key:create`, `key:list`, `key:revoke`, `key:migrate` (docs/accounts.md, docs/operations.md "Keys"). */
 import { expiryAfterDays, isKeyUsable } from '../../shared/domain/api-key.ts';
 import { getAccount } from '../../shared/store/accounts.ts';
+import { ensureKeyIds, migrateLegacyKeys } from '../../shared/store/api-key-migration.ts';
 import {
   type ApiKey,
   createKey,
-  ensureKeyIds,
   KEY_ID_PATTERN,
   listKeys,
-  migrateLegacyKeys,
   revokeKeyById,
   revokeKeyBySecret,
   SECRET_KEY_PATTERN,

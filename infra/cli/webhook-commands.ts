@@ -9,14 +9,9 @@ import { formatSecret, SECRET_BYTES } from '../../shared/domain/webhook-signatur
 import { parseWebhookUrl } from '../../shared/domain/webhook-url-policy.ts';
 import { checkHostAddresses } from '../../shared/outbound/webhook-post.ts';
 import { getAccount } from '../../shared/store/accounts.ts';
+import { DEFAULT_DELIVERIES_LIMIT, listDeliveries, requestResend } from '../../shared/store/webhook-deliveries.ts';
+import { deleteEndpoint, putEndpoint } from '../../shared/store/webhook-endpoints.ts';
 import { sealSecret } from '../../shared/store/webhook-secrets.ts';
-import {
-  DEFAULT_DELIVERIES_LIMIT,
-  deleteEndpoint,
-  listDeliveries,
-  putEndpoint,
-  requestResend,
-} from '../../shared/store/webhooks.ts';
 import { CommandError, defineCommand, UsageError } from './command.ts';
 import { chooseTarget } from './target.ts';
 import { COMPANY_ID, companyId, positiveInteger, requiredString } from './validate.ts';

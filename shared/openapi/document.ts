@@ -15,7 +15,9 @@ import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas
 import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema } from '../schemas/payment.ts';
+import { HEADERS, PARAMETERS, SECURITY_SCHEMES } from './components.ts';
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
+import { DESCRIPTION } from './overview.ts';
 
 export { ROUTING_ERRORS } from './operations.ts';
 
@@ -61,19 +63,6 @@ function inputSchema(schema: z.ZodMiniType): Record<string, unknown> {
   }) as Record<string, unknown>;
   return json;
 }
-
-const header = (description: string, schema: Record<string, unknown>) => ({ description, schema });
-const HEADERS = {
-  'Idempotent-Replayed': header(
-    '`true` when this is the stored response of an earlier request with the same Idempotency-Key and body.',
-    {
-      type: 'string',
-      enum: ['true'],
-    },
-  ),
-  'WWW-Authenticate': header('Always `Bearer`.', { type: 'string', enum: ['Bearer'] }),
-  'Retry-After': header('Seconds to wait before retrying.', { type: 'string', pattern: '^\\d+$' }),
-};
 
 function examplesFor(
   route: string,
@@ -179,40 +168,6 @@ function operation(route: RouteName) {
   };
 }
 
-function errorTable(): string {
-  const byStatus = new Map<number, string[]>();
-  for (const [code, status] of Object.entries(ERROR_STATUS))
-    byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\``]);
-  const rows = [...byStatus].map(([status, codes]) => `| ${status} | ${codes.join(', ')} |`);
-  return ['| HTTP | codes |', '|---|---|', ...rows].join('\n');
-}
-
-const DESCRIPTION = `Invoice clients, record payments against invoices and list payment history.
-
-**Authentication**: every request carries an account's secret key as \`Authorization: Bearer sk_…\`.
-
-**Envelope**: every body has a top-level \`status\`: \`success\` (with \`data\`, and \`message\` on writes) or \`error\`
-(with \`code\`, \`message\`, \`errors[]\` and \`request_id\`).
-
-**Idempotency**: send \`Idempotency-Key\` on \`POST /invoices\` and \`POST /payments\` to make retries safe (kept 24 h):
-the same key and body replays the first response with \`Idempotent-Replayed: true\`; the same key with another body is 422.
-
-**5xx**: \`503 service_unavailable\` and \`500 internal_error\` are only sent when nothing was written: retry (503 after
-\`Retry-After\`). \`504 outcome_unknown\` means the write **may** have been recorded: retry only with the same
-\`Idempotency-Key\` (it replays the recorded response or writes once), or check the payment history first.
-
-**Money** is sent as a string or number (\`"1,500.50"\`, \`1500\`) and returned as a string with two decimals.
-**Dates**: \`MM/DD/YYYY\` for \`due_date\` and payment \`date\`, \`DD/MM/YYYY\` for history \`start\`/\`end\`;
-returned as Unix timestamps (seconds, string) of 00:00 UTC of the date.
-
-Error codes (stable API; messages are for humans):
-
-${errorTable()}
-
-\`route_not_found\` and \`method_not_allowed\` come from the local runtime (\`npm start\`); deployed, API Gateway answers unknown routes itself.
-A trailing slash on any path is ignored (\`/payments/history/\`).
-The guide: docs/api.md.`;
-
 /** The same operation answered for another method (`GET /payments/history` with a JSON body): JSON only. */
 function extraMethodOperation(route: RouteName, method: string) {
   const base = operation(route);
@@ -245,33 +200,22 @@ function addInvoiceRequestSchema(): Record<string, unknown> {
   return schema;
 }
 
-const PARAMETERS: Record<ParameterName, Record<string, unknown>> = {
-  ReferenceCode: {
-    name: 'reference_code',
-    in: 'path',
-    required: true,
-    description: "The invoice's 20-character reference code",
-    schema: { type: 'string' },
-  },
-  ClientId: { name: 'id', in: 'path', required: true, description: 'Client identifier', schema: { type: 'string' } },
-  Limit: {
-    name: 'limit',
-    in: 'query',
-    required: false,
-    description: 'Page size, 1–500 (default 100)',
-    schema: { type: 'string', pattern: '^\\d+$' },
-  },
-  Cursor: {
-    name: 'cursor',
-    in: 'query',
-    required: false,
-    description: 'Opaque cursor from `data.next_cursor` of the previous page',
-    schema: { type: 'string' },
-  },
-};
+/** `components.schemas` for requests, from the zod schemas the handlers validate with. */
+function requestSchemas(): Record<string, unknown> {
+  return {
+    AddInvoiceRequest: addInvoiceRequestSchema(),
+    NewClient: inputSchema(newClientSchema),
+    InvoiceItemInput: inputSchema(invoiceItemSchema),
+    AddPaymentRequest: inputSchema(addPaymentSchema),
+    PaymentHistoryRequest: inputSchema(paymentHistorySchema),
+    InvoiceHistoryRequest: inputSchema(invoiceHistorySchema),
+    AddClientRequest: inputSchema(addClientSchema),
+    UpdateClientRequest: inputSchema(updateClientSchema),
+  };
+}
 
-/** Builds the whole document. */
-export function buildOpenApiDocument(): Record<string, unknown> {
+/** Every route of the route table under its path, one operation per method. */
+function pathsOf(): Record<string, Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES) {
     const operations = (paths[route.path] ??= {});
@@ -279,7 +223,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     for (const method of route.extraMethods ?? [])
       operations[method.toLowerCase()] = extraMethodOperation(route.name, method);
   }
+  return paths;
+}
 
+/** Builds the whole document. */
+export function buildOpenApiDocument(): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: {
@@ -303,31 +251,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       // Not "Webhooks": Swagger UI titles the webhooks section so already, and a tag of that name showed it twice.
       { name: 'Events', description: "Events POSTed to the account's webhook endpoint (docs/webhooks.md)" },
     ],
-    paths,
+    paths: pathsOf(),
     webhooks: WEBHOOKS,
     components: {
-      securitySchemes: {
-        bearerAuth: {
-          type: 'http',
-          scheme: 'bearer',
-          bearerFormat: 'sk_ + 40 base62 characters',
-          description:
-            'The account secret key. Missing, malformed, unknown or revoked keys all get the same 401 `invalid_api_key`.',
-        },
-      },
-      parameters: {
-        IdempotencyKey: {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: false,
-          description:
-            'Optional, 1–255 printable ASCII characters, scoped to account and route, kept 24 hours. Same key and same (normalised) body: ' +
-            'the first response is replayed with `Idempotent-Replayed: true`. Same key, different body: 422. Same key while the first ' +
-            'request is still running: 409 with `Retry-After`.',
-          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
-        },
-        ...PARAMETERS,
-      },
+      securitySchemes: SECURITY_SCHEMES,
+      parameters: PARAMETERS,
       headers: HEADERS,
       responses: {
         RouteNotFound: errorResponse('any', 404, ['route_not_found'], {}),
@@ -335,18 +263,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           Allow: { description: 'The methods the path accepts', schema: { type: 'string' } },
         }),
       },
-      schemas: {
-        AddInvoiceRequest: addInvoiceRequestSchema(),
-        NewClient: inputSchema(newClientSchema),
-        InvoiceItemInput: inputSchema(invoiceItemSchema),
-        AddPaymentRequest: inputSchema(addPaymentSchema),
-        PaymentHistoryRequest: inputSchema(paymentHistorySchema),
-        InvoiceHistoryRequest: inputSchema(invoiceHistorySchema),
-        AddClientRequest: inputSchema(addClientSchema),
-        UpdateClientRequest: inputSchema(updateClientSchema),
-        ...RESPONSE_SCHEMAS,
-        ...WEBHOOK_SCHEMAS,
-      },
+      schemas: { ...requestSchemas(), ...RESPONSE_SCHEMAS, ...WEBHOOK_SCHEMAS },
     },
   };
 }

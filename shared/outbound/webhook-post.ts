@@ -66,6 +66,19 @@ function describeError(error: NodeJS.ErrnoException): string {
 }
 
 /** POSTs `body` to `url` once; resolves with the HTTP status or a short error (never throws). */
+/** The URL to post to, or why not: unparseable, or a literal address the policy forbids (names are checked at lookup). */
+function checkedTarget(url: string, policy: UrlPolicy): URL | { error: string } {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return { error: 'invalid URL' };
+  }
+  const literal = target.hostname.replace(/^\[|\]$/g, '');
+  const problem = isIP(literal) ? addressProblem(literal, policy) : undefined;
+  return problem ? { error: `forbidden address (${problem})` } : target;
+}
+
 export function postWebhook(
   url: string,
   headers: Record<string, string>,
@@ -73,17 +86,8 @@ export function postWebhook(
   policy: UrlPolicy,
 ): Promise<PostResult> {
   return new Promise((resolve) => {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return resolve({ error: 'invalid URL' });
-    }
-    const literal = target.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(literal)) {
-      const problem = addressProblem(literal, policy);
-      if (problem) return resolve({ error: `forbidden address (${problem})` });
-    }
+    const target = checkedTarget(url, policy);
+    if ('error' in target) return resolve(target);
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
     let request: ReturnType<typeof httpRequest> | undefined;

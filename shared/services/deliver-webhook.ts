@@ -8,8 +8,9 @@ import { MAX_ATTEMPTS, retryDelayMs } from '../domain/webhook-retry-schedule.ts'
 import { webhookHeaders } from '../domain/webhook-signature.ts';
 import { logger } from '../observability.ts';
 import { isSuccess, type PostResult, postWebhook } from '../outbound/webhook-post.ts';
+import { getEndpoint } from '../store/webhook-endpoints.ts';
 import { unsealSecretCached } from '../store/webhook-secrets.ts';
-import { getEndpoint, getEvent, markSkipped, recordAttempt } from '../store/webhooks.ts';
+import { getEvent, markSkipped, recordAttempt } from '../store/webhooks.ts';
 
 export type DeliveryOutcome =
   | { kind: 'delivered' } // a 2xx within 10 s; recorded in the table
@@ -20,6 +21,32 @@ export type DeliveryOutcome =
 const describe = (result: PostResult) => ('status' in result ? { status: result.status } : { error: result.error });
 
 /** One delivery attempt of one event. Records the attempt itself; safe to call twice (at-least-once queue). */
+/** What the attempt came to (delivered, retry later, failed for good), recorded on the event; false if raced. */
+async function recordOutcome(
+  eventId: string,
+  attemptsBefore: number,
+  result: Awaited<ReturnType<typeof postWebhook>>,
+  retryBaseMs: number,
+): Promise<{ outcome: DeliveryOutcome; recorded: boolean }> {
+  if (isSuccess(result)) {
+    const status = (result as { status: number }).status;
+    return {
+      outcome: { kind: 'delivered' },
+      recorded: await recordAttempt(eventId, attemptsBefore, { result: 'delivered', status }),
+    };
+  }
+  const attempt = attemptsBefore + 1;
+  const delayMs = attempt >= MAX_ATTEMPTS ? undefined : retryDelayMs(attempt, retryBaseMs);
+  if (delayMs === undefined) {
+    return {
+      outcome: { kind: 'failed' },
+      recorded: await recordAttempt(eventId, attemptsBefore, { result: 'failed', ...describe(result) }),
+    };
+  }
+  const retry = { result: 'retry' as const, ...describe(result), nextAttemptMs: Date.now() + delayMs };
+  return { outcome: { kind: 'retry', delayMs }, recorded: await recordAttempt(eventId, attemptsBefore, retry) };
+}
+
 export async function deliverWebhook(eventId: string): Promise<DeliveryOutcome> {
   const config = loadConfig();
   const event = await getEvent(eventId);
@@ -43,28 +70,7 @@ export async function deliverWebhook(eventId: string): Promise<DeliveryOutcome> 
   const headers = webhookHeaders(secret, event.eventId, Math.floor(nowMs / 1000), event.body);
   const result = await postWebhook(endpoint.url, headers, event.body, { allowLoopback: config.webhookAllowLoopback });
 
-  let outcome: DeliveryOutcome;
-  let recorded: boolean;
-  if (isSuccess(result)) {
-    outcome = { kind: 'delivered' };
-    recorded = await recordAttempt(eventId, event.attempts, {
-      result: 'delivered',
-      status: (result as { status: number }).status,
-    });
-  } else {
-    const delayMs = attempt >= MAX_ATTEMPTS ? undefined : retryDelayMs(attempt, config.webhookRetryBaseMs);
-    if (delayMs === undefined) {
-      outcome = { kind: 'failed' };
-      recorded = await recordAttempt(eventId, event.attempts, { result: 'failed', ...describe(result) });
-    } else {
-      outcome = { kind: 'retry', delayMs };
-      recorded = await recordAttempt(eventId, event.attempts, {
-        result: 'retry',
-        ...describe(result),
-        nextAttemptMs: Date.now() + delayMs,
-      });
-    }
-  }
+  const { outcome, recorded } = await recordOutcome(eventId, event.attempts, result, config.webhookRetryBaseMs);
   const entry = { ...log, attempt, ...describe(result), outcome: outcome.kind };
   if (!recorded) {
     // Another copy of this message recorded an attempt meanwhile; that copy owns the schedule.

@@ -49,18 +49,7 @@ export async function createAccount(
   options: AccountOptions,
   keyOptions: KeyOptions = {},
 ): Promise<{ account: Account; secretKey: string; keyId: string }> {
-  const client = documentClient();
-  const sequence = await client.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.accountSequence(),
-      UpdateExpression: 'ADD #value :one',
-      ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  const companyId = Number(sequence.Attributes?.value);
+  const companyId = await nextCompanyId();
   const account: Account = {
     companyId,
     name: options.name,
@@ -71,31 +60,40 @@ export async function createAccount(
     createdAt: nowTimestamp(),
   };
   const firstKey = newKeyWrites(companyId, keyOptions);
-  await client.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...keys.account(companyId),
-              type: 'account',
-              company_id: companyId,
-              name: account.name,
-              currency: account.currency,
-              time_zone: account.timeZone,
-              tokenization_enabled: account.tokenizationEnabled,
-              cursor_secret: account.cursorSecret,
-              created_at: account.createdAt,
-            },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        ...firstKey.transactItems,
-      ],
+  const accountPut = {
+    Put: { TableName: tableName(), Item: accountItem(account), ConditionExpression: 'attribute_not_exists(PK)' },
+  };
+  await documentClient().send(new TransactWriteCommand({ TransactItems: [accountPut, ...firstKey.transactItems] }));
+  return { account, secretKey: firstKey.secretKey, keyId: firstKey.key.keyId };
+}
+
+/** The next company id, from the account sequence (written only by `account:create`). */
+async function nextCompanyId(): Promise<number> {
+  const sequence = await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.accountSequence(),
+      UpdateExpression: 'ADD #value :one',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return { account, secretKey: firstKey.secretKey, keyId: firstKey.key.keyId };
+  return Number(sequence.Attributes?.value);
+}
+
+function accountItem(account: Account): Record<string, unknown> {
+  return {
+    ...keys.account(account.companyId),
+    type: 'account',
+    company_id: account.companyId,
+    name: account.name,
+    currency: account.currency,
+    time_zone: account.timeZone,
+    tokenization_enabled: account.tokenizationEnabled,
+    cursor_secret: account.cursorSecret,
+    created_at: account.createdAt,
+  };
 }
 
 function accountFromItem(item: Item): Account {

@@ -11,27 +11,19 @@
  * - `ACCOUNT#<companyId>` / `APIKEY#<keyId>`: key id → hash under the account, so listing an
  *   account's keys is one Query.
  *
- * Keys created before key ids existed have only the first item; `migrateLegacyKeys` gives them an id.
+ * Keys created before key ids existed have only the first item; api-key-migration.ts gives them an id.
  */
 import { createHash, randomInt } from 'node:crypto';
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  ScanCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { msToTimestamp } from '../domain/api-key.ts';
 import { batchGet } from './batch.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
-import { ACCOUNT_API_KEY_PREFIX, API_KEY_PREFIX, keys } from './keys.ts';
+import { ACCOUNT_API_KEY_PREFIX, keys } from './keys.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const SECRET_KEY_PATTERN = /^sk_[0-9A-Za-z]{40}$/;
 export const KEY_ID_PATTERN = /^key_[0-9A-Za-z]{16}$/;
-const KEY_IDS_MIGRATION = 'key-ids';
 
 function base62(length: number): string {
   let body = '';
@@ -84,7 +76,7 @@ function apiKeyFromItem(item: Item): ApiKey {
 }
 
 /** The two pointer items (by id, and under the account) of a key, as transaction Puts. */
-function pointerPuts(companyId: number, keyId: string, secretHash: string) {
+export function pointerPuts(companyId: number, keyId: string, secretHash: string) {
   const pointer = { company_id: companyId, key_id: keyId, key_hash: secretHash };
   return [
     {
@@ -138,7 +130,7 @@ export function newKeyWrites(companyId: number, options: KeyOptions = {}, nowMs 
   return { secretKey, key, transactItems };
 }
 
-function isConditionFailure(error: unknown, index: number): boolean {
+export function isConditionFailure(error: unknown, index: number): boolean {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
   return (
     (error as { name?: string }).name === 'TransactionCanceledException' &&
@@ -251,73 +243,4 @@ export async function revokeKeyById(keyId: string, nowMs = Date.now()): Promise<
 /** Revokes a key by its secret. Returns the owning company id, or undefined when the key is unknown. */
 export async function revokeKey(secret: string): Promise<number | undefined> {
   return (await revokeKeyBySecret(secret))?.companyId;
-}
-
-/**
- * Gives every key created before key ids existed (an `APIKEY#` item without `key_id`) an id and its
- * two pointer items, then records that the migration finished. Idempotent and safe to run while the
- * API serves traffic: each key is migrated by one conditional transaction, and a key migrated
- * concurrently is skipped. Reads the whole table once (a Scan), so it is a one-off operator command,
- * never part of a request.
- */
-export async function migrateLegacyKeys(nowMs = Date.now()): Promise<{ migrated: number }> {
-  let migrated = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'begins_with(PK, :prefix) AND SK = :sk AND attribute_not_exists(key_id)',
-        ExpressionAttributeValues: { ':prefix': API_KEY_PREFIX, ':sk': keys.apiKey('').SK },
-        ProjectionExpression: 'PK, company_id',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (await assignKeyId(String(item.PK).slice(API_KEY_PREFIX.length), Number(item.company_id))) migrated++;
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  await documentClient().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.migration(KEY_IDS_MIGRATION), type: 'migration', finished_at: msToTimestamp(nowMs), migrated },
-    }),
-  );
-  return { migrated };
-}
-
-/** Runs `migrateLegacyKeys` unless it has finished on this table before. */
-export async function ensureKeyIds(): Promise<{ migrated: number }> {
-  const marker = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.migration(KEY_IDS_MIGRATION), ConsistentRead: true }),
-  );
-  return marker.Item ? { migrated: 0 } : migrateLegacyKeys();
-}
-
-async function assignKeyId(secretHash: string, companyId: number): Promise<boolean> {
-  const keyId = generateKeyId();
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.apiKey(secretHash),
-              UpdateExpression: 'SET key_id = :keyId',
-              ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(key_id)',
-              ExpressionAttributeValues: { ':keyId': keyId },
-            },
-          },
-          ...pointerPuts(companyId, keyId, secretHash),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error, 0)) return false;
-    throw error;
-  }
 }

@@ -1,10 +1,10 @@
 /**
- * Webhook items (docs/webhooks.md): an account's endpoint, the outbox event items that commit in the
- * same transaction as the write they describe, their delivery state, and resend requests.
- * The table's stream dispatches every INSERT of a dispatchable item to the delivery queue.
+ * Webhook event items (docs/webhooks.md): the outbox items that commit in the same transaction as the write they
+ * describe, and their delivery state. The table's stream dispatches every INSERT of a dispatchable item to the
+ * delivery queue. The endpoint is webhook-endpoints.ts; listing and resending, webhook-deliveries.ts.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { type FilterPattern, matchesFilterPattern } from '../domain/filter-pattern.ts';
 import type { WebhookEvent, WebhookEventType } from '../domain/webhook-events.ts';
@@ -47,28 +47,7 @@ export interface StoredEvent {
   attempts: number;
 }
 
-export interface Endpoint {
-  companyId: number;
-  url: string;
-  sealedSecret: Uint8Array;
-  /** Epoch ms since when an endpoint has been set without interruption (rotation keeps it). */
-  activeSinceMs: number;
-  setAt: string;
-}
-
-export interface DeliveryLine {
-  event_id: string;
-  type: string;
-  created_at: string;
-  state: DeliveryState;
-  attempts: number;
-  last_status: number | null;
-  last_error: string | null;
-  last_attempt_at: string | null;
-  next_attempt_at: string | null;
-}
-
-const nowSeconds = (ms: number) => Math.floor(ms / 1000);
+export const nowSeconds = (ms: number) => Math.floor(ms / 1000);
 
 /** ULIDs for event ids: monotonic, so the events of one write sort in the order they were built. */
 export const newEventUlid: () => string = monotonicUlids();
@@ -124,55 +103,6 @@ export async function getEvent(eventId: string): Promise<StoredEvent | undefined
     new GetCommand({ TableName: tableName(), Key: keys.webhookEvent(eventId), ConsistentRead: true }),
   );
   return out.Item ? storedEventFrom(out.Item) : undefined;
-}
-
-export async function getEndpoint(companyId: number): Promise<Endpoint | undefined> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.webhookEndpoint(companyId), ConsistentRead: true }),
-  );
-  const item = out.Item;
-  if (!item) return undefined;
-  return {
-    companyId,
-    url: String(item.url),
-    sealedSecret: item.secret_sealed as Uint8Array,
-    activeSinceMs: Number(item.active_since_ms),
-    setAt: String(item.set_at),
-  };
-}
-
-/** Sets (or replaces: URL and secret rotate together) the account's one endpoint. */
-export async function putEndpoint(
-  companyId: number,
-  url: string,
-  sealedSecret: Uint8Array,
-  nowMs: number = Date.now(),
-): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.webhookEndpoint(companyId),
-      UpdateExpression:
-        'SET entity = :entity, company_id = :company, #url = :url, secret_sealed = :sealed, set_at = :set_at, active_since_ms = if_not_exists(active_since_ms, :now)',
-      ExpressionAttributeNames: { '#url': 'url' },
-      ExpressionAttributeValues: {
-        ':entity': 'webhook_endpoint',
-        ':company': companyId,
-        ':url': url,
-        ':sealed': sealedSecret,
-        ':set_at': new Date(nowMs).toISOString(),
-        ':now': nowMs,
-      },
-    }),
-  );
-}
-
-/** Removes the endpoint; false when there was none. */
-export async function deleteEndpoint(companyId: number): Promise<boolean> {
-  const out = await documentClient().send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.webhookEndpoint(companyId), ReturnValues: 'ALL_OLD' }),
-  );
-  return out.Attributes !== undefined;
 }
 
 export type AttemptRecord =
@@ -252,94 +182,6 @@ export async function markSkipped(eventId: string, reason: string, nowMs: number
   } catch (error) {
     if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
   }
-}
-
-export const DEFAULT_DELIVERIES_LIMIT = 50;
-
-/** An account's most recent events and their delivery state, newest first (one Query on GSI1). */
-export async function listDeliveries(
-  companyId: number,
-  limit: number = DEFAULT_DELIVERIES_LIMIT,
-): Promise<DeliveryLine[]> {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: TABLE.paymentsIndex.name,
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': deliveryIndexKeys.partition(companyId) },
-      ProjectionExpression:
-        'event_id, event_type, created_at, delivery_state, attempts, last_status, last_error, last_attempt_at, next_attempt_at',
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map((item) => ({
-    event_id: String(item.event_id),
-    type: String(item.event_type),
-    created_at: String(item.created_at),
-    state: item.delivery_state as DeliveryState,
-    attempts: Number(item.attempts ?? 0),
-    last_status: item.last_status === undefined ? null : Number(item.last_status),
-    last_error: item.last_error === undefined ? null : String(item.last_error),
-    last_attempt_at: item.last_attempt_at === undefined ? null : String(item.last_attempt_at),
-    next_attempt_at: item.next_attempt_at === undefined ? null : String(item.next_attempt_at),
-  }));
-}
-
-/**
- * Resets an event's delivery state and inserts a resend request for it (the stream dispatches the
- * INSERT like a new event). Returns the event's company, or undefined when the event is unknown.
- */
-export async function requestResend(
-  eventId: string,
-  requestUlid: string,
-  nowMs: number = Date.now(),
-): Promise<number | undefined> {
-  const event = await documentClient().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.webhookEvent(eventId),
-      ConsistentRead: true,
-      ProjectionExpression: 'company_id',
-    }),
-  );
-  if (!event.Item) return undefined;
-  const companyId = Number(event.Item.company_id);
-  const table = tableName();
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table,
-              Key: keys.webhookEvent(eventId),
-              UpdateExpression: 'SET delivery_state = :pending, attempts = :zero REMOVE next_attempt_at',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':pending': 'pending', ':zero': 0 },
-            },
-          },
-          {
-            Put: {
-              TableName: table,
-              Item: {
-                ...keys.webhookResend(eventId, requestUlid),
-                entity: 'webhook_resend',
-                [EVENT_ID_ATTRIBUTE]: eventId,
-                company_id: companyId,
-                requested_at: new Date(nowMs).toISOString(),
-                [TABLE.ttlAttribute]: nowSeconds(nowMs) + RESEND_TTL_SECONDS,
-              },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if ((error as { name?: string }).name === 'TransactionCanceledException') return undefined; // expired meanwhile
-    throw error;
-  }
-  return companyId;
 }
 
 /** True when a stream record is an outbox INSERT the dispatcher handles (the filter the event source mapping applies). */

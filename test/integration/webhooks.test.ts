@@ -19,7 +19,8 @@ import { resetConfig } from '../../shared/config.ts';
 import { logger } from '../../shared/observability.ts';
 import { deliverWebhook } from '../../shared/services/deliver-webhook.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
-import { getEndpoint, listDeliveries, requestResend } from '../../shared/store/webhooks.ts';
+import { listDeliveries, requestResend } from '../../shared/store/webhook-deliveries.ts';
+import { getEndpoint } from '../../shared/store/webhook-endpoints.ts';
 import { call, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
 
 /** Runs a CLI command in this process (as `npm run --silent <name>` would) and returns the lines it prints. */
@@ -375,7 +376,7 @@ describe('webhook events', { timeout: 60_000 }, () => {
     expect(stored.toString('base64')).not.toContain(secret.slice(6, 30));
     // A sealed secret copied to another account's endpoint does not open there.
     const other = await merchant();
-    const { putEndpoint } = await import('../../shared/store/webhooks.ts');
+    const { putEndpoint } = await import('../../shared/store/webhook-endpoints.ts');
     await putEndpoint(other.companyId, other.receiver.url, stored);
     await call('add-invoice', { key: other.key, body: invoiceBody() });
     const [event] = await eventsOf(other.companyId);

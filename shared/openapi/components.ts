@@ -1,0 +1,61 @@
+/** The document's reusable parameters (path, query, Idempotency-Key) and response headers. */
+import type { ParameterName } from './operations.ts';
+
+const header = (description: string, schema: Record<string, unknown>) => ({ description, schema });
+export const HEADERS = {
+  'Idempotent-Replayed': header(
+    '`true` when this is the stored response of an earlier request with the same Idempotency-Key and body.',
+    {
+      type: 'string',
+      enum: ['true'],
+    },
+  ),
+  'WWW-Authenticate': header('Always `Bearer`.', { type: 'string', enum: ['Bearer'] }),
+  'Retry-After': header('Seconds to wait before retrying.', { type: 'string', pattern: '^\\d+$' }),
+};
+
+export const SECURITY_SCHEMES = {
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'sk_ + 40 base62 characters',
+    description:
+      'The account secret key. Missing, malformed, unknown or revoked keys all get the same 401 `invalid_api_key`.',
+  },
+};
+
+export const PARAMETERS: Record<ParameterName | 'IdempotencyKey', Record<string, unknown>> = {
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Optional, 1–255 printable ASCII characters, scoped to account and route, kept 24 hours. Same key and same (normalised) body: ' +
+      'the first response is replayed with `Idempotent-Replayed: true`. Same key, different body: 422. Same key while the first ' +
+      'request is still running: 409 with `Retry-After`.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+  },
+
+  ReferenceCode: {
+    name: 'reference_code',
+    in: 'path',
+    required: true,
+    description: "The invoice's 20-character reference code",
+    schema: { type: 'string' },
+  },
+  ClientId: { name: 'id', in: 'path', required: true, description: 'Client identifier', schema: { type: 'string' } },
+  Limit: {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: 'Page size, 1–500 (default 100)',
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+  Cursor: {
+    name: 'cursor',
+    in: 'query',
+    required: false,
+    description: 'Opaque cursor from `data.next_cursor` of the previous page',
+    schema: { type: 'string' },
+  },
+};
