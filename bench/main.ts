@@ -13,10 +13,10 @@
  * BENCH_BLOCKS=<n> sets the number of interleaved blocks (default 4, at least 3);
  * BENCH_SERVER_NODE_OPTIONS passes flags to the server processes (e.g. "--cpu-prof --cpu-prof-dir=prof").
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
+import { CONCURRENCY, LARGE_TABLE, QUICK, REPO_ROOT, runTag, SIZES, SMALL_TABLE } from './config.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.AWS_REGION ??= 'eu-west-1';
@@ -24,8 +24,6 @@ process.env.AWS_ACCESS_KEY_ID ??= 'local';
 process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
 process.env.LOG_LEVEL ??= 'SILENT';
 
-const SMALL_TABLE = 'bench-1k';
-const LARGE_TABLE = 'bench-50k';
 process.env.TABLE_NAME = SMALL_TABLE;
 
 const { ensureTable, startDynamoDbLocal } = await import('../infra/local/dynamodb-local.ts');
@@ -33,10 +31,23 @@ const { createAccount } = await import('../shared/store/accounts.ts');
 const { documentClient } = await import('../shared/store/dynamodb-client.ts');
 const { paymentItem } = await import('../shared/store/items.ts');
 const { WEBHOOK_EVENT_ENTITY } = await import('../shared/store/webhooks.ts');
-const { addDays, formatDayFirst, toEpochSeconds, todayIn } = await import('../shared/domain/dates.ts');
+const { addDays, toEpochSeconds } = await import('../shared/domain/dates.ts');
 const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
 const { ulid } = await import('ulid');
 const { httpRequest, destroyAgent } = await import('./http.ts');
+const { startChild, startFloor, startServer, stopChild } = await import('./processes.ts');
+const {
+  TODAY,
+  WINDOW_END,
+  WINDOW_START,
+  call,
+  clientIdInvoice,
+  history,
+  historyPage,
+  longItemsInvoice,
+  newClientInvoice,
+  payment,
+} = await import('./requests.ts');
 const { batchWriteAll, isWriteRequest } = await import('./replay.ts');
 const { drive } = await import('./drive.ts');
 const { ask } = await import('./ipc.ts');
@@ -44,6 +55,8 @@ const { clockTicksPerSecond, machineTicks, processTicks } = await import('./cpu.
 const { buildBundles, measureColdStart } = await import('./cold-start.ts');
 const stats = await import('./stats.ts');
 type CapturedCall = import('./bench-hooks.ts').CapturedCall;
+type Child = import('./processes.ts').Child;
+type RequestSpec = import('./requests.ts').RequestSpec;
 type CalendarDate = import('../shared/domain/dates.ts').CalendarDate;
 type Run = import('./drive.ts').Run;
 type ProcessStats = import('./ipc.ts').ProcessStats;
@@ -52,26 +65,6 @@ type SideFigures = import('./stats.ts').SideFigures;
 type PairFigures = import('./stats.ts').PairFigures;
 type Spread = import('./stats.ts').Spread;
 
-const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const QUICK = process.env.BENCH_QUICK === '1';
-const SIZES = {
-  historyInvoices: 120,
-  // Endpoint and floor blocks are interleaved this many times, alternating which goes first; an even count runs
-  // each order equally often (the second block of a pair can pay for the first's garbage collection).
-  blocks: Math.max(3, Number(process.env.BENCH_BLOCKS ?? 4) || 4),
-  perBlock1: QUICK ? 30 : 100, // requests per block at concurrency 1 (each side)
-  perBlock8: QUICK ? 64 : 240, // requests per block at concurrency 8 (each side); at 96 the history ratio swung 0.75–0.86
-  warmup: QUICK ? 30 : 60,
-  floorWarmup: QUICK ? 16 : 40,
-  scaleSamples: QUICK ? 40 : 100,
-  coldRuns: QUICK ? 7 : 21,
-  captures: 10,
-  pageInvoices: 100, // the pages-by-bytes account: this many payments, each on its own invoice
-  pageItems: 60, // items per invoice (long names and descriptions, near the 64 KiB body limit)
-  pagePerBlock: QUICK ? 4 : 12, // big pages per block and side: at 6 the CPU-per-byte blocks ranged 0.79–1.65 (major GCs)
-  tenantsPerBlock: QUICK ? 64 : 240,
-};
-const CONCURRENCY = 8;
 /** docs/api.md "Payment history and pagination": a history page's body never exceeds 5,000,000 bytes (it must end before). */
 const PAGE_BYTE_CAP = 5_000_000;
 const runStarted = performance.now();
@@ -83,171 +76,6 @@ const phase = (name: string) => {
   log(`\n[${at.toFixed(1)} s] ${name}`);
 };
 
-// ---------------------------------------------------------------------------------------------------
-// Processes
-
-interface Child {
-  port: number;
-  child: ChildProcess;
-}
-
-/** Environment of the runtime and of the floor: the same, so both build the same DynamoDB client. */
-const childEnv = (endpoint: string, tableName: string, extra: NodeJS.ProcessEnv = {}) => ({
-  ...process.env,
-  ...extra,
-  DYNAMODB_ENDPOINT: endpoint,
-  TABLE_NAME: tableName,
-  LOG_LEVEL: 'INFO',
-  AUTH_CACHE_SECONDS: '30',
-  POWERTOOLS_SERVICE_NAME: 'invoicing',
-  POWERTOOLS_METRICS_NAMESPACE: 'Invoicing',
-});
-
-function startChild(
-  script: string,
-  endpoint: string,
-  tableName: string,
-  extraEnv: NodeJS.ProcessEnv = {},
-): Promise<Child> {
-  const child = fork(path.join(REPO_ROOT, script), [], {
-    cwd: REPO_ROOT,
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])],
-    // Production logging (one INFO line per request) stays on; its output goes nowhere.
-    env: childEnv(endpoint, tableName, extraEnv),
-    // Its stderr carries the handlers' ERROR log lines (e.g. 503s, counted in the statuses); kept for a crash report.
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    // Structured clone over IPC: captured inputs keep their binary attributes (Uint8Array), sets and numbers.
-    serialization: 'advanced',
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  child.once('exit', (code, signal) => {
-    if (code !== 0 && signal === null) console.error(`${script} (${tableName}) exited with ${code}:\n${stderr}`);
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message: { port?: number }) => resolve({ port: message.port ?? 0, child }));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${stderr}`)));
-  });
-}
-
-const startServer = (endpoint: string, tableName: string) => startChild('bench/server-child.ts', endpoint, tableName);
-const startFloor = (endpoint: string, tableName: string) => startChild('bench/floor-child.ts', endpoint, tableName);
-
-async function stopChild(server: Child): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.send('stop');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-// ---------------------------------------------------------------------------------------------------
-// Requests
-
-const mmddyyyy = (d: CalendarDate) => `${String(d.month).padStart(2, '0')}/${String(d.day).padStart(2, '0')}/${d.year}`;
-const TODAY = todayIn('Africa/Lagos');
-// The history period: a fixed 91-day window in the past, so that the same account has payments both before and after it.
-const WINDOW_START = addDays(TODAY, -200);
-const WINDOW_END = addDays(TODAY, -110);
-const HISTORY_BODY = {
-  period: 'custom',
-  start: formatDayFirst(WINDOW_START),
-  end: formatDayFirst(WINDOW_END),
-  limit: 100,
-};
-const runTag = Date.now().toString(36);
-let sequence = 0;
-const unique = () => `${runTag}-${++sequence}`;
-
-interface RequestSpec {
-  path: string;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-const auth = (key: string, idempotent: boolean): Record<string, string> => ({
-  authorization: `Bearer ${key}`,
-  ...(idempotent ? { 'idempotency-key': `bench-${unique()}` } : {}),
-});
-
-const newClientInvoice = (key: string): RequestSpec => {
-  const id = unique();
-  return {
-    path: '/invoices',
-    headers: auth(key, true),
-    body: {
-      client: {
-        first_name: 'Ada',
-        last_name: 'Obi',
-        email: `ada.${id}@example.com`,
-        phone: '+2348012345678',
-        company_name: 'Obi Stores',
-      },
-      due_date: '12/31/2030',
-      fee_bearer: 'client',
-      items: [
-        { item: 'Website design', description: 'Landing page', unit_cost: '150,000.00', quantity: '1' },
-        { item: 'Hosting', description: '12 months', unit_cost: '2,500.00', quantity: 12 },
-      ],
-    },
-  };
-};
-
-const clientIdInvoice = (key: string, clientId: number, total = '150,000.00'): RequestSpec => ({
-  path: '/invoices',
-  headers: auth(key, true),
-  body: {
-    client_id: clientId,
-    due_date: '12/31/2030',
-    fee_bearer: 'account',
-    items: [
-      { item: 'Website design', description: 'Landing page', unit_cost: total, quantity: '1' },
-      { item: 'Hosting', description: '12 months', unit_cost: '2,500.00', quantity: 12 },
-    ],
-  },
-});
-
-const payment = (key: string, referenceCode: string, date: CalendarDate, amount = '1.00'): RequestSpec => ({
-  path: '/payments',
-  headers: auth(key, true),
-  body: { reference_code: referenceCode, date: mmddyyyy(date), amount, channel: 'BankTransfer' },
-});
-
-const history = (key: string): RequestSpec => ({
-  path: '/payments/history',
-  headers: auth(key, false),
-  body: HISTORY_BODY,
-});
-
-async function call(port: number, spec: RequestSpec, expected: number) {
-  const result = await httpRequest(port, 'POST', spec.path, spec.body, spec.headers);
-  if (result.status !== expected)
-    throw new Error(`${spec.path}: expected ${expected}, got ${result.status}: ${result.body.slice(0, 400)}`);
-  return { ...result, json: JSON.parse(result.body) as { data: any } };
-}
-
-const historyPage = (key: string, limit: number): RequestSpec => ({
-  path: '/payments/history',
-  headers: auth(key, false),
-  body: { ...HISTORY_BODY, limit },
-});
-
-/** An invoice of `count` long items (names of 400 and descriptions of 500 characters): a body just under 64 KiB. */
-const longItemsInvoice = (key: string, clientId: number, count: number): RequestSpec => ({
-  path: '/invoices',
-  headers: auth(key, true),
-  body: {
-    client_id: clientId,
-    due_date: '12/31/2030',
-    fee_bearer: 'account',
-    items: Array.from({ length: count }, (_, k) => ({
-      item: `Item ${k} `.padEnd(400, 'abcdefghij'),
-      description: `Description of item ${k} `.padEnd(500, 'klmnopqrst'),
-      unit_cost: '1,000.00',
-      quantity: '1',
-    })),
-  },
-});
 // ---------------------------------------------------------------------------------------------------
 // Load generation and interleaved blocks
 
