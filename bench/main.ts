@@ -16,7 +16,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
-import { CONCURRENCY, LARGE_TABLE, QUICK, REPO_ROOT, runTag, SIZES, SMALL_TABLE } from './config.ts';
+import { CONCURRENCY, LARGE_TABLE, QUICK, REPO_ROOT, SIZES, SMALL_TABLE } from './config.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.AWS_REGION ??= 'eu-west-1';
@@ -30,11 +30,14 @@ const { ensureTable, startDynamoDbLocal } = await import('../infra/local/dynamod
 const { createAccount } = await import('../shared/store/accounts.ts');
 const { documentClient } = await import('../shared/store/dynamodb-client.ts');
 const { paymentItem } = await import('../shared/store/items.ts');
-const { WEBHOOK_EVENT_ENTITY } = await import('../shared/store/webhooks.ts');
 const { addDays, toEpochSeconds } = await import('../shared/domain/dates.ts');
 const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
 const { ulid } = await import('ulid');
-const { httpRequest, destroyAgent } = await import('./http.ts');
+const { destroyAgent } = await import('./http.ts');
+const { describeRun, httpOp, measured, measuredBlock, merge, snapshot } = await import('./load.ts');
+const { checkFloor, floorTemplate, prepareFloor, runFloor, runFloorBlock, runFloorReplays, withoutOutboxItems } =
+  await import('./floor.ts');
+const { capture } = await import('./capture.ts');
 const { startChild, startFloor, startServer, stopChild } = await import('./processes.ts');
 const {
   TODAY,
@@ -48,18 +51,17 @@ const {
   newClientInvoice,
   payment,
 } = await import('./requests.ts');
-const { batchWriteAll, isWriteRequest } = await import('./replay.ts');
+const { batchWriteAll } = await import('./replay.ts');
 const { drive } = await import('./drive.ts');
 const { ask } = await import('./ipc.ts');
-const { clockTicksPerSecond, machineTicks, processTicks } = await import('./cpu.ts');
+const { clockTicksPerSecond } = await import('./cpu.ts');
 const { buildBundles, measureColdStart } = await import('./cold-start.ts');
 const stats = await import('./stats.ts');
-type CapturedCall = import('./bench-hooks.ts').CapturedCall;
+type CaptureFigures = import('./capture.ts').CaptureFigures;
 type Child = import('./processes.ts').Child;
 type RequestSpec = import('./requests.ts').RequestSpec;
 type CalendarDate = import('../shared/domain/dates.ts').CalendarDate;
 type Run = import('./drive.ts').Run;
-type ProcessStats = import('./ipc.ts').ProcessStats;
 type ReplayTemplate = import('./replay.ts').ReplayTemplate;
 type SideFigures = import('./stats.ts').SideFigures;
 type PairFigures = import('./stats.ts').PairFigures;
@@ -77,152 +79,7 @@ const phase = (name: string) => {
 };
 
 // ---------------------------------------------------------------------------------------------------
-// Load generation and interleaved blocks
-
-function httpOp(
-  port: number,
-  make: (i: number, worker: number) => RequestSpec,
-  expected: number,
-  statuses: Record<string, number>,
-) {
-  return async (i: number, worker: number) => {
-    const spec = make(i, worker);
-    const result = await httpRequest(port, 'POST', spec.path, spec.body, spec.headers);
-    statuses[result.status] = (statuses[result.status] ?? 0) + 1;
-    if (result.status !== expected) throw new Error(`${spec.path}: ${result.status} ${result.body.slice(0, 200)}`);
-    return result.ms;
-  };
-}
-
-function merge(runs: Run[]): Run {
-  const statuses: Record<string, number> = {};
-  for (const run of runs) for (const [k, v] of Object.entries(run.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
-  return {
-    samples: runs.flatMap((r) => r.samples),
-    elapsedMs: runs.reduce((a, r) => a + r.elapsedMs, 0),
-    errors: runs.reduce((a, r) => a + r.errors, 0),
-    statuses,
-  };
-}
-
-const describeRun = (run: Run) => ({
-  ...stats.summarize(run.samples),
-  throughputPerSecond: stats.throughput(run.samples.length, run.elapsedMs),
-  errors: run.errors,
-  ...(Object.keys(run.statuses).length ? { statuses: run.statuses } : {}),
-});
-
-/** The processes whose CPU a block accounts for (set once they are started). */
-const measured: { server?: Child; floor?: Child; dynamoDbLocalPid?: number } = {};
-const ZERO_STATS: ProcessStats = { cpuUs: 0, dynamo: { requests: 0, calls: 0, ms: 0 } };
-
-async function snapshot(): Promise<import('./stats.ts').CpuSnapshot> {
-  const [server, floor] = await Promise.all([
-    measured.server ? ask<ProcessStats>(measured.server.child, { type: 'stats' }) : ZERO_STATS,
-    measured.floor ? ask<ProcessStats>(measured.floor.child, { type: 'stats' }) : ZERO_STATS,
-  ]);
-  const self = process.cpuUsage();
-  const machine = machineTicks();
-  return {
-    wallMs: performance.now(),
-    loadGeneratorUs: self.user + self.system,
-    serverUs: server.cpuUs,
-    floorUs: floor.cpuUs,
-    dynamoDbLocalTicks: processTicks(measured.dynamoDbLocalPid),
-    machineBusyTicks: machine.busy,
-    machineTotalTicks: machine.total,
-    serverDynamo: server.dynamo,
-    floorDynamo: floor.dynamo,
-  };
-}
-
-/** Runs one block and accounts for its CPU (every process of the bench, and the rest of the machine). */
-async function measuredBlock(
-  side: 'endpoint' | 'floor',
-  run: () => Promise<Run>,
-): Promise<{ run: Run; figures: SideFigures }> {
-  const serving = side === 'endpoint' ? measured.server : measured.floor;
-  const requestTimes = () => (serving ? ask<number[]>(serving.child, { type: 'requestTimes' }) : Promise.resolve([]));
-  await requestTimes(); // forget what came before the block
-  const before = await snapshot();
-  const result = await run();
-  const after = await snapshot();
-  return {
-    run: result,
-    figures: stats.sideFigures(
-      side,
-      result.samples,
-      result.elapsedMs,
-      result.errors,
-      stats.blockCpu(before, after, clockTicksPerSecond()),
-      await requestTimes(),
-    ),
-  };
-}
-
-/** The captured calls with the webhook outbox items (docs/webhooks.md) taken out of their transaction. */
-const withoutOutboxItems = (calls: CapturedCall[]): CapturedCall[] =>
-  calls.map((call) => {
-    if (call.command !== 'TransactWriteItemsCommand') return call;
-    const actions = call.input.TransactItems as { Put?: { Item?: { entity?: unknown } } }[];
-    const kept = actions.filter((action) => action.Put?.Item?.entity !== WEBHOOK_EVENT_ENTITY);
-    return { ...call, input: { ...call.input, TransactItems: kept } };
-  });
-
-/** What the floor process needs of a captured request: read-only requests need no pre-state (the items read). */
-const floorTemplate = (calls: CapturedCall[]): ReplayTemplate => {
-  const write = isWriteRequest(calls);
-  return { write, calls: write ? calls : calls.map(({ items: _items, ...call }) => call) };
-};
-
-/**
- * Seeds `count` replays of `template` in the floor process under `key` (never timed); the floor will answer each
- * with `responseBytes` bytes, the length of the endpoint's response.
- */
-const prepareFloor = (key: string, template: ReplayTemplate, count: number, responseBytes: number) =>
-  ask(measured.floor!.child, {
-    type: 'prepare',
-    key,
-    template,
-    count,
-    responseBytes,
-    tagPrefix: `${runTag}${key}-`,
-  });
-
-/**
- * Runs the replays prepared under `key` through the floor's HTTP server, sent by the same client as the endpoint's
- * requests with the same bodies and headers (`make`), `concurrency` at a time.
- */
-async function runFloorBlock(
-  key: string,
-  concurrency: number,
-  count: number,
-  make: (i: number, worker: number) => RequestSpec,
-): Promise<Run> {
-  const run = await runFloorReplays(key, 0, count, concurrency, make);
-  await ask(measured.floor!.child, { type: 'forget', key });
-  return run;
-}
-
-/** Replays `first` … `first + count - 1` of the block prepared under `key` (the block stays prepared). */
-function runFloorReplays(
-  key: string,
-  first: number,
-  count: number,
-  concurrency: number,
-  make: (i: number, worker: number) => RequestSpec,
-): Promise<Run> {
-  return drive(
-    count,
-    concurrency,
-    httpOp(
-      measured.floor!.port,
-      (i, worker) => ({ ...make(first + i, worker), path: `/replay/${key}/${first + i}` }),
-      200,
-      {},
-    ),
-  );
-}
+// Interleaved blocks: an endpoint against its floor
 
 /** Requests per turn when the two sides of a block at concurrency 1 take turns (see `alternatingPair`). */
 const TURN = 10;
@@ -276,54 +133,6 @@ async function alternatingPair(opts: {
     endpoint: await side('endpoint', endpointRuns, measured.server!),
     floor: await side('floor', floorRuns, measured.floor!),
   };
-}
-
-async function runFloor(
-  template: ReplayTemplate,
-  count: number,
-  concurrency: number,
-  key: string,
-  make: (i: number, worker: number) => RequestSpec,
-  responseBytes: number,
-): Promise<Run> {
-  await prepareFloor(key, template, count, responseBytes);
-  return runFloorBlock(key, concurrency, count, make);
-}
-
-/**
- * Sends one replay and compares what DynamoDB reported for it with the captured request: the same commands and
- * the same consumed capacity mean the floor asks DynamoDB for the same work (a floor writing a different item,
- * e.g. a binary attribute turned into a map, shows here as different write units).
- */
-async function checkFloor(template: ReplayTemplate, original: CapturedCall[], key: string) {
-  const sent = await ask<CapturedCall[]>(measured.floor!.child, {
-    type: 'check',
-    template,
-    tagPrefix: `${runTag}${key}-`,
-  });
-  const floorCapacity = capacityOf(sent);
-  const endpointCapacity = capacityOf(original);
-  const sameCommands =
-    sent
-      .map((c) => c.command)
-      .sort()
-      .join() ===
-    original
-      .map((c) => c.command)
-      .sort()
-      .join();
-  const errors = sent.filter((c) => c.error).map((c) => `${c.command}: ${c.error}`);
-  const same =
-    sameCommands &&
-    errors.length === 0 &&
-    floorCapacity.rcu === endpointCapacity.rcu &&
-    floorCapacity.wcu === endpointCapacity.wcu &&
-    floorCapacity.indexUnits === endpointCapacity.indexUnits;
-  const describe = (c: ReturnType<typeof capacityOf>) => `${c.rcu} RCU, ${c.wcu} WCU (index ${c.indexUnits})`;
-  const line = same
-    ? `same commands and capacity as the endpoint (${describe(floorCapacity)})`
-    : `DIFFERENT from the endpoint: floor ${describe(floorCapacity)}, endpoint ${describe(endpointCapacity)}${errors.length ? `; errors ${errors.join(', ')}` : ''}`;
-  return { same, floor: floorCapacity, endpoint: endpointCapacity, line };
 }
 
 interface Comparison {
@@ -483,108 +292,6 @@ function explanation(c: Comparison): { line: string; verdicts: string[] } {
     );
   }
   return { line, verdicts };
-}
-// ---------------------------------------------------------------------------------------------------
-// Capture: round trips and consumed capacity per request
-
-interface CapacityEntry {
-  CapacityUnits?: number;
-  ReadCapacityUnits?: number;
-  WriteCapacityUnits?: number;
-  Table?: { CapacityUnits?: number };
-  GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }>;
-}
-
-const READS = new Set(['BatchGetItemCommand', 'GetItemCommand', 'QueryCommand']);
-/** Authentication's reads (API key, then account), made once per key per AUTH_CACHE_SECONDS per warm function. */
-const isAuthRead = (c: CapturedCall) => {
-  const key = (c.input.Key ?? {}) as { PK?: string; SK?: string };
-  return c.command === 'GetItemCommand' && (String(key.PK).startsWith('APIKEY#') || key.SK === 'ACCOUNT');
-};
-
-/**
- * Id blocks (shared/store/sequences.ts) are refilled inside a request's own read and transaction (one request in
- * BLOCK_SIZE per process reads its sequence item and advances it), so they add no round trip; only the auth
- * reads are amortised outside the request path.
- */
-const isAmortised = isAuthRead;
-
-function capacityOf(calls: readonly CapturedCall[]) {
-  let rcu = 0;
-  let wcu = 0;
-  let indexUnits = 0;
-  for (const c of calls) {
-    const entries = ([] as CapacityEntry[]).concat(
-      (c.consumedCapacity as CapacityEntry | CapacityEntry[] | undefined) ?? [],
-    );
-    for (const e of entries) {
-      const units = e.CapacityUnits ?? 0;
-      if (READS.has(c.command)) rcu += e.ReadCapacityUnits ?? units;
-      else wcu += e.WriteCapacityUnits ?? units;
-      for (const gsi of Object.values(e.GlobalSecondaryIndexes ?? {})) indexUnits += gsi.CapacityUnits ?? 0;
-    }
-  }
-  return { rcu, wcu, indexUnits };
-}
-
-interface CaptureFigures {
-  samples: number;
-  roundTrips: { min: number; max: number; commands: string[] };
-  authReadsSeen: number;
-  rcu: number;
-  wcu: number;
-  indexUnits: number;
-  keysRead: number;
-  capacityPerSample: { rcu: number; wcu: number }[];
-  template: CapturedCall[];
-  /** Length of the last captured response (the template's): what the floor answers. */
-  responseBytes: number;
-}
-
-async function capture(
-  server: Child,
-  make: () => RequestSpec,
-  expected: number,
-  samples: number,
-): Promise<CaptureFigures> {
-  const perSample: CapturedCall[][] = [];
-  let responseBytes = 0;
-  for (let i = 0; i < samples; i++) {
-    await ask(server.child, { type: 'captureStart' });
-    responseBytes = Buffer.byteLength((await call(server.port, make(), expected)).body);
-    perSample.push(await ask<CapturedCall[]>(server.child, { type: 'captureStop' }));
-  }
-  const business = perSample.map((calls) => calls.filter((c) => !isAmortised(c)));
-  const counts = business.map((calls) => calls.length);
-  const template = business[business.length - 1]!;
-  const capacities = business.map(capacityOf);
-  const keysRead = template
-    .filter((c) => c.command === 'BatchGetItemCommand')
-    .reduce(
-      (n, c) =>
-        n +
-        Object.values(c.input.RequestItems as Record<string, { Keys: unknown[] }>).reduce(
-          (m, r) => m + r.Keys.length,
-          0,
-        ),
-      0,
-    );
-  return {
-    samples,
-    roundTrips: {
-      min: Math.min(...counts),
-      max: Math.max(...counts),
-      commands: template.map((c) => c.command.replace(/Command$/, '')),
-    },
-    authReadsSeen: perSample.reduce((n, calls) => n + calls.filter(isAuthRead).length, 0),
-    rcu: Math.max(...capacities.map((c) => c.rcu)),
-    wcu: Math.max(...capacities.map((c) => c.wcu)),
-    indexUnits: Math.max(...capacities.map((c) => c.indexUnits)),
-    keysRead,
-    capacityPerSample: capacities.map(({ rcu, wcu }) => ({ rcu, wcu })),
-    template,
-    responseBytes,
-  };
 }
 // ---------------------------------------------------------------------------------------------------
 // Seeding
