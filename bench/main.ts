@@ -27,40 +27,24 @@ process.env.LOG_LEVEL ??= 'SILENT';
 process.env.TABLE_NAME = SMALL_TABLE;
 
 const { ensureTable, startDynamoDbLocal } = await import('../infra/local/dynamodb-local.ts');
-const { createAccount } = await import('../shared/store/accounts.ts');
 const { documentClient } = await import('../shared/store/dynamodb-client.ts');
-const { paymentItem } = await import('../shared/store/items.ts');
-const { addDays, toEpochSeconds } = await import('../shared/domain/dates.ts');
-const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
-const { ulid } = await import('ulid');
 const { destroyAgent } = await import('./http.ts');
 const { describeRun, httpOp, measured, measuredBlock, merge } = await import('./load.ts');
 const { checkFloor, floorTemplate, prepareFloor, runFloor, runFloorBlock, withoutOutboxItems } = await import(
   './floor.ts'
 );
 const { capture } = await import('./capture.ts');
+const { log, startProgress } = await import('./progress.ts');
+const { createAccounts, seedPages, seedTables, seedWrites } = await import('./seeding.ts');
 const { compare, explanation } = await import('./compare.ts');
 const { startChild, startFloor, startServer, stopChild } = await import('./processes.ts');
-const {
-  TODAY,
-  WINDOW_END,
-  WINDOW_START,
-  call,
-  clientIdInvoice,
-  history,
-  historyPage,
-  longItemsInvoice,
-  newClientInvoice,
-  payment,
-} = await import('./requests.ts');
-const { batchWriteAll } = await import('./replay.ts');
+const { call, clientIdInvoice, history, historyPage, newClientInvoice, payment } = await import('./requests.ts');
 const { drive } = await import('./drive.ts');
 const { buildBundles, measureColdStart } = await import('./cold-start.ts');
 const stats = await import('./stats.ts');
 type CaptureFigures = import('./capture.ts').CaptureFigures;
 type Child = import('./processes.ts').Child;
 type RequestSpec = import('./requests.ts').RequestSpec;
-type CalendarDate = import('../shared/domain/dates.ts').CalendarDate;
 type Run = import('./drive.ts').Run;
 type SideFigures = import('./stats.ts').SideFigures;
 type PairFigures = import('./stats.ts').PairFigures;
@@ -68,93 +52,13 @@ type Spread = import('./stats.ts').Spread;
 
 /** docs/api.md "Payment history and pagination": a history page's body never exceeds 5,000,000 bytes (it must end before). */
 const PAGE_BYTE_CAP = 5_000_000;
-const runStarted = performance.now();
-const log = (line: string) => console.log(line);
-const phases: { name: string; startedAtSeconds: number }[] = [];
-const phase = (name: string) => {
-  const at = Math.round((performance.now() - runStarted) / 100) / 10;
-  phases.push({ name, startedAtSeconds: at });
-  log(`\n[${at.toFixed(1)} s] ${name}`);
-};
+const progress = startProgress();
+const { runStarted, phases, phase } = progress;
 
-// ---------------------------------------------------------------------------------------------------
-// Seeding
-
-let client!: ReturnType<typeof documentClient>;
-
-async function countPayments(tableName: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(
-      new ScanCommand({
-        TableName: tableName,
-        FilterExpression: 'entity = :payment',
-        ExpressionAttributeValues: { ':payment': 'payment' },
-        Select: 'COUNT',
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    count += page.Count ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return count;
-}
-
-async function copyTable(from: string, to: string): Promise<number> {
-  const items: { table: string; item: Record<string, unknown> }[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(
-      new ScanCommand({ TableName: from, ...(start ? { ExclusiveStartKey: start } : {}) }),
-    );
-    for (const item of page.Items ?? []) items.push({ table: to, item });
-    start = page.LastEvaluatedKey;
-  } while (start);
-  await batchWriteAll(client, items, 4);
-  return items.length;
-}
-
-interface InvoiceRef {
-  referenceCode: string;
-  invoiceId: number;
-  clientId: number;
-}
-
-/** Payment items written directly (BatchWriteItem), shaped by the store's own item builder. */
-function syntheticPayments(
-  count: number,
-  companyOf: (i: number) => number,
-  dateOf: (i: number) => CalendarDate,
-  invoiceOf: (i: number) => InvoiceRef,
-  firstId: number,
-) {
-  const now = '2025-01-01 00:00:00';
-  return Array.from({ length: count }, (_, i) => {
-    const invoice = invoiceOf(i);
-    return {
-      table: '',
-      item: paymentItem({
-        id: firstId + i,
-        companyId: companyOf(i),
-        clientId: invoice.clientId,
-        invoiceId: invoice.invoiceId,
-        referenceCode: invoice.referenceCode,
-        amountKobo: 100_00,
-        currency: 'NGN',
-        transactionDate: toEpochSeconds(dateOf(i)),
-        channel: 'Cash',
-        createdAt: now,
-        recordedId: ulid(),
-      }),
-    };
-  });
-}
-
-const outsideWindow = (i: number): CalendarDate =>
-  i % 2 === 0 ? addDays(WINDOW_START, -1 - (i % 700)) : addDays(WINDOW_END, 1 + (i % 100));
 // ---------------------------------------------------------------------------------------------------
 // Main
+
+let client!: ReturnType<typeof documentClient>;
 
 const results: Record<string, unknown> = {
   startedAt: new Date().toISOString(),
@@ -197,119 +101,19 @@ try {
   // --- Seed -----------------------------------------------------------------------------------------
   phase('Seeding (and, meanwhile, the CDK synth that builds the cold-start bundles)');
   bundleBuild = buildBundles();
-  const historyAccount = await createAccount({ name: 'Bench history' });
-  const writer = await createAccount({ name: 'Bench writer' });
-  const pages = await createAccount({ name: 'Bench pages by bytes' });
-  const payers = await Promise.all(
-    Array.from({ length: CONCURRENCY }, (_, k) => createAccount({ name: `Bench payer ${k}` })),
-  );
-  const hKey = historyAccount.secretKey;
-  const wKey = writer.secretKey;
-  const pKey = pages.secretKey;
-
-  // History account: invoices and in-window payments through the API (real item shapes; doubles as warm-up).
-  const first = await call(small.port, newClientInvoice(hKey), 201);
-  const hClientId = Number(first.json.data.client.id ?? first.json.data.client_id);
-  const hInvoices: InvoiceRef[] = [];
-  for (let i = 0; i < SIZES.historyInvoices; i++) {
-    const created = await call(small.port, clientIdInvoice(hKey, hClientId), 201);
-    hInvoices.push({
-      referenceCode: created.json.data.reference_code,
-      invoiceId: Number(created.json.data.id),
-      clientId: hClientId,
-    });
-  }
-  await drive(hInvoices.length, 1, async (i) => {
-    const date = addDays(WINDOW_START, i % 91);
-    return (await call(small.port, payment(hKey, hInvoices[i]!.referenceCode, date), 201)).ms;
-  });
-  const inWindow = hInvoices.length;
-  // The rest of the 1,000: the same account outside the window, and other accounts.
-  const sameOutsideSmall = 380;
-  const othersSmall = 1000 - inWindow - sameOutsideSmall;
-  const smallSeed = [
-    ...syntheticPayments(
-      sameOutsideSmall,
-      () => historyAccount.account.companyId,
-      outsideWindow,
-      (i) => hInvoices[i % hInvoices.length]!,
-      1_000_000,
-    ),
-    ...syntheticPayments(
-      othersSmall,
-      (i) => 2_000_000 + (i % 200),
-      (i) => addDays(WINDOW_START, i % 200),
-      () => ({ referenceCode: 'NOSUCHINVOICE0000000', invoiceId: 1, clientId: 1 }),
-      1,
-    ),
-  ].map((p) => ({ ...p, table: SMALL_TABLE }));
-  await batchWriteAll(client, smallSeed, 4);
-  const smallCount = await countPayments(SMALL_TABLE);
-
-  // The large table: a copy of the small one plus 49,000 payments (same account outside the window, other accounts).
-  const seedStarted = performance.now();
-  await ensureTable(database.endpoint, LARGE_TABLE);
-  const copied = await copyTable(SMALL_TABLE, LARGE_TABLE);
-  const extra = 50_000 - smallCount;
-  const sameOutsideLarge = Math.floor(extra / 2);
-  const largeSeed = [
-    ...syntheticPayments(
-      sameOutsideLarge,
-      () => historyAccount.account.companyId,
-      outsideWindow,
-      (i) => hInvoices[i % hInvoices.length]!,
-      2_000_000,
-    ),
-    ...syntheticPayments(
-      extra - sameOutsideLarge,
-      (i) => 3_000_000 + (i % 500),
-      (i) => addDays(WINDOW_START, (i % 400) - 100),
-      () => ({ referenceCode: 'NOSUCHINVOICE0000000', invoiceId: 1, clientId: 1 }),
-      1,
-    ),
-  ].map((p) => ({ ...p, table: LARGE_TABLE }));
-  await batchWriteAll(client, largeSeed, 4);
-  const largeCount = await countPayments(LARGE_TABLE);
-  const seedMs = performance.now() - seedStarted;
-  log(`  ${SMALL_TABLE}: ${smallCount} payments (${inWindow} of the history account in its window)`);
-  log(
-    `  ${LARGE_TABLE}: ${largeCount} payments (copied ${copied} items, BatchWriteItem ${largeSeed.length} in ${(seedMs / 1000).toFixed(1)} s)`,
-  );
-  results.seed = {
-    smallTable: { payments: smallCount, inWindow },
-    largeTable: { payments: largeCount },
-    largeSeedMs: Math.round(seedMs),
-  };
+  const accounts = await createAccounts();
+  const hKey = accounts.history.secretKey;
+  const wKey = accounts.writer.secretKey;
+  const pKey = accounts.pages.secretKey;
+  const { smallCount, largeCount } = await seedTables(client, database.endpoint, small.port, accounts.history, results);
   const large = await startServer(database.endpoint, LARGE_TABLE);
   children.push(large);
-
-  // Writer account: one client, invoices to pay (totals large enough never to be fully paid).
-  const wFirst = await call(small.port, newClientInvoice(wKey), 201);
-  const wClientId = Number(wFirst.json.data.client.id ?? wFirst.json.data.client_id);
-  const wInvoices: string[] = [];
-  for (let i = 0; i < CONCURRENCY; i++)
-    wInvoices.push(
-      (await call(small.port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code,
-    );
-  const payerInvoices: { key: string; ref: string }[] = [];
-  for (const payer of payers) {
-    const inv = await call(small.port, newClientInvoice(payer.secretKey), 201);
-    const big = await call(
-      small.port,
-      clientIdInvoice(payer.secretKey, Number(inv.json.data.client.id ?? inv.json.data.client_id), '900,000,000.00'),
-      201,
-    );
-    payerInvoices.push({ key: payer.secretKey, ref: big.json.data.reference_code });
-  }
-  const payDate = addDays(TODAY, -1);
-
-  // Pages-by-bytes account: each payment on its own invoice of long items (about 94 KB of response per payment).
-  const pFirst = await call(small.port, newClientInvoice(pKey), 201);
-  const pClientId = Number(pFirst.json.data.client.id ?? pFirst.json.data.client_id);
-  for (let i = 0; i < SIZES.pageInvoices; i++) {
-    const invoice = await call(small.port, longItemsInvoice(pKey, pClientId, SIZES.pageItems), 201);
-    await call(small.port, payment(pKey, invoice.json.data.reference_code, addDays(WINDOW_START, i % 91)), 201);
-  }
+  const { wClientId, wInvoices, payerInvoices, payDate } = await seedWrites(
+    small.port,
+    accounts.writer,
+    accounts.payers,
+  );
+  await seedPages(small.port, pKey);
 
   // --- Endpoints ------------------------------------------------------------------------------------
   // One entry per row of the report. A row such as "add payment (with events)" is one more entry whose
