@@ -28,6 +28,7 @@ process.env.TABLE_NAME = SMALL_TABLE;
 
 const { ensureTable, startDynamoDbLocal } = await import('../infra/local/dynamodb-local.ts');
 const { documentClient } = await import('../shared/store/dynamodb-client.ts');
+const { MAX_PAGE_BYTES } = await import('../shared/domain/page-size.ts');
 const { destroyAgent } = await import('./http.ts');
 const { describeRun, httpOp, measured, measuredBlock, merge } = await import('./load.ts');
 const { checkFloor, floorTemplate, prepareFloor, runFloor, runFloorBlock, withoutOutboxItems } = await import(
@@ -50,8 +51,6 @@ type SideFigures = import('./stats.ts').SideFigures;
 type PairFigures = import('./stats.ts').PairFigures;
 type Spread = import('./stats.ts').Spread;
 
-/** docs/api.md "Payment history and pagination": a history page's body never exceeds 5,000,000 bytes (it must end before). */
-const PAGE_BYTE_CAP = 5_000_000;
 const progress = startProgress();
 const { runStarted, phases, phase } = progress;
 
@@ -466,7 +465,7 @@ try {
 
   // --- Pages by bytes ---------------------------------------------------------------------------------
   phase(
-    `Pages by bytes: history of ${SIZES.pageInvoices} payments on ${SIZES.pageItems}-item invoices (cap ${PAGE_BYTE_CAP.toLocaleString('en')} bytes)`,
+    `Pages by bytes: history of ${SIZES.pageInvoices} payments on ${SIZES.pageItems}-item invoices (cap ${MAX_PAGE_BYTES.toLocaleString('en')} bytes)`,
   );
   const defaultPage = await call(small.port, history(hKey), 200);
   const defaultBytesPerPayment = Math.round(
@@ -576,7 +575,7 @@ try {
     name: `history page bytes (${SIZES.pageItems}-item invoices, limit 100)`,
     value: bigPage.bytes,
     comparator: '<=',
-    limit: PAGE_BYTE_CAP - 1,
+    limit: MAX_PAGE_BYTES - 1,
     unit: 'bytes',
   });
   budgets.push({
