@@ -28,12 +28,11 @@ process.env.TABLE_NAME = SMALL_TABLE;
 
 // Imported once the environment is set: the store's DynamoDB client and the config read it when they load.
 const { ensureTable, startDynamoDbLocal } = await import('../infra/local/dynamodb-local.ts');
-const { documentClient } = await import('../shared/store/dynamodb-client.ts');
 const { destroyAgent } = await import('./http.ts');
 const { measured } = await import('./load.ts');
 const { startFloor, startServer, stopChild } = await import('./processes.ts');
 const { log, startProgress } = await import('./progress.ts');
-const { createAccounts, seedPages, seedTables, seedWrites } = await import('./seeding.ts');
+const { createAccounts, seedingClient, seedPages, seedTables, seedWrites } = await import('./seeding.ts');
 const { endpointDefs } = await import('./endpoint-defs.ts');
 const { buildBundles } = await import('./cold-start.ts');
 const { initialResults, printBudgets, printTable, writeResults } = await import('./report.ts');
@@ -61,12 +60,12 @@ const database = await startDynamoDbLocal();
 measured.dynamoDbLocalPid = database.process.pid;
 log(`  DynamoDB Local ready in ${Math.round(performance.now() - dbStarted)} ms`);
 const children: Child[] = [];
-let client: ReturnType<typeof documentClient> | undefined;
+let client: ReturnType<typeof seedingClient> | undefined;
 let ctx!: BenchContext;
 try {
   await ensureTable(database.endpoint, SMALL_TABLE);
   process.env.DYNAMODB_ENDPOINT = database.endpoint;
-  client = documentClient();
+  client = seedingClient(database.endpoint);
   const t = performance.now();
   const small = await startServer(database.endpoint, SMALL_TABLE);
   children.push(small);

@@ -3,12 +3,11 @@
  * them written directly in the small table (1,000 payments) and in a copy of it grown to 50,000; the invoices the
  * writes pay; and the pages-by-bytes account's payments on invoices of long items.
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { ensureTable } from '../infra/local/dynamodb-local.ts';
+import { ensureTable, localClient } from '../infra/local/dynamodb-local.ts';
 import { addDays, type CalendarDate, toEpochSeconds } from '../shared/domain/dates.ts';
 import { createAccount } from '../shared/store/accounts.ts';
-import type { documentClient } from '../shared/store/dynamodb-client.ts';
 import { paymentItem } from '../shared/store/items.ts';
 import { CONCURRENCY, LARGE_TABLE, SIZES, SMALL_TABLE } from './config.ts';
 import { drive } from './drive.ts';
@@ -25,7 +24,14 @@ import {
   WINDOW_START,
 } from './requests.ts';
 
-type Client = ReturnType<typeof documentClient>;
+type Client = DynamoDBDocumentClient;
+
+/**
+ * The seeding's own client, without the runtime's timeouts (shared/store/dynamodb-client.ts): on a slow machine a
+ * Scan page of the 50,000-payment table can take longer than their 1.5 s per request.
+ */
+export const seedingClient = (endpoint: string): Client =>
+  DynamoDBDocumentClient.from(localClient(endpoint), { marshallOptions: { removeUndefinedValues: true } });
 type BenchAccount = Awaited<ReturnType<typeof createAccount>>;
 
 export async function createAccounts() {
