@@ -8,13 +8,13 @@
  * (bench/ipc.ts): `stats` (CPU time and DynamoDB totals), `captureStart` and `captureStop` (the calls).
  * `POST /__bench/hop` measures the HTTP hop alone (the local runtime's own server, no handler).
  *
- * Env: DYNAMODB_ENDPOINT, TABLE_NAME (set by bench/main.ts); BENCH_DURABILITY_BARRIER=1 installs `npm start`'s barrier. Sends `{ port }` over IPC when listening.
+ * Env: DYNAMODB_ENDPOINT, TABLE_NAME (set by bench/processes.ts); BENCH_DURABILITY_BARRIER=1 installs `npm start`'s barrier. Sends `{ port }` over IPC when listening.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 // As deployed, minus X-Ray (no daemon here): the per-request log line and the EMF metrics blob are produced
-// and written (bench/main.ts sends this process's stdout to /dev/null).
+// and written (bench/processes.ts sends this process's stdout to /dev/null).
 process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 process.env.POWERTOOLS_METRICS_DISABLED = 'false';
 

@@ -1,0 +1,17 @@
+/** Warm-up: the JIT of Node (runtime and load generator) and of DynamoDB Local, once the CDK synth is done. */
+import { SIZES } from '../config.ts';
+import type { BenchContext } from '../context.ts';
+import { drive } from '../drive.ts';
+import { httpOp } from '../load.ts';
+import { history } from '../requests.ts';
+
+export async function run(ctx: BenchContext): Promise<void> {
+  await ctx.bundleBuild.done.catch(() => undefined); // nothing may compete for the CPU from here on
+  ctx.phase('Warm-up (JIT of Node and of DynamoDB Local)');
+  for (const ep of ctx.endpoints) await drive(SIZES.warmup, 4, httpOp(ctx.small.port, ep.make, ep.expected, {}));
+  await drive(
+    SIZES.warmup,
+    2,
+    httpOp(ctx.large.port, () => history(ctx.keys.history), 200, {}),
+  );
+}

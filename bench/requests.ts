@@ -1,0 +1,111 @@
+/** The requests the bench sends (add invoice, add payment, history) and `call`, which sends one and checks its status. */
+import { addDays, type CalendarDate, formatDayFirst, todayIn } from '../shared/domain/dates.ts';
+import { runTag } from './config.ts';
+import { httpRequest } from './http.ts';
+
+const mmddyyyy = (d: CalendarDate) => `${String(d.month).padStart(2, '0')}/${String(d.day).padStart(2, '0')}/${d.year}`;
+export const TODAY = todayIn('Africa/Lagos');
+// The history period: a fixed 91-day window in the past, so that the same account has payments both before and after it.
+export const WINDOW_START = addDays(TODAY, -200);
+export const WINDOW_END = addDays(TODAY, -110);
+const HISTORY_BODY = {
+  period: 'custom',
+  start: formatDayFirst(WINDOW_START),
+  end: formatDayFirst(WINDOW_END),
+  limit: 100,
+};
+let sequence = 0;
+const unique = () => `${runTag}-${++sequence}`;
+
+export interface RequestSpec {
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** A request of the `i`th of a block, sent by load-generator worker `worker`. */
+export type MakeRequest = (i: number, worker: number) => RequestSpec;
+
+const auth = (key: string, idempotent: boolean): Record<string, string> => ({
+  authorization: `Bearer ${key}`,
+  ...(idempotent ? { 'idempotency-key': `bench-${unique()}` } : {}),
+});
+
+export const newClientInvoice = (key: string): RequestSpec => {
+  const id = unique();
+  return {
+    path: '/invoices',
+    headers: auth(key, true),
+    body: {
+      client: {
+        first_name: 'Ada',
+        last_name: 'Obi',
+        email: `ada.${id}@example.com`,
+        phone: '+2348012345678',
+        company_name: 'Obi Stores',
+      },
+      due_date: '12/31/2030',
+      fee_bearer: 'client',
+      items: [
+        { item: 'Website design', description: 'Landing page', unit_cost: '150,000.00', quantity: '1' },
+        { item: 'Hosting', description: '12 months', unit_cost: '2,500.00', quantity: 12 },
+      ],
+    },
+  };
+};
+
+export const clientIdInvoice = (key: string, clientId: number, total = '150,000.00'): RequestSpec => ({
+  path: '/invoices',
+  headers: auth(key, true),
+  body: {
+    client_id: clientId,
+    due_date: '12/31/2030',
+    fee_bearer: 'account',
+    items: [
+      { item: 'Website design', description: 'Landing page', unit_cost: total, quantity: '1' },
+      { item: 'Hosting', description: '12 months', unit_cost: '2,500.00', quantity: 12 },
+    ],
+  },
+});
+
+export const payment = (key: string, referenceCode: string, date: CalendarDate, amount = '1.00'): RequestSpec => ({
+  path: '/payments',
+  headers: auth(key, true),
+  body: { reference_code: referenceCode, date: mmddyyyy(date), amount, channel: 'BankTransfer' },
+});
+
+export const history = (key: string): RequestSpec => ({
+  path: '/payments/history',
+  headers: auth(key, false),
+  body: HISTORY_BODY,
+});
+
+export async function call(port: number, spec: RequestSpec, expected: number) {
+  const result = await httpRequest(port, 'POST', spec.path, spec.body, spec.headers);
+  if (result.status !== expected)
+    throw new Error(`${spec.path}: expected ${expected}, got ${result.status}: ${result.body.slice(0, 400)}`);
+  return { ...result, json: JSON.parse(result.body) as { data: any } };
+}
+
+export const historyPage = (key: string, limit: number): RequestSpec => ({
+  path: '/payments/history',
+  headers: auth(key, false),
+  body: { ...HISTORY_BODY, limit },
+});
+
+/** An invoice of `count` long items (names of 400 and descriptions of 500 characters): a body just under 64 KiB. */
+export const longItemsInvoice = (key: string, clientId: number, count: number): RequestSpec => ({
+  path: '/invoices',
+  headers: auth(key, true),
+  body: {
+    client_id: clientId,
+    due_date: '12/31/2030',
+    fee_bearer: 'account',
+    items: Array.from({ length: count }, (_, k) => ({
+      item: `Item ${k} `.padEnd(400, 'abcdefghij'),
+      description: `Description of item ${k} `.padEnd(500, 'klmnopqrst'),
+      unit_cost: '1,000.00',
+      quantity: '1',
+    })),
+  },
+});

@@ -1,0 +1,261 @@
+/**
+ * Seeding (never timed): the accounts; the history account's payments through the API, then the payments around
+ * them written directly in the small table (1,000 payments) and in a copy of it grown to 50,000; the invoices the
+ * writes pay; and the pages-by-bytes account's payments on invoices of long items.
+ */
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { ensureTable, localClient } from '../infra/local/dynamodb-local.ts';
+import { addDays, type CalendarDate, toEpochSeconds } from '../shared/domain/dates.ts';
+import { createAccount } from '../shared/store/accounts.ts';
+import { paymentItem } from '../shared/store/items.ts';
+import { CONCURRENCY, LARGE_TABLE, SIZES, SMALL_TABLE } from './config.ts';
+import { drive } from './drive.ts';
+import { log } from './progress.ts';
+import { batchWriteAll } from './replay.ts';
+import {
+  call,
+  clientIdInvoice,
+  longItemsInvoice,
+  newClientInvoice,
+  payment,
+  TODAY,
+  WINDOW_END,
+  WINDOW_START,
+} from './requests.ts';
+
+type Client = DynamoDBDocumentClient;
+
+/**
+ * The seeding's own client, without the runtime's timeouts (shared/store/dynamodb-client.ts): on a slow machine a
+ * Scan page of the 50,000-payment table can take longer than their 1.5 s per request.
+ */
+export const seedingClient = (endpoint: string): Client =>
+  DynamoDBDocumentClient.from(localClient(endpoint), { marshallOptions: { removeUndefinedValues: true } });
+type BenchAccount = Awaited<ReturnType<typeof createAccount>>;
+
+export async function createAccounts() {
+  const history = await createAccount({ name: 'Bench history' });
+  const writer = await createAccount({ name: 'Bench writer' });
+  const pages = await createAccount({ name: 'Bench pages by bytes' });
+  const payers = await Promise.all(
+    Array.from({ length: CONCURRENCY }, (_, k) => createAccount({ name: `Bench payer ${k}` })),
+  );
+  return { history, writer, pages, payers };
+}
+
+async function countPayments(client: Client, tableName: string): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(
+      new ScanCommand({
+        TableName: tableName,
+        FilterExpression: 'entity = :payment',
+        ExpressionAttributeValues: { ':payment': 'payment' },
+        Select: 'COUNT',
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+async function copyTable(client: Client, from: string, to: string): Promise<number> {
+  const items: { table: string; item: Record<string, unknown> }[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(
+      new ScanCommand({ TableName: from, ...(start ? { ExclusiveStartKey: start } : {}) }),
+    );
+    for (const item of page.Items ?? []) items.push({ table: to, item });
+    start = page.LastEvaluatedKey;
+  } while (start);
+  await batchWriteAll(client, items, 4);
+  return items.length;
+}
+
+interface InvoiceRef {
+  referenceCode: string;
+  invoiceId: number;
+  clientId: number;
+}
+
+/** Payment items written directly (BatchWriteItem), shaped by the store's own item builder. */
+function syntheticPayments(
+  count: number,
+  companyOf: (i: number) => number,
+  dateOf: (i: number) => CalendarDate,
+  invoiceOf: (i: number) => InvoiceRef,
+  firstId: number,
+) {
+  const now = '2025-01-01 00:00:00';
+  return Array.from({ length: count }, (_, i) => {
+    const invoice = invoiceOf(i);
+    return {
+      table: '',
+      item: paymentItem({
+        id: firstId + i,
+        companyId: companyOf(i),
+        clientId: invoice.clientId,
+        invoiceId: invoice.invoiceId,
+        referenceCode: invoice.referenceCode,
+        amountKobo: 100_00,
+        currency: 'NGN',
+        transactionDate: toEpochSeconds(dateOf(i)),
+        channel: 'Cash',
+        createdAt: now,
+        recordedId: ulid(),
+      }),
+    };
+  });
+}
+
+const outsideWindow = (i: number): CalendarDate =>
+  i % 2 === 0 ? addDays(WINDOW_START, -1 - (i % 700)) : addDays(WINDOW_END, 1 + (i % 100));
+
+/**
+ * The payments that fill `table` around the history account's in-window ones: `sameAccount.count` of that account
+ * outside the window (on its invoices, ids from `sameAccount.firstId`), then `others.count` of other accounts.
+ */
+function fillerPayments(
+  table: string,
+  sameAccount: { count: number; companyId: number; invoices: InvoiceRef[]; firstId: number },
+  others: { count: number; companyOf: (i: number) => number; dateOf: (i: number) => CalendarDate },
+) {
+  return [
+    ...syntheticPayments(
+      sameAccount.count,
+      () => sameAccount.companyId,
+      outsideWindow,
+      (i) => sameAccount.invoices[i % sameAccount.invoices.length]!,
+      sameAccount.firstId,
+    ),
+    ...syntheticPayments(
+      others.count,
+      others.companyOf,
+      others.dateOf,
+      () => ({ referenceCode: 'NOSUCHINVOICE0000000', invoiceId: 1, clientId: 1 }),
+      1,
+    ),
+  ].map((p) => ({ ...p, table }));
+}
+
+/** A new client of the account of `key`, made by its first invoice: the client's id. */
+async function newClient(port: number, key: string): Promise<number> {
+  const first = await call(port, newClientInvoice(key), 201);
+  return Number(first.json.data.client.id ?? first.json.data.client_id);
+}
+
+/** History account: invoices and in-window payments through the API (real item shapes; doubles as warm-up). */
+async function seedHistoryAccount(port: number, key: string): Promise<InvoiceRef[]> {
+  const clientId = await newClient(port, key);
+  const invoices: InvoiceRef[] = [];
+  for (let i = 0; i < SIZES.historyInvoices; i++) {
+    const created = await call(port, clientIdInvoice(key, clientId), 201);
+    invoices.push({
+      referenceCode: created.json.data.reference_code,
+      invoiceId: Number(created.json.data.id),
+      clientId,
+    });
+  }
+  await drive(invoices.length, 1, async (i) => {
+    const date = addDays(WINDOW_START, i % 91);
+    return (await call(port, payment(key, invoices[i]!.referenceCode, date), 201)).ms;
+  });
+  return invoices;
+}
+
+/** The rest of the small table's 1,000: the same account outside the window, and other accounts. */
+async function seedSmallTable(client: Client, companyId: number, invoices: InvoiceRef[]): Promise<number> {
+  const sameOutsideSmall = 380;
+  const othersSmall = 1000 - invoices.length - sameOutsideSmall;
+  const smallSeed = fillerPayments(
+    SMALL_TABLE,
+    { count: sameOutsideSmall, companyId, invoices, firstId: 1_000_000 },
+    { count: othersSmall, companyOf: (i) => 2_000_000 + (i % 200), dateOf: (i) => addDays(WINDOW_START, i % 200) },
+  );
+  await batchWriteAll(client, smallSeed, 4);
+  return countPayments(client, SMALL_TABLE);
+}
+
+/** The large table: a copy of the small one plus 49,000 payments (same account outside the window, other accounts). */
+async function seedLargeTable(
+  client: Client,
+  endpoint: string,
+  smallCount: number,
+  companyId: number,
+  invoices: InvoiceRef[],
+) {
+  const seedStarted = performance.now();
+  await ensureTable(endpoint, LARGE_TABLE);
+  const copied = await copyTable(client, SMALL_TABLE, LARGE_TABLE);
+  const extra = 50_000 - smallCount;
+  const sameOutsideLarge = Math.floor(extra / 2);
+  const largeSeed = fillerPayments(
+    LARGE_TABLE,
+    { count: sameOutsideLarge, companyId, invoices, firstId: 2_000_000 },
+    {
+      count: extra - sameOutsideLarge,
+      companyOf: (i) => 3_000_000 + (i % 500),
+      dateOf: (i) => addDays(WINDOW_START, (i % 400) - 100),
+    },
+  );
+  await batchWriteAll(client, largeSeed, 4);
+  const largeCount = await countPayments(client, LARGE_TABLE);
+  return { largeCount, copied, written: largeSeed.length, seedMs: performance.now() - seedStarted };
+}
+
+/** The history account's payments in both tables; records `results.seed`. */
+export async function seedTables(
+  client: Client,
+  endpoint: string,
+  port: number,
+  historyAccount: BenchAccount,
+  results: Record<string, unknown>,
+): Promise<{ smallCount: number; largeCount: number }> {
+  const companyId = historyAccount.account.companyId;
+  const hInvoices = await seedHistoryAccount(port, historyAccount.secretKey);
+  const inWindow = hInvoices.length;
+  const smallCount = await seedSmallTable(client, companyId, hInvoices);
+  const large = await seedLargeTable(client, endpoint, smallCount, companyId, hInvoices);
+  log(`  ${SMALL_TABLE}: ${smallCount} payments (${inWindow} of the history account in its window)`);
+  log(
+    `  ${LARGE_TABLE}: ${large.largeCount} payments (copied ${large.copied} items, BatchWriteItem ${large.written} in ${(large.seedMs / 1000).toFixed(1)} s)`,
+  );
+  results.seed = {
+    smallTable: { payments: smallCount, inWindow },
+    largeTable: { payments: large.largeCount },
+    largeSeedMs: Math.round(large.seedMs),
+  };
+  return { smallCount, largeCount: large.largeCount };
+}
+
+/** Writer account: one client, invoices to pay (totals large enough never to be fully paid); one such invoice per payer. */
+export async function seedWrites(port: number, writer: BenchAccount, payers: BenchAccount[]) {
+  const wKey = writer.secretKey;
+  const wClientId = await newClient(port, wKey);
+  const wInvoices: string[] = [];
+  for (let i = 0; i < CONCURRENCY; i++)
+    wInvoices.push(
+      (await call(port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code,
+    );
+  const payerInvoices: { key: string; ref: string }[] = [];
+  for (const payer of payers) {
+    const clientId = await newClient(port, payer.secretKey);
+    const big = await call(port, clientIdInvoice(payer.secretKey, clientId, '900,000,000.00'), 201);
+    payerInvoices.push({ key: payer.secretKey, ref: big.json.data.reference_code });
+  }
+  return { wClientId, wInvoices, payerInvoices, payDate: addDays(TODAY, -1) };
+}
+
+/** Pages-by-bytes account: each payment on its own invoice of long items (about 94 KB of response per payment). */
+export async function seedPages(port: number, pKey: string): Promise<void> {
+  const pClientId = await newClient(port, pKey);
+  for (let i = 0; i < SIZES.pageInvoices; i++) {
+    const invoice = await call(port, longItemsInvoice(pKey, pClientId, SIZES.pageItems), 201);
+    await call(port, payment(pKey, invoice.json.data.reference_code, addDays(WINDOW_START, i % 91)), 201);
+  }
+}
