@@ -9,11 +9,13 @@
  * Import time: `await import(bundle)` in a fresh `node` process, with the environment the stack gives
  * the functions; runs are interleaved across bundles (so drift hits all alike) and the median is kept.
  */
+
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { node22Binary } from '../infra/tools/node22.ts';
 import { median, ratio, round } from './stats.ts';
 
 export interface BundleFigures {
@@ -93,9 +95,11 @@ export async function measureColdStart(
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };
     const samples = new Map<string, number[]>([...bundles.keys()].map((name) => [name, []]));
+    // Node 22, the runtime Lambda runs the functions on (infra/tools/node22.ts).
+    const node = node22Binary();
     for (let run = 0; run < runs; run++) {
       for (const [name, file] of bundles) {
-        const out = execFileSync(process.execPath, [probe, file], {
+        const out = execFileSync(node, [probe, file], {
           cwd: outdir,
           env,
           stdio: ['ignore', 'pipe', 'pipe'],
@@ -121,7 +125,7 @@ export async function measureColdStart(
       source:
         'CDK synth of infra/invoicing-app.ts (NodejsFunction local esbuild, BUNDLING from infra/function-settings.ts)',
       runs,
-      node: process.version,
+      node: execFileSync(node, ['--version']).toString().trim(),
       baseline: figures('baseline', baselineMs),
       functions: [...bundles.keys()].filter((n) => n !== 'baseline').map((n) => figures(n, baselineMs)),
     };

@@ -7,6 +7,8 @@ export const LARGE_TABLE = 'bench-50k';
 export const QUICK = process.env.BENCH_QUICK === '1';
 export const SIZES = {
   historyInvoices: 120,
+  /** Clients added to the history account, so that the client list has a page of 100. */
+  listedClients: 110,
   // Endpoint and floor blocks are interleaved this many times, alternating which goes first; an even count runs
   // each order equally often (the second block of a pair can pay for the first's garbage collection).
   blocks: Math.max(3, Number(process.env.BENCH_BLOCKS ?? 4) || 4),

@@ -10,6 +10,9 @@ export interface Seeded {
   /** Payments in the small and the large table. */
   smallCount: number;
   largeCount: number;
+  /** An invoice of the history account (paid, so it has a latest payment) and its client. */
+  hInvoice: string;
+  hClientId: number;
   /** The writer account's client, and its invoices to pay (one per load-generator worker). */
   wClientId: number;
   wInvoices: string[];

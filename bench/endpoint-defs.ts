@@ -6,7 +6,17 @@
  */
 import type { CaptureFigures } from './capture.ts';
 import type { Seeded } from './context.ts';
-import { clientIdInvoice, history, type MakeRequest, newClientInvoice, payment } from './requests.ts';
+import {
+  clientIdInvoice,
+  clientUpdate,
+  history,
+  invoiceHistory,
+  type MakeRequest,
+  newClient,
+  newClientInvoice,
+  payment,
+  read,
+} from './requests.ts';
 import * as stats from './stats.ts';
 
 export interface EndpointDef {
@@ -48,5 +58,56 @@ export const endpointDefs = (keys: { history: string; writer: string }, seeded: 
     expected: 200,
     cpuBudgetMs: 5,
     roundTripBudget: (c) => stats.historyRoundTripBudget(c.keysRead),
+  },
+  // SPEC §13 routes: a single item is one round trip; listings are as history (a Query, then batched reads).
+  {
+    name: 'get invoice',
+    make: () => read(keys.history, `/invoices/${seeded.hInvoice}`),
+    expected: 200,
+    cpuBudgetMs: 2,
+    roundTripBudget: () => 1,
+  },
+  {
+    name: 'get payment (latest)',
+    make: () => read(keys.history, `/payments/${seeded.hInvoice}`),
+    expected: 200,
+    cpuBudgetMs: 2,
+    roundTripBudget: () => 1,
+  },
+  {
+    name: 'invoice history page of 100',
+    make: () => invoiceHistory(keys.history),
+    expected: 200,
+    cpuBudgetMs: 5,
+    // One Query, then the invoices' headers and bodies 50 invoices (100 keys) per BatchGetItem.
+    roundTripBudget: () => 1 + Math.ceil(100 / 50),
+  },
+  {
+    name: 'get client',
+    make: () => read(keys.history, `/clients/${seeded.hClientId}`),
+    expected: 200,
+    cpuBudgetMs: 2,
+    roundTripBudget: () => 1,
+  },
+  {
+    name: 'list clients page of 100',
+    make: () => read(keys.history, '/clients?limit=100'),
+    expected: 200,
+    cpuBudgetMs: 3,
+    roundTripBudget: () => 1,
+  },
+  {
+    name: 'add client',
+    make: () => newClient(keys.writer),
+    expected: 201,
+    cpuBudgetMs: 2,
+    roundTripBudget: () => 2,
+  },
+  {
+    name: 'update client',
+    make: () => clientUpdate(keys.writer, seeded.wClientId),
+    expected: 200,
+    cpuBudgetMs: 2,
+    roundTripBudget: () => 2,
   },
 ];

@@ -14,7 +14,7 @@ import * as stats from './stats.ts';
 export function httpOp(port: number, make: MakeRequest, expected: number, statuses: Record<string, number>) {
   return async (i: number, worker: number) => {
     const spec = make(i, worker);
-    const result = await httpRequest(port, 'POST', spec.path, spec.body, spec.headers);
+    const result = await httpRequest(port, spec.method ?? 'POST', spec.path, spec.body, spec.headers);
     statuses[result.status] = (statuses[result.status] ?? 0) + 1;
     if (result.status !== expected) throw new Error(`${spec.path}: ${result.status} ${result.body.slice(0, 200)}`);
     return result.ms;

@@ -32,7 +32,7 @@ const { destroyAgent } = await import('./http.ts');
 const { measured } = await import('./load.ts');
 const { startFloor, startServer, stopChild } = await import('./processes.ts');
 const { log, startProgress } = await import('./progress.ts');
-const { createAccounts, seedingClient, seedPages, seedTables, seedWrites } = await import('./seeding.ts');
+const { createAccounts, seedClients, seedingClient, seedPages, seedTables, seedWrites } = await import('./seeding.ts');
 const { endpointDefs } = await import('./endpoint-defs.ts');
 const { buildBundles } = await import('./cold-start.ts');
 const { initialResults, printBudgets, printTable, writeResults } = await import('./report.ts');
@@ -84,6 +84,7 @@ try {
   children.push(large);
   const writes = await seedWrites(small.port, accounts.writer, accounts.payers);
   await seedPages(small.port, accounts.pages.secretKey);
+  await seedClients(small.port, accounts.history.secretKey);
   const keys = {
     history: accounts.history.secretKey,
     writer: accounts.writer.secretKey,

@@ -18,6 +18,8 @@ let sequence = 0;
 const unique = () => `${runTag}-${++sequence}`;
 
 export interface RequestSpec {
+  /** Default POST. */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body: unknown;
   headers: Record<string, string>;
@@ -81,7 +83,7 @@ export const history = (key: string): RequestSpec => ({
 });
 
 export async function call(port: number, spec: RequestSpec, expected: number) {
-  const result = await httpRequest(port, 'POST', spec.path, spec.body, spec.headers);
+  const result = await httpRequest(port, spec.method ?? 'POST', spec.path, spec.body, spec.headers);
   if (result.status !== expected)
     throw new Error(`${spec.path}: expected ${expected}, got ${result.status}: ${result.body.slice(0, 400)}`);
   return { ...result, json: JSON.parse(result.body) as { data: any } };
@@ -108,4 +110,32 @@ export const longItemsInvoice = (key: string, clientId: number, count: number): 
       quantity: '1',
     })),
   },
+});
+
+/** A read by path (`GET /invoices/{ref}`, `GET /payments/{ref}`, `GET /clients…`): no body. */
+export const read = (key: string, path: string): RequestSpec => ({
+  method: 'GET',
+  path,
+  headers: auth(key, false),
+  body: undefined,
+});
+
+/** Today's invoices of the account, `limit` of them (the history account's were all created today, while seeding). */
+export const invoiceHistory = (key: string, limit = 100): RequestSpec => ({
+  path: '/invoices/history',
+  headers: auth(key, false),
+  body: { period: 'today', limit },
+});
+
+export const newClient = (key: string): RequestSpec => ({
+  path: '/clients',
+  headers: auth(key, true),
+  body: { first_name: 'Ngozi', last_name: 'Adeyemi', email: `ngozi.${unique()}@example.com`, phone: '+2348051234567' },
+});
+
+export const clientUpdate = (key: string, clientId: number): RequestSpec => ({
+  method: 'PUT',
+  path: `/clients/${clientId}`,
+  headers: auth(key, false),
+  body: { address: '12 Marina, Lagos', phone: '+2348098765432' },
 });

@@ -18,6 +18,7 @@ import {
   clientIdInvoice,
   longItemsInvoice,
   newClientInvoice,
+  newClient as newClientRequest,
   payment,
   TODAY,
   WINDOW_END,
@@ -215,7 +216,7 @@ export async function seedTables(
   port: number,
   historyAccount: BenchAccount,
   results: Record<string, unknown>,
-): Promise<{ smallCount: number; largeCount: number }> {
+): Promise<{ smallCount: number; largeCount: number; hInvoice: string; hClientId: number }> {
   const companyId = historyAccount.account.companyId;
   const hInvoices = await seedHistoryAccount(port, historyAccount.secretKey);
   const inWindow = hInvoices.length;
@@ -230,7 +231,17 @@ export async function seedTables(
     largeTable: { payments: large.largeCount },
     largeSeedMs: Math.round(large.seedMs),
   };
-  return { smallCount, largeCount: large.largeCount };
+  return {
+    smallCount,
+    largeCount: large.largeCount,
+    hInvoice: hInvoices[0]!.referenceCode,
+    hClientId: hInvoices[0]!.clientId,
+  };
+}
+
+/** Clients of the history account for the client list's page of 100 (its first client came with its invoices). */
+export async function seedClients(port: number, key: string): Promise<void> {
+  await drive(SIZES.listedClients, 1, async () => (await call(port, newClientRequest(key), 201)).ms);
 }
 
 /** Writer account: one client, invoices to pay (totals large enough never to be fully paid); one such invoice per payer. */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
-import { waitUntilServing } from '../support/local-runtime.ts';
+import { alive, npmStartEnv, waitUntilServing } from '../support/local-runtime.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const scratch = mkdtempSync(join(tmpdir(), 'invoicing-new-user-'));
@@ -18,15 +18,6 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   rmSync(scratch, { recursive: true, force: true });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Every process below `pid` (children, grandchildren, …). */
 function descendants(pid: number): number[] {
@@ -82,13 +73,8 @@ describe('without Java on the PATH', () => {
 describe('npm start for a new user', { timeout: 240_000 }, () => {
   it('GET / points to /docs; the banner examples work pasted in order; so does the docs payment example; SIGTERM to npm stops node and Java', async () => {
     const dynamodbPort = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: '0',
-      DYNAMODB_PORT: String(dynamodbPort),
-      DATA_DIR: join(scratch, 'data'),
-    };
-    delete env.DYNAMODB_ENDPOINT;
+    // The default table name, as a new user has it.
+    const env = npmStartEnv({ dataDir: join(scratch, 'data'), dynamodbPort });
     delete env.TABLE_NAME;
     const npm = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(npm);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
-import { type RunningService, waitUntilServing } from '../support/local-runtime.ts';
+import { alive, npmStartEnv, type RunningService, waitUntilServing } from '../support/local-runtime.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
@@ -19,14 +19,7 @@ let dynamodbPort = 0;
 type Running = RunningService;
 
 function startService(): Promise<Running> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: '0',
-    DYNAMODB_PORT: String(dynamodbPort),
-    DATA_DIR: dataDir,
-    TABLE_NAME: 'invoicing-local',
-  };
-  delete env.DYNAMODB_ENDPOINT;
+  const env = npmStartEnv({ dataDir, dynamodbPort });
   const child = spawn(TSX, ['infra/local/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   return waitUntilServing(child, 'the local runtime', 90_000);
@@ -39,15 +32,6 @@ function javaPids(): number[] {
     .split('\n')
     .filter((line) => line.includes('DynamoDBLocal.jar') && new RegExp(`-port ${dynamodbPort}(\\s|$)`).test(line))
     .map((line) => Number(line.trim().split(/\s+/)[0]));
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function stop(child: ChildProcess): Promise<number | null> {

@@ -33,6 +33,16 @@ export function waitUntilServing(child: ChildProcess, label: string, timeoutMs: 
   });
 }
 
+/** Whether a process is alive (signal 0 only checks). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether any process of the group is alive. */
 export function groupAlive(pgid: number): boolean {
   try {
