@@ -21,7 +21,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Functions longer than the limit in one file's text, as `file:line name (n lines)`. */
-export function longFunctions(file: string, text: string, limit = MAX_FUNCTION_LINES): string[] {
+function longFunctions(file: string, text: string, limit = MAX_FUNCTION_LINES): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
