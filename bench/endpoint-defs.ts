@@ -27,7 +27,21 @@ export interface EndpointDef {
   cpuBudgetMs: number;
   roundTripBudget: (captured: CaptureFigures) => number;
   wcuBudget?: number;
+  /** Ratios to the floor, where this row's differ from the defaults (see `DEFAULT_RATIO_BUDGETS`). */
+  ratioBudgets?: Partial<RatioBudgets>;
 }
+
+export interface RatioBudgets {
+  /** Latency at c=1 ÷ floor, at most. */
+  p50: number;
+  p99: number;
+  /** Throughput at c=8 ÷ floor, at least. */
+  throughput: number;
+  /** p99 at c=8 ÷ floor, at most. */
+  tailP99: number;
+}
+
+export const DEFAULT_RATIO_BUDGETS: RatioBudgets = { p50: 1.15, p99: 1.25, throughput: 0.85, tailP99: 1.3 };
 
 export const endpointDefs = (keys: { history: string; writer: string }, seeded: Seeded): EndpointDef[] => [
   {

@@ -6,7 +6,7 @@ import { capture } from '../capture.ts';
 import { type Comparison, compare, explanation } from '../compare.ts';
 import { CONCURRENCY, SIZES } from '../config.ts';
 import type { BenchContext } from '../context.ts';
-import type { EndpointDef } from '../endpoint-defs.ts';
+import { DEFAULT_RATIO_BUDGETS, type EndpointDef } from '../endpoint-defs.ts';
 import { checkFloor, floorTemplate, runFloor } from '../floor.ts';
 import { log } from '../progress.ts';
 import * as stats from '../stats.ts';
@@ -88,33 +88,34 @@ function logFigures(ep: EndpointDef, { captured, floorCheck, c1, c8, why1, why8 
 
 function pushBudgets(ctx: BenchContext, ep: EndpointDef, { captured, c1, c8 }: Measured): void {
   const { budgets } = ctx;
+  const ratios = { ...DEFAULT_RATIO_BUDGETS, ...ep.ratioBudgets };
   budgets.push({
     name: `overhead p50 c=1 ${ep.name}`,
     value: c1.p50Ratio.median,
     spread: c1.p50Ratio,
     comparator: '<=',
-    limit: 1.15,
+    limit: ratios.p50,
   });
   budgets.push({
     name: `overhead p99 c=1 ${ep.name}`,
     value: c1.p99Ratio.median,
     spread: c1.p99Ratio,
     comparator: '<=',
-    limit: 1.25,
+    limit: ratios.p99,
   });
   budgets.push({
     name: `throughput c=8 ${ep.name}`,
     value: c8.throughputRatio.median,
     spread: c8.throughputRatio,
     comparator: '>=',
-    limit: 0.85,
+    limit: ratios.throughput,
   });
   budgets.push({
     name: `tail p99 c=8 ${ep.name}`,
     value: c8.p99Ratio.median,
     spread: c8.p99Ratio,
     comparator: '<=',
-    limit: 1.3,
+    limit: ratios.tailP99,
   });
   budgets.push({
     name: `our CPU per request ${ep.name}`,

@@ -64,30 +64,22 @@ function clientPut(table: string, before: StoredClient, after: ClientRecord): Tr
   return { Put: { TableName: table, Item: { ...clientItem(after), version: before.version + 1 }, ...pinned } };
 }
 
-/** The e-mail item of `client` goes away, on condition that it still names this client. */
-function emailDelete(table: string, client: ClientRecord): TransactItem {
-  return {
-    Delete: {
-      TableName: table,
-      Key: keys.clientEmail(client.companyId, client.email),
-      ConditionExpression: 'client_id = :id',
-      ExpressionAttributeValues: { ':id': client.id },
-    },
-  };
-}
+/*
+ * The e-mail item of a live client changes only in a transaction that also rewrites the client on condition of the
+ * version read (`clientPut`): a concurrent update or delete changes that version, so the pin on the client item
+ * covers its e-mail item too, and rewriting or deleting the e-mail item needs no condition of its own.
+ */
+
+/** The e-mail item of `client` goes away (its client's version pin guards it). */
+const emailDelete = (table: string, client: ClientRecord): TransactItem => ({
+  Delete: { TableName: table, Key: keys.clientEmail(client.companyId, client.email) },
+});
 
 /** An update: the client by id, and its e-mail item rewritten in place or moved to a new e-mail that must be free. */
 export function clientUpdateActions(table: string, before: StoredClient, after: ClientRecord): TransactItem[] {
   const sameEmail = before.client.email.toLowerCase() === after.email.toLowerCase();
   const emailItem: TransactItem = sameEmail
-    ? {
-        Put: {
-          TableName: table,
-          Item: clientEmailItem(after),
-          ConditionExpression: 'client_id = :id',
-          ExpressionAttributeValues: { ':id': after.id },
-        },
-      }
+    ? { Put: { TableName: table, Item: clientEmailItem(after) } }
     : putNew(table, clientEmailItem(after));
   return [clientPut(table, before, after), ...(sameEmail ? [] : [emailDelete(table, before.client)]), emailItem];
 }

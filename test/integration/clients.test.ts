@@ -155,6 +155,41 @@ describe('PUT /clients/{id}', () => {
   });
 });
 
+describe('concurrent changes of one client', () => {
+  it('six updates racing to six emails: the client ends with one of them, and only that email stays taken', async () => {
+    const { key } = await newAccount();
+    const client = (await call('add-client', { key, body: clientFields() })).body.data;
+    const emails = Array.from({ length: 6 }, () => uniqueEmail());
+    const results = await Promise.all(
+      emails.map((email) => call('update-client', { key, ...byId(client.id), body: { email } })),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const final = (await call('get-client', { key, ...byId(client.id) })).body.data.email;
+    expect(emails).toContain(final);
+    for (const email of [client.email, ...emails]) {
+      const probe = await call('add-client', { key, body: clientFields({ email }) });
+      expect(probe.status, email).toBe(email === final ? 200 : 201);
+    }
+  });
+
+  it('a delete racing updates: the client ends deleted with its email free, or updated and live — never half', async () => {
+    const { key } = await newAccount();
+    const client = (await call('add-client', { key, body: clientFields() })).body.data;
+    const newEmail = uniqueEmail();
+    const [deleted, updated] = await Promise.all([
+      call('delete-client', { key, ...byId(client.id) }),
+      call('update-client', { key, ...byId(client.id), body: { email: newEmail } }),
+    ]);
+    expect(deleted.status).toBe(200);
+    const state = (await call('get-client', { key, ...byId(client.id) })).body.data;
+    expect(state.deleted_at).toEqual(expect.any(String));
+    // Deleted last: whichever email it had is free again.
+    for (const email of [client.email, newEmail])
+      expect((await call('add-client', { key, body: clientFields({ email }) })).status, email).toBe(201);
+    expect([200, 404]).toContain(updated.status);
+  });
+});
+
 describe('DELETE /clients/{id}', () => {
   it('soft-deletes: deleted_at set, out of the list, not invoiceable by id, its email makes a new client', async () => {
     const { key } = await newAccount();
