@@ -15,6 +15,8 @@ export interface Seeded {
   hClientId: number;
   /** The writer account's client, and its invoices to pay (one per load-generator worker). */
   wClientId: number;
+  /** One client of the writer account per load-generator worker (the update-client row). */
+  wClients: number[];
   wInvoices: string[];
   /** One account per worker, each with its invoice to pay (many tenants). */
   payerInvoices: { key: string; ref: string }[];

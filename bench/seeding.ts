@@ -259,7 +259,9 @@ export async function seedWrites(port: number, writer: BenchAccount, payers: Ben
     const big = await call(port, clientIdInvoice(payer.secretKey, clientId, '900,000,000.00'), 201);
     payerInvoices.push({ key: payer.secretKey, ref: big.json.data.reference_code });
   }
-  return { wClientId, wInvoices, payerInvoices, payDate: addDays(TODAY, -1) };
+  const wClients: number[] = [];
+  for (let i = 0; i < CONCURRENCY; i++) wClients.push((await call(port, newClientRequest(wKey), 201)).json.data.id);
+  return { wClientId, wClients, wInvoices, payerInvoices, payDate: addDays(TODAY, -1) };
 }
 
 /** Pages-by-bytes account: each payment on its own invoice of long items (about 94 KB of response per payment). */

@@ -57,7 +57,7 @@ export function demoInvoiceBody(timeZone = 'Africa/Lagos', now = new Date()) {
 }
 
 /**
- * The curl examples, one per endpoint, for the demo key. They work when pasted in order: the payment goes
+ * The curl examples of the banner (add an invoice, pay the demo invoice, list today's payments), for the demo key. They work when pasted in order: the payment goes
  * to the demo invoice seeded on first start (`demoReferenceCode`), 1,000.00 at a time.
  */
 export function curlExamples(
