@@ -5,7 +5,8 @@
  */
 import { accountCommands } from './account-commands.ts';
 import type { Command } from './command.ts';
+import { dataCommands } from './data-commands.ts';
 import { keyCommands } from './key-commands.ts';
 import { webhookCommands } from './webhook-commands.ts';
 
-export const COMMANDS: readonly Command[] = [...accountCommands, ...keyCommands, ...webhookCommands];
+export const COMMANDS: readonly Command[] = [...accountCommands, ...keyCommands, ...webhookCommands, ...dataCommands];

@@ -6,7 +6,7 @@ import { batchGet, itemOf } from './batch.ts';
 import { indexPosition as positionOf } from './clients.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import { balanceFromItem, detailsFromItem, paymentFromItem } from './items.ts';
-import { invoiceIndexKeys, keys, paymentIndexKeys } from './keys.ts';
+import { invoiceIndexKeys, keys, paymentIndexKeys, referenceCodeOf } from './keys.ts';
 import { TABLE } from './table.ts';
 
 export interface PaymentPage {
@@ -119,7 +119,7 @@ export async function queryInvoices(
   if (items.length > limit && last) next = positionOf(last);
   else if (result.LastEvaluatedKey) next = result.LastEvaluatedKey as Record<string, string>;
   return {
-    referenceCodes: pageItems.map((item) => String(item.PK).slice('INVOICE#'.length)),
+    referenceCodes: pageItems.map((item) => referenceCodeOf(String(item.PK))),
     positions: pageItems.map(positionOf),
     next,
   };

@@ -33,6 +33,11 @@ export const API_KEY_PREFIX = 'APIKEY#';
 
 export type SequenceName = 'invoice' | 'client' | 'payment';
 
+const INVOICE_PREFIX = 'INVOICE#';
+
+/** The reference code an invoice item's partition key names. */
+export const referenceCodeOf = (invoicePk: string): string => invoicePk.slice(INVOICE_PREFIX.length);
+
 export const keys = {
   account: (companyId: number): Key => ({ PK: `ACCOUNT#${companyId}`, SK: 'ACCOUNT' }),
   sequence: (companyId: number, name: SequenceName): Key => ({ PK: `ACCOUNT#${companyId}`, SK: `SEQ#${name}` }),
@@ -49,8 +54,8 @@ export const keys = {
     PK: `CLIENTEMAIL#${companyId}#${email.toLowerCase()}`,
     SK: 'CLIENTEMAIL',
   }),
-  invoiceHeader: (referenceCode: string): Key => ({ PK: `INVOICE#${referenceCode}`, SK: 'HEADER' }),
-  invoiceBody: (referenceCode: string): Key => ({ PK: `INVOICE#${referenceCode}`, SK: 'BODY' }),
+  invoiceHeader: (referenceCode: string): Key => ({ PK: `${INVOICE_PREFIX}${referenceCode}`, SK: 'HEADER' }),
+  invoiceBody: (referenceCode: string): Key => ({ PK: `${INVOICE_PREFIX}${referenceCode}`, SK: 'BODY' }),
   merchantRef: (companyId: number, merchantRef: string): Key => ({
     PK: `MERCHANTREF#${companyId}#${merchantRef}`,
     SK: 'MERCHANTREF',

@@ -230,6 +230,19 @@ describe('account CLI', { timeout: 180_000 }, () => {
     });
   });
 
+  it('data:migrate prints its counts as one JSON line, and a second run on the same table has nothing left', async () => {
+    const table = `invoicing-migrate-${randomUUID().slice(0, 8)}`;
+    await ensureTable(process.env.DYNAMODB_ENDPOINT!, table);
+    const env = { ...process.env, TABLE_NAME: table };
+    const first = jsonLine(succeeded(await cli('data:migrate', [], env)).stdout);
+    expect(first).toEqual({ invoices: expect.any(Number), clients: expect.any(Number), changed_meanwhile: 0 });
+    expect(jsonLine(succeeded(await cli('data:migrate', [], env)).stdout)).toEqual({
+      invoices: 0,
+      clients: 0,
+      changed_meanwhile: 0,
+    });
+  });
+
   it('every command answers --help through npm run, on stdout with exit 0', async () => {
     const results = await Promise.all(COMMANDS.map((command) => cli(command.name, ['--help'])));
     for (const [index, command] of COMMANDS.entries()) {

@@ -1,0 +1,140 @@
+/**
+ * The one-off migration for data written before the §13 routes (`data:migrate`, docs/data-design.md "Data
+ * written before these routes"): invoice headers get their GSI1 keys (invoice history), `payments_count` and
+ * `latest_payment` (`GET /payments/{ref}`, deletion); live clients get their GSI1 keys (`GET /clients`).
+ * Reads the whole table once (a Scan), so it is an operator command, never part of a request. Idempotent, and safe
+ * while the API serves: each header is rewritten on condition of the version the scan saw, so a payment committed
+ * meanwhile makes that header wait for the next run (reported as `changed_meanwhile`).
+ */
+import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PaymentRecord } from '../domain/payment-record.ts';
+import { documentClient, tableName } from './dynamodb-client.ts';
+import { type Item, paymentAttributes, paymentFromItem } from './items.ts';
+import { clientIndexKeys, invoiceIndexKeys, keys, referenceCodeOf } from './keys.ts';
+
+const MIGRATION = 'listings';
+const ENTITIES = ['invoice_header', 'invoice_body', 'client', 'payment'];
+
+export type ListingMigration = {
+  invoices: number;
+  clients: number;
+  /** Headers a payment or deletion changed during the run: run again to migrate them. */
+  changed_meanwhile: number;
+};
+
+interface Found {
+  headers: Item[];
+  bodies: Map<string, Item>;
+  clients: Item[];
+  payments: Map<string, PaymentRecord[]>;
+}
+
+/** Every item the migration looks at, in one Scan of the table. */
+async function scanTable(): Promise<Found> {
+  const found: Found = { headers: [], bodies: new Map(), clients: [], payments: new Map() };
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'entity IN (:header, :body, :client, :payment)',
+        ExpressionAttributeValues: Object.fromEntries(
+          ['header', 'body', 'client', 'payment'].map((name, i) => [`:${name}`, ENTITIES[i]]),
+        ),
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) collect(found, item);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found;
+}
+
+function collect(found: Found, item: Item): void {
+  if (item.entity === 'invoice_header') found.headers.push(item);
+  else if (item.entity === 'invoice_body') found.bodies.set(String(item.reference_code), item);
+  else if (item.entity === 'client') found.clients.push(item);
+  else {
+    const payment = paymentFromItem(item);
+    found.payments.set(payment.referenceCode, [...(found.payments.get(payment.referenceCode) ?? []), payment]);
+  }
+}
+
+/** The latest of an invoice's payments: the last recorded (recorded ids are ULIDs, in recording order). */
+const latestOf = (payments: readonly PaymentRecord[]): PaymentRecord | undefined =>
+  [...payments].sort((a, b) => a.recordedId.localeCompare(b.recordedId)).at(-1);
+
+/** Rewrites one legacy header; false when it changed since the scan (or was migrated meanwhile). */
+async function migrateHeader(header: Item, body: Item, payments: readonly PaymentRecord[]): Promise<boolean> {
+  const companyId = Number(header.company_id);
+  const referenceCode = String(body.reference_code);
+  const latest = latestOf(payments);
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.invoiceHeader(referenceCode),
+        UpdateExpression: `SET GSI1PK = :pk, GSI1SK = :sk, payments_count = :count${latest ? ', latest_payment = :latest' : ''}`,
+        ConditionExpression: 'attribute_not_exists(GSI1PK) AND version = :version',
+        ExpressionAttributeValues: {
+          ':pk': invoiceIndexKeys.partition(companyId),
+          ':sk': invoiceIndexKeys.sort(String(body.created_at), referenceCode),
+          ':count': payments.length,
+          ':version': header.version,
+          ...(latest ? { ':latest': paymentAttributes(latest) } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** Gives one live legacy client its index keys; false when it changed meanwhile (deleted, or migrated). */
+async function migrateClient(client: Item): Promise<boolean> {
+  const companyId = Number(client.company_id);
+  const clientId = Number(client.client_id);
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.client(companyId, clientId),
+        UpdateExpression: 'SET GSI1PK = :pk, GSI1SK = :sk',
+        ConditionExpression:
+          'attribute_exists(PK) AND attribute_not_exists(GSI1PK) AND attribute_not_exists(deleted_at)',
+        ExpressionAttributeValues: {
+          ':pk': clientIndexKeys.partition(companyId),
+          ':sk': clientIndexKeys.sort(String(client.created_at), clientId),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+export async function migrateListings(nowMs = Date.now()): Promise<ListingMigration> {
+  const found = await scanTable();
+  const result: ListingMigration = { invoices: 0, clients: 0, changed_meanwhile: 0 };
+  for (const header of found.headers.filter((item) => item.GSI1PK === undefined)) {
+    const body = found.bodies.get(referenceCodeOf(String(header.PK)));
+    if (!body) continue; // a header whose invoice never committed its body does not exist (they commit together)
+    const payments = found.payments.get(String(body.reference_code)) ?? [];
+    if (await migrateHeader(header, body, payments)) result.invoices++;
+    else result.changed_meanwhile++;
+  }
+  for (const client of found.clients.filter((item) => item.GSI1PK === undefined && item.deleted_at === undefined))
+    if (await migrateClient(client)) result.clients++;
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.migration(MIGRATION), type: 'migration', finished_at: new Date(nowMs).toISOString(), ...result },
+    }),
+  );
+  return result;
+}
