@@ -61,6 +61,12 @@ export function toIsoDate(d: CalendarDate): string {
   return `${pad(d.year, 4)}-${pad(d.month, 2)}-${pad(d.day, 2)}`;
 }
 
+/** A calendar date from `YYYY-MM-DD` (the form history positions carry). */
+export function fromIsoDate(iso: string): CalendarDate {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+}
+
 /** `DD/MM/YYYY`, zero-padded (the form payment history echoes). */
 export function formatDayFirst(d: CalendarDate): string {
   return `${pad(d.day, 2)}/${pad(d.month, 2)}/${pad(d.year, 4)}`;

@@ -159,33 +159,41 @@ const Payment = object('A recorded payment with its client and its invoice (curr
   invoice: ref('Invoice'),
 });
 
-const PaymentHistory = object('One page of payment history.', {
+/** The fields every history page echoes: the period and its effective range. */
+const periodRange = {
   period: string('The requested period', { enum: [...PERIODS] }),
   start: string('Effective first day, DD/MM/YYYY', { pattern: '^\\d{2}/\\d{2}/\\d{4}$' }),
   end: string('Effective last day, DD/MM/YYYY', { pattern: '^\\d{2}/\\d{2}/\\d{4}$' }),
+};
+
+const nextCursor: Schema = {
+  type: ['string', 'null'],
+  description: 'Opaque cursor for the next page; null on the last page',
+};
+
+const PaymentHistory = object('One page of payment history.', {
+  ...periodRange,
   payments: {
     type: 'array',
     description: 'Newest transaction_date first, then newest recorded first',
     items: ref('Payment'),
   },
-  next_cursor: { type: ['string', 'null'], description: 'Opaque cursor for the next page; null on the last page' },
+  next_cursor: nextCursor,
 });
 
 const InvoiceHistory = object('One page of invoice history.', {
-  period: string('The requested period', { enum: [...PERIODS] }),
-  start: string('Effective first day, DD/MM/YYYY', { pattern: '^\\d{2}/\\d{2}/\\d{4}$' }),
-  end: string('Effective last day, DD/MM/YYYY', { pattern: '^\\d{2}/\\d{2}/\\d{4}$' }),
+  ...periodRange,
   invoices: {
     type: 'array',
     description: 'Newest created first, each with its client and items (deleted ones with `deleted_at` set)',
     items: ref('InvoiceWithClient'),
   },
-  next_cursor: { type: ['string', 'null'], description: 'Opaque cursor for the next page; null on the last page' },
+  next_cursor: nextCursor,
 });
 
 const ClientList = object('One page of clients.', {
   clients: { type: 'array', description: 'Newest first; deleted clients are not listed', items: ref('Client') },
-  next_cursor: { type: ['string', 'null'], description: 'Opaque cursor for the next page; null on the last page' },
+  next_cursor: nextCursor,
 });
 
 const success = (description: string, data: Schema, message?: string): Schema =>

@@ -3,15 +3,7 @@
  * invoices by creation date — one index query over `created_at` (the period's local days as UTC instants), then
  * batched reads of the invoices, serialised once each until the page is full.
  */
-import {
-  addDays,
-  formatDayFirst,
-  formatTimestamp,
-  fromEpochSeconds,
-  startOfDayIn,
-  toEpochSeconds,
-  toIsoDate,
-} from '../domain/dates.ts';
+import { addDays, formatDayFirst, formatTimestamp, fromIsoDate, startOfDayIn, toIsoDate } from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import { PageBudget } from '../domain/page-size.ts';
 import { invalidCursor } from '../errors.ts';
@@ -19,7 +11,7 @@ import { DEFAULT_HISTORY_LIMIT } from '../schemas/fields.ts';
 import type { InvoiceHistoryInput } from '../schemas/history.ts';
 import type { Account } from '../store/accounts.ts';
 import { isAccountInvoicePosition, loadInvoices, queryInvoices } from '../store/history.ts';
-import { effectiveRange, fromIso, type HistoryPosition } from './payment-history.ts';
+import { effectiveRange, type HistoryPosition } from './payment-history.ts';
 
 /** Invoices per batched read (two items each; BatchGetItem takes 100 keys). */
 const INVOICES_PER_READ = 50;
@@ -46,14 +38,14 @@ export async function invoiceHistory(
   const period = input.period!;
   const { from, to, after, status } = startingPosition(account, input, options.resume);
   const range = {
-    from: formatTimestamp(startOfDayIn(fromIso(from), account.timeZone)),
-    to: formatTimestamp(new Date(startOfDayIn(addDays(fromIso(to), 1), account.timeZone).getTime() - 1000)),
+    from: formatTimestamp(startOfDayIn(fromIsoDate(from), account.timeZone)),
+    to: formatTimestamp(new Date(startOfDayIn(addDays(fromIsoDate(to), 1), account.timeZone).getTime() - 1000)),
   };
   const limit = input.limit ?? DEFAULT_HISTORY_LIMIT;
   const read = await queryInvoices(account.companyId, range, limit, { after, paymentStatus: status });
   const { invoicesJson, lastTaken, full } = await fillPage(read.referenceCodes, options.render);
   const next = full && lastTaken !== undefined ? read.positions[lastTaken] : read.next;
-  const dayFirst = (iso: string) => formatDayFirst(fromEpochSeconds(toEpochSeconds(fromIso(iso))));
+  const dayFirst = (iso: string) => formatDayFirst(fromIsoDate(iso));
   return {
     period,
     start: dayFirst(from),

@@ -1,13 +1,6 @@
 /** Payment history (docs/api.md "Payment history and pagination"): period → effective range, one index query, batched invoice reads. */
 
-import {
-  type CalendarDate,
-  formatDayFirst,
-  fromEpochSeconds,
-  todayIn,
-  toEpochSeconds,
-  toIsoDate,
-} from '../domain/dates.ts';
+import { type CalendarDate, formatDayFirst, fromIsoDate, todayIn, toIsoDate } from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import { PageBudget, paymentsWorthReading } from '../domain/page-size.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
@@ -17,11 +10,6 @@ import { DEFAULT_HISTORY_LIMIT } from '../schemas/fields.ts';
 import type { PaymentHistoryInput } from '../schemas/history.ts';
 import type { Account } from '../store/accounts.ts';
 import { isAccountHistoryPosition, loadInvoices, queryPayments } from '../store/history.ts';
-
-export const fromIso = (iso: string): CalendarDate => {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  return { year, month, day };
-};
 
 /** The period's effective range in the account's time zone (SPEC §8); 400 `invalid_period` for a bad custom range. */
 export function effectiveRange(
@@ -83,7 +71,7 @@ export async function paymentHistory(
   const read = await queryPayments(account.companyId, from, to, input.limit ?? DEFAULT_HISTORY_LIMIT, after);
   const { paymentsJson, lastTaken, full } = await fillPage(read.payments, options.render);
   const next = full && lastTaken !== undefined ? read.positions[lastTaken] : read.next;
-  const dayFirst = (iso: string) => formatDayFirst(fromEpochSeconds(toEpochSeconds(fromIso(iso))));
+  const dayFirst = (iso: string) => formatDayFirst(fromIsoDate(iso));
   return {
     period,
     start: dayFirst(from),
