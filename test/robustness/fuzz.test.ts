@@ -280,11 +280,19 @@ interface Outcome {
 
 let keyCounter = 0;
 
+/** The statuses a route answers a valid request with. */
+const SUCCESS: Partial<Record<RouteName, number[]>> = {
+  'payment-history': [200],
+  'add-client': [200, 201],
+  'update-client': [200],
+};
+
 async function fuzzRoute(
   route: RouteName,
   key: string,
   input: fc.Arbitrary<{ encode: () => Encoded; label: string }>,
   outcomes: Outcome[],
+  pathParameters?: Record<string, string>,
 ) {
   const pristine = prototypeNames();
   await fc.assert(
@@ -299,13 +307,14 @@ async function fuzzRoute(
         titleCaseHeaders: encoded.titleCaseHeaders,
         headers,
         ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+        ...(pathParameters ? { pathParameters } : {}),
       });
       const context = `${route} ${request.label} body=${encoded.body.slice(0, 400)} headers=${JSON.stringify(headers)} key=${idempotencyKey}: ${result.status} ${result.rawBody.slice(0, 300)}`;
       expect(result.status, context).toBeLessThan(500);
       if (result.status >= 400) {
         expectErrorEnvelope(result);
       } else {
-        expect(result.status, context).toBe(route === 'payment-history' ? 200 : 201);
+        expect(SUCCESS[route] ?? [201], context).toContain(result.status);
         expect(result.body.status, context).toBe('success');
       }
       // No request may change the prototypes of built-in objects.
@@ -332,7 +341,8 @@ async function expectRecordsOnlyForStoredOutcomes(companyId: number, outcomes: O
   for (const outcome of outcomes) {
     if (!outcome.idempotencyKey) continue;
     const exists = await idempotencyRecordExists(companyId, outcome.route, outcome.idempotencyKey);
-    const expected = outcome.route !== 'payment-history' && storesRecord(outcome.status, outcome.code);
+    const keyed = ['add-invoice', 'add-payment', 'add-client'].includes(outcome.route);
+    const expected = keyed && storesRecord(outcome.status, outcome.code);
     expect(exists, `${outcome.route} ${outcome.status} ${outcome.code ?? ''} key ${outcome.idempotencyKey}`).toBe(
       expected,
     );
@@ -421,6 +431,29 @@ describe('fuzzing request bodies and headers', { timeout: TIMEOUT }, () => {
     expect({ ...state, payments: 0, indexed: 0 }).toEqual({ ...before, payments: 0, indexed: 0 });
     await expectRecordsOnlyForStoredOutcomes(account.companyId, outcomes);
     expect(outcomes.some((o) => o.status === 400)).toBe(true);
+  });
+
+  it('POST /clients and PUT /clients/{id}: never 5xx, always the envelope; the client keeps a valid state', async () => {
+    const { key, account } = await newAccount();
+    const base = () => ({
+      first_name: 'Ada',
+      last_name: 'Obi',
+      email: `fuzz${keyCounter++}@example.com`,
+      phone: '+2348012345678',
+      company_name: 'Obi Ventures',
+      type: 'Vendor',
+    });
+    const paths = [['first_name'], ['last_name'], ['email'], ['phone'], ['company_name'], ['type']];
+    const outcomes: Outcome[] = [];
+    await fuzzRoute('add-client', key, encodings(mutated(base, paths)), outcomes);
+    await expectRecordsOnlyForStoredOutcomes(account.companyId, outcomes);
+    expect(outcomes.some((o) => o.status === 400)).toBe(true);
+    const client = (await call('add-client', { key, body: base() })).body.data;
+    const id = String(client.id);
+    await fuzzRoute('update-client', key, encodings(mutated(base, paths)), [], { id });
+    const after = await call('get-client', { key, pathParameters: { id } });
+    expect(after.status).toBe(200);
+    expect(after.body.data.email).toMatch(/@/);
   });
 
   it('POST /payments/history: never 5xx, always the envelope, nothing written, tampered cursors refused', async () => {
