@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   duplicate_client_email: 409,
   invoice_has_payments: 409,
   invoice_deleted: 409,
+  payment_already_reversed: 409,
   idempotency_request_in_progress: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -112,6 +113,7 @@ export class ConflictError extends ApiError {
       | 'duplicate_client_email'
       | 'invoice_has_payments'
       | 'invoice_deleted'
+      | 'payment_already_reversed'
       | 'idempotency_request_in_progress',
     message: string,
     errors: FieldError[] = [],

@@ -27,6 +27,7 @@ export type RouteName =
   | 'delete-client'
   | 'add-payment'
   | 'get-payment'
+  | 'reverse-payment'
   | 'payment-history'
   | 'invoice-history';
 
@@ -97,12 +98,13 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
     routes: [
       { name: 'add-payment', method: 'POST', path: '/payments', writes: true, takesBody: true },
       { name: 'get-payment', method: 'GET', path: '/payments/{reference_code}', writes: false, takesBody: false },
+      { name: 'reverse-payment', method: 'POST', path: '/payments/{id}/reversal', writes: true, takesBody: true },
     ],
   },
   {
     name: 'history',
     entry: 'functions/history/handler.ts',
-    tableActions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+    tableActions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
     indexActions: ['dynamodb:Query'],
     routes: [
       {
@@ -176,7 +178,39 @@ export const TRAILING_SLASH_VARIABLE = 'proxy';
  * answers 404 for a real child path such as `/payments/history/x`.
  */
 export function apiGatewayRoutePath(path: string): string {
-  return path.endsWith('/') ? `${path}{${TRAILING_SLASH_VARIABLE}+}` : path;
+  const named = withGatewayVariableNames(path);
+  return named.endsWith('/') ? `${named}{${TRAILING_SLASH_VARIABLE}+}` : named;
+}
+
+const PATH_VARIABLE = /^\{([^}+]+)\}$/;
+
+/**
+ * API Gateway refuses two variables with different names under one parent (`/payments/{reference_code}` and
+ * `/payments/{id}/reversal`: 409 "conflicting variable on the same hierarchical level"). The gateway's path therefore
+ * names each variable as the first route declaring a variable under that parent does; the function's router still
+ * matches the route's own path and gives the handler the route's own name (shared/http/api-function.ts).
+ */
+function withGatewayVariableNames(path: string): string {
+  const segments = path.split('/');
+  return segments
+    .map((segment, index) => {
+      if (!PATH_VARIABLE.test(segment)) return segment;
+      const parent = segments.slice(0, index).join('/');
+      return `{${firstVariableUnder(parent) ?? segment.slice(1, -1)}}`;
+    })
+    .join('/');
+}
+
+function firstVariableUnder(parent: string): string | undefined {
+  for (const route of ROUTES) {
+    const segments = route.path.split('/');
+    const depth = parent.split('/').length;
+    if (segments.length > depth && segments.slice(0, depth).join('/') === parent) {
+      const variable = PATH_VARIABLE.exec(segments[depth] ?? '');
+      if (variable) return variable[1];
+    }
+  }
+  return undefined;
 }
 
 /** Whether a route path has path parameters (API Gateway prefers a literal segment to a parameter). */

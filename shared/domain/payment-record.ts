@@ -1,3 +1,14 @@
+/** The channels a payment is recorded through (SPEC §6). */
+export const CHANNELS = ['Cash', 'BankTransfer', 'POS', 'Cheque'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** A payment recorded by mistake is reversed, never deleted (SPEC §14). */
+export interface Reversal {
+  /** YYYY-MM-DD HH:MM:SS (UTC). */
+  reversedAt: string;
+  reason: string;
+}
+
 /** A recorded payment as stored. */
 export interface PaymentRecord {
   id: number;
@@ -18,4 +29,13 @@ export interface PaymentRecord {
    * reads with it (docs/data-design.md). Absent on payments recorded before it was stored.
    */
   viewBytes?: number;
+  /** Set once the payment is reversed; a reversed payment stays listed (SPEC §14). */
+  reversal?: Reversal;
+  /**
+   * The invoice's latest payment when this one was recorded (absent on the first, and on payments recorded before
+   * it was stored): reversing the latest payment makes the newest non-reversed one before it the latest again.
+   */
+  previousPaymentId?: number;
+  /** Counted in its day's totals (every payment recorded since totals are kept; older ones once migrated). */
+  inTotals?: boolean;
 }

@@ -96,16 +96,18 @@ export function decidePayment(
   return applied.ok ? accept({ invoice, balance: applied.value }) : applied;
 }
 
-/** The payment record of an accepted payment on `invoice`. */
+/** The payment record of an accepted payment on `invoice`; `previousPaymentId` is the invoice's latest payment until now. */
 export function newPayment(
   invoice: Invoice,
-  ids: { id: number; recordedId: string },
+  ids: { id: number; recordedId: string; previousPaymentId: number | undefined },
   request: PaymentRequest,
   currency: string,
   now: string,
 ): PaymentRecord {
   const { details } = invoice;
   return {
+    ...(ids.previousPaymentId === undefined ? {} : { previousPaymentId: ids.previousPaymentId }),
+    inTotals: true,
     id: ids.id,
     companyId: details.companyId,
     clientId: details.clientId,

@@ -11,7 +11,7 @@ import type { ClientListPage } from '../services/read-clients.ts';
 import type { Account } from '../store/accounts.ts';
 import { decodeCursor, encodeCursor, historyPositionOf } from './cursor.ts';
 import { type HttpResponse, jsonResponse, successBody } from './envelope.ts';
-import { clientView, invoiceView, paymentView } from './views.ts';
+import { clientView, invoiceView, paymentView, summaryView } from './views.ts';
 
 /** What the history service needs from HTTP: the position a cursor carries (400 if forged or stale), and the view. */
 export function historyOptions(account: Account, cursor: string | undefined): HistoryOptions {
@@ -31,17 +31,18 @@ export function resumePosition(account: Account, cursor: string | undefined): Hi
   return position;
 }
 
-export function historyBody(page: HistoryPage, nextCursor: string | null): string {
+export function historyBody(page: HistoryPage, nextCursor: string | null, currency: string): string {
   const text = JSON.stringify;
   return (
     `{"status":"success","data":{"period":${text(page.period)},"start":${text(page.start)},"end":${text(page.end)},` +
-    `"payments":[${page.paymentsJson.join(',')}],"next_cursor":${text(nextCursor)}}}`
+    `"payments":[${page.paymentsJson.join(',')}],"next_cursor":${text(nextCursor)},` +
+    `"summary":${text(summaryView(page.summary, currency))}}}`
   );
 }
 
 export function historyResponse(page: HistoryPage, account: Account): HttpResponse {
   const response = jsonResponse(200, null);
-  response.body = historyBody(page, page.next ? encodeCursor(account.cursorSecret, page.next) : null);
+  response.body = historyBody(page, page.next ? encodeCursor(account.cursorSecret, page.next) : null, account.currency);
   return response;
 }
 

@@ -6,6 +6,7 @@
 import type { ClientRecord, Invoice, InvoiceDetails } from '../domain/invoice.ts';
 import { formatKobo } from '../domain/money.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
+import type { Totals } from '../domain/period-totals.ts';
 
 export function clientView(client: ClientRecord) {
   return {
@@ -92,7 +93,7 @@ export function paymentView(payment: PaymentRecord, invoice: Invoice, options: {
     amount: formatKobo(payment.amountKobo),
     currency: payment.currency,
     transaction_date: String(payment.transactionDate),
-    status: 'success',
+    status: payment.reversal ? 'reversed' : 'success',
     reference_code: payment.referenceCode,
     payment_id: '',
     referrer: '',
@@ -101,10 +102,28 @@ export function paymentView(payment: PaymentRecord, invoice: Invoice, options: {
     channel: payment.channel,
     type: 'Invoice',
     created_at: payment.createdAt,
-    updated_at: payment.createdAt,
+    updated_at: payment.reversal?.reversedAt ?? payment.createdAt,
+    ...(payment.reversal ? { reversed_at: payment.reversal.reversedAt, reversal_reason: payment.reversal.reason } : {}),
     client: clientView(invoice.details.client),
     invoice: options.paymentsCount
       ? { ...invoiceView(invoice), payments_count: invoice.balance.paymentsCount }
       : invoiceView(invoice),
+  };
+}
+
+/** Payment history's `data.summary` (SPEC §14): the effective range's non-reversed payments, and what was reversed. */
+export function summaryView(totals: Totals, currency: string) {
+  const { byChannelKobo } = totals;
+  return {
+    count: totals.count,
+    total: formatKobo(totals.totalKobo),
+    by_channel: {
+      Cash: formatKobo(byChannelKobo.Cash),
+      BankTransfer: formatKobo(byChannelKobo.BankTransfer),
+      POS: formatKobo(byChannelKobo.POS),
+      Cheque: formatKobo(byChannelKobo.Cheque),
+    },
+    reversed_total: formatKobo(totals.reversedTotalKobo),
+    currency,
   };
 }

@@ -1,11 +1,18 @@
 /** The answers to the write routes (docs/api.md, SPEC §13): status, message and API object. */
 import { success } from '../outcome.ts';
-import type { ClientAnswers, InvoiceAnswers, InvoiceDeletionAnswers, PaymentAnswers } from '../services/answers.ts';
+import type {
+  ClientAnswers,
+  InvoiceAnswers,
+  InvoiceDeletionAnswers,
+  PaymentAnswers,
+  PaymentReversalAnswers,
+} from '../services/answers.ts';
 import { clientView, invoiceView, paymentView } from './views.ts';
 
 export const INVOICE_CREATED = 'Invoice created successfully.';
 export const PAYMENT_RECORDED = 'Payment successful.';
 export const INVOICE_DELETED = 'Invoice deleted successfully.';
+export const PAYMENT_REVERSED = 'Payment reversed successfully.';
 export const CLIENT_CREATED = 'Client created successfully.';
 /** The original service's words for an e-mail it already had (its PHP SDK's tests expect them, with a 2xx). */
 export const CLIENT_EXISTS = 'Client already exist.';
@@ -23,6 +30,13 @@ export const paymentAnswers: PaymentAnswers = {
   recorded(payment, invoice) {
     const data = paymentView(payment, invoice);
     return { data, outcome: success(201, data, PAYMENT_RECORDED) };
+  },
+};
+
+export const paymentReversalAnswers: PaymentReversalAnswers = {
+  reversed(payment, invoice) {
+    const data = paymentView(payment, invoice);
+    return { data, outcome: success(200, data, PAYMENT_REVERSED) };
   },
 };
 

@@ -44,6 +44,13 @@ export const PARAMETERS: Record<ParameterName | 'IdempotencyKey', Record<string,
     schema: { type: 'string' },
   },
   ClientId: { name: 'id', in: 'path', required: true, description: 'Client identifier', schema: { type: 'string' } },
+  PaymentId: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'Payment identifier (the `id` of a Payment)',
+    schema: { type: 'string' },
+  },
   Limit: {
     name: 'limit',
     in: 'query',

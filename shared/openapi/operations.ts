@@ -8,7 +8,7 @@ import type { RouteName } from '../routes.ts';
 import { addClientSchema, updateClientSchema } from '../schemas/client.ts';
 import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema } from '../schemas/invoice.ts';
-import { addPaymentSchema } from '../schemas/payment.ts';
+import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
 
 /** Errors every operation can answer. */
 export const COMMON_ERRORS: readonly ErrorCode[] = [
@@ -35,7 +35,7 @@ export const READ_ERRORS: readonly ErrorCode[] = ['invalid_api_key', 'internal_e
 export const ROUTING_ERRORS: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
 
 /** Path and query parameters, declared once in components.parameters. */
-export type ParameterName = 'ReferenceCode' | 'ClientId' | 'Limit' | 'Cursor';
+export type ParameterName = 'ReferenceCode' | 'ClientId' | 'PaymentId' | 'Limit' | 'Cursor';
 
 export interface SuccessSpec {
   status: number;
@@ -183,6 +183,22 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     success: { status: 200, schema: 'PaymentResponse', description: 'The latest payment.' },
     idempotent: false,
     errors: [...READ_ERRORS, 'invoice_not_found', 'payment_not_found'],
+  },
+  'reverse-payment': {
+    operationId: 'reversePayment',
+    summary: 'Reverse a payment',
+    description:
+      'Reverses a payment recorded by mistake; it is never deleted. In one transaction the payment becomes `status` ' +
+      '`reversed` (with `reversed_at` and `reversal_reason`), its invoice gets `amount_paid`, `amount_due`, ' +
+      '`payment_status` and `paid_at` back as if it had not been recorded (it can be paid again up to its total), and ' +
+      "the day's totals move it to `reversed_total`. Payment history still lists it. A second reversal: 409 " +
+      '`payment_already_reversed`. Retries are made safe by the `Idempotency-Key` header. Event `payment.reversed`.',
+    tag: 'Payments',
+    parameters: ['PaymentId'],
+    request: { name: 'ReversePaymentRequest', schema: reversePaymentSchema },
+    success: { status: 200, schema: 'PaymentReversedResponse', description: 'Payment reversed.' },
+    idempotent: true,
+    errors: [...COMMON_ERRORS, ...IDEMPOTENCY_ERRORS, 'payment_not_found', 'payment_already_reversed'],
   },
   'add-client': {
     operationId: 'addClient',

@@ -136,28 +136,49 @@ const InvoiceWithClient = {
   allOf: [ref('Invoice'), { required: ['client'] }],
 };
 
-const Payment = object('A recorded payment with its client and its invoice (current state, with items).', {
-  id: { type: 'integer', description: 'Payment identifier' },
-  company_id: digits('Owning account'),
-  client_id: digits('Client who pays'),
-  invoice_id: digits('Invoice paid'),
-  expense_id: string('Empty when the payment is not for an expense'),
-  amount: money('Amount paid'),
-  currency: string('Three-letter currency code, e.g. NGN', { pattern: '^[A-Z]{3}$' }),
-  transaction_date: unixDate('Payment date'),
-  status: constant('success', 'Value `success` appears on recorded payments'),
-  reference_code: string('Reference code of the invoice paid'),
-  payment_id: string('Empty for manually recorded payments'),
-  referrer: string('Empty for manually recorded payments'),
-  gateway_response: string('Empty for manually recorded payments'),
-  message: string('Empty for manually recorded payments'),
-  channel: string('Payment channel', { enum: [...CHANNELS] }),
-  type: constant('Invoice', 'Value `Invoice` appears for invoice payments'),
-  created_at: timestamp('When the payment was recorded'),
-  updated_at: timestamp('Same as created_at'),
-  client: ref('Client'),
-  invoice: ref('Invoice'),
-});
+const Payment = object(
+  'A recorded payment with its client and its invoice (current state, with items).',
+  {
+    id: { type: 'integer', description: 'Payment identifier' },
+    company_id: digits('Owning account'),
+    client_id: digits('Client who pays'),
+    invoice_id: digits('Invoice paid'),
+    expense_id: string('Empty when the payment is not for an expense'),
+    amount: money('Amount paid'),
+    currency: string('Three-letter currency code, e.g. NGN', { pattern: '^[A-Z]{3}$' }),
+    transaction_date: unixDate('Payment date'),
+    status: string('`success`; `reversed` once the payment was reversed (`POST /payments/{id}/reversal`)', {
+      enum: ['success', 'reversed'],
+    }),
+    reference_code: string('Reference code of the invoice paid'),
+    payment_id: string('Empty for manually recorded payments'),
+    referrer: string('Empty for manually recorded payments'),
+    gateway_response: string('Empty for manually recorded payments'),
+    message: string('Empty for manually recorded payments'),
+    channel: string('Payment channel', { enum: [...CHANNELS] }),
+    type: constant('Invoice', 'Value `Invoice` appears for invoice payments'),
+    created_at: timestamp('When the payment was recorded'),
+    updated_at: timestamp('Same as created_at; when reversed, the reversal time'),
+    reversed_at: timestamp('When the payment was reversed; only on a reversed payment'),
+    reversal_reason: string('Why it was reversed; only on a reversed payment'),
+    client: ref('Client'),
+    invoice: ref('Invoice'),
+  },
+  ['reversed_at', 'reversal_reason'],
+);
+
+const amountByChannel = Object.fromEntries(CHANNELS.map((channel) => [channel, money(`Collected by ${channel}`)]));
+
+const PaymentSummary = object(
+  "Totals of the history's whole effective range (not of the page), the same on every page of one listing.",
+  {
+    count: { type: 'integer', description: 'Payments in the range, not counting reversed ones' },
+    total: money('Sum of their amounts'),
+    by_channel: object('The total by channel', amountByChannel),
+    reversed_total: money('Sum of the reversed payments of the range'),
+    currency: string('The account currency', { pattern: '^[A-Z]{3}$' }),
+  },
+);
 
 /** The fields every history page echoes: the period and its effective range. */
 const periodRange = {
@@ -179,6 +200,7 @@ const PaymentHistory = object('One page of payment history.', {
     items: ref('Payment'),
   },
   next_cursor: nextCursor,
+  summary: ref('PaymentSummary'),
 });
 
 const InvoiceHistory = object('One page of invoice history.', {
@@ -239,6 +261,7 @@ export const RESPONSE_SCHEMAS = {
   Invoice,
   InvoiceWithClient,
   Payment,
+  PaymentSummary,
   PaymentHistory,
   InvoiceCreatedResponse: success('Invoice created.', ref('InvoiceWithClient'), 'Invoice created successfully.'),
   PaymentRecordedResponse: success(
@@ -258,6 +281,11 @@ export const RESPONSE_SCHEMAS = {
   PaymentResponse: success(
     'The most recent payment on the invoice; `data.invoice.payments_count` counts its payments.',
     ref('Payment'),
+  ),
+  PaymentReversedResponse: success(
+    'The payment, now reversed, with its invoice after the reversal.',
+    ref('Payment'),
+    'Payment reversed successfully.',
   ),
   InvoiceHistoryResponse: success('Invoices of the period, one page.', ref('InvoiceHistory')),
   ClientResponse: success('The client.', ref('Client')),

@@ -32,6 +32,13 @@ const DATA: Record<WebhookEventType, { schema: string; summary: string; descript
     description:
       '`data` is exactly the `data` of the delete-invoice response (the invoice with its `client` and `items`, `deleted_at` set).',
   },
+  'payment.reversed': {
+    schema: 'Payment',
+    summary: 'A payment was reversed',
+    description:
+      '`data` is exactly the `data` of the reversal response (the payment, `status` `reversed`, with its `client` and its ' +
+      '`invoice` after the reversal).',
+  },
 };
 
 const schemaName = (type: WebhookEventType) =>

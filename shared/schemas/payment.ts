@@ -1,7 +1,8 @@
-/** The add-payment request schema (SPEC §6). */
+/** The payment request schemas: add payment (SPEC §6), reverse a payment (SPEC §14). */
 import * as z from 'zod/mini';
 import { parseMonthFirstDate } from '../domain/dates.ts';
-import { CHANNELS, enumField, parsedField, positiveAmount, requiredText } from './fields.ts';
+import type { ReversalRequest } from '../domain/payment-reversal.ts';
+import { CHANNELS, enumField, parsedField, positiveAmount, positiveIntegerId, requiredText } from './fields.ts';
 
 export const addPaymentSchema = z.object({
   reference_code: requiredText('Reference code of the invoice (20 characters)', 64),
@@ -21,3 +22,16 @@ export const addPaymentSchema = z.object({
 });
 
 export type AddPaymentInput = z.output<typeof addPaymentSchema>;
+
+/** `POST /payments/{id}/reversal`: why the payment is reversed. */
+export const reversePaymentSchema = z.object({
+  reason: requiredText('Why the payment is reversed, 1–500 characters (kept on the payment)', 500),
+});
+
+export type ReversePaymentInput = z.output<typeof reversePaymentSchema>;
+
+/** The reversal of the payment a path names; an id that is not a positive integer names no payment (404). */
+export const toReversalRequest = (input: ReversePaymentInput, pathId: string | undefined): ReversalRequest => {
+  const id = positiveIntegerId(pathId);
+  return { paymentId: id.ok ? id.value : 0, reason: input.reason };
+};

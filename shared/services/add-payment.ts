@@ -1,12 +1,14 @@
 /** Add payment (docs/api.md "Add payment"): one read, a decision, one transaction that rewrites only the small invoice header. */
 import { formatTimestamp, todayIn } from '../domain/dates.ts';
 import { decidePayment, futureDateError, newPayment } from '../domain/payment.ts';
+import { recordedDelta } from '../domain/period-totals.ts';
 import { paymentEvents } from '../domain/webhook-events.ts';
 import type { AddPaymentInput } from '../schemas/payment.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { idempotencyRequest } from '../store/idempotency.ts';
-import { invoiceFrom, invoiceKeys, paymentTransaction } from '../store/invoices.ts';
+import { invoiceFrom, invoiceKeys, latestPaymentFrom, paymentTransaction } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
+import { dayTotalsUpdate } from '../store/period-totals.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
@@ -48,7 +50,10 @@ interface PaymentWrite {
   paymentIds: IdAllocator;
 }
 
-/** From what was read: the refusal, or the payment, the invoice's new balance, the id claim and the events, as one transaction. */
+/**
+ * From what was read: the refusal, or one transaction of the payment, the invoice's new balance, the payment's day
+ * totals, the id claim and the events.
+ */
 function planPayment({ context, input, answers, paymentIds }: PaymentWrite, items: Map<string, Item>): WritePlan {
   const { account } = context;
   const now = formatTimestamp(new Date());
@@ -57,7 +62,9 @@ function planPayment({ context, input, answers, paymentIds }: PaymentWrite, item
   const { invoice, balance } = decision.value;
   const id = claimId(paymentIds, items);
   const request = { amountKobo: input.amount, date: input.date, channel: input.channel };
-  const payment = newPayment(invoice, { id: id.id, recordedId: newUlid() }, request, account.currency, now);
+  const previousPaymentId = latestPaymentFrom(items, input.reference_code)?.id;
+  const ids = { id: id.id, recordedId: newUlid(), previousPaymentId };
+  const payment = newPayment(invoice, ids, request, account.currency, now);
   const { data, outcome } = answers.recorded(payment, { details: invoice.details, balance });
   // Its size in history, for planning history pages' reads (docs/data-design.md "Payments").
   const recorded = { ...payment, viewBytes: Buffer.byteLength(JSON.stringify(data)) };
@@ -65,6 +72,7 @@ function planPayment({ context, input, answers, paymentIds }: PaymentWrite, item
   return {
     actions: [
       ...paymentTransaction(tableName(), invoice.balance, balance, recorded),
+      dayTotalsUpdate(tableName(), recorded, recordedDelta(recorded)),
       ...sequenceActions([id]),
       ...eventPuts(events),
     ],

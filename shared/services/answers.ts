@@ -22,6 +22,11 @@ export interface PaymentAnswers {
   recorded(payment: PaymentRecord, invoice: Pick<Invoice, 'details' | 'balance'>): Answer;
 }
 
+export interface PaymentReversalAnswers {
+  /** The reversed payment with its invoice after the reversal. */
+  reversed(payment: PaymentRecord, invoice: Pick<Invoice, 'details' | 'balance'>): Answer;
+}
+
 export interface InvoiceDeletionAnswers {
   /** The answer to a deletion, also when repeated (the same 200). */
   deleted(invoice: Invoice): Answer;

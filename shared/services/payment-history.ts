@@ -1,15 +1,20 @@
-/** Payment history (docs/api.md "Payment history and pagination"): period → effective range, one index query, batched invoice reads. */
+/**
+ * Payment history (docs/api.md "Payment history and pagination"): period → effective range, one index query and one
+ * query of the range's day totals, batched invoice reads.
+ */
 
 import { type CalendarDate, formatDayFirst, fromIsoDate, todayIn, toIsoDate } from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import { PageBudget, paymentsWorthReading } from '../domain/page-size.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
+import { sumTotals, type Totals } from '../domain/period-totals.ts';
 import { type Period, resolvePeriod } from '../domain/periods.ts';
 import { type FieldError, invalidCursor, ValidationError } from '../errors.ts';
 import { DEFAULT_HISTORY_LIMIT } from '../schemas/fields.ts';
 import type { PaymentHistoryInput } from '../schemas/history.ts';
 import type { Account } from '../store/accounts.ts';
 import { isAccountHistoryPosition, loadInvoices, queryPayments } from '../store/history.ts';
+import { queryDayTotals } from '../store/period-totals.ts';
 
 /** The period's effective range in the account's time zone (SPEC §8); 400 `invalid_period` for a bad custom range. */
 export function effectiveRange(
@@ -57,6 +62,8 @@ export interface HistoryPage {
   end: string;
   /** The JSON of each payment view, in page order. */
   paymentsJson: string[];
+  /** Totals of the whole effective range, not of the page: the same on every page (SPEC §14). */
+  summary: Totals;
   /** Where the next page starts, or undefined on the last page. */
   next: HistoryPosition | undefined;
 }
@@ -68,7 +75,11 @@ export async function paymentHistory(
 ): Promise<HistoryPage> {
   const period = input.period!;
   const { from, to, after } = startingPosition(account, input, options.resume);
-  const read = await queryPayments(account.companyId, from, to, input.limit ?? DEFAULT_HISTORY_LIMIT, after);
+  // The range's totals (SPEC §14) are read beside the page, from the day rows: never by reading every payment.
+  const [read, dayRows] = await Promise.all([
+    queryPayments(account.companyId, from, to, input.limit ?? DEFAULT_HISTORY_LIMIT, after),
+    queryDayTotals(account.companyId, from, to),
+  ]);
   const { paymentsJson, lastTaken, full } = await fillPage(read.payments, options.render);
   const next = full && lastTaken !== undefined ? read.positions[lastTaken] : read.next;
   const dayFirst = (iso: string) => formatDayFirst(fromIsoDate(iso));
@@ -77,6 +88,7 @@ export async function paymentHistory(
     start: dayFirst(from),
     end: dayFirst(to),
     paymentsJson,
+    summary: sumTotals(dayRows),
     next: next ? { period, from, to, after: next } : undefined,
   };
 }

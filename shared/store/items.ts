@@ -191,6 +191,9 @@ export function paymentAttributes(payment: PaymentRecord): Item {
     created_at: payment.createdAt,
     recorded_id: payment.recordedId,
     ...(payment.viewBytes === undefined ? {} : { view_bytes: payment.viewBytes }),
+    ...(payment.previousPaymentId === undefined ? {} : { previous_payment_id: payment.previousPaymentId }),
+    ...(payment.inTotals ? { in_totals: true } : {}),
+    ...(payment.reversal ? { reversed_at: payment.reversal.reversedAt, reversal_reason: payment.reversal.reason } : {}),
   };
 }
 
@@ -208,5 +211,10 @@ export function paymentFromItem(item: Item): PaymentRecord {
     createdAt: String(item.created_at),
     recordedId: String(item.recorded_id),
     ...(typeof item.view_bytes === 'number' ? { viewBytes: item.view_bytes } : {}),
+    ...(typeof item.previous_payment_id === 'number' ? { previousPaymentId: item.previous_payment_id } : {}),
+    ...(item.in_totals === true ? { inTotals: true } : {}),
+    ...(typeof item.reversed_at === 'string'
+      ? { reversal: { reversedAt: item.reversed_at, reason: String(item.reversal_reason ?? '') } }
+      : {}),
   };
 }

@@ -16,6 +16,7 @@
  * | invoice body      | INVOICE#<referenceCode>              | BODY         |                |                           |
  * | merchant_ref      | MERCHANTREF#<companyId>#<ref>        | MERCHANTREF  |                |                           |
  * | payment           | PAYMENT#<companyId>#<paymentId>      | PAYMENT      | PAYMENTS#<co>  | <YYYY-MM-DD>#<ulid>       |
+ * | day totals        | TOTALS#<companyId>                   | <YYYY-MM-DD>#<shard> |        |                           |  (period totals, SPEC §14; see period-totals.ts)
  * | idempotency rec.  | IDEMPOTENCY#<co>#<route>#<sha256>    | IDEMPOTENCY  |                |                           |
  * | webhook endpoint  | WEBHOOK#<companyId>                  | ENDPOINT     |                |                           |
  * | webhook event     | EVENT#<eventId>                      | EVENT        | WEBHOOKS#<co>  | <eventId> (evt_ + ULID)   |
@@ -61,6 +62,10 @@ export const keys = {
     SK: 'MERCHANTREF',
   }),
   payment: (companyId: number, paymentId: number): Key => ({ PK: `PAYMENT#${companyId}#${paymentId}`, SK: 'PAYMENT' }),
+  dayTotals: (companyId: number, isoDate: string, shard: number): Key => ({
+    PK: dayTotalsKeys.partition(companyId),
+    SK: `${isoDate}#${shard}`,
+  }),
   idempotency: (companyId: number, route: string, keyHash: string): Key => ({
     PK: `IDEMPOTENCY#${companyId}#${route}#${keyHash}`,
     SK: 'IDEMPOTENCY',
@@ -71,6 +76,14 @@ export const keys = {
     PK: `EVENT#${eventId}`,
     SK: `RESEND#${requestUlid}`,
   }),
+};
+
+/** An account's day totals: one partition, sorted by day, so a range's rows are one Query. */
+export const dayTotalsKeys = {
+  partition: (companyId: number): string => `TOTALS#${companyId}`,
+  /** Inclusive bounds for a BETWEEN over calendar dates (YYYY-MM-DD), every shard of each day. */
+  rangeStart: (isoDate: string): string => `${isoDate}#`,
+  rangeEnd: (isoDate: string): string => `${isoDate}#~`,
 };
 
 /** GSI1 keys of a webhook event: an account's recent deliveries are one Query, newest first (event ids sort by time). */

@@ -6,7 +6,9 @@ import {
   paymentsThatFit,
   paymentsWorthReading,
 } from '../../shared/domain/page-size.ts';
+import { noTotals } from '../../shared/domain/period-totals.ts';
 import { historyBody } from '../../shared/http/history-page.ts';
+import { summaryView } from '../../shared/http/views.ts';
 
 describe('paymentsThatFit', () => {
   it('keeps every payment of a page under the budget', () => {
@@ -139,13 +141,26 @@ describe('historyBody', () => {
             start: '01/01/2026',
             end: '31/01/2026',
             paymentsJson: payments.map((p) => JSON.stringify(p)),
+            summary: {
+              ...noTotals(),
+              count: 2,
+              totalKobo: 150,
+              byChannelKobo: { ...noTotals().byChannelKobo, POS: 150 },
+            },
             next: undefined,
           };
           const expected = JSON.stringify({
             status: 'success',
-            data: { period: page.period, start: page.start, end: page.end, payments, next_cursor: cursor },
+            data: {
+              period: page.period,
+              start: page.start,
+              end: page.end,
+              payments,
+              next_cursor: cursor,
+              summary: summaryView(page.summary, 'NGN'),
+            },
           });
-          expect(historyBody(page, cursor)).toBe(expected);
+          expect(historyBody(page, cursor, 'NGN')).toBe(expected);
         },
       ),
     );

@@ -195,7 +195,7 @@ describe('newPayment', () => {
     // Act
     const payment = newPayment(
       invoice(1, balance(100, 0)),
-      { id: 5, recordedId: '01J' },
+      { id: 5, recordedId: '01J', previousPaymentId: 4 },
       { amountKobo: 100, date: { year: 1970, month: 1, day: 2 }, channel: 'POS' },
       'NGN',
       NOW,
@@ -213,6 +213,8 @@ describe('newPayment', () => {
       channel: 'POS',
       createdAt: NOW,
       recordedId: '01J',
+      previousPaymentId: 4,
+      inTotals: true,
     });
   });
 });

@@ -1,0 +1,106 @@
+/**
+ * Pure rules for reversing a payment recorded by mistake (SPEC §14 "Reversals"): the payment stays, marked
+ * reversed; its invoice's balance is restored as if it had never been recorded, in the same transaction
+ * (shared/store/payment-reversals.ts), so that `amount_paid` stays the sum of the non-reversed payments.
+ */
+import { ConflictError, NotFoundError } from '../errors.ts';
+import { accept, type Decision, refuse } from './decision.ts';
+import { type Invoice, type InvoiceBalance, paymentStatusOf } from './invoice.ts';
+import type { PaymentRecord } from './payment-record.ts';
+
+export interface ReversalRequest {
+  paymentId: number;
+  reason: string;
+}
+
+/** What the invoice header's copy of its latest payment becomes: unchanged, another payment, or none. */
+export type LatestPaymentChange = { kind: 'keep' } | { kind: 'set'; payment: PaymentRecord } | { kind: 'remove' };
+
+export interface AcceptedReversal {
+  /** The payment, now reversed. */
+  payment: PaymentRecord;
+  invoice: Invoice;
+  /** The invoice's balance after the reversal. */
+  balance: InvoiceBalance;
+  latest: LatestPaymentChange;
+}
+
+/** What the decision reads: the payment, its invoice, the id of the invoice's latest payment and the payments before it. */
+export interface ReversalReading {
+  payment: PaymentRecord | undefined;
+  invoice: Invoice | undefined;
+  latestPaymentId: number | undefined;
+  /** Payments by id, at least those the latest one's `previousPaymentId` chain reaches up to a non-reversed one. */
+  earlier: ReadonlyMap<number, PaymentRecord>;
+}
+
+export const paymentNotFound = () => new NotFoundError('payment_not_found', 'Payment not found');
+
+/** The balance without `amountKobo`: never paid in full afterwards, so `paid_at` is cleared. */
+export function withoutPayment(balance: InvoiceBalance, amountKobo: number, now: string): InvoiceBalance {
+  const amountPaidKobo = balance.amountPaidKobo - amountKobo;
+  if (amountPaidKobo < 0)
+    throw new Error('a reversal would make amount_paid negative: the invoice and its payments disagree');
+  return {
+    ...balance,
+    amountPaidKobo,
+    amountDueKobo: balance.totalKobo - amountPaidKobo,
+    paymentStatus: paymentStatusOf(balance.totalKobo, amountPaidKobo),
+    paidAt: null,
+    paymentsCount: Math.max(0, balance.paymentsCount - 1),
+    version: balance.version + 1,
+    updatedAt: now,
+  };
+}
+
+/**
+ * The newest non-reversed payment from `start` back along `previousPaymentId`; `missing` names a payment the chain
+ * needs that was not read (read again with it).
+ */
+export function newestStanding(
+  start: number | undefined,
+  earlier: ReadonlyMap<number, PaymentRecord>,
+): { payment: PaymentRecord | undefined } | { missing: number } {
+  for (let id = start; id !== undefined; ) {
+    const payment = earlier.get(id);
+    if (!payment) return { missing: id };
+    if (!payment.reversal) return { payment };
+    id = payment.previousPaymentId;
+  }
+  return { payment: undefined };
+}
+
+function latestAfter(reversed: PaymentRecord, reading: ReversalReading): LatestPaymentChange | { missing: number } {
+  if (reading.latestPaymentId !== reversed.id) return { kind: 'keep' };
+  const found = newestStanding(reversed.previousPaymentId, reading.earlier);
+  if ('missing' in found) return found;
+  return found.payment ? { kind: 'set', payment: found.payment } : { kind: 'remove' };
+}
+
+/**
+ * Decides a reversal by `companyId`: another account's or an unknown payment is 404 `payment_not_found`; a reversed
+ * one is 409 `payment_already_reversed`. `{ missing }` asks for one more earlier payment to be read.
+ */
+export function decideReversal(
+  reading: ReversalReading,
+  companyId: number,
+  request: ReversalRequest,
+  now: string,
+): Decision<AcceptedReversal> | { missing: number } {
+  const { payment, invoice } = reading;
+  if (!payment || payment.companyId !== companyId || !invoice) return refuse(paymentNotFound());
+  if (payment.reversal)
+    return refuse(
+      new ConflictError('payment_already_reversed', 'This payment was already reversed.', [
+        { code: 'payment_already_reversed', field: 'id', message: `reversed at ${payment.reversal.reversedAt}` },
+      ]),
+    );
+  const latest = latestAfter(payment, reading);
+  if ('missing' in latest) return latest;
+  return accept({
+    payment: { ...payment, reversal: { reversedAt: now, reason: request.reason } },
+    invoice,
+    balance: withoutPayment(invoice.balance, payment.amountKobo, now),
+    latest,
+  });
+}

@@ -1,0 +1,137 @@
+/**
+ * A payment's reversal in the table (SPEC §14 "Reversals"): what the decision reads, and one transaction that marks
+ * the payment reversed, restores its invoice's balance (and latest payment) and moves it in its day's totals.
+ * The payment's own condition makes a second reversal fail; the header's version makes any concurrent payment,
+ * reversal or deletion on the invoice re-read and decide again.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { PaymentRecord } from '../domain/payment-record.ts';
+import type { AcceptedReversal, LatestPaymentChange, ReversalReading } from '../domain/payment-reversal.ts';
+import { reversedDelta } from '../domain/period-totals.ts';
+import { itemOf } from './batch.ts';
+import { documentClient, tableName } from './dynamodb-client.ts';
+import { invoiceFrom, invoiceKeys, latestPaymentFrom } from './invoices.ts';
+import { balanceAttributes, type Item, paymentAttributes, paymentFromItem } from './items.ts';
+import { type Key, keys } from './keys.ts';
+import { dayTotalsUpdate } from './period-totals.ts';
+import type { TransactItem } from './write-executor.ts';
+
+async function getPayment(companyId: number, paymentId: number): Promise<PaymentRecord | undefined> {
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.payment(companyId, paymentId), ConsistentRead: true }),
+  );
+  return result.Item ? paymentFromItem(result.Item) : undefined;
+}
+
+/**
+ * The keys a reversal's decision reads: the payment, its invoice, and the payments before it back to the newest
+ * non-reversed one (needed only when it is the invoice's latest; usually one). Read one by one, because each names
+ * the next; `extra` adds payments a previous attempt found missing.
+ */
+export async function reversalKeys(
+  companyId: number,
+  paymentId: number,
+  extra: readonly number[] = [],
+): Promise<Key[]> {
+  const paymentKey = keys.payment(companyId, paymentId);
+  const payment = await getPayment(companyId, paymentId);
+  if (!payment) return [paymentKey];
+  const chain: Key[] = [];
+  for (let id = payment.previousPaymentId; id !== undefined; ) {
+    chain.push(keys.payment(companyId, id));
+    const earlier = await getPayment(companyId, id);
+    id = earlier?.reversal ? earlier.previousPaymentId : undefined;
+  }
+  const extraKeys = extra.map((id) => keys.payment(companyId, id));
+  return [paymentKey, ...invoiceKeys(payment.referenceCode), ...chain, ...extraKeys];
+}
+
+/** What the decision needs, from one consistent batch read of `reversalKeys`. */
+export function reversalReading(items: Map<string, Item>, companyId: number, paymentId: number): ReversalReading {
+  const paymentItem = itemOf(items, keys.payment(companyId, paymentId));
+  const payment = paymentItem ? paymentFromItem(paymentItem) : undefined;
+  const earlier = new Map<number, PaymentRecord>();
+  for (const item of items.values())
+    if (item.entity === 'payment' && Number(item.company_id) === companyId) {
+      const record = paymentFromItem(item);
+      earlier.set(record.id, record);
+    }
+  return {
+    payment,
+    invoice: payment && invoiceFrom(items, payment.referenceCode),
+    latestPaymentId: payment && latestPaymentFrom(items, payment.referenceCode)?.id,
+    earlier,
+  };
+}
+
+function latestPaymentUpdate(latest: LatestPaymentChange): { set: string; remove: string; values: Item } {
+  if (latest.kind === 'set')
+    return {
+      set: ', latest_payment = :latest_payment',
+      remove: '',
+      values: { ':latest_payment': paymentAttributes(latest.payment) },
+    };
+  if (latest.kind === 'remove') return { set: '', remove: ' REMOVE latest_payment', values: {} };
+  return { set: '', remove: '', values: {} };
+}
+
+function headerUpdate(table: string, accepted: AcceptedReversal): TransactItem {
+  const { payment, invoice, balance } = accepted;
+  const after = balanceAttributes(balance);
+  const latest = latestPaymentUpdate(accepted.latest);
+  return {
+    Update: {
+      TableName: table,
+      Key: keys.invoiceHeader(payment.referenceCode),
+      ConditionExpression: 'company_id = :company AND version = :version AND amount_paid >= :amount',
+      UpdateExpression:
+        'SET amount_paid = :amount_paid, amount_due = :amount_due, payment_status = :payment_status, paid_at = :paid_at, ' +
+        `payments_count = :payments_count, version = :next_version, updated_at = :updated_at${latest.set}${latest.remove}`,
+      ExpressionAttributeValues: {
+        ':company': payment.companyId,
+        ':version': invoice.balance.version,
+        ':amount': payment.amountKobo,
+        ':amount_paid': after.amount_paid,
+        ':amount_due': after.amount_due,
+        ':payment_status': after.payment_status,
+        ':paid_at': after.paid_at,
+        ':payments_count': after.payments_count,
+        ':next_version': after.version,
+        ':updated_at': after.updated_at,
+        ...latest.values,
+      },
+    },
+  };
+}
+
+/** Marks the payment reversed, on condition it was not already (its new view size keeps history's read planning). */
+function paymentUpdate(table: string, payment: PaymentRecord, viewBytes: number): TransactItem {
+  return {
+    Update: {
+      TableName: table,
+      Key: keys.payment(payment.companyId, payment.id),
+      // Counted or not as decided: a migration counting an old payment meanwhile changes its reversal's delta.
+      ConditionExpression: `company_id = :company AND attribute_not_exists(reversed_at) AND ${
+        payment.inTotals ? 'in_totals = :in_totals' : 'attribute_not_exists(in_totals)'
+      }`,
+      UpdateExpression:
+        'SET reversed_at = :reversed_at, reversal_reason = :reason, view_bytes = :view_bytes, in_totals = :in_totals',
+      ExpressionAttributeValues: {
+        ':company': payment.companyId,
+        ':reversed_at': payment.reversal?.reversedAt,
+        ':reason': payment.reversal?.reason,
+        ':view_bytes': viewBytes,
+        ':in_totals': true,
+      },
+    },
+  };
+}
+
+/** The reversal's transaction: the payment, the invoice header, the day's totals (events and the key's record are added by the caller). */
+export function reversalTransaction(table: string, accepted: AcceptedReversal, viewBytes: number): TransactItem[] {
+  return [
+    paymentUpdate(table, accepted.payment, viewBytes),
+    headerUpdate(table, accepted),
+    dayTotalsUpdate(table, accepted.payment, reversedDelta(accepted.payment)),
+  ];
+}

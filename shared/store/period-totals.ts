@@ -1,0 +1,90 @@
+/**
+ * Period totals in the table (SPEC §14 "Totals"; docs/data-design.md "Period totals"): one small row per account, day
+ * and shard, changed by an ADD in the same transaction as the payment or reversal it counts, and summed for a range
+ * with one Query over the account's partition.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
+import { CHANNELS, type Channel, type PaymentRecord } from '../domain/payment-record.ts';
+import { type Totals, type TotalsDelta, totalsShard } from '../domain/period-totals.ts';
+import { documentClient, tableName } from './dynamodb-client.ts';
+import type { Item } from './items.ts';
+import { dayTotalsKeys, keys } from './keys.ts';
+import type { TransactItem } from './write-executor.ts';
+
+const channelAttribute = (channel: Channel): string => `channel_${channel}`;
+
+/** The ADD of `delta` to the row of the payment's day and shard (created by its first ADD). */
+export function dayTotalsUpdate(table: string, payment: PaymentRecord, delta: TotalsDelta): TransactItem {
+  const day = toIsoDate(fromEpochSeconds(payment.transactionDate));
+  return {
+    Update: {
+      TableName: table,
+      Key: keys.dayTotals(payment.companyId, day, totalsShard(payment.id)),
+      UpdateExpression:
+        'SET #entity = :entity, #company = :company ' +
+        'ADD #count :count, #total :total, #channel :total_by_channel, #reversed_count :reversed_count, #reversed_total :reversed_total',
+      // Every name through a placeholder: some (TOTAL, COUNT) are DynamoDB reserved words.
+      ExpressionAttributeNames: {
+        '#entity': 'entity',
+        '#company': 'company_id',
+        '#count': 'payments_count',
+        '#total': 'total',
+        '#channel': channelAttribute(delta.channel),
+        '#reversed_count': 'reversed_count',
+        '#reversed_total': 'reversed_total',
+      },
+      ExpressionAttributeValues: {
+        ':entity': 'day_totals',
+        ':company': payment.companyId,
+        ':count': delta.count,
+        ':total': delta.totalKobo,
+        ':total_by_channel': delta.totalKobo,
+        ':reversed_count': delta.reversedCount,
+        ':reversed_total': delta.reversedTotalKobo,
+      },
+    },
+  };
+}
+
+const numberOf = (value: unknown): number => (typeof value === 'number' ? value : 0);
+
+function totalsFromItem(item: Item): Totals {
+  const byChannelKobo = Object.fromEntries(
+    CHANNELS.map((channel) => [channel, numberOf(item[channelAttribute(channel)])]),
+  ) as Record<Channel, number>;
+  return {
+    count: numberOf(item.payments_count),
+    totalKobo: numberOf(item.total),
+    byChannelKobo,
+    reversedCount: numberOf(item.reversed_count),
+    reversedTotalKobo: numberOf(item.reversed_total),
+  };
+}
+
+/**
+ * Every row of the account's days in [`from`, `to`] (YYYY-MM-DD, inclusive), read consistently so that every payment
+ * acknowledged before the call is counted. A year is at most 366 × TOTALS_SHARDS small rows: one page.
+ */
+export async function queryDayTotals(companyId: number, from: string, to: string): Promise<Totals[]> {
+  const rows: Totals[] = [];
+  let after: Record<string, unknown> | undefined;
+  do {
+    const result = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': dayTotalsKeys.partition(companyId),
+          ':from': dayTotalsKeys.rangeStart(from),
+          ':to': dayTotalsKeys.rangeEnd(to),
+        },
+        ConsistentRead: true,
+        ...(after ? { ExclusiveStartKey: after } : {}),
+      }),
+    );
+    for (const item of result.Items ?? []) rows.push(totalsFromItem(item));
+    after = result.LastEvaluatedKey;
+  } while (after);
+  return rows;
+}
