@@ -1,6 +1,6 @@
 /**
- * The OpenAPI examples of the SPEC §13 routes (invoice reads and deletes, invoice history, an invoice's latest
- * payment, clients), captured like the rest by scripts/capture-examples.ts, whose request tools it is handed.
+ * The OpenAPI examples of the SPEC §13 and §14 routes (invoice reads and deletes, invoice history, an invoice's latest
+ * payment, clients, reversals), captured like the rest by scripts/capture-examples.ts, whose request tools it is handed.
  */
 import type { DynamoCall } from '../infra/tools/dynamo-hooks.ts';
 import type { CapturedExamples } from '../shared/openapi/document.ts';
@@ -30,8 +30,10 @@ const invoiceBody = (email: string) => ({
 export async function captureResourceExamples(tools: CaptureTools): Promise<Pick<CapturedExamples, 'requests'>> {
   const history = await captureInvoiceExamples(tools);
   const client = await captureClientExamples(tools);
+  const reversal = await captureReversalExamples(tools);
   return {
     requests: {
+      'reverse-payment': { json: reversal, form: new URLSearchParams(reversal).toString() },
       'invoice-history': { json: history, form: 'period=month&limit=2' },
       'add-client': { json: client, form: new URLSearchParams(client).toString() },
       'update-client': { json: { phone: '+2348098765432' }, form: 'phone=%2B2348098765432' },
@@ -148,4 +150,46 @@ async function captureClientExamples({ capture, send, withFault, inFlight, commo
   await capture('delete-client', 200, 'deleted', 'Client deleted', { path });
   await capture('delete-client', 404, 'client_not_found', 'Unknown id', { path: '/clients/999999' });
   return client;
+}
+
+async function captureReversalExamples(tools: CaptureTools) {
+  const { capture, send, withFault, inFlight, commonErrors, today } = tools;
+  const invoice = (await send('add-invoice', { body: invoiceBody('amaka@example.com') })).body.data;
+  const pay = async () =>
+    (
+      await send('add-payment', {
+        body: { reference_code: invoice.reference_code, date: today, amount: '500.00', channel: 'Cash' },
+      })
+    ).body.data.id as number;
+  const reversal = { reason: 'Keyed 50,000.00 instead of 5,000.00' };
+  const path = `/payments/${await pay()}/reversal`;
+  await capture('reverse-payment', 200, 'reversed', 'A payment reversed', { path, body: reversal });
+  await capture('reverse-payment', 409, 'payment_already_reversed', 'Reversed before', { path, body: reversal });
+  await capture('reverse-payment', 404, 'payment_not_found', 'Unknown payment id', {
+    path: '/payments/999999/reversal',
+    body: reversal,
+  });
+  const next = `/payments/${await pay()}/reversal`;
+  await withFault('TransactWriteItemsCommand', inFlight, () =>
+    capture('reverse-payment', 409, 'idempotency_request_in_progress', 'Same Idempotency-Key still running', {
+      path: next,
+      body: reversal,
+      headers: { 'idempotency-key': 'reverse-1' },
+    }),
+  );
+  await capture('reverse-payment', 400, 'invalid_idempotency_key', 'Idempotency-Key over 255 characters', {
+    path: next,
+    body: reversal,
+    headers: { 'idempotency-key': 'k'.repeat(256) },
+  });
+  await send('reverse-payment', { path: next, body: reversal, headers: { 'idempotency-key': 'reverse-2' } });
+  await capture('reverse-payment', 422, 'idempotency_key_reused', 'Same Idempotency-Key, different body', {
+    path: next,
+    body: { reason: 'Another reason' },
+    headers: { 'idempotency-key': 'reverse-2' },
+  });
+  await commonErrors('reverse-payment', reversal, { reason: '' }, 'TransactWriteItemsCommand', {
+    path: `/payments/${await pay()}/reversal`,
+  });
+  return reversal;
 }

@@ -83,6 +83,14 @@ try {
     channel: 'BankTransfer',
     date: usDate(new Date(), 'Africa/Lagos'),
   });
+  const keyedWrong = await post('/invoices', { ...invoiceBody, due_date: '02/15/2031' });
+  const wrong = await post('/payments', {
+    reference_code: keyedWrong.data.reference_code,
+    amount: '5,000.00',
+    channel: 'Cash',
+    date: usDate(new Date(), 'Africa/Lagos'),
+  });
+  await post(`/payments/${wrong.data.id}/reversal`, { reason: 'Recorded on the wrong invoice' }, 'POST', 200);
   const mistaken = await post('/invoices', { ...invoiceBody, due_date: '01/15/2031' });
   await post(`/invoices/${mistaken.data.reference_code}`, undefined, 'DELETE', 200);
 

@@ -14,7 +14,7 @@ import { ROUTES, type RouteName } from '../routes.ts';
 import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas/client.ts';
 import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema } from '../schemas/invoice.ts';
-import { addPaymentSchema } from '../schemas/payment.ts';
+import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
 import { HEADERS, PARAMETERS, SECURITY_SCHEMES } from './components.ts';
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
 import { DESCRIPTION } from './overview.ts';
@@ -207,6 +207,7 @@ function requestSchemas(): Record<string, unknown> {
     NewClient: inputSchema(newClientSchema),
     InvoiceItemInput: inputSchema(invoiceItemSchema),
     AddPaymentRequest: inputSchema(addPaymentSchema),
+    ReversePaymentRequest: inputSchema(reversePaymentSchema),
     PaymentHistoryRequest: inputSchema(paymentHistorySchema),
     InvoiceHistoryRequest: inputSchema(invoiceHistorySchema),
     AddClientRequest: inputSchema(addClientSchema),

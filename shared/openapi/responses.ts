@@ -147,9 +147,7 @@ const Payment = object(
     amount: money('Amount paid'),
     currency: string('Three-letter currency code, e.g. NGN', { pattern: '^[A-Z]{3}$' }),
     transaction_date: unixDate('Payment date'),
-    status: string('`success`; `reversed` once the payment was reversed (`POST /payments/{id}/reversal`)', {
-      enum: ['success', 'reversed'],
-    }),
+    status: string('`success`, or `reversed` once reversed', { enum: ['success', 'reversed'] }),
     reference_code: string('Reference code of the invoice paid'),
     payment_id: string('Empty for manually recorded payments'),
     referrer: string('Empty for manually recorded payments'),
@@ -169,16 +167,13 @@ const Payment = object(
 
 const amountByChannel = Object.fromEntries(CHANNELS.map((channel) => [channel, money(`Collected by ${channel}`)]));
 
-const PaymentSummary = object(
-  "Totals of the history's whole effective range (not of the page), the same on every page of one listing.",
-  {
-    count: { type: 'integer', description: 'Payments in the range, not counting reversed ones' },
-    total: money('Sum of their amounts'),
-    by_channel: object('The total by channel', amountByChannel),
-    reversed_total: money('Sum of the reversed payments of the range'),
-    currency: string('The account currency', { pattern: '^[A-Z]{3}$' }),
-  },
-);
+const PaymentSummary = object('Totals of the whole effective range (not the page); the same on every page.', {
+  count: { type: 'integer', description: 'Payments in the range, not counting reversed ones' },
+  total: money('Sum of their amounts'),
+  by_channel: object('The total by channel', amountByChannel),
+  reversed_total: money('Sum of the reversed payments of the range'),
+  currency: string('The account currency', { pattern: '^[A-Z]{3}$' }),
+});
 
 /** The fields every history page echoes: the period and its effective range. */
 const periodRange = {

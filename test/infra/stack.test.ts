@@ -204,6 +204,8 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           'POST /payments/{proxy+}',
           'GET /payments/{reference_code}',
           'GET /payments/{reference_code}/{proxy+}',
+          'POST /payments/{reference_code}/reversal',
+          'POST /payments/{reference_code}/reversal/{proxy+}',
           'POST /payments/history',
           'POST /payments/history/{proxy+}',
           'GET /payments/history',

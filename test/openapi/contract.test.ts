@@ -265,6 +265,47 @@ describe('contract: every documented outcome, validated against openapi.json', (
     await faultOutcomes('get-payment', key, byCode, 'BatchGetItemCommand');
   });
 
+  it('POST /payments/{id}/reversal', async () => {
+    const { key } = await newAccount();
+    const invoice = await createInvoice(key);
+    const body = { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '1', channel: 'Cash' };
+    const pay = async () => ({
+      pathParameters: { id: String((await call('add-payment', { key, body })).body.data.id) },
+    });
+    const reason = { reason: 'Keyed on the wrong invoice' };
+    const first = await pay();
+    await expectStatus('reverse-payment', { key, ...first, body: reason }, 200);
+    await expectStatus('reverse-payment', { key, ...first, body: reason }, 409, 'payment_already_reversed');
+    await expectStatus(
+      'reverse-payment',
+      { key, pathParameters: { id: '999999' }, body: reason },
+      404,
+      'payment_not_found',
+    );
+    const second = await pay();
+    await expectStatus(
+      'reverse-payment',
+      { key, ...second, body: reason, idempotencyKey: ' é' },
+      400,
+      'invalid_idempotency_key',
+    );
+    const remove = fault('TransactWriteItemsCommand', inFlight);
+    await expectStatus(
+      'reverse-payment',
+      { key, ...second, body: reason, idempotencyKey: 'rev-1' },
+      409,
+      'idempotency_request_in_progress',
+    ).finally(remove);
+    await expectStatus('reverse-payment', { key, ...second, body: reason, idempotencyKey: 'rev-2' }, 200);
+    await expectStatus(
+      'reverse-payment',
+      { key, ...second, body: { reason: 'other' }, idempotencyKey: 'rev-2' },
+      422,
+      'idempotency_key_reused',
+    );
+    await commonOutcomes('reverse-payment', key, reason, { reason: '' }, 'TransactWriteItemsCommand', await pay());
+  });
+
   it('POST /invoices/history', async () => {
     const { key } = await newAccount();
     for (let i = 0; i < 3; i++) await createInvoice(key);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startOfDayIn } from '../../shared/domain/dates.ts';
-import { API_FUNCTIONS, matchRoutePath, ROUTES } from '../../shared/routes.ts';
+import { API_FUNCTIONS, apiGatewayRoutePath, matchRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
 
 describe('the route table', () => {
   it('has three API functions, and every route belongs to exactly one of them, once per method and path', () => {
@@ -21,6 +21,28 @@ describe('the route table', () => {
           : 'invoices';
       expect(route.function, route.name).toBe(expected);
     }
+  });
+});
+
+describe('apiGatewayRoutePath', () => {
+  it('names each path variable once per parent, as API Gateway requires (a 409 ConflictException otherwise)', () => {
+    // Prepare
+    const named = new Map<string, string>();
+    // Act
+    const paths = ROUTES.flatMap((route) => routeKeys(route).map((key) => apiGatewayRoutePath(key.path)));
+    // Assess
+    for (const path of paths) {
+      const segments = path.split('/');
+      segments.forEach((segment, index) => {
+        const variable = /^\{([^}+]+)\}$/.exec(segment)?.[1];
+        if (!variable) return;
+        const parent = segments.slice(0, index).join('/');
+        expect(named.get(parent) ?? variable, path).toBe(variable);
+        named.set(parent, variable);
+      });
+    }
+    expect(apiGatewayRoutePath('/payments/{id}/reversal')).toBe('/payments/{reference_code}/reversal');
+    expect(apiGatewayRoutePath('/clients/{id}')).toBe('/clients/{id}');
   });
 });
 

@@ -1,0 +1,104 @@
+/** Pure rules of period totals (SPEC §14 "Totals"). */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CHANNELS, type PaymentRecord } from '../../shared/domain/payment-record.ts';
+import {
+  noTotals,
+  recordedDelta,
+  reversedDelta,
+  sumTotals,
+  TOTALS_SHARDS,
+  type Totals,
+  totalsShard,
+} from '../../shared/domain/period-totals.ts';
+
+const payment = (overrides: Partial<PaymentRecord> = {}): PaymentRecord => ({
+  id: 9,
+  companyId: 1,
+  clientId: 2,
+  invoiceId: 3,
+  referenceCode: 'REFERENCEREFERENCE01',
+  amountKobo: 1_500,
+  currency: 'NGN',
+  transactionDate: 86_400,
+  channel: 'POS',
+  createdAt: '2026-01-02 10:00:00',
+  recordedId: '01J',
+  inTotals: true,
+  ...overrides,
+});
+
+/** A day row holding exactly what a delta adds to an empty row. */
+const rowOf = (delta: ReturnType<typeof recordedDelta>): Totals => {
+  const row = noTotals();
+  row.count = delta.count;
+  row.totalKobo = delta.totalKobo;
+  row.byChannelKobo[delta.channel] = delta.totalKobo;
+  row.reversedCount = delta.reversedCount;
+  row.reversedTotalKobo = delta.reversedTotalKobo;
+  return row;
+};
+
+describe('deltas', () => {
+  it('a payment adds itself to its channel; its reversal takes it back out and adds it to the reversed totals', () => {
+    // Prepare
+    const recorded = payment();
+    // Act
+    const sum = sumTotals([rowOf(recordedDelta(recorded)), rowOf(reversedDelta(recorded))]);
+    // Assess
+    expect(sum).toEqual({ ...noTotals(), reversedCount: 1, reversedTotalKobo: 1_500 });
+  });
+
+  it('reversing a payment recorded before totals were kept only adds it to the reversed totals', () => {
+    expect(reversedDelta(payment({ inTotals: undefined }))).toEqual({
+      count: 0,
+      totalKobo: 0,
+      channel: 'POS',
+      reversedCount: 1,
+      reversedTotalKobo: 1_500,
+    });
+  });
+
+  it('refuses a payment whose channel is not one of the four', () => {
+    expect(() => recordedDelta(payment({ channel: 'Card' }))).toThrow(/unknown channel/);
+  });
+});
+
+describe('totalsShard', () => {
+  it('puts consecutive payment ids on different shards', () => {
+    const shards = Array.from({ length: TOTALS_SHARDS }, (_, i) => totalsShard(1_000 + i));
+    expect(new Set(shards).size).toBe(TOTALS_SHARDS);
+  });
+});
+
+describe('sumTotals', () => {
+  it('property: the sum of the rows of any payments and reversals is their non-reversed total by channel', () => {
+    const made = fc.array(
+      fc.record({
+        amountKobo: fc.integer({ min: 1, max: 99_999_999_999_999 }),
+        channel: fc.constantFrom(...CHANNELS),
+        reversed: fc.boolean(),
+      }),
+      { maxLength: 40 },
+    );
+    fc.assert(
+      fc.property(made, (payments) => {
+        const rows = payments.flatMap((p, id) => {
+          const record = payment({ id, amountKobo: p.amountKobo, channel: p.channel });
+          return p.reversed
+            ? [rowOf(recordedDelta(record)), rowOf(reversedDelta(record))]
+            : [rowOf(recordedDelta(record))];
+        });
+        const sum = sumTotals(rows);
+        const standing = payments.filter((p) => !p.reversed);
+        expect(sum.count).toBe(standing.length);
+        expect(sum.totalKobo).toBe(standing.reduce((s, p) => s + p.amountKobo, 0));
+        for (const channel of CHANNELS)
+          expect(sum.byChannelKobo[channel]).toBe(
+            standing.filter((p) => p.channel === channel).reduce((s, p) => s + p.amountKobo, 0),
+          );
+        expect(sum.reversedTotalKobo).toBe(payments.filter((p) => p.reversed).reduce((s, p) => s + p.amountKobo, 0));
+      }),
+    );
+  });
+});
