@@ -3,8 +3,9 @@
  * written before these routes"): invoice headers get their GSI1 keys (invoice history), `payments_count` and
  * `latest_payment` (`GET /payments/{ref}`, deletion); live clients get their GSI1 keys (`GET /clients`).
  * Reads the whole table once (a Scan), so it is an operator command, never part of a request. Idempotent, and safe
- * while the API serves: each header is rewritten on condition of the version the scan saw, so a payment committed
- * meanwhile makes that header wait for the next run (reported as `changed_meanwhile`).
+ * while the API serves: each header is rewritten on condition of the version the scan saw, and only when the payments
+ * the scan found add up to its `amount_paid`, so a payment committed meanwhile makes that header wait for the next run
+ * (reported as `changed_meanwhile`). Reversed payments are not counted (SPEC §14).
  */
 import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentRecord } from '../domain/payment-record.ts';
@@ -124,8 +125,12 @@ export async function migrateListings(nowMs = Date.now()): Promise<ListingMigrat
   for (const header of found.headers.filter((item) => item.GSI1PK === undefined)) {
     const body = found.bodies.get(referenceCodeOf(String(header.PK)));
     if (!body) continue; // a header whose invoice never committed its body does not exist (they commit together)
-    const payments = found.payments.get(String(body.reference_code)) ?? [];
-    if (await migrateHeader(header, body, payments)) result.invoices++;
+    const payments = (found.payments.get(String(body.reference_code)) ?? []).filter((p) => !p.reversal);
+    // A Scan is no snapshot: a payment committed while it ran may be missing although its header was seen after it.
+    // The header's amount_paid tells: when the payments found do not add up to it, leave the header for the next run.
+    const paidKobo = payments.reduce((sum, payment) => sum + payment.amountKobo, 0);
+    if (paidKobo !== Number(header.amount_paid)) result.changed_meanwhile++;
+    else if (await migrateHeader(header, body, payments)) result.invoices++;
     else result.changed_meanwhile++;
   }
   for (const client of found.clients.filter((item) => item.GSI1PK === undefined && item.deleted_at === undefined))

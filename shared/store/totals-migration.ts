@@ -1,0 +1,65 @@
+/**
+ * The one-off migration for payments recorded before period totals were kept (`data:migrate`, docs/operations.md
+ * "Upgrading a table to period totals"): each such payment is added to its day's totals and marked `in_totals`, in
+ * one transaction on condition that it is not marked yet, so it is counted exactly once — also while the API serves,
+ * also if the command runs twice (a reversal of an uncounted payment counts it as reversed and marks it itself).
+ * Reads every payment once (a Scan), so it is an operator command, never part of a request.
+ */
+import { ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { PaymentRecord } from '../domain/payment-record.ts';
+import { recordedDelta } from '../domain/period-totals.ts';
+import { documentClient, tableName } from './dynamodb-client.ts';
+import { paymentFromItem } from './items.ts';
+import { keys } from './keys.ts';
+import { dayTotalsUpdate } from './period-totals.ts';
+
+async function* uncountedPayments(): AsyncGenerator<PaymentRecord> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'entity = :payment AND attribute_not_exists(in_totals)',
+        ExpressionAttributeValues: { ':payment': 'payment' },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) yield paymentFromItem(item);
+    start = page.LastEvaluatedKey;
+  } while (start);
+}
+
+/** Counts one payment; false when it was counted (or reversed) since the scan. */
+async function countPayment(payment: PaymentRecord): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.payment(payment.companyId, payment.id),
+              UpdateExpression: 'SET in_totals = :yes',
+              ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(in_totals)',
+              ExpressionAttributeValues: { ':yes': true },
+            },
+          },
+          dayTotalsUpdate(tableName(), payment, recordedDelta(payment)),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/** Adds every payment recorded before totals were kept to its day's totals; returns how many it counted. */
+export async function countLegacyPayments(): Promise<number> {
+  let counted = 0;
+  for await (const payment of uncountedPayments()) if (await countPayment(payment)) counted++;
+  return counted;
+}
