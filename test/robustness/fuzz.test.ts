@@ -285,6 +285,7 @@ const SUCCESS: Partial<Record<RouteName, number[]>> = {
   'payment-history': [200],
   'add-client': [200, 201],
   'update-client': [200],
+  'reverse-payment': [200, 409],
 };
 
 async function fuzzRoute(
@@ -335,13 +336,13 @@ async function fuzzRoute(
 
 /** Stored outcomes (docs/api.md "Idempotency") are the only responses that leave an idempotency record behind. */
 const storesRecord = (status: number, code?: string) =>
-  [201, 403, 404].includes(status) || (status === 409 && code !== 'idempotency_request_in_progress');
+  [200, 201, 403, 404].includes(status) || (status === 409 && code !== 'idempotency_request_in_progress');
 
 async function expectRecordsOnlyForStoredOutcomes(companyId: number, outcomes: Outcome[]) {
   for (const outcome of outcomes) {
     if (!outcome.idempotencyKey) continue;
     const exists = await idempotencyRecordExists(companyId, outcome.route, outcome.idempotencyKey);
-    const keyed = ['add-invoice', 'add-payment', 'add-client'].includes(outcome.route);
+    const keyed = ['add-invoice', 'add-payment', 'add-client', 'reverse-payment'].includes(outcome.route);
     const expected = keyed && storesRecord(outcome.status, outcome.code);
     expect(exists, `${outcome.route} ${outcome.status} ${outcome.code ?? ''} key ${outcome.idempotencyKey}`).toBe(
       expected,
@@ -454,6 +455,28 @@ describe('fuzzing request bodies and headers', { timeout: TIMEOUT }, () => {
     const after = await call('get-client', { key, pathParameters: { id } });
     expect(after.status).toBe(200);
     expect(after.body.data.email).toMatch(/@/);
+  });
+
+  it('POST /payments/{id}/reversal: never 5xx, always the envelope; the invoice stays Σ non-reversed payments', async () => {
+    const { key, account } = await newAccount();
+    const invoice = await createInvoice(key);
+    const pay = async () =>
+      (
+        await call('add-payment', {
+          key,
+          body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '10', channel: 'Cash' },
+        })
+      ).body.data.id as number;
+    const ids = [await pay(), await pay()];
+    const outcomes: Outcome[] = [];
+    const base = () => ({ reason: 'Keyed on the wrong invoice' });
+    await fuzzRoute('reverse-payment', key, encodings(mutated(base, [['reason']])), outcomes, { id: String(ids[0]) });
+    await expectRecordsOnlyForStoredOutcomes(account.companyId, outcomes);
+    expect(outcomes.some((o) => o.status === 400)).toBe(true);
+    const reversed = outcomes.filter((o) => o.status === 200 && !o.replayed);
+    expect(reversed.length).toBeLessThanOrEqual(1);
+    const read = await call('get-invoice', { key, pathParameters: { reference_code: invoice.reference_code } });
+    expect(read.body.data.amount_paid).toBe(reversed.length === 1 ? '10.00' : '20.00');
   });
 
   it('POST /payments/history: never 5xx, always the envelope, nothing written, tampered cursors refused', async () => {

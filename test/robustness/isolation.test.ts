@@ -216,6 +216,22 @@ describe('tenant isolation', () => {
     expect(await invoiceHeader(aInvoice.reference_code)).toEqual(header);
   });
 
+  it('payment ids are per account: reversing the first account’s payment id from an account without it is 404, and changes nothing', async () => {
+    const fresh = await newAccount({ name: 'Tenant R' });
+    const header = await invoiceHeader(aInvoice.reference_code);
+    const reversal = (id: string) =>
+      call('reverse-payment', { key: fresh.key, pathParameters: { id }, body: { reason: 'not mine' } });
+    const foreign = await reversal(String(aPayment.id));
+    const unknown = await reversal('999999');
+    expectErrorEnvelope(foreign, 404);
+    expect(foreign.body.code).toBe('payment_not_found');
+    expect({ ...foreign.body, request_id: null }).toEqual({ ...unknown.body, request_id: null });
+    expectNothingOfA(foreign.rawBody);
+    expect(await invoiceHeader(aInvoice.reference_code)).toEqual(header);
+    const history = await fullHistory(a.key, { period: 'month' });
+    expect(history.payments.every((p) => p.status === 'success')).toBe(true);
+  });
+
   it('invoice history and the client list of the second account show none of the first; their cursors do not cross', async () => {
     const invoices = await call('invoice-history', { key: b.key, body: { period: 'month' } });
     expect(invoices.status).toBe(200);
