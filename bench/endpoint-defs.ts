@@ -24,6 +24,11 @@ import * as stats from './stats.ts';
 export interface EndpointDef {
   name: string;
   make: MakeRequest;
+  /**
+   * The requests the floor is sent instead (their bodies and headers; the path is the replay's), for a row whose
+   * `make` uses up seeded data the floor's replays do not need. By default `make`.
+   */
+  floorMake?: MakeRequest;
   expected: number;
   /** Our CPU per request (runtime minus floor, concurrency 1), ms. */
   cpuBudgetMs: number;
@@ -156,6 +161,8 @@ export const endpointDefs = (keys: { history: string; writer: string }, seeded: 
       // conflict by design (its header's version).
       name: 'reverse payment',
       make: (i, worker) => reversal(keys.writer, nextReversal(i, worker)),
+      // The same body and headers (a fresh Idempotency-Key each): the floor replays the captured calls, whatever the id.
+      floorMake: () => reversal(keys.writer, 0),
       expected: 200,
       cpuBudgetMs: 2,
       // Four, each naming what the next needs (shared/store/payment-reversals.ts `reversalKeys`): a consistent GetItem
