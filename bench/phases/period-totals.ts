@@ -33,8 +33,8 @@ const ROW_TOTALS: Totals = {
 };
 /**
  * The year summary's p50 at c=1 on this 2-core machine, at most (docs/performance.md "What a year's summary costs").
- * The first (quick, loaded) run measured 115 ms, of which the totals Query was about 65 ms in DynamoDB Local (2,632
- * rows, one page). The budget guards the shape — one Query page of the account's day rows — against, for
+ * Two quick runs on a loaded machine measured 115 and 65 ms; the totals Query took 65–81 ms of DynamoDB Local in a
+ * captured request (2,632 rows, one page). The budget guards the shape — one Query page of the account's day rows — against, for
  * instance, a Query per day (329 sequential round trips of 2–5 ms each) or a summary that reads payments; it is no
  * promise about AWS latency. To be revisited with the next full run on an idle machine.
  */
