@@ -27,6 +27,7 @@ type Side = { run: Run; figures: SideFigures };
 async function alternatingPair(opts: {
   port: number;
   make: MakeRequest;
+  floorMake: MakeRequest;
   expected: number;
   statuses: Record<string, number>;
   key: string;
@@ -48,7 +49,7 @@ async function alternatingPair(opts: {
           httpOp(opts.port, (i, worker) => opts.make(first + i, worker), opts.expected, opts.statuses),
         ),
       );
-    const floorTurn = async () => floorRuns.push(await runFloorReplays(opts.key, first, count, 1, opts.make));
+    const floorTurn = async () => floorRuns.push(await runFloorReplays(opts.key, first, count, 1, opts.floorMake));
     const endpointNow = opts.endpointFirst === ((first / TURN) % 2 === 0);
     await (endpointNow ? endpointTurn : floorTurn)();
     await (endpointNow ? floorTurn : endpointTurn)();
@@ -116,6 +117,8 @@ const sideMedians = (sides: SideFigures[]): SideMedians => {
 interface CompareOptions {
   port: number;
   make: MakeRequest;
+  /** The requests the floor is sent (their bodies and headers; the path is the replay's): `make` by default. */
+  floorMake?: MakeRequest;
   expected: number;
   template: ReplayTemplate;
   /** Length of the endpoint's response: the floor answers as many bytes. */
@@ -139,13 +142,16 @@ async function blockPair(
       drive(opts.perBlock, opts.concurrency, httpOp(opts.port, opts.make, opts.expected, statuses)),
     );
   const floorBlock = () =>
-    measuredBlock('floor', () => runFloorBlock(`${opts.tag}${b}`, opts.concurrency, opts.perBlock, opts.make));
+    measuredBlock('floor', () =>
+      runFloorBlock(`${opts.tag}${b}`, opts.concurrency, opts.perBlock, opts.floorMake ?? opts.make),
+    );
   let e: Side;
   let f: Side;
   if (opts.concurrency === 1) {
     ({ endpoint: e, floor: f } = await alternatingPair({
       port: opts.port,
       make: opts.make,
+      floorMake: opts.floorMake ?? opts.make,
       expected: opts.expected,
       statuses,
       key: `${opts.tag}${b}`,

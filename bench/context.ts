@@ -20,6 +20,11 @@ export interface Seeded {
   wInvoices: string[];
   /** One account per worker, each with its invoice to pay (many tenants). */
   payerInvoices: { key: string; ref: string }[];
+  /**
+   * Payments to reverse: per invoice of the writer account (one per load-generator worker), its payment ids newest
+   * first (bench/seeding.ts `seedReversals`; handed out by bench/reversal-pool.ts).
+   */
+  reversalPool: number[][];
   /** The date of the payments the bench adds. */
   payDate: CalendarDate;
 }

@@ -5,7 +5,7 @@
  * (bench/floor-child.ts: a process set up like the runtime that replays each endpoint's captured DynamoDB
  * requests), seeds data, and measures each endpoint against its floor in interleaved blocks: latency (p50, p99)
  * at concurrency 1, throughput and p99 at concurrency 8, our CPU per request, the database work, pages by bytes,
- * many tenants, scale and the cold-start proxy. Each ratio is the median of the blocks, printed with their range.
+ * many tenants, scale, what a year's summary costs (period totals) and the cold-start proxy. Each ratio is the median of the blocks, printed with their range.
  * Prints a report, writes bench/results/bench-<timestamp>.json and ends with `N budgets met, M missed`.
  * Method and latest figures: docs/performance.md.
  *
@@ -41,6 +41,7 @@ const warmUp = await import('./phases/warm-up.ts');
 const scale = await import('./phases/scale.ts');
 const httpHop = await import('./phases/http-hop.ts');
 const endpoints = await import('./phases/endpoints.ts');
+const periodTotals = await import('./phases/period-totals.ts');
 const webhookEvents = await import('./phases/webhook-events.ts');
 const durabilityBarrier = await import('./phases/durability-barrier.ts');
 const pagesByBytes = await import('./phases/pages-by-bytes.ts');
@@ -108,7 +109,17 @@ try {
     later: {},
   };
 
-  for (const step of [warmUp, scale, httpHop, endpoints, webhookEvents, durabilityBarrier, pagesByBytes, manyTenants])
+  for (const step of [
+    warmUp,
+    scale,
+    httpHop,
+    endpoints,
+    periodTotals,
+    webhookEvents,
+    durabilityBarrier,
+    pagesByBytes,
+    manyTenants,
+  ])
     await step.run(ctx);
   scale.pushBudgets(ctx);
 } finally {

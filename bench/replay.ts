@@ -89,18 +89,26 @@ export function freshenInput(command: string, input: Input, tag: string): Input 
   }
 }
 
-/** Items that must exist under the renamed keys before replay `tag` runs: what the original request read. */
+/**
+ * Items that must exist under the renamed keys before replay `tag` runs: what the original request read, each item
+ * once. A request may read an item twice (a reversal's GetItem of the payment, then its BatchGetItem of the same
+ * payment): BatchWriteItem refuses a batch naming one key twice, and the later read is the state the request decided on.
+ */
 export function preStateItems(calls: readonly CapturedCall[], tag: string): { table: string; item: Input }[] {
-  const out: { table: string; item: Input }[] = [];
+  const out = new Map<string, { table: string; item: Input }>();
   for (const call of calls) {
     if (!call.items || call.items.length === 0) continue;
     const table =
       call.command === 'BatchGetItemCommand'
         ? Object.keys(call.input.RequestItems as Input)[0]!
         : String(call.input.TableName);
-    for (const item of call.items) out.push({ table, item: renameItem(item, tag) });
+    for (const item of call.items) {
+      const key = JSON.stringify([table, item.PK, item.SK]);
+      out.delete(key); // keep the first-read order of the others; the later read wins
+      out.set(key, { table, item: renameItem(item, tag) });
+    }
   }
-  return out;
+  return [...out.values()];
 }
 
 export interface ReplayTemplate {

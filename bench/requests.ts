@@ -76,6 +76,13 @@ export const payment = (key: string, referenceCode: string, date: CalendarDate, 
   body: { reference_code: referenceCode, date: mmddyyyy(date), amount, channel: 'BankTransfer' },
 });
 
+/** `POST /payments/{id}/reversal` (SPEC §14), with an Idempotency-Key like the other POST writes. */
+export const reversal = (key: string, paymentId: number): RequestSpec => ({
+  path: `/payments/${paymentId}/reversal`,
+  headers: auth(key, true),
+  body: { reason: 'Recorded twice by mistake' },
+});
+
 export const history = (key: string): RequestSpec => ({
   path: '/payments/history',
   headers: auth(key, false),

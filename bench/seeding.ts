@@ -6,9 +6,12 @@
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { ensureTable, localClient } from '../infra/local/dynamodb-local.ts';
-import { addDays, type CalendarDate, toEpochSeconds } from '../shared/domain/dates.ts';
+import { addDays, type CalendarDate, fromEpochSeconds, toEpochSeconds, toIsoDate } from '../shared/domain/dates.ts';
+import { CHANNELS, type Channel } from '../shared/domain/payment-record.ts';
+import { noTotals, type Totals, totalsShard } from '../shared/domain/period-totals.ts';
 import { createAccount } from '../shared/store/accounts.ts';
 import { paymentItem } from '../shared/store/items.ts';
+import { dayTotalsItem } from '../shared/store/period-totals.ts';
 import { CONCURRENCY, LARGE_TABLE, SIZES, SMALL_TABLE } from './config.ts';
 import { drive } from './drive.ts';
 import { log } from './progress.ts';
@@ -109,9 +112,36 @@ function syntheticPayments(
         channel: 'Cash',
         createdAt: now,
         recordedId: ulid(),
+        // Counted in its day's totals (written beside it by `dayTotalsRows`), as the API's payments are.
+        inTotals: true,
       }),
     };
   });
+}
+
+type Seed = { table: string; item: Record<string, unknown> };
+
+/**
+ * The day-totals rows (shared/store/period-totals.ts) of payments written directly: what the payments' own
+ * transactions would have ADDed, one row per account, day and shard, for `table`. The rows must not meet a row
+ * the API wrote (they would replace it): the bench's direct payments are on days and accounts the API's are not.
+ */
+export function dayTotalsRows(table: string, payments: readonly Seed[]): Seed[] {
+  const rows = new Map<string, { companyId: number; day: string; shard: number; totals: Totals }>();
+  for (const { item } of payments) {
+    const companyId = Number(item.company_id);
+    const day = toIsoDate(fromEpochSeconds(Number(item.transaction_date)));
+    const shard = totalsShard(Number(item.payment_id));
+    const key = `${companyId}|${day}|${shard}`;
+    let row = rows.get(key);
+    if (!row) rows.set(key, (row = { companyId, day, shard, totals: noTotals() }));
+    const amount = Number(item.amount);
+    const channel = CHANNELS.find((c) => c === item.channel) as Channel;
+    row.totals.count += 1;
+    row.totals.totalKobo += amount;
+    row.totals.byChannelKobo[channel] += amount;
+  }
+  return [...rows.values()].map((r) => ({ table, item: dayTotalsItem(r.companyId, r.day, r.shard, r.totals) }));
 }
 
 const outsideWindow = (i: number): CalendarDate =>
@@ -169,8 +199,15 @@ async function seedHistoryAccount(port: number, key: string): Promise<InvoiceRef
   return invoices;
 }
 
-/** The rest of the small table's 1,000: the same account outside the window, and other accounts. */
-async function seedSmallTable(client: Client, companyId: number, invoices: InvoiceRef[]): Promise<number> {
+/**
+ * The rest of the small table's 1,000: the same account outside the window, and other accounts, with their day
+ * totals. Returns the count and the payments written (the large table's totals count them too).
+ */
+async function seedSmallTable(
+  client: Client,
+  companyId: number,
+  invoices: InvoiceRef[],
+): Promise<{ count: number; written: Seed[] }> {
   const sameOutsideSmall = 380;
   const othersSmall = 1000 - invoices.length - sameOutsideSmall;
   const smallSeed = fillerPayments(
@@ -178,18 +215,19 @@ async function seedSmallTable(client: Client, companyId: number, invoices: Invoi
     { count: sameOutsideSmall, companyId, invoices, firstId: 1_000_000 },
     { count: othersSmall, companyOf: (i) => 2_000_000 + (i % 200), dateOf: (i) => addDays(WINDOW_START, i % 200) },
   );
-  await batchWriteAll(client, smallSeed, 4);
-  return countPayments(client, SMALL_TABLE);
+  await batchWriteAll(client, [...smallSeed, ...dayTotalsRows(SMALL_TABLE, smallSeed)], 4);
+  return { count: await countPayments(client, SMALL_TABLE), written: smallSeed };
 }
 
 /** The large table: a copy of the small one plus 49,000 payments (same account outside the window, other accounts). */
 async function seedLargeTable(
   client: Client,
   endpoint: string,
-  smallCount: number,
+  small: { count: number; written: Seed[] },
   companyId: number,
   invoices: InvoiceRef[],
 ) {
+  const smallCount = small.count;
   const seedStarted = performance.now();
   await ensureTable(endpoint, LARGE_TABLE);
   const copied = await copyTable(client, SMALL_TABLE, LARGE_TABLE);
@@ -204,9 +242,18 @@ async function seedLargeTable(
       dateOf: (i) => addDays(WINDOW_START, (i % 400) - 100),
     },
   );
-  await batchWriteAll(client, largeSeed, 4);
+  // The copied rows of the small table's direct payments are replaced by rows counting those and the new ones
+  // (the same account's payments of both share days and shards).
+  const totals = dayTotalsRows(LARGE_TABLE, [...small.written, ...largeSeed]);
+  await batchWriteAll(client, [...largeSeed, ...totals], 4);
   const largeCount = await countPayments(client, LARGE_TABLE);
-  return { largeCount, copied, written: largeSeed.length, seedMs: performance.now() - seedStarted };
+  return {
+    largeCount,
+    copied,
+    written: largeSeed.length,
+    totalsRows: totals.length,
+    seedMs: performance.now() - seedStarted,
+  };
 }
 
 /** The history account's payments in both tables; records `results.seed`. */
@@ -220,15 +267,18 @@ export async function seedTables(
   const companyId = historyAccount.account.companyId;
   const hInvoices = await seedHistoryAccount(port, historyAccount.secretKey);
   const inWindow = hInvoices.length;
-  const smallCount = await seedSmallTable(client, companyId, hInvoices);
-  const large = await seedLargeTable(client, endpoint, smallCount, companyId, hInvoices);
-  log(`  ${SMALL_TABLE}: ${smallCount} payments (${inWindow} of the history account in its window)`);
+  const small = await seedSmallTable(client, companyId, hInvoices);
+  const smallCount = small.count;
+  const large = await seedLargeTable(client, endpoint, small, companyId, hInvoices);
   log(
-    `  ${LARGE_TABLE}: ${large.largeCount} payments (copied ${large.copied} items, BatchWriteItem ${large.written} in ${(large.seedMs / 1000).toFixed(1)} s)`,
+    `  ${SMALL_TABLE}: ${smallCount} payments (${inWindow} of the history account in its window), with their day totals`,
+  );
+  log(
+    `  ${LARGE_TABLE}: ${large.largeCount} payments (copied ${large.copied} items, BatchWriteItem ${large.written} payments and ${large.totalsRows} day-totals rows in ${(large.seedMs / 1000).toFixed(1)} s)`,
   );
   results.seed = {
     smallTable: { payments: smallCount, inWindow },
-    largeTable: { payments: large.largeCount },
+    largeTable: { payments: large.largeCount, dayTotalsRows: large.totalsRows },
     largeSeedMs: Math.round(large.seedMs),
   };
   return {
@@ -261,7 +311,9 @@ export async function seedWrites(port: number, writer: BenchAccount, payers: Ben
   }
   const wClients: number[] = [];
   for (let i = 0; i < CONCURRENCY; i++) wClients.push((await call(port, newClientRequest(wKey), 201)).json.data.id);
-  return { wClientId, wClients, wInvoices, payerInvoices, payDate: addDays(TODAY, -1) };
+  const payDate = addDays(TODAY, -1);
+  const reversalPool = await seedReversals(port, wKey, wClientId, payDate);
+  return { wClientId, wClients, wInvoices, payerInvoices, payDate, reversalPool };
 }
 
 /** Pages-by-bytes account: each payment on its own invoice of long items (about 94 KB of response per payment). */
@@ -271,4 +323,40 @@ export async function seedPages(port: number, pKey: string): Promise<void> {
     const invoice = await call(port, longItemsInvoice(pKey, pClientId, SIZES.pageItems), 201);
     await call(port, payment(pKey, invoice.json.data.reference_code, addDays(WINDOW_START, i % 91)), 201);
   }
+}
+
+/**
+ * How many payments the reverse-payment row reverses in a run: its warm-up, captures and the endpoint's side of
+ * every block at c=1 and c=8 (the floor's requests are made by the row's `floorMake`, which takes none).
+ */
+export const reversalsNeeded = (): number =>
+  SIZES.warmup + SIZES.captures + SIZES.blocks * (SIZES.perBlock1 + SIZES.perBlock8);
+
+/**
+ * Payments to reverse (the reverse-payment row): `CONCURRENCY` invoices of the writer account, each with its own
+ * payments of 1.00 recorded through the API one after another (the invoices in parallel), so each payment names the
+ * one before it (`previous_payment_id`). Returns each invoice's payment ids newest first: reversing the newest
+ * non-reversed payment reads one earlier payment (its predecessor, not reversed); reversing oldest first would walk
+ * back over every payment already reversed (shared/store/payment-reversals.ts `reversalKeys`).
+ */
+export async function seedReversals(port: number, wKey: string, wClientId: number, payDate: CalendarDate) {
+  // × 1.5: at c=8 each worker keeps one invoice for a block (the one it releases is the only free one), and workers
+  // do not serve equal shares of a block; every block starts on the invoices with the most payments left.
+  const perInvoice = Math.ceil((reversalsNeeded() * 1.5) / CONCURRENCY);
+  const started = performance.now();
+  const invoices: string[] = [];
+  for (let k = 0; k < CONCURRENCY; k++)
+    invoices.push((await call(port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code);
+  const pool = await Promise.all(
+    invoices.map(async (ref) => {
+      const ids: number[] = [];
+      for (let n = 0; n < perInvoice; n++)
+        ids.push(Number((await call(port, payment(wKey, ref, payDate), 201)).json.data.id));
+      return ids.reverse();
+    }),
+  );
+  log(
+    `  reversals: ${CONCURRENCY} × ${perInvoice} payments to reverse (${reversalsNeeded()} needed) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return pool;
 }

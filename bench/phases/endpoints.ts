@@ -17,10 +17,12 @@ async function measure(ctx: BenchContext, ep: EndpointDef, index: number) {
   const template = floorTemplate(captured.template);
   const floorCheck = await checkFloor(template, captured.template, `k${index}`);
   // The floor process's JIT
-  await runFloor(template, SIZES.floorWarmup, 4, `w${index}`, ep.make, captured.responseBytes);
+  const floorMake = ep.floorMake ?? ep.make;
+  await runFloor(template, SIZES.floorWarmup, 4, `w${index}`, floorMake, captured.responseBytes);
   const c1 = await compare({
     port: ctx.small.port,
     make: ep.make,
+    floorMake,
     expected: ep.expected,
     template,
     responseBytes: captured.responseBytes,
@@ -31,6 +33,7 @@ async function measure(ctx: BenchContext, ep: EndpointDef, index: number) {
   const c8 = await compare({
     port: ctx.small.port,
     make: ep.make,
+    floorMake,
     expected: ep.expected,
     template,
     responseBytes: captured.responseBytes,

@@ -47,6 +47,30 @@ export function dayTotalsUpdate(table: string, payment: PaymentRecord, delta: To
   };
 }
 
+/**
+ * A whole day row as `dayTotalsUpdate`'s ADDs leave it after counting `totals` (the same attributes; a channel's
+ * amount only for a channel that has one, as an ADD creates it only then). Pure: for writing rows directly (the
+ * bench's seeding, which bypasses the API).
+ */
+export function dayTotalsItem(companyId: number, isoDate: string, shard: number, totals: Totals): Item {
+  const channels = Object.fromEntries(
+    CHANNELS.filter((channel) => totals.byChannelKobo[channel] !== 0).map((channel) => [
+      channelAttribute(channel),
+      totals.byChannelKobo[channel],
+    ]),
+  );
+  return {
+    ...keys.dayTotals(companyId, isoDate, shard),
+    entity: 'day_totals',
+    company_id: companyId,
+    payments_count: totals.count,
+    total: totals.totalKobo,
+    ...channels,
+    reversed_count: totals.reversedCount,
+    reversed_total: totals.reversedTotalKobo,
+  };
+}
+
 const numberOf = (value: unknown): number => (typeof value === 'number' ? value : 0);
 
 function totalsFromItem(item: Item): Totals {

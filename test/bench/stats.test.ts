@@ -1,8 +1,11 @@
 /** The benchmark's pure helpers (no timing assertions: the bench itself is `npm run bench`). */
 import { describe, expect, it } from 'vitest';
 import { freshenInput, isWriteRequest, preStateItems } from '../../bench/replay.ts';
+import { reversalPicker } from '../../bench/reversal-pool.ts';
 import {
   budgetLine,
+  consistentQueryRcu,
+  dynamoItemBytes,
   evaluateBudget,
   historyRoundTripBudget,
   median,
@@ -48,11 +51,18 @@ describe('bench statistics', () => {
     expect(line).toContain('y 12 <= 8 ✗');
   });
 
-  it('allows one query plus one BatchGetItem per 100 keys for a history page', () => {
-    expect(historyRoundTripBudget(0)).toBe(1);
-    expect(historyRoundTripBudget(100)).toBe(2);
-    expect(historyRoundTripBudget(200)).toBe(3);
-    expect(historyRoundTripBudget(201)).toBe(4);
+  it('sizes an item as DynamoDB does, and a consistent Query as its summed sizes per 4 KB', () => {
+    expect(dynamoItemBytes({ PK: 'ab', n: 123 })).toBe(2 + 2 + 1 + 3);
+    expect(dynamoItemBytes({ n: 100_000, b: true })).toBe(1 + 2 + 1 + 1);
+    expect(consistentQueryRcu(2928, 130)).toBe(93);
+    expect(consistentQueryRcu(1, 10)).toBe(1);
+  });
+
+  it('allows the payments query, the day-totals query and one BatchGetItem per 100 keys for a history page', () => {
+    expect(historyRoundTripBudget(0)).toBe(2);
+    expect(historyRoundTripBudget(100)).toBe(3);
+    expect(historyRoundTripBudget(200)).toBe(4);
+    expect(historyRoundTripBudget(201)).toBe(5);
   });
 });
 
@@ -122,5 +132,75 @@ describe('bench replay of captured requests', () => {
     ]);
     expect(isWriteRequest(calls)).toBe(true);
     expect(isWriteRequest([calls[0]!])).toBe(false);
+  });
+
+  it('seeds an item read twice once, as last read (a reversal reads its payment by GetItem, then in its batch)', () => {
+    const payment = { PK: 'PAYMENT#1#8', SK: 'PAYMENT', GSI1SK: '2026-01-02#01J', amount: 100 };
+    const reads = [
+      {
+        command: 'GetItemCommand',
+        input: { TableName: 't', Key: { PK: 'PAYMENT#1#8', SK: 'PAYMENT' }, ConsistentRead: true },
+        elapsedMs: 1,
+        consumedCapacity: [],
+        items: [payment],
+      },
+      {
+        command: 'BatchGetItemCommand',
+        input: {
+          RequestItems: {
+            t: {
+              Keys: [
+                { PK: 'PAYMENT#1#8', SK: 'PAYMENT' },
+                { PK: 'INVOICE#A', SK: 'HEADER' },
+              ],
+            },
+          },
+        },
+        elapsedMs: 1,
+        consumedCapacity: [],
+        items: [
+          { ...payment, amount: 200 },
+          { PK: 'INVOICE#A', SK: 'HEADER', version: 3 },
+        ],
+      },
+    ];
+    expect(preStateItems(reads, 'r3')).toEqual([
+      { table: 't', item: { PK: 'PAYMENT#1#8~r3', SK: 'PAYMENT', GSI1SK: '2026-01-02#01J~r3', amount: 200 } },
+      { table: 't', item: { PK: 'INVOICE#A~r3', SK: 'HEADER', version: 3 } },
+    ]);
+  });
+});
+
+describe('reverse-payment pool', () => {
+  const pool = (perInvoice = 5) =>
+    Array.from({ length: 8 }, (_, k) => Array.from({ length: perInvoice }, (_, n) => 100 * k + perInvoice - n));
+
+  it('never hands out a payment twice, and takes each invoice newest first', () => {
+    const take = reversalPicker(pool());
+    const seen = Array.from({ length: 40 }, (_, i) => take(i, 0));
+    expect(new Set(seen).size).toBe(40);
+    const ofInvoice = seen.filter((id) => Math.floor(id / 100) === 3);
+    expect(ofInvoice).toEqual([305, 304, 303, 302, 301]);
+    expect(() => take(40, 0)).toThrow(/exhausted/);
+  });
+
+  it('gives concurrent workers different invoices, whatever order they come back in', () => {
+    // With margin: at c=8 the one free invoice may be one that ran out while the others still have payments.
+    const take = reversalPicker(pool(10));
+    const inFlight = new Map<number, number>();
+    let i = 0;
+    for (let w = 0; w < 8; w++) inFlight.set(w, Math.floor(take(i++, w) / 100));
+    // Workers finish in an uneven order; each takes its next payment as soon as it is free.
+    for (const w of [3, 3, 0, 7, 3, 5, 1, 1, 6, 2, 4, 0, 3, 7, 7, 5, 2, 6, 4, 1, 0, 3, 3, 5, 2, 6, 4, 1, 0, 7]) {
+      inFlight.delete(w);
+      const invoice = Math.floor(take(i++, w) / 100);
+      expect([...inFlight.values()]).not.toContain(invoice);
+      inFlight.set(w, invoice);
+    }
+  });
+
+  it('spreads a single worker over every invoice', () => {
+    const take = reversalPicker(pool());
+    expect(new Set(Array.from({ length: 8 }, (_, i) => Math.floor(take(i, 0) / 100))).size).toBe(8);
   });
 });

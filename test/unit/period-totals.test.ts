@@ -11,6 +11,7 @@ import {
   type Totals,
   totalsShard,
 } from '../../shared/domain/period-totals.ts';
+import { dayTotalsItem, dayTotalsUpdate } from '../../shared/store/period-totals.ts';
 
 const payment = (overrides: Partial<PaymentRecord> = {}): PaymentRecord => ({
   id: 9,
@@ -100,5 +101,49 @@ describe('sumTotals', () => {
         expect(sum.reversedTotalKobo).toBe(payments.filter((p) => p.reversed).reduce((s, p) => s + p.amountKobo, 0));
       }),
     );
+  });
+});
+
+describe('dayTotalsItem', () => {
+  /** The row `dayTotalsUpdate`'s SET and ADD leave, applied to an absent row, one delta after another. */
+  function applyUpdates(deltas: { payment: PaymentRecord; delta: ReturnType<typeof recordedDelta> }[]) {
+    const row: Record<string, unknown> = {};
+    for (const { payment: p, delta } of deltas) {
+      const {
+        Key,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      } = dayTotalsUpdate('t', p, delta).Update as unknown as {
+        Key: Record<string, string>;
+        ExpressionAttributeNames: Record<string, string>;
+        ExpressionAttributeValues: Record<string, unknown>;
+      };
+      Object.assign(row, Key, { entity: values[':entity'], company_id: values[':company'] });
+      const add = (name: string, value: unknown) => {
+        row[names[name]!] = ((row[names[name]!] as number | undefined) ?? 0) + (value as number);
+      };
+      add('#count', values[':count']);
+      add('#total', values[':total']);
+      add('#channel', values[':total_by_channel']);
+      add('#reversed_count', values[':reversed_count']);
+      add('#reversed_total', values[':reversed_total']);
+    }
+    return row;
+  }
+
+  it('is the row the payments’ own ADDs would have left (same keys, attributes and values)', () => {
+    const a = payment({ id: 9, channel: 'POS', amountKobo: 1_500 });
+    const b = payment({ id: 17, channel: 'Cash', amountKobo: 2_000 });
+    const c = payment({ id: 25, channel: 'POS', amountKobo: 700 });
+    const byUpdates = applyUpdates([a, b, c].map((p) => ({ payment: p, delta: recordedDelta(p) })));
+    const totals = sumTotals(
+      [a, b, c].map((p) => ({
+        ...noTotals(),
+        count: 1,
+        totalKobo: p.amountKobo,
+        byChannelKobo: { ...noTotals().byChannelKobo, [p.channel]: p.amountKobo },
+      })),
+    );
+    expect(dayTotalsItem(1, '1970-01-02', totalsShard(9), totals)).toEqual(byUpdates);
   });
 });
