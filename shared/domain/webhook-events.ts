@@ -3,7 +3,13 @@
  * response data. Signing is webhook-signature.ts, the retry schedule webhook-retry-schedule.ts, the endpoint
  * URL policy webhook-url-policy.ts.
  */
-export const WEBHOOK_EVENT_TYPES = ['invoice.created', 'payment.recorded', 'invoice.paid', 'invoice.deleted'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'invoice.created',
+  'payment.recorded',
+  'invoice.paid',
+  'invoice.deleted',
+  'invoice.overdue',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** The JSON body POSTed to the endpoint; `data` is exactly the matching API response's `data`. */
@@ -60,4 +66,12 @@ export function paymentEvents(data: Record<string, unknown>, context: EventConte
 /** `invoice.deleted`, from the deletion's response `data` (the invoice with `client` and `items`, SPEC §14). */
 export function invoiceDeletedEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
   return [event('invoice.deleted', data, context)];
+}
+
+/**
+ * `invoice.overdue`, once per invoice on its first overdue day (SPEC §14): the invoice with `client` and `items` as
+ * it is shown that day (the overdue sweep, services/sweep-overdue.ts).
+ */
+export function invoiceOverdueEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
+  return [event('invoice.overdue', data, context)];
 }
