@@ -8,8 +8,9 @@ export const dataMigrate = defineCommand({
     'one-off, after upgrading to the invoice and client routes: list invoices and clients written before them (idempotent)',
   options: {},
   prints:
-    'one JSON line {"invoices":N,"clients":N,"changed_meanwhile":N}: invoices and clients migrated, and invoices a payment ' +
-    'changed during the run (run again for those). Reads the whole table once.',
+    'one JSON line {"invoices":N,"clients":N,"overdue_indexed":N,"changed_meanwhile":N}: invoices and clients migrated, ' +
+    'open invoices put into the overdue index, and invoices a payment changed during the run (run again for those). ' +
+    'Reads the whole table once.',
   input: () => ({}),
   async run(_input, output) {
     output.line(await migrateListings());
