@@ -11,10 +11,10 @@
  * their due date are then notified `invoice.overdue` once, late (docs/decisions.md).
  */
 import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import { type Item, paymentAttributes, paymentFromItem } from './items.ts';
-import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
 import { clientIndexKeys, invoiceIndexKeys, keys, overdueIndexKeys, referenceCodeOf } from './keys.ts';
 
 const MIGRATION = 'listings';
