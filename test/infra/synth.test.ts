@@ -32,9 +32,9 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('produces the table, three API functions and two webhook functions, and the routes of the route table', () => {
+  it('produces the table, three API functions, two webhook functions and the overdue sweep, and the routes of the route table', () => {
     expect(ofType('AWS::DynamoDB::GlobalTable')).toHaveLength(1);
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(5);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(6);
     expect(
       ofType('AWS::ApiGatewayV2::Route')
         .map((route) => route.Properties.RouteKey)
