@@ -134,4 +134,30 @@ describe('the overdue sweep', () => {
     const events = await overdueEvents(account.companyId);
     expect(events.map((event) => event.data.reference_code)).toEqual([invoice.reference_code]);
   });
+
+  it('never refuses a concurrent payment, and never sends a state a concurrent payment already changed', async () => {
+    // Prepare: overdue invoices, each paid in full while sweeps run.
+    const { account, key } = await newAccount();
+    const invoices = [];
+    for (let i = 0; i < 6; i++) invoices.push(await createInvoice(key, { due_date: PAST_DUE, items }));
+    // Act
+    const payments = invoices.map((invoice) =>
+      call('add-payment', {
+        key,
+        body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '10.00', channel: 'POS' },
+      }),
+    );
+    const [results] = await Promise.all([
+      Promise.all(payments),
+      runOverdueSweep(new Date()),
+      runOverdueSweep(new Date()),
+    ]);
+    await runOverdueSweep(new Date());
+    // Assess: every payment committed; an event, if any, shows the invoice before its payment.
+    expect(results.map((result) => result.status)).toEqual(invoices.map(() => 201));
+    const events = await overdueEvents(account.companyId);
+    expect(new Set(events.map((event) => event.data.reference_code)).size).toBe(events.length);
+    for (const event of events) expect(event.data).toMatchObject({ amount_paid: '0.00', payment_status: 'overdue' });
+    for (const invoice of invoices) expect(await inIndex(invoice.reference_code)).toBe(false);
+  });
 });
