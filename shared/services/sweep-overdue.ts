@@ -80,17 +80,31 @@ async function sweepPage(
     let account = accounts.get(invoice.details.companyId);
     if (!account) accounts.set(invoice.details.companyId, (account = getAccount(invoice.details.companyId)));
     const found = await account;
-    if (found && (await notifyIfOverdue(invoice, found, options))) report.notified++;
+    const outcome = found ? await notifyIfOverdue(invoice, found, options) : 'not_yet';
+    if (outcome === 'notified') report.notified++;
+    // Refused: another run notified it (keys gone), a write changed it (next run), or it was notified before and a
+    // re-opening write put its keys back — then it leaves the index here, without a second event.
+    else if (outcome === 'refused' && (await leaveOverdueIndex(hit.referenceCode))) report.closed++;
   }
 }
 
 /** One invoice in its account's time zone: the event and the index exit in one transaction, when overdue today. */
-async function notifyIfOverdue(invoice: Invoice, account: Account, options: SweepOptions): Promise<boolean> {
+async function notifyIfOverdue(
+  invoice: Invoice,
+  account: Account,
+  options: SweepOptions,
+): Promise<'notified' | 'refused' | 'not_yet'> {
   const today = todayIn(account.timeZone, options.now);
-  if (!isOverdue(invoice.balance, invoice.details.dueDate, today)) return false;
+  if (!isOverdue(invoice.balance, invoice.details.dueDate, today)) return 'not_yet';
   const writtenAt = options.writtenAt?.() ?? new Date();
   const createdAt = formatTimestamp(writtenAt);
   const data = options.render(invoice, today);
   const events = invoiceOverdueEvents(data, { companyId: account.companyId, createdAt, newUlid: newEventUlid });
-  return notifyOverdue(invoice.details.referenceCode, invoice.balance.version, events, writtenAt.getTime());
+  const notified = await notifyOverdue(
+    invoice.details.referenceCode,
+    invoice.balance.version,
+    events,
+    writtenAt.getTime(),
+  );
+  return notified ? 'notified' : 'refused';
 }

@@ -115,7 +115,8 @@ export const OVERDUE_INDEX_SHARDS = 16;
 /**
  * GSI2 keys of an open invoice header not yet notified overdue: the sweep Queries each shard for due dates before a
  * date. A payment that settles the invoice, its deletion and its notification remove them; a reversal that re-opens a
- * settled invoice never notified puts them back (`attributes`).
+ * settled invoice puts them back (`attributes`) — it need not know whether it was notified: the sweep takes a
+ * notified invoice out of the index again without a second event.
  */
 export const overdueIndexKeys = {
   /** FNV-1a of the reference code, modulo the shard count. */

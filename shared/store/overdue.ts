@@ -89,20 +89,28 @@ export async function notifyOverdue(
   }
 }
 
-/** Takes an invoice that is no longer open (settled or deleted) out of the index; nothing if it is open again. */
-export async function leaveOverdueIndex(referenceCode: string): Promise<void> {
+/**
+ * Takes an invoice out of the index when it has no business there: no longer open (settled or deleted), or already
+ * notified (a write that re-opened it put its keys back without knowing). Nothing if it is open and not notified.
+ * True when it removed the keys.
+ */
+export async function leaveOverdueIndex(referenceCode: string): Promise<boolean> {
   try {
     await documentClient().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.invoiceHeader(referenceCode),
-        ConditionExpression: 'attribute_exists(#pk) AND (amount_due <= :zero OR attribute_exists(deleted_at))',
+        ConditionExpression:
+          'attribute_exists(#pk) AND (amount_due <= :zero OR attribute_exists(deleted_at) OR ' +
+          'attribute_exists(overdue_notified_at))',
         UpdateExpression: `REMOVE ${OVERDUE_INDEX_ATTRIBUTES}`,
         ExpressionAttributeNames: { '#pk': TABLE.overdueIndex.partitionKey },
         ExpressionAttributeValues: { ':zero': 0 },
       }),
     );
+    return true;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
+    return false;
   }
 }

@@ -160,4 +160,41 @@ describe('the overdue sweep', () => {
     for (const event of events) expect(event.data).toMatchObject({ amount_paid: '0.00', payment_status: 'overdue' });
     for (const invoice of invoices) expect(await inIndex(invoice.reference_code)).toBe(false);
   });
+
+  it('an invoice re-opened with its index keys put back (as a reversal does) is notified once if it never was, never twice', async () => {
+    // Prepare: one invoice settled before the sweep saw it, one notified; then both re-opened with their keys back.
+    const { account, key } = await newAccount();
+    const settled = await createInvoice(key, { due_date: PAST_DUE, items });
+    await pay(key, settled.reference_code, '10.00');
+    const notified = await createInvoice(key, { due_date: PAST_DUE, items });
+    await runOverdueSweep(new Date());
+    const reopen = (referenceCode: string) =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.invoiceHeader(referenceCode),
+          UpdateExpression:
+            'SET amount_due = :due, amount_paid = :zero, payment_status = :unpaid, GSI2PK = :pk, GSI2SK = :sk',
+          ExpressionAttributeValues: {
+            ':due': 1000,
+            ':zero': 0,
+            ':unpaid': 'unpaid',
+            ':pk': overdueIndexKeys.attributes(referenceCode, '2020-01-15').GSI2PK,
+            ':sk': overdueIndexKeys.attributes(referenceCode, '2020-01-15').GSI2SK,
+          },
+        }),
+      );
+    await reopen(settled.reference_code);
+    await reopen(notified.reference_code);
+    // Act
+    await runOverdueSweep(new Date());
+    await runOverdueSweep(new Date());
+    // Assess
+    const events = await overdueEvents(account.companyId);
+    expect(events.map((event) => event.data.reference_code).sort()).toEqual(
+      [settled.reference_code, notified.reference_code].sort(),
+    );
+    expect(await inIndex(settled.reference_code)).toBe(false);
+    expect(await inIndex(notified.reference_code)).toBe(false);
+  });
 });
