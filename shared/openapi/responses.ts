@@ -107,9 +107,7 @@ const Invoice = object(
     total: money('Σ quantity × unit_cost'),
     amount_paid: money('Sum of the recorded payments'),
     amount_due: money('total − amount_paid'),
-    payment_status: string('Payment state today (`overdue`: docs/api.md "Overdue")', {
-      enum: [...DISPLAYED_PAYMENT_STATUSES],
-    }),
+    payment_status: string('Payment state; `overdue` is computed', { enum: [...DISPLAYED_PAYMENT_STATUSES] }),
     paid_at: {
       type: ['string', 'null'],
       description: 'When the invoice became fully paid (UTC, `YYYY-MM-DD HH:MM:SS`), else null',
