@@ -25,6 +25,7 @@ const { paymentHistory } = await import('../shared/services/payment-history.ts')
 const { historyOptions } = await import('../shared/http/history-page.ts');
 const { queryPayments, loadInvoices } = await import('../shared/store/history.ts');
 const { paymentView } = await import('../shared/http/views.ts');
+const { todayIn } = await import('../shared/domain/dates.ts');
 
 const { key, account } = await newAccount();
 const items = [
@@ -56,7 +57,9 @@ async function measure(label: string, run: () => unknown) {
 
 const page = await queryPayments(account.companyId, '2000-01-01', '2100-01-01', 100);
 const invoices = await loadInvoices(page.payments.map((p) => p.referenceCode));
-const views = page.payments.map((p) => paymentView(p, invoices.get(p.referenceCode)!));
+const views = page.payments.map((p) =>
+  paymentView(p, invoices.get(p.referenceCode)!, { today: todayIn(account.timeZone) }),
+);
 let bytes = 0;
 await measure('handler (middy stack, service, JSON)', async () => {
   bytes = String(
@@ -76,7 +79,9 @@ await measure('DynamoDB client only (as the floor)', async () => {
   const p = await queryPayments(account.companyId, '2000-01-01', '2100-01-01', 100);
   await loadInvoices(p.payments.map((x) => x.referenceCode));
 });
-await measure('views only', () => page.payments.map((p) => paymentView(p, invoices.get(p.referenceCode)!)));
+await measure('views only', () =>
+  page.payments.map((p) => paymentView(p, invoices.get(p.referenceCode)!, { today: todayIn(account.timeZone) })),
+);
 await measure('JSON only', () => JSON.stringify({ status: 'success', data: { payments: views } }));
 console.error(`response body: ${bytes} bytes`);
 

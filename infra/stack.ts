@@ -22,6 +22,7 @@ import {
 } from '../shared/routes.ts';
 import { TABLE } from '../shared/store/table.ts';
 import { Monitoring } from './monitoring.ts';
+import { OverdueSweep } from './overdue.ts';
 import { serviceFunction } from './service-function.ts';
 import type { Stage } from './stages.ts';
 import { WebhookDelivery } from './webhooks.ts';
@@ -57,6 +58,7 @@ export class InvoicingStack extends Stack {
   /** Alarms and dashboard; other resources add theirs with `monitoring.addAlarms(...)` / `addFunction(...)`. */
   readonly monitoring: Monitoring;
   readonly webhooks: WebhookDelivery;
+  readonly overdue: OverdueSweep;
 
   constructor(scope: Construct, id: string, props: InvoicingStackProps) {
     super(scope, id, props);
@@ -72,6 +74,13 @@ export class InvoicingStack extends Stack {
           partitionKey: { name: TABLE.paymentsIndex.partitionKey, type: dynamodb.AttributeType.STRING },
           sortKey: { name: TABLE.paymentsIndex.sortKey, type: dynamodb.AttributeType.STRING },
           projectionType: dynamodb.ProjectionType.ALL,
+        },
+        {
+          indexName: TABLE.overdueIndex.name,
+          partitionKey: { name: TABLE.overdueIndex.partitionKey, type: dynamodb.AttributeType.STRING },
+          sortKey: { name: TABLE.overdueIndex.sortKey, type: dynamodb.AttributeType.STRING },
+          projectionType: dynamodb.ProjectionType.INCLUDE,
+          nonKeyAttributes: [...TABLE.overdueIndex.nonKeyAttributes],
         },
       ],
       timeToLiveAttribute: TABLE.ttlAttribute,
@@ -150,14 +159,15 @@ export class InvoicingStack extends Stack {
       removalPolicy,
     });
 
+    const environment = {
+      TABLE_NAME: this.table.tableName,
+      LOG_LEVEL: settings.logLevel,
+      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+    };
     this.webhooks = new WebhookDelivery(this, 'Webhooks', {
       table: this.table,
-      environment: {
-        TABLE_NAME: this.table.tableName,
-        LOG_LEVEL: settings.logLevel,
-        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
-      },
+      environment,
       logRetention: settings.logRetention,
       removalPolicy,
     });
@@ -165,6 +175,14 @@ export class InvoicingStack extends Stack {
     this.monitoring.addFunction('webhook-dispatch', this.webhooks.dispatchFunction);
     this.monitoring.addFunction('webhook-deliver', this.webhooks.deliverFunction);
     for (const watched of this.webhooks.watchedMetrics) this.monitoring.watchMetric(watched);
+    // The overdue sweep (SPEC §14): scheduled; its errors (a failed or timed-out run) and throttles are alarmed.
+    this.overdue = new OverdueSweep(this, 'Overdue', {
+      table: this.table,
+      environment,
+      logRetention: settings.logRetention,
+      removalPolicy,
+    });
+    this.monitoring.addFunction('overdue-sweep', this.overdue.sweepFunction);
 
     new CfnOutput(this, 'ApiUrl', { value: apiStage.url, description: 'Base URL of the HTTP API' });
     new CfnOutput(this, 'TableName', {

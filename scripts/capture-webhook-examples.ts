@@ -2,8 +2,8 @@
  * `npm run --silent openapi:webhook-examples`: captures one real delivery of each webhook event type
  * into `shared/openapi/webhook-examples.json` (used by the OpenAPI `webhooks` section and shown in
  * docs/webhooks.md). Starts an in-memory DynamoDB Local and the local HTTP server, sets an endpoint on a
- * receiver on 127.0.0.1, creates an invoice and pays it in full, and delivers the three events with the
- * real deliverer. Then run `npm run openapi`.
+ * receiver on 127.0.0.1, creates an invoice and pays it in full, deletes another, lets a third fall due (the overdue
+ * sweep), and delivers every event with the real deliverer. Then run `npm run openapi`.
  */
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +27,7 @@ const { createAccount } = await import('../shared/store/accounts.ts');
 const { listDeliveries } = await import('../shared/store/webhook-deliveries.ts');
 const { deliverWebhook } = await import('../shared/services/deliver-webhook.ts');
 const { webhookSet } = await import('../infra/cli/webhook-commands.ts');
+const { runOverdueSweep } = await import('../shared/http/overdue-sweep.ts');
 
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 const receiver = createServer((request, response) => {
@@ -93,6 +94,10 @@ try {
   await post(`/payments/${wrong.data.id}/reversal`, { reason: 'Recorded on the wrong invoice' }, 'POST', 200);
   const mistaken = await post('/invoices', { ...invoiceBody, due_date: '01/15/2031' });
   await post(`/invoices/${mistaken.data.reference_code}`, undefined, 'DELETE', 200);
+  // Fell due last week: the overdue sweep (what the scheduled function runs) notifies it.
+  const lastWeek = new Date(Date.now() - 7 * 86_400_000);
+  await post('/invoices', { ...invoiceBody, due_date: usDate(lastWeek, 'Africa/Lagos') });
+  await runOverdueSweep(new Date());
 
   for (const delivery of (await listDeliveries(account.companyId)).reverse()) {
     const outcome = await deliverWebhook(delivery.event_id);
@@ -101,7 +106,8 @@ try {
   const examples: Record<string, { headers: Record<string, string>; body: unknown }> = {};
   for (const r of received) {
     const body = JSON.parse(r.body) as { type: string };
-    examples[body.type] = {
+    // The first of each type (the overdue invoice's own invoice.created comes later).
+    examples[body.type] ??= {
       headers: Object.fromEntries(
         ['content-type', 'webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(r.headers[h])]),
       ),

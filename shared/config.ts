@@ -24,6 +24,13 @@ export interface Config {
   metricsNamespace: string;
   /** The webhook delivery queue (DELIVERY_QUEUE_URL, set by the CDK stack on the webhook functions). */
   deliveryQueueUrl: string | undefined;
+  /**
+   * Local only (CLOCK_OFFSET_MS, default 0; ignored when deployed): milliseconds added to the clock that decides
+   * `overdue` in views and the overdue sweep (shared/clock.ts).
+   */
+  clockOffsetMs: number;
+  /** Local only (OVERDUE_SWEEP_MS, default 60000): how often `npm start` runs the overdue sweep. */
+  overdueSweepMs: number;
   /** Credentials for DynamoDB Local (any value works there; AWS_ACCESS_KEY_ID/SECRET or `local`). */
   localCredentials: { accessKeyId: string; secretAccessKey: string };
 }
@@ -71,6 +78,8 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     serviceName: env.POWERTOOLS_SERVICE_NAME ?? 'invoicing',
     metricsNamespace: env.POWERTOOLS_METRICS_NAMESPACE ?? 'Invoicing',
     deliveryQueueUrl: env.DELIVERY_QUEUE_URL || undefined,
+    clockOffsetMs: deployed ? 0 : finiteNumber(env.CLOCK_OFFSET_MS, 0),
+    overdueSweepMs: positiveNumber(env.OVERDUE_SWEEP_MS, 60_000),
     localCredentials: {
       accessKeyId: env.AWS_ACCESS_KEY_ID ?? 'local',
       secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? 'local',
@@ -94,4 +103,9 @@ export function resetConfig(): void {
 function positiveNumber(text: string | undefined, fallback: number): number {
   const value = Number(text);
   return text !== undefined && text !== '' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function finiteNumber(text: string | undefined, fallback: number): number {
+  const value = Number(text);
+  return text !== undefined && text !== '' && Number.isFinite(value) ? value : fallback;
 }

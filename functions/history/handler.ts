@@ -4,9 +4,8 @@ import type { RouteHandler } from '../../shared/http/handler.ts';
 import {
   historyOptions,
   historyResponse,
+  invoiceHistoryOptions,
   invoiceHistoryResponse,
-  renderInvoice,
-  resumePosition,
 } from '../../shared/http/history-page.ts';
 import { invoiceHistorySchema, paymentHistorySchema } from '../../shared/schemas/history.ts';
 import { invoiceHistory } from '../../shared/services/invoice-history.ts';
@@ -25,8 +24,7 @@ const paymentHistoryRoute: RouteHandler = async ({ account, body }) => {
 /** POST /invoices/history (also GET with a JSON body) */
 const invoiceHistoryRoute: RouteHandler = async ({ account, body }) => {
   const input = parseRequest(invoiceHistorySchema, body, PERIOD_FIELDS);
-  const resume = resumePosition(account, input.cursor);
-  const page = await invoiceHistory(account, input, { resume, render: renderInvoice });
+  const page = await invoiceHistory(account, input, invoiceHistoryOptions(account, input.cursor));
   return invoiceHistoryResponse(page, account);
 };
 

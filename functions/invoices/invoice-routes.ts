@@ -1,4 +1,5 @@
 /** Invoice routes: parse → call the service → respond (docs/api.md, SPEC §5 and §13). */
+import { todayForOverdue } from '../../shared/clock.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { jsonResponse, successBody } from '../../shared/http/envelope.ts';
 import type { RouteHandler } from '../../shared/http/handler.ts';
@@ -24,7 +25,8 @@ export const addInvoiceRoute: RouteHandler = async ({ account, body, headers, re
 /** GET /invoices/{reference_code} */
 export const getInvoiceRoute: RouteHandler = async ({ account, pathParameters }) => {
   const invoice = await getInvoice(account, pathParameters.reference_code ?? '');
-  return jsonResponse(200, successBody(invoiceView(invoice, { withClient: true })));
+  const today = todayForOverdue(account.timeZone);
+  return jsonResponse(200, successBody(invoiceView(invoice, { today, withClient: true })));
 };
 
 /** DELETE /invoices/{reference_code} */

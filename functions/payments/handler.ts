@@ -1,4 +1,5 @@
 /** The payment function (SPEC §13, §14): record a payment, read an invoice's latest payment, reverse a payment. */
+import { todayForOverdue } from '../../shared/clock.ts';
 import { createApiFunction } from '../../shared/http/api-function.ts';
 import { jsonResponse, successBody } from '../../shared/http/envelope.ts';
 import type { RouteHandler } from '../../shared/http/handler.ts';
@@ -24,7 +25,8 @@ const addPaymentRoute: RouteHandler = async ({ account, body, headers, requestId
 /** GET /payments/{reference_code} (the invoice's code): its most recent payment */
 const getPaymentRoute: RouteHandler = async ({ account, pathParameters }) => {
   const { payment, invoice } = await getLatestPayment(account, pathParameters.reference_code ?? '');
-  return jsonResponse(200, successBody(paymentView(payment, invoice, { paymentsCount: true })));
+  const today = todayForOverdue(account.timeZone);
+  return jsonResponse(200, successBody(paymentView(payment, invoice, { today, paymentsCount: true })));
 };
 
 /** POST /payments/{id}/reversal */

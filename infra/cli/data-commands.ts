@@ -10,9 +10,9 @@ export const dataMigrate = defineCommand({
     'payments recorded before period totals in them (idempotent)',
   options: {},
   prints:
-    'one JSON line {"invoices":N,"clients":N,"changed_meanwhile":N,"payments_counted":N}: invoices and clients migrated, ' +
-    'invoices a payment changed during the run (run again for those), and payments added to their day totals. Reads ' +
-    'the whole table twice.',
+    'one JSON line {"invoices":N,"clients":N,"overdue_indexed":N,"changed_meanwhile":N,"payments_counted":N}: invoices ' +
+    'and clients migrated, open invoices put into the overdue index, invoices a payment changed during the run (run ' +
+    'again for those), and payments added to their day totals. Reads the whole table twice.',
   input: () => ({}),
   async run(_input, output) {
     const listings = await migrateListings();

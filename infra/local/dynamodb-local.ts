@@ -17,7 +17,7 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { createTableInput, TABLE } from '../../shared/store/table.ts';
+import { createTableInput, overdueIndexInput, TABLE } from '../../shared/store/table.ts';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -171,6 +171,30 @@ async function startOnce(port: number, dataDir: string | undefined): Promise<Dyn
  * Creates the table (same definition as the CDK stack) unless it exists. Returns true when created.
  * A table created before it had a stream (an older DATA_DIR) gets its stream turned on.
  */
+/**
+ * A table created before an index existed gains it (GSI2, the overdue index, SPEC §14). Headers written before
+ * it lack its keys: `npm run --silent data:migrate` adds them (shared/store/listing-migration.ts).
+ */
+async function addMissingIndexes(
+  client: DynamoDBClient,
+  tableName: string,
+  existing: { IndexName?: string | undefined }[],
+): Promise<void> {
+  const index = overdueIndexInput();
+  if (existing.some((gsi) => gsi.IndexName === index.IndexName)) return;
+  const { overdueIndex } = TABLE;
+  await client.send(
+    new UpdateTableCommand({
+      TableName: tableName,
+      AttributeDefinitions: [overdueIndex.partitionKey, overdueIndex.sortKey].map((name) => ({
+        AttributeName: name,
+        AttributeType: 'S' as const,
+      })),
+      GlobalSecondaryIndexUpdates: [{ Create: index }],
+    }),
+  );
+}
+
 export async function ensureTable(endpoint: string, tableName: string): Promise<boolean> {
   const client = localClient(endpoint);
   try {
@@ -184,6 +208,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
           }),
         );
       }
+      await addMissingIndexes(client, tableName, Table?.GlobalSecondaryIndexes ?? []);
       return false;
     } catch (error) {
       if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;

@@ -26,6 +26,7 @@ import {
   stopOrphanedEngine,
   writeEngineRecord,
 } from './engine-record.ts';
+import { type OverdueRunner, startOverdueRunner } from './overdue-runner.ts';
 import { createLocalServer, type LocalServer } from './server.ts';
 import { type LocalSettings, readLocalSettings, useLocalDynamoDb } from './settings.ts';
 import { startWebhookRunner, type WebhookRunner } from './webhook-runner.ts';
@@ -39,6 +40,7 @@ let server: LocalServer | undefined;
 let database: DynamoDbLocal | undefined;
 let databaseStarting: Promise<DynamoDbLocal> | undefined;
 let webhooks: WebhookRunner | undefined;
+let overdue: OverdueRunner | undefined;
 let stopping = false;
 let demoReferenceCode: string | undefined;
 let dynamodbDir: string | undefined;
@@ -53,7 +55,7 @@ async function shutdown(exitCode: number): Promise<void> {
     server.closeAllConnections();
     await closed;
   }
-  await webhooks?.stop();
+  await Promise.all([webhooks?.stop(), overdue?.stop()]);
   // A signal during startup: wait for Java to be up so that it can be stopped rather than orphaned.
   const db = database ?? (await databaseStarting?.catch(() => undefined));
   await db?.stop();
@@ -201,6 +203,7 @@ async function main(): Promise<void> {
       dataDir: settings.dataDir,
       log: console.error,
     });
+    overdue = startOverdueRunner({ log: console.error });
     server.ready = true;
     console.log(
       readyBanner({

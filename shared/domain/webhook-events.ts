@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment.recorded',
   'invoice.paid',
   'invoice.deleted',
+  'invoice.overdue',
   'payment.reversed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -66,6 +67,14 @@ export function paymentEvents(data: Record<string, unknown>, context: EventConte
 /** `invoice.deleted`, from the deletion's response `data` (the invoice with `client` and `items`, SPEC §14). */
 export function invoiceDeletedEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
   return [event('invoice.deleted', data, context)];
+}
+
+/**
+ * `invoice.overdue`, once per invoice on its first overdue day (SPEC §14): the invoice with `client` and `items` as
+ * it is shown that day (the overdue sweep, services/sweep-overdue.ts).
+ */
+export function invoiceOverdueEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
+  return [event('invoice.overdue', data, context)];
 }
 
 /** `payment.reversed`, from the reversal's response `data` (the reversed payment with its invoice and client, SPEC §14). */

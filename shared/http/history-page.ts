@@ -2,10 +2,11 @@
  * The history response, assembled from payments that were serialised once by the service (their byte
  * sizes decided where the page ends): the same bytes `JSON.stringify(successBody(page))` would produce.
  */
+import { todayForOverdue } from '../clock.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import { invalidCursor } from '../errors.ts';
-import type { InvoiceHistoryPage } from '../services/invoice-history.ts';
+import type { InvoiceHistoryOptions, InvoiceHistoryPage } from '../services/invoice-history.ts';
 import type { HistoryOptions, HistoryPage, HistoryPosition } from '../services/payment-history.ts';
 import type { ClientListPage } from '../services/read-clients.ts';
 import type { Account } from '../store/accounts.ts';
@@ -16,9 +17,10 @@ import { clientView, invoiceView, paymentView, summaryView } from './views.ts';
 /** What the history service needs from HTTP: the position a cursor carries (400 if forged or stale), and the view. */
 export function historyOptions(account: Account, cursor: string | undefined): HistoryOptions {
   const resume = resumePosition(account, cursor);
+  const today = todayForOverdue(account.timeZone);
   return {
     resume,
-    render: (payment: PaymentRecord, invoice: Invoice) => JSON.stringify(paymentView(payment, invoice)),
+    render: (payment: PaymentRecord, invoice: Invoice) => JSON.stringify(paymentView(payment, invoice, { today })),
   };
 }
 
@@ -57,8 +59,18 @@ export function invoiceHistoryResponse(page: InvoiceHistoryPage, account: Accoun
   return response;
 }
 
-/** How invoice history shows an invoice: with its client and items, as add invoice answers. */
-export const renderInvoice = (invoice: Invoice): string => JSON.stringify(invoiceView(invoice, { withClient: true }));
+/**
+ * What invoice history needs from HTTP: the position a cursor carries, the account's today (its `overdue` filter and
+ * views decide on it), and how it shows an invoice — with its client and items, as add invoice answers.
+ */
+export function invoiceHistoryOptions(account: Account, cursor: string | undefined): InvoiceHistoryOptions {
+  const today = todayForOverdue(account.timeZone);
+  return {
+    resume: resumePosition(account, cursor),
+    today,
+    render: (invoice: Invoice) => JSON.stringify(invoiceView(invoice, { today, withClient: true })),
+  };
+}
 
 /** `GET /clients`: `{clients,next_cursor}`; the cursor carries only the position. */
 export function clientListResponse(page: ClientListPage, account: Account): HttpResponse {

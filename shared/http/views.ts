@@ -3,8 +3,10 @@
  * plus the additive fields of docs/api.md "Add invoice". The only place domain records become API JSON.
  */
 
+import type { CalendarDate } from '../domain/dates.ts';
 import type { ClientRecord, Invoice, InvoiceDetails } from '../domain/invoice.ts';
 import { formatKobo } from '../domain/money.ts';
+import { displayedPaymentStatus } from '../domain/overdue.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import type { Totals } from '../domain/period-totals.ts';
 
@@ -48,8 +50,16 @@ function itemViews(details: InvoiceDetails, deletedAt: string | null) {
   }));
 }
 
+/**
+ * How an invoice is shown on `today` — the account's calendar date (shared/clock.ts `todayForOverdue`), which decides
+ * whether `payment_status` is `overdue` (shared/domain/overdue.ts).
+ */
+export interface ViewOptions {
+  today: CalendarDate;
+}
+
 /** An invoice with its items; `withClient` adds the `client` object (create-invoice response). */
-export function invoiceView(invoice: Invoice, options: { withClient?: boolean } = {}) {
+export function invoiceView(invoice: Invoice, options: ViewOptions & { withClient?: boolean }) {
   const { details, balance } = invoice;
   const view: Record<string, unknown> = {
     id: details.id,
@@ -68,7 +78,7 @@ export function invoiceView(invoice: Invoice, options: { withClient?: boolean } 
     total: formatKobo(balance.totalKobo),
     amount_paid: formatKobo(balance.amountPaidKobo),
     amount_due: formatKobo(balance.amountDueKobo),
-    payment_status: balance.paymentStatus,
+    payment_status: displayedPaymentStatus(balance, details.dueDate, options.today),
     paid_at: balance.paidAt,
     currency: details.currency,
   };
@@ -83,7 +93,11 @@ export function invoiceView(invoice: Invoice, options: { withClient?: boolean } 
 }
 
 /** A payment with its client and its invoice (current state, with items); `paymentsCount` adds `invoice.payments_count`. */
-export function paymentView(payment: PaymentRecord, invoice: Invoice, options: { paymentsCount?: boolean } = {}) {
+export function paymentView(
+  payment: PaymentRecord,
+  invoice: Invoice,
+  options: ViewOptions & { paymentsCount?: boolean },
+) {
   return {
     id: payment.id,
     company_id: String(payment.companyId),
@@ -106,8 +120,8 @@ export function paymentView(payment: PaymentRecord, invoice: Invoice, options: {
     ...(payment.reversal ? { reversed_at: payment.reversal.reversedAt, reversal_reason: payment.reversal.reason } : {}),
     client: clientView(invoice.details.client),
     invoice: options.paymentsCount
-      ? { ...invoiceView(invoice), payments_count: invoice.balance.paymentsCount }
-      : invoiceView(invoice),
+      ? { ...invoiceView(invoice, { today: options.today }), payments_count: invoice.balance.paymentsCount }
+      : invoiceView(invoice, { today: options.today }),
   };
 }
 

@@ -20,29 +20,29 @@ export const CLIENT_UPDATED = 'Client updated successfully.';
 export const CLIENT_DELETED = 'Client deleted successfully.';
 
 export const invoiceAnswers: InvoiceAnswers = {
-  created(invoice) {
-    const data = invoiceView(invoice, { withClient: true });
+  created(invoice, today) {
+    const data = invoiceView(invoice, { today, withClient: true });
     return { data, outcome: success(201, data, INVOICE_CREATED) };
   },
 };
 
 export const paymentAnswers: PaymentAnswers = {
-  recorded(payment, invoice) {
-    const data = paymentView(payment, invoice);
+  recorded(payment, invoice, today) {
+    const data = paymentView(payment, invoice, { today });
     return { data, outcome: success(201, data, PAYMENT_RECORDED) };
   },
 };
 
 export const paymentReversalAnswers: PaymentReversalAnswers = {
-  reversed(payment, invoice) {
-    const data = paymentView(payment, invoice);
+  reversed(payment, invoice, today) {
+    const data = paymentView(payment, invoice, { today });
     return { data, outcome: success(200, data, PAYMENT_REVERSED) };
   },
 };
 
 export const invoiceDeletionAnswers: InvoiceDeletionAnswers = {
-  deleted(invoice) {
-    const data = invoiceView(invoice, { withClient: true });
+  deleted(invoice, today) {
+    const data = invoiceView(invoice, { today, withClient: true });
     return { data, outcome: success(200, data, INVOICE_DELETED) };
   },
 };

@@ -163,8 +163,9 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     description:
       'Lists the invoices created in a period (by `created_at`, in the account time zone), newest first, each with its ' +
       'client and items; deleted invoices are listed with `deleted_at` set. The period, `limit`, `cursor` and page-size ' +
-      'rules of payment history apply. Optional `payment_status` filter (a filtered page may hold fewer than `limit` ' +
-      'invoices and still have a `next_cursor`). `GET` with the same JSON body is answered the same way (pypayant).',
+      'rules of payment history apply. Optional `payment_status` filter on the status each invoice is shown with, ' +
+      '`overdue` included (`unpaid` and `partially_paid` then match only invoices not shown as overdue; a filtered ' +
+      'page may hold fewer than `limit` invoices and still have a `next_cursor`). `GET` with the same JSON body is answered the same way (pypayant).',
     tag: 'Invoices',
     request: { name: 'InvoiceHistoryRequest', schema: invoiceHistorySchema },
     success: { status: 200, schema: 'InvoiceHistoryResponse', description: 'One page of invoices.' },

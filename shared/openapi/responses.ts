@@ -6,6 +6,7 @@
  * (new fields are allowed by the compatibility rule, undocumented ones are not).
  */
 
+import { DISPLAYED_PAYMENT_STATUSES } from '../domain/overdue.ts';
 import { PERIODS } from '../domain/periods.ts';
 import { ERROR_STATUS } from '../errors.ts';
 import { CHANNELS, CLIENT_TYPES, FEE_BEARERS, RECIPIENTS } from '../schemas/fields.ts';
@@ -106,7 +107,7 @@ const Invoice = object(
     total: money('Σ quantity × unit_cost'),
     amount_paid: money('Sum of the recorded payments'),
     amount_due: money('total − amount_paid'),
-    payment_status: string('Payment state', { enum: ['unpaid', 'partially_paid', 'paid'] }),
+    payment_status: string('Payment state; `overdue` is computed', { enum: [...DISPLAYED_PAYMENT_STATUSES] }),
     paid_at: {
       type: ['string', 'null'],
       description: 'When the invoice became fully paid (UTC, `YYYY-MM-DD HH:MM:SS`), else null',

@@ -32,6 +32,15 @@ const DATA: Record<WebhookEventType, { schema: string; summary: string; descript
     description:
       '`data` is exactly the `data` of the delete-invoice response (the invoice with its `client` and `items`, `deleted_at` set).',
   },
+  'invoice.overdue': {
+    schema: 'InvoiceWithClient',
+    summary: 'An invoice became overdue',
+    description:
+      'Sent once per invoice, on its first overdue day (today in the account time zone is after `due_date` and ' +
+      'something is still due; found by a sweep every few minutes, so it may arrive some minutes into that day). ' +
+      '`data` is the invoice as `GET /invoices/{reference_code}` shows it then, with its `client` and `items` ' +
+      '(`payment_status` `overdue`).',
+  },
   'payment.reversed': {
     schema: 'Payment',
     summary: 'A payment was reversed',

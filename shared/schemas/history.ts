@@ -1,6 +1,7 @@
 /** The history request schemas (SPEC §8, §13): period, custom dates, `limit`, `cursor`, invoice history's filter. */
 import * as z from 'zod/mini';
 import { type CalendarDate, parseDayFirstDate } from '../domain/dates.ts';
+import { DISPLAYED_PAYMENT_STATUSES } from '../domain/overdue.ts';
 import { PERIODS } from '../domain/periods.ts';
 import { addIssue, enumField, isBlank, meta, pageCursor, pageLimit } from './fields.ts';
 
@@ -37,7 +38,8 @@ const withPeriodDates = <S extends typeof paymentHistoryFields>(fields: S) =>
 
 export const paymentHistorySchema = withPeriodDates(paymentHistoryFields);
 
-export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid'] as const;
+/** The statuses an invoice is shown with, `overdue` included (SPEC §14): the filter matches what the listing shows. */
+export const PAYMENT_STATUSES = DISPLAYED_PAYMENT_STATUSES;
 
 /** `POST /invoices/history` (SPEC §13): the payment history's period rules, plus an optional `payment_status`. */
 export const invoiceHistorySchema = withPeriodDates(

@@ -1,5 +1,6 @@
 /** Add invoice (docs/api.md "Add invoice"): one read, a decision, one transaction; every uniqueness rule is a condition. */
 
+import { todayForOverdue } from '../clock.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import { buildInvoice, type ClientChoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
@@ -86,7 +87,7 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>): WritePlan {
   const invoiceId = claimId(write.invoiceIds, items);
   const ids = { invoiceId: invoiceId.id, referenceCode: generateReferenceCode() };
   const invoice = buildInvoice(input, chosen.client, ids, account.currency, now);
-  const { data, outcome } = write.answers.created(invoice);
+  const { data, outcome } = write.answers.created(invoice, todayForOverdue(account.timeZone));
   const events = invoiceCreatedEvents(data, { companyId: account.companyId, createdAt: now, newUlid: newEventUlid });
   return {
     actions: [

@@ -1,4 +1,5 @@
 /** Add payment (docs/api.md "Add payment"): one read, a decision, one transaction that rewrites only the small invoice header. */
+import { todayForOverdue } from '../clock.ts';
 import { formatTimestamp, todayIn } from '../domain/dates.ts';
 import { decidePayment, futureDateError, newPayment } from '../domain/payment.ts';
 import { recordedDelta } from '../domain/period-totals.ts';
@@ -65,7 +66,11 @@ function planPayment({ context, input, answers, paymentIds }: PaymentWrite, item
   const previousPaymentId = latestPaymentFrom(items, input.reference_code)?.id;
   const ids = { id: id.id, recordedId: newUlid(), previousPaymentId };
   const payment = newPayment(invoice, ids, request, account.currency, now);
-  const { data, outcome } = answers.recorded(payment, { details: invoice.details, balance });
+  const { data, outcome } = answers.recorded(
+    payment,
+    { details: invoice.details, balance },
+    todayForOverdue(account.timeZone),
+  );
   // Its size in history, for planning history pages' reads (docs/data-design.md "Payments").
   const recorded = { ...payment, viewBytes: Buffer.byteLength(JSON.stringify(data)) };
   const events = paymentEvents(data, { companyId: account.companyId, createdAt: now, newUlid: newEventUlid });

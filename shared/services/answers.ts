@@ -4,6 +4,7 @@
  * committing; what it contains — status, message, the API object — is decided in shared/http/write-answers.ts.
  * The API object is also what the write's webhook events carry (docs/webhooks.md: the same `data`).
  */
+import type { CalendarDate } from '../domain/dates.ts';
 import type { ClientRecord, Invoice } from '../domain/invoice.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import type { Outcome } from '../outcome.ts';
@@ -14,22 +15,23 @@ export interface Answer {
   data: Record<string, unknown>;
 }
 
+/** `today` is the account's calendar date the invoice is shown on (it decides `overdue`: shared/clock.ts). */
 export interface InvoiceAnswers {
-  created(invoice: Invoice): Answer;
+  created(invoice: Invoice, today: CalendarDate): Answer;
 }
 
 export interface PaymentAnswers {
-  recorded(payment: PaymentRecord, invoice: Pick<Invoice, 'details' | 'balance'>): Answer;
+  recorded(payment: PaymentRecord, invoice: Pick<Invoice, 'details' | 'balance'>, today: CalendarDate): Answer;
 }
 
 export interface PaymentReversalAnswers {
   /** The reversed payment with its invoice after the reversal. */
-  reversed(payment: PaymentRecord, invoice: Pick<Invoice, 'details' | 'balance'>): Answer;
+  reversed(payment: PaymentRecord, invoice: Pick<Invoice, 'details' | 'balance'>, today: CalendarDate): Answer;
 }
 
 export interface InvoiceDeletionAnswers {
   /** The answer to a deletion, also when repeated (the same 200). */
-  deleted(invoice: Invoice): Answer;
+  deleted(invoice: Invoice, today: CalendarDate): Answer;
 }
 
 export interface ClientAnswers {

@@ -2,6 +2,7 @@
  * Delete (void) an invoice (SPEC §13): one read, a decision, one transaction that sets `deleted_at` on condition that
  * nothing was paid meanwhile, with its `invoice.deleted` event. A concurrent payment and delete: exactly one commits.
  */
+import { todayForOverdue } from '../clock.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import { decideInvoiceDeletion } from '../domain/invoice-deletion.ts';
 import { invoiceDeletedEvents } from '../domain/webhook-events.ts';
@@ -38,9 +39,11 @@ function planDeletion(
   const now = formatTimestamp(new Date());
   const decision = decideInvoiceDeletion(invoice, companyId, now);
   if (!decision.ok) return refusal(decision.error, context);
-  if (decision.value.kind === 'already_deleted') return { actions: [], response: answers.deleted(invoice!).outcome };
+  const today = todayForOverdue(context.account.timeZone);
+  if (decision.value.kind === 'already_deleted')
+    return { actions: [], response: answers.deleted(invoice!, today).outcome };
   const { balance } = decision.value;
-  const { data, outcome } = answers.deleted({ details: invoice!.details, balance });
+  const { data, outcome } = answers.deleted({ details: invoice!.details, balance }, today);
   const events = invoiceDeletedEvents(data, { companyId, createdAt: now, newUlid: newEventUlid });
   return {
     actions: [

@@ -3,8 +3,17 @@
  * invoices by creation date — one index query over `created_at` (the period's local days as UTC instants), then
  * batched reads of the invoices, serialised once each until the page is full.
  */
-import { addDays, formatDayFirst, formatTimestamp, fromIsoDate, startOfDayIn, toIsoDate } from '../domain/dates.ts';
+import {
+  addDays,
+  type CalendarDate,
+  formatDayFirst,
+  formatTimestamp,
+  fromIsoDate,
+  startOfDayIn,
+  toIsoDate,
+} from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';
+import { type DisplayedPaymentStatus, displayedPaymentStatus, storedStatesShownAs } from '../domain/overdue.ts';
 import { PageBudget } from '../domain/page-size.ts';
 import { invalidCursor } from '../errors.ts';
 import { DEFAULT_HISTORY_LIMIT } from '../schemas/fields.ts';
@@ -18,6 +27,8 @@ const INVOICES_PER_READ = 50;
 
 export interface InvoiceHistoryOptions {
   resume?: HistoryPosition | undefined;
+  /** The account's calendar date: the `payment_status` filter matches the status shown on it (`overdue`: SPEC §14). */
+  today: CalendarDate;
   /** An invoice as the API shows it, serialised: its byte size decides where the page ends. */
   render(invoice: Invoice): string;
 }
@@ -42,8 +53,10 @@ export async function invoiceHistory(
     to: formatTimestamp(new Date(startOfDayIn(addDays(fromIsoDate(to), 1), account.timeZone).getTime() - 1000)),
   };
   const limit = input.limit ?? DEFAULT_HISTORY_LIMIT;
-  const read = await queryInvoices(account.companyId, range, limit, { after, paymentStatus: status });
-  const { invoicesJson, lastTaken, full } = await fillPage(read.referenceCodes, options.render);
+  const stored = status === undefined ? undefined : storedStatesShownAs(status as DisplayedPaymentStatus);
+  const read = await queryInvoices(account.companyId, range, limit, { after, stored });
+  const shown = status === undefined ? undefined : shownAs(status as DisplayedPaymentStatus, options.today);
+  const { invoicesJson, lastTaken, full } = await fillPage(read.referenceCodes, options.render, shown);
   const next = full && lastTaken !== undefined ? read.positions[lastTaken] : read.next;
   const dayFirst = (iso: string) => formatDayFirst(fromIsoDate(iso));
   return {
@@ -69,8 +82,16 @@ function startingPosition(account: Account, input: InvoiceHistoryInput, resume: 
   return { from: toIsoDate(range.from), to: toIsoDate(range.to), after: undefined, status: input.payment_status };
 }
 
+/** The filter on the status an invoice is shown with (the index query could only narrow it to its stored states). */
+const shownAs = (status: DisplayedPaymentStatus, today: CalendarDate) => (invoice: Invoice) =>
+  displayedPaymentStatus(invoice.balance, invoice.details.dueDate, today) === status;
+
 /** Reads and serialises the page's invoices in order, a batch at a time, until the page is full (SPEC §8 page cap). */
-async function fillPage(referenceCodes: string[], render: InvoiceHistoryOptions['render']) {
+async function fillPage(
+  referenceCodes: string[],
+  render: InvoiceHistoryOptions['render'],
+  shown: ((invoice: Invoice) => boolean) | undefined,
+) {
   const pageBudget = new PageBudget();
   const invoicesJson: string[] = [];
   let lastTaken: number | undefined;
@@ -79,7 +100,7 @@ async function fillPage(referenceCodes: string[], render: InvoiceHistoryOptions[
     const invoices = await loadInvoices(batch);
     for (const [offset, code] of batch.entries()) {
       const invoice = invoices.get(code);
-      if (!invoice) continue;
+      if (!invoice || (shown && !shown(invoice))) continue;
       const json = render(invoice);
       if (!pageBudget.take(Buffer.byteLength(json))) return { invoicesJson, lastTaken, full: true };
       invoicesJson.push(json);

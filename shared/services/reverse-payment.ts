@@ -3,6 +3,7 @@
  * it; decide; commit the payment's status, the invoice's balance and the day's totals in one transaction with the
  * `payment.reversed` event (and the Idempotency-Key's record).
  */
+import { todayForOverdue } from '../clock.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import { decideReversal, type ReversalRequest } from '../domain/payment-reversal.ts';
 import { paymentReversedEvents } from '../domain/webhook-events.ts';
@@ -52,10 +53,11 @@ function planReversal(
   }
   if (!decision.ok) return refusal(decision.error, context);
   const accepted = decision.value;
-  const { data, outcome } = answers.reversed(accepted.payment, {
-    details: accepted.invoice.details,
-    balance: accepted.balance,
-  });
+  const { data, outcome } = answers.reversed(
+    accepted.payment,
+    { details: accepted.invoice.details, balance: accepted.balance },
+    todayForOverdue(context.account.timeZone),
+  );
   const events = paymentReversedEvents(data, { companyId, createdAt: now, newUlid: newEventUlid });
   const viewBytes = Buffer.byteLength(JSON.stringify(data));
   return {

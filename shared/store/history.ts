@@ -82,30 +82,42 @@ export interface InvoiceHeaderPage {
   next: Record<string, string> | undefined;
 }
 
+/** The filter on the stored header: its `payment_status` is one of `statuses`; with `liveOnly`, not deleted. */
+function statusFilter(stored: { statuses: string[]; liveOnly: boolean } | undefined) {
+  if (!stored) return undefined;
+  const names = stored.statuses.map((_, i) => `:status${i}`);
+  const values = Object.fromEntries(stored.statuses.map((status, i) => [`:status${i}`, status]));
+  const expression = `payment_status IN (${names.join(', ')})${stored.liveOnly ? ' AND attribute_not_exists(deleted_at)' : ''}`;
+  return { expression, values };
+}
+
 /**
  * An account's invoices created in [`from`, `to`] (UTC `YYYY-MM-DD HH:MM:SS`, inclusive), newest first; with
- * `paymentStatus`, only those in that state (a filter: a page may hold fewer than `limit` and still continue).
+ * `stored`, only headers in those stored states (a filter: a page may hold fewer than `limit` and still continue).
  */
 export async function queryInvoices(
   companyId: number,
   range: { from: string; to: string },
   limit: number,
-  options: { after?: Record<string, string> | undefined; paymentStatus?: string | undefined },
+  options: {
+    after?: Record<string, string> | undefined;
+    stored?: { statuses: string[]; liveOnly: boolean } | undefined;
+  },
 ): Promise<InvoiceHeaderPage> {
   const index = TABLE.paymentsIndex;
-  const filtered = options.paymentStatus !== undefined;
+  const filter = statusFilter(options.stored);
   const result = await documentClient().send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: index.name,
       KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-      ...(filtered ? { FilterExpression: 'payment_status = :status' } : {}),
+      ...(filter ? { FilterExpression: filter.expression } : {}),
       ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
       ExpressionAttributeValues: {
         ':pk': invoiceIndexKeys.partition(companyId),
         ':from': invoiceIndexKeys.rangeStart(range.from),
         ':to': invoiceIndexKeys.rangeEnd(range.to),
-        ...(filtered ? { ':status': options.paymentStatus } : {}),
+        ...filter?.values,
       },
       ScanIndexForward: false,
       Limit: limit + 1,

@@ -19,7 +19,11 @@ import {
   paymentItem,
 } from './items.ts';
 import { type Key, keys } from './keys.ts';
+import { TABLE } from './table.ts';
 import type { TransactItem } from './write-executor.ts';
+
+/** The overdue index's key attributes (GSI2), removed when an invoice stops being open. */
+export const OVERDUE_INDEX_ATTRIBUTES = `${TABLE.overdueIndex.partitionKey}, ${TABLE.overdueIndex.sortKey}`;
 
 /** The two items of an invoice, for a batch read. */
 export const invoiceKeys = (referenceCode: string): Key[] => [
@@ -55,7 +59,9 @@ export function paymentTransaction(
           'company_id = :company AND version = :version AND amount_due >= :amount AND amount_due > :zero AND attribute_not_exists(deleted_at)',
         UpdateExpression:
           'SET amount_paid = :amount_paid, amount_due = :amount_due, payment_status = :payment_status, paid_at = :paid_at, ' +
-          'payments_count = :payments_count, latest_payment = :latest_payment, version = :next_version, updated_at = :updated_at',
+          'payments_count = :payments_count, latest_payment = :latest_payment, version = :next_version, updated_at = :updated_at' +
+          // Settled: out of the overdue index (GSI2), so the sweep never reads it again.
+          (after.amountDueKobo === 0 ? ` REMOVE ${OVERDUE_INDEX_ATTRIBUTES}` : ''),
         ExpressionAttributeValues: {
           ':company': payment.companyId,
           ':version': before.version,
@@ -93,7 +99,7 @@ export function deletionTransaction(
       Key: keys.invoiceHeader(referenceCode),
       ConditionExpression:
         'company_id = :company AND version = :version AND amount_paid = :zero AND attribute_not_exists(deleted_at)',
-      UpdateExpression: 'SET deleted_at = :deleted_at, version = :next_version, updated_at = :updated_at',
+      UpdateExpression: `SET deleted_at = :deleted_at, version = :next_version, updated_at = :updated_at REMOVE ${OVERDUE_INDEX_ATTRIBUTES}`,
       ExpressionAttributeValues: {
         ':company': companyId,
         ':version': before.version,

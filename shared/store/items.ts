@@ -4,7 +4,7 @@ import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
 import type { ClientRecord, Invoice, InvoiceBalance, InvoiceDetails, PaymentStatus } from '../domain/invoice.ts';
 import type { MetadataValue } from '../domain/invoice-request.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
-import { clientIndexKeys, invoiceIndexKeys, keys, paymentIndexKeys } from './keys.ts';
+import { clientIndexKeys, invoiceIndexKeys, keys, overdueIndexKeys, paymentIndexKeys } from './keys.ts';
 
 export type Item = Record<string, unknown>;
 
@@ -82,11 +82,16 @@ export function balanceAttributes(balance: InvoiceBalance): Item {
   };
 }
 
+/** An invoice header; while something is due it is in the overdue index (GSI2) too. */
 export function invoiceHeaderItem(invoice: Invoice): Item {
+  const { referenceCode, dueDate } = invoice.details;
   return {
-    ...keys.invoiceHeader(invoice.details.referenceCode),
+    ...keys.invoiceHeader(referenceCode),
     GSI1PK: invoiceIndexKeys.partition(invoice.details.companyId),
-    GSI1SK: invoiceIndexKeys.sort(invoice.details.createdAt, invoice.details.referenceCode),
+    GSI1SK: invoiceIndexKeys.sort(invoice.details.createdAt, referenceCode),
+    ...(invoice.balance.amountDueKobo > 0 && invoice.balance.deletedAt === null
+      ? overdueIndexKeys.attributes(referenceCode, toIsoDate(fromEpochSeconds(dueDate)))
+      : {}),
     entity: 'invoice_header',
     company_id: invoice.details.companyId,
     ...balanceAttributes(invoice.balance),

@@ -12,7 +12,7 @@
  * | migration marker  | MIGRATION#<name>                     | MIGRATION    |                |                           |  (a one-off data migration finished)
  * | client by id      | CLIENT#<companyId>#<clientId>        | CLIENT       | CLIENTS#<co>   | <created_at>#<id, 12 digits> |  (index keys removed on delete)
  * | client by email   | CLIENTEMAIL#<companyId>#<email lc>   | CLIENTEMAIL  |                |                           |
- * | invoice header    | INVOICE#<referenceCode>              | HEADER       | INVOICES#<co>  | <created_at>#<referenceCode> |
+ * | invoice header    | INVOICE#<referenceCode>              | HEADER       | INVOICES#<co>  | <created_at>#<referenceCode> |  (+ GSI2 while open and not notified overdue, below)
  * | invoice body      | INVOICE#<referenceCode>              | BODY         |                |                           |
  * | merchant_ref      | MERCHANTREF#<companyId>#<ref>        | MERCHANTREF  |                |                           |
  * | payment           | PAYMENT#<companyId>#<paymentId>      | PAYMENT      | PAYMENTS#<co>  | <YYYY-MM-DD>#<ulid>       |
@@ -21,6 +21,10 @@
  * | webhook endpoint  | WEBHOOK#<companyId>                  | ENDPOINT     |                |                           |
  * | webhook event     | EVENT#<eventId>                      | EVENT        | WEBHOOKS#<co>  | <eventId> (evt_ + ULID)   |
  * | webhook resend    | EVENT#<eventId>                      | RESEND#<ulid>|                |                           |
+ *
+ * GSI2 (sparse, the overdue sweep): an invoice header carries GSI2PK = OPEN#<shard 0..15> (a hash of the reference
+ * code) and GSI2SK = <due date YYYY-MM-DD>#<referenceCode> from its creation until it is fully paid, deleted, or
+ * notified `invoice.overdue` (`overdueIndexKeys`).
  */
 export interface Key {
   PK: string;
@@ -116,4 +120,32 @@ export const invoiceIndexKeys = {
 export const clientIndexKeys = {
   partition: (companyId: number): string => `CLIENTS#${companyId}`,
   sort: (createdAt: string, clientId: number): string => `${createdAt}#${String(clientId).padStart(12, '0')}`,
+};
+
+/** Partitions of the overdue index (GSI2): spreads one due date's invoices over 16 partitions; the sweep reads each. */
+export const OVERDUE_INDEX_SHARDS = 16;
+
+/**
+ * GSI2 keys of an open invoice header not yet notified overdue: the sweep Queries each shard for due dates before a
+ * date. A payment that settles the invoice, its deletion and its notification remove them; a reversal that re-opens a
+ * settled invoice puts them back (`attributes`) — it need not know whether it was notified: the sweep takes a
+ * notified invoice out of the index again without a second event.
+ */
+export const overdueIndexKeys = {
+  /** FNV-1a of the reference code, modulo the shard count. */
+  shard(referenceCode: string): number {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < referenceCode.length; i++) hash = Math.imul(hash ^ referenceCode.charCodeAt(i), 0x01000193);
+    return (hash >>> 0) % OVERDUE_INDEX_SHARDS;
+  },
+  partition: (shard: number): string => `OPEN#${shard}`,
+  /** `isoDueDate` is YYYY-MM-DD of the due date. */
+  sort: (isoDueDate: string, referenceCode: string): string => `${isoDueDate}#${referenceCode}`,
+  /** Exclusive upper bound: every due date before `isoDate` sorts below it. */
+  before: (isoDate: string): string => `${isoDate}#`,
+  /** The GSI2 attributes of an open invoice header (`isoDueDate`: YYYY-MM-DD). */
+  attributes: (referenceCode: string, isoDueDate: string): { GSI2PK: string; GSI2SK: string } => ({
+    GSI2PK: overdueIndexKeys.partition(overdueIndexKeys.shard(referenceCode)),
+    GSI2SK: overdueIndexKeys.sort(isoDueDate, referenceCode),
+  }),
 };

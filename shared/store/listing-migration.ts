@@ -6,12 +6,17 @@
  * while the API serves: each header is rewritten on condition of the version the scan saw, and only when the payments
  * the scan found add up to its `amount_paid`, so a payment committed meanwhile makes that header wait for the next run
  * (reported as `changed_meanwhile`). Reversed payments are not counted (SPEC §14).
+ *
+ * Since SPEC §14 it also puts open invoice headers (something due, not deleted, never notified overdue) written
+ * before the overdue index into it (GSI2, `overdue_indexed`), so the overdue sweep finds them — those already past
+ * their due date are then notified `invoice.overdue` once, late (docs/decisions.md).
  */
 import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import { type Item, paymentAttributes, paymentFromItem } from './items.ts';
-import { clientIndexKeys, invoiceIndexKeys, keys, referenceCodeOf } from './keys.ts';
+import { clientIndexKeys, invoiceIndexKeys, keys, overdueIndexKeys, referenceCodeOf } from './keys.ts';
 
 const MIGRATION = 'listings';
 const ENTITIES = ['invoice_header', 'invoice_body', 'client', 'payment'];
@@ -19,6 +24,8 @@ const ENTITIES = ['invoice_header', 'invoice_body', 'client', 'payment'];
 export type ListingMigration = {
   invoices: number;
   clients: number;
+  /** Open invoice headers put into the overdue index (GSI2). */
+  overdue_indexed: number;
   /** Headers a payment or deletion changed during the run: run again to migrate them. */
   changed_meanwhile: number;
 };
@@ -94,6 +101,35 @@ async function migrateHeader(header: Item, body: Item, payments: readonly Paymen
   }
 }
 
+/** Puts one open header written before the overdue index into it; false when it changed since the scan. */
+async function indexOpenHeader(header: Item, body: Item): Promise<boolean> {
+  const referenceCode = String(body.reference_code);
+  const index = overdueIndexKeys.attributes(referenceCode, toIsoDate(fromEpochSeconds(Number(body.due_date))));
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.invoiceHeader(referenceCode),
+        UpdateExpression: 'SET GSI2PK = :pk, GSI2SK = :sk',
+        ConditionExpression:
+          'attribute_not_exists(GSI2PK) AND attribute_not_exists(overdue_notified_at) AND version = :version',
+        ExpressionAttributeValues: { ':pk': index.GSI2PK, ':sk': index.GSI2SK, ':version': header.version },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** Open (something due, not deleted), never notified overdue, and not in the overdue index. */
+const isUnindexedOpenHeader = (header: Item) =>
+  header.GSI2PK === undefined &&
+  header.overdue_notified_at === undefined &&
+  header.deleted_at === undefined &&
+  Number(header.amount_due) > 0;
+
 /** Gives one live legacy client its index keys; false when it changed meanwhile (deleted, or migrated). */
 async function migrateClient(client: Item): Promise<boolean> {
   const companyId = Number(client.company_id);
@@ -121,7 +157,7 @@ async function migrateClient(client: Item): Promise<boolean> {
 
 export async function migrateListings(nowMs = Date.now()): Promise<ListingMigration> {
   const found = await scanTable();
-  const result: ListingMigration = { invoices: 0, clients: 0, changed_meanwhile: 0 };
+  const result: ListingMigration = { invoices: 0, clients: 0, overdue_indexed: 0, changed_meanwhile: 0 };
   for (const header of found.headers.filter((item) => item.GSI1PK === undefined)) {
     const body = found.bodies.get(referenceCodeOf(String(header.PK)));
     if (!body) continue; // a header whose invoice never committed its body does not exist (they commit together)
@@ -131,6 +167,12 @@ export async function migrateListings(nowMs = Date.now()): Promise<ListingMigrat
     const paidKobo = payments.reduce((sum, payment) => sum + payment.amountKobo, 0);
     if (paidKobo !== Number(header.amount_paid)) result.changed_meanwhile++;
     else if (await migrateHeader(header, body, payments)) result.invoices++;
+    else result.changed_meanwhile++;
+  }
+  for (const header of found.headers.filter(isUnindexedOpenHeader)) {
+    const body = found.bodies.get(referenceCodeOf(String(header.PK)));
+    if (!body) continue;
+    if (await indexOpenHeader(header, body)) result.overdue_indexed++;
     else result.changed_meanwhile++;
   }
   for (const client of found.clients.filter((item) => item.GSI1PK === undefined && item.deleted_at === undefined))

@@ -5,6 +5,7 @@
  * reversal or deletion on the invoice re-read and decide again.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import type { AcceptedReversal, LatestPaymentChange, ReversalReading } from '../domain/payment-reversal.ts';
 import { reversedDelta } from '../domain/period-totals.ts';
@@ -12,7 +13,7 @@ import { itemOf } from './batch.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import { invoiceFrom, invoiceKeys, latestPaymentFrom } from './invoices.ts';
 import { balanceAttributes, type Item, paymentAttributes, paymentFromItem } from './items.ts';
-import { type Key, keys } from './keys.ts';
+import { type Key, keys, overdueIndexKeys } from './keys.ts';
 import { dayTotalsUpdate } from './period-totals.ts';
 import type { TransactItem } from './write-executor.ts';
 
@@ -75,10 +76,25 @@ function latestPaymentUpdate(latest: LatestPaymentChange): { set: string; remove
   return { set: '', remove: '', values: {} };
 }
 
+/**
+ * Something is due again: the invoice is (back) in the overdue index (GSI2). Put unconditionally — if it was notified
+ * before, the sweep takes it out again without a second `invoice.overdue` (docs/data-design.md "Overdue index").
+ */
+function overdueIndexUpdate(accepted: AcceptedReversal): { set: string; values: Item } {
+  const { invoice, balance } = accepted;
+  if (balance.amountDueKobo <= 0 || balance.deletedAt !== null) return { set: '', values: {} };
+  const index = overdueIndexKeys.attributes(
+    invoice.details.referenceCode,
+    toIsoDate(fromEpochSeconds(invoice.details.dueDate)),
+  );
+  return { set: ', GSI2PK = :gsi2pk, GSI2SK = :gsi2sk', values: { ':gsi2pk': index.GSI2PK, ':gsi2sk': index.GSI2SK } };
+}
+
 function headerUpdate(table: string, accepted: AcceptedReversal): TransactItem {
   const { payment, invoice, balance } = accepted;
   const after = balanceAttributes(balance);
   const latest = latestPaymentUpdate(accepted.latest);
+  const overdue = overdueIndexUpdate(accepted);
   return {
     Update: {
       TableName: table,
@@ -86,7 +102,8 @@ function headerUpdate(table: string, accepted: AcceptedReversal): TransactItem {
       ConditionExpression: 'company_id = :company AND version = :version AND amount_paid >= :amount',
       UpdateExpression:
         'SET amount_paid = :amount_paid, amount_due = :amount_due, payment_status = :payment_status, paid_at = :paid_at, ' +
-        `payments_count = :payments_count, version = :next_version, updated_at = :updated_at${latest.set}${latest.remove}`,
+        `payments_count = :payments_count, version = :next_version, updated_at = :updated_at${latest.set}${overdue.set}` +
+        latest.remove,
       ExpressionAttributeValues: {
         ':company': payment.companyId,
         ':version': invoice.balance.version,
@@ -99,6 +116,7 @@ function headerUpdate(table: string, accepted: AcceptedReversal): TransactItem {
         ':next_version': after.version,
         ':updated_at': after.updated_at,
         ...latest.values,
+        ...overdue.values,
       },
     },
   };

@@ -106,6 +106,9 @@ describe('prod: topic, alarms and dashboard', () => {
       'Invoicing-prod-WebhookDeadLetters',
       'Invoicing-prod-WebhookDispatchFailures',
       'Invoicing-prod-WebhookStreamLag',
+      // The overdue sweep (infra/overdue.ts): a failed or timed-out run, throttles.
+      'Invoicing-prod-OverdueSweepErrors',
+      'Invoicing-prod-OverdueSweepThrottles',
     ];
     expect(Object.keys(alarms).sort()).toEqual(expected.sort());
     for (const alarm of Object.values(alarms)) {

@@ -35,14 +35,14 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
   });
 
   describe('table', () => {
-    it('is a TableV2 (GlobalTable) with the shared keys, GSI1 (projection ALL) and TTL, all string keys', () => {
+    it('is a TableV2 (GlobalTable) with the shared keys, GSI1 (projection ALL), the sparse GSI2 (keys and company_id) and TTL, all string keys', () => {
       const table = stage.json.Resources[tableId]!;
       expect(table.Type).toBe('AWS::DynamoDB::GlobalTable');
       expect(table.Properties.KeySchema).toEqual([
         { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
         { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
       ]);
-      const { paymentsIndex } = TABLE;
+      const { paymentsIndex, overdueIndex } = TABLE;
       expect(table.Properties.GlobalSecondaryIndexes).toEqual([
         {
           IndexName: paymentsIndex.name,
@@ -52,12 +52,24 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           ],
           Projection: { ProjectionType: 'ALL' },
         },
+        {
+          IndexName: 'GSI2',
+          KeySchema: [
+            { AttributeName: 'GSI2PK', KeyType: 'HASH' },
+            { AttributeName: 'GSI2SK', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['company_id'] },
+        },
       ]);
       expect(table.Properties.AttributeDefinitions).toEqual(
-        [TABLE.partitionKey, TABLE.sortKey, paymentsIndex.partitionKey, paymentsIndex.sortKey].map((name) => ({
-          AttributeName: name,
-          AttributeType: 'S',
-        })),
+        [
+          TABLE.partitionKey,
+          TABLE.sortKey,
+          paymentsIndex.partitionKey,
+          paymentsIndex.sortKey,
+          overdueIndex.partitionKey,
+          overdueIndex.sortKey,
+        ].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
       );
       expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: TABLE.ttlAttribute, Enabled: true });
     });
@@ -84,9 +96,9 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
   });
 
   describe('functions', () => {
-    it('are exactly the three API functions, plus the webhook dispatcher and deliverer (test/infra/webhooks.test.ts)', () => {
+    it('are exactly the three API functions, plus the webhook dispatcher and deliverer (test/infra/webhooks.test.ts) and the overdue sweep (test/infra/overdue.test.ts)', () => {
       expect(API_FUNCTIONS).toHaveLength(3);
-      expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(API_FUNCTIONS.length + 2);
+      expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(API_FUNCTIONS.length + 3);
     });
 
     it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))('%s: nodejs22.x on arm64, traced, 512 MB, 10 s', (name) => {

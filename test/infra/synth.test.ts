@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESM_REQUIRE_BANNER } from '../../infra/function-settings.ts';
 import { node22Binary } from '../../infra/tools/node22.ts';
 import { API_FUNCTIONS, apiGatewayRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
+import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 import { canRunOffline, cdkSynth, envWithoutAwsCredentials } from './cli.ts';
 import { FUNCTION_FIXTURES, loadEvent } from './event-fixtures.ts';
@@ -32,9 +33,9 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('produces the table, three API functions and two webhook functions, and the routes of the route table', () => {
+  it('produces the table, three API functions, two webhook functions and the overdue sweep, and the routes of the route table', () => {
     expect(ofType('AWS::DynamoDB::GlobalTable')).toHaveLength(1);
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(5);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(6);
     expect(
       ofType('AWS::ApiGatewayV2::Route')
         .map((route) => route.Properties.RouteKey)
@@ -139,5 +140,47 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     const history = invokeOnNode22('history', withKey('payment-history', { period: 'today' }));
     expect(history.statusCode, JSON.stringify(history.body)).toBe(200);
     expect(history.body.data.payments.map((p: { id: number }) => p.id)).toEqual([payment.body.data.id]);
+  });
+
+  // The scheduled overdue sweep (infra/overdue.ts): its bundle loads on Node 22 and, given EventBridge's scheduled
+  // event, notifies an overdue invoice once.
+  it('the overdue sweep bundle, on Node 22, stays under 700 KB and notifies an overdue invoice from a scheduled event', async () => {
+    const sweep = Object.values(resources).find(
+      (fn) => fn.Metadata?.['aws:cdk:path'] === 'Invoicing-prod/Overdue/SweepFunction/Resource',
+    )!;
+    const bundle = path.join(outdir, String(sweep.Metadata!['aws:asset:path']), 'index.mjs');
+    expect(readFileSync(bundle).length).toBeLessThan(700 * 1024);
+    const { account, key } = await newAccount();
+    const overdue = await createInvoice(key, { due_date: '01/15/2020' });
+    const runner = path.join(outdir, 'invoke-sweep.mjs');
+    const resultFile = path.join(outdir, 'sweep-result.json');
+    writeFileSync(
+      runner,
+      `import { writeFileSync } from 'node:fs';
+       const [bundle, resultFile] = process.argv.slice(2);
+       const { handler } = await import(bundle);
+       const event = { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} };
+       writeFileSync(resultFile, JSON.stringify({ node: process.version, result: await handler(event, {}) }));`,
+    );
+    execFileSync(node22Binary(), [runner, bundle, resultFile], {
+      env: {
+        ...envWithoutAwsCredentials(),
+        AWS_REGION: 'local',
+        AWS_ACCESS_KEY_ID: 'local',
+        AWS_SECRET_ACCESS_KEY: 'local',
+        DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
+        TABLE_NAME: process.env.TABLE_NAME,
+        LOG_LEVEL: 'SILENT',
+        POWERTOOLS_TRACE_ENABLED: 'false',
+      },
+      stdio: 'pipe',
+      timeout: 60_000,
+    });
+    const { node, result } = JSON.parse(readFileSync(resultFile, 'utf8'));
+    expect(node).toMatch(/^v22\./);
+    expect(result).toMatchObject({ examined: expect.any(Number), notified: expect.any(Number) });
+    const events = (await listDeliveries(account.companyId)).filter((line) => line.type === 'invoice.overdue');
+    expect(events).toHaveLength(1);
+    expect(overdue.payment_status).toBe('overdue');
   });
 });

@@ -2,11 +2,13 @@
  * `data:migrate` (shared/store/listing-migration.ts): invoices and clients written before the §13 routes — without
  * index keys, `payments_count` or `latest_payment` — are listed and answered like new ones after it runs.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { runOverdueSweep } from '../../shared/http/overdue-sweep.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { migrateListings } from '../../shared/store/listing-migration.ts';
+import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { call, createInvoice, newAccount, todayMonthFirst, uniqueEmail } from '../support/api.ts';
 
 /** Turns an item back into what the previous version wrote. */
@@ -84,5 +86,28 @@ describe('data:migrate', () => {
     if (migrated.changed_meanwhile > 0) await migrateListings();
     const latest = await call('get-payment', { key, pathParameters: { reference_code: invoice.reference_code } });
     expect(latest.body.data.invoice.payments_count).toBe(1);
+  });
+
+  it('puts open invoices written before the overdue index into it (never paid, deleted or notified ones), so the sweep finds them', async () => {
+    // Prepare: headers as a version before GSI2 wrote them.
+    const { key, account } = await newAccount();
+    const overdue = await createInvoice(key, { due_date: '01/15/2020' });
+    const later = await createInvoice(key);
+    const voided = await createInvoice(key, { due_date: '01/15/2020' });
+    await call('delete-invoice', { key, pathParameters: { reference_code: voided.reference_code } });
+    for (const invoice of [overdue, later, voided])
+      await makeLegacy(keys.invoiceHeader(invoice.reference_code), ['GSI2PK', 'GSI2SK']);
+    // Act
+    const result = await migrateListings();
+    await runOverdueSweep(new Date());
+    // Assess
+    expect(result.overdue_indexed).toBeGreaterThanOrEqual(2);
+    const header = async (code: string) =>
+      (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.invoiceHeader(code) }))).Item!;
+    expect((await header(later.reference_code)).GSI2PK).toEqual(expect.stringMatching(/^OPEN#\d+$/));
+    expect((await header(voided.reference_code)).GSI2PK).toBeUndefined();
+    expect((await header(overdue.reference_code)).overdue_notified_at).toEqual(expect.any(String));
+    const overdueEvents = (await listDeliveries(account.companyId)).filter((d) => d.type === 'invoice.overdue');
+    expect(overdueEvents).toHaveLength(1);
   });
 });

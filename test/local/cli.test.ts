@@ -238,12 +238,14 @@ describe('account CLI', { timeout: 180_000 }, () => {
     expect(first).toEqual({
       invoices: expect.any(Number),
       clients: expect.any(Number),
+      overdue_indexed: expect.any(Number),
       changed_meanwhile: 0,
       payments_counted: expect.any(Number),
     });
     expect(jsonLine(succeeded(await cli('data:migrate', [], env)).stdout)).toEqual({
       invoices: 0,
       clients: 0,
+      overdue_indexed: 0,
       changed_meanwhile: 0,
       payments_counted: 0,
     });

@@ -1,0 +1,36 @@
+/**
+ * The overdue sweep inside `npm start` (SPEC §14), with the code the deployed scheduled function runs: once at
+ * start, then every OVERDUE_SWEEP_MS (default 60000). "Now" is `clockNow()`: CLOCK_OFFSET_MS moves it forward
+ * locally (docs/running-locally.md). Runs never overlap; a failed run is logged and the next one tries again.
+ */
+import { clockNow } from '../../shared/clock.ts';
+import { loadConfig } from '../../shared/config.ts';
+import { runOverdueSweep } from '../../shared/http/overdue-sweep.ts';
+import { wakeableSleep } from './wakeable-sleep.ts';
+
+export interface OverdueRunner {
+  stop(): Promise<void>;
+}
+
+export function startOverdueRunner(options: { log: (message: string, error?: unknown) => void }): OverdueRunner {
+  const intervalMs = loadConfig().overdueSweepMs;
+  const pause = wakeableSleep();
+  let stopping = false;
+  const loop = (async () => {
+    while (!stopping) {
+      try {
+        await runOverdueSweep(clockNow());
+      } catch (error) {
+        if (!stopping) options.log('The overdue sweep failed; it runs again at the next interval.', error);
+      }
+      if (!stopping) await pause.sleep(intervalMs);
+    }
+  })();
+  return {
+    async stop() {
+      stopping = true;
+      pause.wake();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Overdue (SPEC §14, docs/api.md "Overdue"): `payment_status` as shown is `overdue` when something is still due, the
+ * invoice is not deleted, and today in the account's time zone is after the due date. Computed when an invoice is
+ * shown, never stored: the stored header keeps `unpaid | partially_paid | paid`.
+ */
+import { type CalendarDate, compareDates, fromEpochSeconds } from './dates.ts';
+import type { InvoiceBalance, PaymentStatus } from './invoice.ts';
+
+export type DisplayedPaymentStatus = PaymentStatus | 'overdue';
+
+/** Every `payment_status` an invoice can be shown with (the history filter's values). */
+export const DISPLAYED_PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'overdue'] as const;
+
+type OpenState = Pick<InvoiceBalance, 'amountDueKobo' | 'deletedAt'>;
+
+/** Still open: something is due and the invoice is not deleted (an open invoice may become overdue). */
+export const isOpen = (balance: OpenState): boolean => balance.amountDueKobo > 0 && balance.deletedAt === null;
+
+/** `dueDate` is the stored due date (Unix seconds of 00:00 UTC of the calendar date, SPEC §4). */
+export function isOverdue(balance: OpenState, dueDate: number, today: CalendarDate): boolean {
+  return isOpen(balance) && compareDates(today, fromEpochSeconds(dueDate)) > 0;
+}
+
+/** The `payment_status` an invoice is shown with on `today` (the account's calendar date). */
+export function displayedPaymentStatus(
+  balance: OpenState & Pick<InvoiceBalance, 'paymentStatus'>,
+  dueDate: number,
+  today: CalendarDate,
+): DisplayedPaymentStatus {
+  return isOverdue(balance, dueDate, today) ? 'overdue' : balance.paymentStatus;
+}
+
+/**
+ * The stored states an invoice shown as `status` can be in, and whether it must be live: what invoice history's
+ * index query can filter on before the displayed status is decided per invoice.
+ */
+export function storedStatesShownAs(status: DisplayedPaymentStatus): { statuses: PaymentStatus[]; liveOnly: boolean } {
+  return status === 'overdue'
+    ? { statuses: ['unpaid', 'partially_paid'], liveOnly: true }
+    : { statuses: [status], liveOnly: false };
+}

@@ -1,0 +1,126 @@
+/**
+ * CDK assertions for the overdue sweep (infra/overdue.ts): a scheduled function with exactly the DynamoDB actions the
+ * sweep performs (recorded while it runs against DynamoDB Local), on the table and on GSI2 only.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CfnElement } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  OVERDUE_SWEEP_INDEX_ACTIONS,
+  OVERDUE_SWEEP_RATE,
+  OVERDUE_SWEEP_TABLE_ACTIONS,
+  OVERDUE_SWEEP_TIMEOUT,
+} from '../../infra/overdue.ts';
+import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
+import { runOverdueSweep } from '../../shared/http/overdue-sweep.ts';
+import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
+import { keys } from '../../shared/store/keys.ts';
+import { TABLE } from '../../shared/store/table.ts';
+import { createInvoice, newAccount } from '../support/api.ts';
+import { asArray, type CfnResource, resourcesOfType, type SynthesisedStage, synthStage } from './template-helpers.ts';
+
+const TRANSACT_ACTIONS: Record<string, string> = { Put: 'dynamodb:PutItem', Update: 'dynamodb:UpdateItem' };
+
+describe.each(['dev', 'prod'] as const)('overdue sweep on stage %s', (stageName) => {
+  let stage: SynthesisedStage;
+  const idOf = (construct: IConstruct) => stage.stack.getLogicalId(construct.node.defaultChild as CfnElement);
+  const resource = (construct: IConstruct): CfnResource => stage.json.Resources[idOf(construct)]!;
+
+  beforeAll(() => {
+    stage = synthStage(stageName);
+  });
+
+  it('is built like the other functions, with a timeout below the schedule’s rate', () => {
+    const fn = resource(stage.stack.overdue.sweepFunction).Properties;
+    expect(fn).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      MemorySize: 512,
+      TracingConfig: { Mode: 'Active' },
+      Timeout: OVERDUE_SWEEP_TIMEOUT.toSeconds(),
+      Handler: 'index.handler',
+    });
+    expect(fn.Environment.Variables.TABLE_NAME).toEqual({ Ref: idOf(stage.stack.table) });
+    expect(fn.Environment.Variables).not.toHaveProperty('CLOCK_OFFSET_MS');
+    expect(OVERDUE_SWEEP_TIMEOUT.toSeconds()).toBeLessThan(OVERDUE_SWEEP_RATE.toSeconds());
+  });
+
+  it('runs every 5 minutes from an EventBridge rule, not retried (the next run does the work)', () => {
+    const rule = resource(stage.stack.overdue.schedule).Properties;
+    expect(rule.ScheduleExpression).toBe('rate(5 minutes)');
+    expect(rule.State).toBe('ENABLED');
+    expect(rule.Targets).toEqual([
+      expect.objectContaining({
+        Arn: { 'Fn::GetAtt': [idOf(stage.stack.overdue.sweepFunction), 'Arn'] },
+        RetryPolicy: { MaximumRetryAttempts: 0 },
+      }),
+    ]);
+    const permissions = resourcesOfType(stage, 'AWS::Lambda::Permission').filter(
+      ([, p]) => p.Properties.Principal === 'events.amazonaws.com',
+    );
+    expect(permissions).toHaveLength(1);
+    expect(permissions[0]![1].Properties.SourceArn).toEqual({
+      'Fn::GetAtt': [idOf(stage.stack.overdue.schedule), 'Arn'],
+    });
+  });
+
+  it('may read and write the table and Query GSI2, nothing else', () => {
+    const fn = stage.stack.overdue.sweepFunction;
+    const roleId = stage.stack.getLogicalId(fn.role!.node.defaultChild as CfnElement);
+    const statements = resourcesOfType(stage, 'AWS::IAM::Policy')
+      .filter(([, policy]) => asArray(policy.Properties.Roles).some((role: any) => role.Ref === roleId))
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, any>[])
+      .map(({ Action, Resource }) => ({
+        actions: asArray(Action as string | string[]).sort(),
+        resources: asArray(Resource),
+      }));
+    const tableArn = { 'Fn::GetAtt': [idOf(stage.stack.table), 'Arn'] };
+    expect(statements).toEqual([
+      { actions: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], resources: ['*'] },
+      { actions: [...OVERDUE_SWEEP_TABLE_ACTIONS].sort(), resources: [tableArn] },
+      {
+        actions: [...OVERDUE_SWEEP_INDEX_ACTIONS],
+        resources: [{ 'Fn::Join': ['', [tableArn, `/index/${TABLE.overdueIndex.name}`]] }],
+      },
+    ]);
+  });
+});
+
+describe('the overdue sweep’s grant', () => {
+  it('equals the DynamoDB actions a sweep performs (notify, and take a settled invoice out of the index)', async () => {
+    // Prepare: one invoice to notify, one settled whose index keys remain (as a header written before GSI2 could be).
+    const { key } = await newAccount();
+    await createInvoice(key, { due_date: '01/15/2020' });
+    const settled = await createInvoice(key, { due_date: '01/15/2020' });
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.invoiceHeader(settled.reference_code),
+        UpdateExpression: 'SET amount_due = :zero',
+        ExpressionAttributeValues: { ':zero': 0 },
+      }),
+    );
+    const calls: DynamoCall[] = [];
+    const remove = dynamoHooks.add({ before: (c) => void calls.push(c) });
+    // Act
+    try {
+      await runOverdueSweep(new Date());
+    } finally {
+      remove();
+    }
+    // Assess
+    const table = new Set<string>();
+    const indexes = new Set<string>();
+    for (const c of calls) {
+      const operation = c.command.replace(/Command$/, '');
+      if (operation === 'TransactWriteItems') {
+        for (const item of c.input.TransactItems as Record<string, unknown>[])
+          for (const kind of Object.keys(item)) table.add(TRANSACT_ACTIONS[kind] ?? `unknown:${kind}`);
+      } else if (typeof c.input.IndexName === 'string') indexes.add(`${c.input.IndexName} dynamodb:${operation}`);
+      else table.add(`dynamodb:${operation}`);
+    }
+    expect([...indexes]).toEqual(OVERDUE_SWEEP_INDEX_ACTIONS.map((a) => `${TABLE.overdueIndex.name} ${a}`));
+    expect([...table].sort()).toEqual([...OVERDUE_SWEEP_TABLE_ACTIONS].sort());
+  });
+});
