@@ -1,7 +1,7 @@
 /** Add payment (docs/api.md "Add payment"): one read, a decision, one transaction that rewrites only the small invoice header. */
 import { todayForOverdue } from '../clock.ts';
 import { formatTimestamp, todayIn } from '../domain/dates.ts';
-import { decidePayment, futureDateError, newPayment } from '../domain/payment.ts';
+import { decidePayment, futureDateError, newPayment } from '../domain/payment-acceptance.ts';
 import { recordedDelta } from '../domain/period-totals.ts';
 import { paymentEvents } from '../domain/webhook-events.ts';
 import type { AddPaymentInput } from '../schemas/payment.ts';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClientRecord, Invoice, InvoiceBalance } from '../../shared/domain/invoice.ts';
 import { MAX_AMOUNT_KOBO } from '../../shared/domain/money.ts';
-import { applyPayment, decidePayment, futureDateError, newPayment } from '../../shared/domain/payment.ts';
+import { applyPayment, decidePayment, futureDateError, newPayment } from '../../shared/domain/payment-acceptance.ts';
 
 const NOW = '2026-11-22 10:00:00';
 

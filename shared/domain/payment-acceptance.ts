@@ -1,4 +1,4 @@
-/** Pure payment rules (docs/api.md "Add payment"): partial payments accumulate; no overpayment; nothing on a paid invoice. */
+/** Whether a payment is accepted (docs/api.md "Add payment"): partial payments accumulate; no overpayment; nothing on a paid invoice. */
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { type CalendarDate, compareDates, toEpochSeconds } from './dates.ts';
 import { accept, type Decision, refuse } from './decision.ts';
