@@ -1,16 +1,16 @@
 /**
  * The bench's only probe on the DynamoDB client. Both bench processes that talk to DynamoDB — the runtime
- * (bench/server-child.ts) and the floor (bench/floor-child.ts) — install this same middleware on the one
- * client of their process (`documentClient()`, shared/store/dynamodb-client.ts), so both pay the same cost per call and
- * send the same parameters:
+ * (bench/server-child.ts) and the floor (bench/floor-child.ts) — install this same probe on the one client of
+ * their process, so both pay the same cost per call and send the same parameters:
  * - every request asks for `ReturnConsumedCapacity: INDEXES` (no production code path sets it);
  * - DynamoDB wall time is accounted per request scope (`requestScope`): the time during which at least one of
  *   the request's calls was in flight (a history page's two concurrent BatchGetItem calls count once);
  * - while capturing, each call's command, input, timing, consumed capacity and the items it read are recorded.
- * It uses the SDK's own middleware stack rather than a hook of ours, so test-support hooks can move freely.
+ * It is a hook of `dynamoHooks` (infra/tools/dynamo-hooks.ts), the one middleware on the shared client's stack
+ * that the tests use too.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { documentClient } from '../shared/store/dynamodb-client.ts';
+import { type DynamoCall, dynamoHooks } from '../infra/tools/dynamo-hooks.ts';
 
 export interface CapturedCall {
   command: string;
@@ -49,57 +49,68 @@ interface Scope {
   wallMs: number;
 }
 
+/** What the probe remembers of one call between its `before` and its `after` or `failed`. */
+interface InFlightCall {
+  started: number;
+  scope: Scope | undefined;
+  snapshot: Record<string, unknown> | undefined;
+}
+
+/** The captured record of a finished call: its reads' items or count, and its error if it failed. */
+function capturedCall(
+  call: DynamoCall,
+  sent: InFlightCall,
+  ended: number,
+  output?: Record<string, unknown>,
+  error?: unknown,
+) {
+  const record: CapturedCall = {
+    command: call.command,
+    input: sent.snapshot ?? {},
+    elapsedMs: ended - sent.started,
+    startMs: sent.started,
+    endMs: ended,
+    consumedCapacity: output?.ConsumedCapacity,
+  };
+  if (error) record.error = String((error as Error).name ?? error);
+  if (call.command === 'BatchGetItemCommand') {
+    record.items = Object.values((output?.Responses ?? {}) as Record<string, Record<string, unknown>[]>).flat();
+  } else if (call.command === 'GetItemCommand') {
+    record.items = output?.Item ? [output.Item as Record<string, unknown>] : [];
+  } else if (call.command === 'QueryCommand') {
+    record.count = Number(output?.Count ?? 0);
+  }
+  return record;
+}
+
 export function installBenchHook(): BenchHook {
   let capturing = false;
   let calls: CapturedCall[] = [];
   const totals: DynamoTotals = { requests: 0, calls: 0, ms: 0 };
   let requestMs: number[] = [];
   const scopes = new AsyncLocalStorage<Scope>();
-  documentClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      const input = args.input as Record<string, unknown>;
-      input.ReturnConsumedCapacity = 'INDEXES';
-      const snapshot = capturing ? structuredClone(input) : undefined;
+  const inFlight = new WeakMap<DynamoCall, InFlightCall>();
+
+  const finish = (call: DynamoCall, output?: Record<string, unknown>, error?: unknown) => {
+    const sent = inFlight.get(call);
+    if (!sent) return;
+    const ended = performance.now();
+    totals.calls++;
+    if (sent.scope && --sent.scope.inFlight === 0) sent.scope.wallMs += ended - sent.scope.since;
+    if (sent.snapshot) calls.push(capturedCall(call, sent, ended, output, error));
+  };
+  dynamoHooks.add({
+    before(call) {
+      call.input.ReturnConsumedCapacity = 'INDEXES';
+      const snapshot = capturing ? structuredClone(call.input) : undefined;
       const scope = scopes.getStore();
       const started = performance.now();
       if (scope && scope.inFlight++ === 0) scope.since = started;
-      let output: Record<string, unknown> | undefined;
-      let error: unknown;
-      try {
-        const result = await next(args);
-        output = result.output as unknown as Record<string, unknown>;
-        return result;
-      } catch (e) {
-        error = e;
-        throw e;
-      } finally {
-        const ended = performance.now();
-        totals.calls++;
-        if (scope && --scope.inFlight === 0) scope.wallMs += ended - scope.since;
-        if (snapshot) {
-          const command = String(context.commandName);
-          const record: CapturedCall = {
-            command,
-            input: snapshot,
-            elapsedMs: ended - started,
-            startMs: started,
-            endMs: ended,
-            consumedCapacity: output?.ConsumedCapacity,
-          };
-          if (error) record.error = String((error as Error).name ?? error);
-          if (command === 'BatchGetItemCommand') {
-            record.items = Object.values((output?.Responses ?? {}) as Record<string, Record<string, unknown>[]>).flat();
-          } else if (command === 'GetItemCommand') {
-            record.items = output?.Item ? [output.Item as Record<string, unknown>] : [];
-          } else if (command === 'QueryCommand') {
-            record.count = Number(output?.Count ?? 0);
-          }
-          calls.push(record);
-        }
-      }
+      inFlight.set(call, { started, scope, snapshot });
     },
-    { step: 'initialize', name: 'benchProbe', override: true },
-  );
+    after: (call, output) => finish(call, output),
+    failed: (call, error) => finish(call, undefined, error),
+  });
   return {
     startCapture() {
       calls = [];

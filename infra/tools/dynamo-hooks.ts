@@ -1,6 +1,7 @@
 /**
  * Observe or disturb the DynamoDB calls of this process from outside production code: fault injection,
- * round-trip and capacity counting, and the record of which actions each handler really performs.
+ * round-trip and capacity counting, the record of which actions each handler really performs, and the
+ * benchmark's probe (bench/bench-hooks.ts).
  *
  * One middleware is attached, on first use, to the middleware stack of the shared client
  * (`documentClient()` in shared/store/dynamodb-client.ts). A `DynamoDBDocumentClient` uses its base client's
@@ -12,14 +13,18 @@ import { documentClient } from '../../shared/store/dynamodb-client.ts';
 export interface DynamoCall {
   /** e.g. "TransactWriteItemsCommand" */
   command: string;
+  /** The command's input as it will be sent: a `before` hook may add parameters to it. */
   input: Record<string, unknown>;
 }
 
+/** `before`, then `after` or `failed`, are given the same `call` object for one call. */
 export interface DynamoHook {
   /** Runs before the request is sent; throw to simulate a failure. */
   before?(call: DynamoCall): void | Promise<void>;
   /** Runs after a response arrived; throw to simulate a crash after the write committed. */
   after?(call: DynamoCall, output: Record<string, unknown>, elapsedMs: number): void | Promise<void>;
+  /** Runs when the call was sent and failed (DynamoDB or the transport), before the error goes on. */
+  failed?(call: DynamoCall, error: unknown, elapsedMs: number): void | Promise<void>;
 }
 
 const MIDDLEWARE_NAME = 'testDynamoHooks';
@@ -35,7 +40,14 @@ function install(): void {
       const call: DynamoCall = { command: String(context.commandName), input: args.input as Record<string, unknown> };
       for (const hook of hooks) await hook.before?.(call);
       const started = performance.now();
-      const result = await next(args);
+      let result: Awaited<ReturnType<typeof next>>;
+      try {
+        result = await next(args);
+      } catch (error) {
+        const elapsed = performance.now() - started;
+        for (const hook of hooks) await hook.failed?.(call, error, elapsed);
+        throw error;
+      }
       const elapsed = performance.now() - started;
       for (const hook of hooks) await hook.after?.(call, result.output as unknown as Record<string, unknown>, elapsed);
       return result;
