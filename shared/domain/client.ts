@@ -68,6 +68,7 @@ function applyClientChanges(client: ClientRecord, changes: ClientChanges, now: s
     email: changes.email ?? client.email,
     phone: changes.phone ?? client.phone,
     address: changes.address ?? client.address,
+    website: changes.website ?? client.website,
     type: changes.type ?? client.type,
     settlementBank: changes.settlement_bank ?? client.settlementBank,
     accountNumber: changes.account_number ?? client.accountNumber,

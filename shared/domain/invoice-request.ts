@@ -16,6 +16,7 @@ export interface NewClientRequest {
   phone: string;
   company_name?: string | undefined;
   address?: string | undefined;
+  website?: string | undefined;
   type?: ClientType | undefined;
   settlement_bank?: string | undefined;
   account_number?: string | undefined;

@@ -199,7 +199,7 @@ export function newClient(companyId: number, id: number, input: NewClientRequest
     lastName: input.last_name,
     email: input.email,
     phone: input.phone,
-    website: '',
+    website: input.website ?? '',
     address: input.address ?? '',
     type: input.type ?? 'Customer',
     settlementBank: input.settlement_bank ?? '',

@@ -23,6 +23,7 @@ export const newClientSchema = meta(
     phone,
     company_name: optionalText("The client's company name; returned as the client's `name`"),
     address: optionalText('Postal address'),
+    website: optionalText('Website address (stored as given)'),
     type: enumField(CLIENT_TYPES, 'Client type (default Customer); matched case-insensitively', {
       optional: true,
       caseInsensitive: true,

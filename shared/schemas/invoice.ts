@@ -191,6 +191,7 @@ export const FLAT_CLIENT_FIELDS = [
   'phone',
   'company_name',
   'address',
+  'website',
   'type',
   'settlement_bank',
   'account_number',

@@ -36,6 +36,30 @@ describe('POST /clients', () => {
     expect(again.body).toMatchObject({ status: 'success', message: 'Client already exist.', data: created.body.data });
   });
 
+  it('keeps the website it is given (the SDKs send one; the interface shows it), on create, update and invoices', async () => {
+    const { key } = await newAccount();
+    const created = await call('add-client', { key, body: clientFields({ website: ' https://hospital.example ' }) });
+    expect(created.body.data.website).toBe('https://hospital.example');
+    const unset = await call('add-client', { key, body: clientFields({ website: null }) });
+    expect(unset.body.data.website).toBe('');
+
+    const updated = await call('update-client', {
+      key,
+      ...byId(created.body.data.id),
+      body: { website: 'https://new.example', address: null },
+    });
+    expect(updated.body.data).toMatchObject({ website: 'https://new.example', name: 'Albert Specialist Hospital' });
+
+    const invoice = await call('add-invoice', {
+      key,
+      body: invoiceBody({ client: { ...clientFields(), website: 'https://client.example' } }),
+    });
+    expect(invoice.body.data.client.website).toBe('https://client.example');
+    const tooLong = await call('add-client', { key, body: clientFields({ website: 'x'.repeat(10_000) }) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors[0].field).toBe('website');
+  });
+
   it('validates the fields as add invoice does (400 naming each field)', async () => {
     const { key } = await newAccount();
     const result = await call('add-client', { key, body: { first_name: 'A', email: 'not-an-email', phone: '12' } });
