@@ -15,6 +15,8 @@ export function clientView(client: ClientRecord) {
     id: client.id,
     company_id: client.companyId,
     name: client.name,
+    // Also under the request's key: jPayant's ClientObject reads `company_name` (like `item` beside `name` on items).
+    company_name: client.name,
     first_name: client.firstName,
     last_name: client.lastName,
     email: client.email,

@@ -42,6 +42,7 @@ const Client = object('A client of the account.', {
   id: { type: 'integer', description: 'Client identifier' },
   company_id: { type: 'integer', description: 'Owning account' },
   name: string('Company name of the client (`company_name` of the request), or ""'),
+  company_name: string('Same as `name` (some clients read this key)'),
   first_name: string('First name'),
   last_name: string('Last name'),
   email: string('Email address'),

@@ -22,6 +22,7 @@ describe('POST /clients', () => {
     expect(created.body.data).toMatchObject({
       company_id: account.companyId,
       name: 'Albert Specialist Hospital',
+      company_name: 'Albert Specialist Hospital',
       first_name: 'Albert',
       email: fields.email,
       type: 'Customer',
