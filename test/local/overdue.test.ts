@@ -46,7 +46,7 @@ function localEnv(): NodeJS.ProcessEnv {
 }
 
 /**
- * `npm start` runs `tsx infra/local/main.ts`; here tsx is loaded into node directly, so SIGINT reaches
+ * As `npm start` runs it (`node --import tsx infra/local/main.ts`): tsx is loaded into node, so SIGINT reaches
  * the service itself. (The tsx CLI relays signals and SIGKILLs its child when the child does not
  * acknowledge within 30 ms, which a busy, shared test machine does not always manage.)
  */

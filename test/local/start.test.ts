@@ -18,9 +18,18 @@ let dynamodbPort = 0;
 
 type Running = RunningService;
 
+/**
+ * As `npm start` runs it (`node --import tsx infra/local/main.ts`), so SIGINT reaches the service itself. The tsx CLI
+ * would relay it and SIGKILL its child (exit 130) when the child does not acknowledge within 30 ms, which a busy
+ * machine does not always manage (seen once in CI on this file).
+ */
 function startService(): Promise<Running> {
   const env = npmStartEnv({ dataDir, dynamodbPort });
-  const child = spawn(TSX, ['infra/local/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   return waitUntilServing(child, 'the local runtime', 90_000);
 }
