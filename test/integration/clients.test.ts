@@ -50,12 +50,20 @@ describe('POST /clients', () => {
       body: { website: 'https://new.example', address: null },
     });
     expect(updated.body.data).toMatchObject({ website: 'https://new.example', name: 'Albert Specialist Hospital' });
+    const nulled = await call('update-client', { key, ...byId(created.body.data.id), body: { website: null } });
+    expect(nulled.body.data.website).toBe('https://new.example');
 
     const invoice = await call('add-invoice', {
       key,
       body: invoiceBody({ client: { ...clientFields(), website: 'https://client.example' } }),
     });
     expect(invoice.body.data.client.website).toBe('https://client.example');
+    const { client: _nested, ...withoutClient } = invoiceBody();
+    const flat = await call('add-invoice', {
+      key,
+      body: { ...withoutClient, ...clientFields(), website: 'https://flat.example' },
+    });
+    expect(flat.body.data.client.website).toBe('https://flat.example');
     const tooLong = await call('add-client', { key, body: clientFields({ website: 'x'.repeat(10_000) }) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.errors[0].field).toBe('website');
