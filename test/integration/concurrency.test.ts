@@ -20,6 +20,7 @@ describe('concurrent payments on one invoice', () => {
         call('add-payment', {
           key,
           body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '7.00', channel: 'POS' },
+          budgetMs: 30_000, // as in test/robustness/contention.test.ts: a busy machine must not decide the race (504)
         }),
       ),
     );

@@ -125,10 +125,11 @@ describe('payment history summary', () => {
         call('add-payment', {
           key,
           body: { reference_code: invoice.reference_code, date, amount: `${i + 1}.25`, channel: CHANNELS[i % 4] },
+          budgetMs: 30_000, // as in test/robustness/contention.test.ts: a busy machine must not decide the race (504)
         }),
       ),
       ...toReverse.map((id) =>
-        call('reverse-payment', { key, pathParameters: { id: String(id) }, body: { reason: 'x' } }),
+        call('reverse-payment', { key, pathParameters: { id: String(id) }, body: { reason: 'x' }, budgetMs: 30_000 }),
       ),
     ]);
 

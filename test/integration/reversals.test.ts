@@ -4,11 +4,15 @@ import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 
+// Each call has 30 s of invocation time (10 s by default), as in test/robustness/contention.test.ts: under the
+// 60-request race a busy machine must not turn a commit into an unconfirmed one (504).
+const BUDGET_MS = 30_000;
+
 const pay = (key: string, reference_code: string, amount: string, channel = 'Cash') =>
-  call('add-payment', { key, body: { reference_code, date: todayMonthFirst(), amount, channel } });
+  call('add-payment', { key, body: { reference_code, date: todayMonthFirst(), amount, channel }, budgetMs: BUDGET_MS });
 
 const reverse = (key: string, id: number | string, reason = 'Keyed 50,000.00 instead of 5,000.00', headers = {}) =>
-  call('reverse-payment', { key, pathParameters: { id: String(id) }, body: { reason }, headers });
+  call('reverse-payment', { key, pathParameters: { id: String(id) }, body: { reason }, headers, budgetMs: BUDGET_MS });
 
 const latest = (key: string, reference_code: string) =>
   call('get-payment', { key, pathParameters: { reference_code } });
