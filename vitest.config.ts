@@ -10,9 +10,6 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/env-setup.ts'],
     pool: 'forks',
-    // Two files at a time even on 2 cores: most test time waits on DynamoDB Local and child processes. Vitest's
-    // default (cores − 1) ran one file at a time: 831 s for the Node 20 suite on the 2-core machine, 669 s with two.
-    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
