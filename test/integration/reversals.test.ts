@@ -222,6 +222,6 @@ describe('a reversal whose read straddles another reversal of the same payment (
     const { result, key, reference_code } = await reverseOnATornRead(headers);
     expect([result.status, result.body.code], result.rawBody).toEqual([409, 'payment_already_reversed']);
     const read = await call('get-invoice', { key, pathParameters: { reference_code } });
-    expect(read.body.data).toMatchObject({ amount_paid: '0.00', payments_count: 0 });
+    expect(read.body.data).toMatchObject({ amount_paid: '0.00', payment_status: 'unpaid' });
   });
 });
