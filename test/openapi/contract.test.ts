@@ -254,7 +254,9 @@ describe('contract: every documented outcome, validated against openapi.json', (
       'invoice_deleted',
     );
     await expectStatus('send-invoice', { key, ...byCode(paid.reference_code) }, 501, 'not_implemented');
-    await expectStatus('send-invoice', byCode(paid.reference_code), 401, 'invalid_api_key');
+    await expectStatus('send-invoice', { key, ...byCode('ZZZZZZZZZZZZZZZZZZZZ') }, 404, 'invoice_not_found');
+    await expectStatus('send-invoice', { key, ...byCode('ZZ ZZ') }, 404, 'invoice_not_found');
+    await faultOutcomes('send-invoice', key, byCode(paid.reference_code), 'BatchGetItemCommand');
   });
 
   it('GET /payments/{reference_code}', async () => {
