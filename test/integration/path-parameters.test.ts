@@ -7,11 +7,20 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as paymentsHandler } from '../../functions/payments/handler.ts';
 import { createLocalServer, type LocalServer } from '../../infra/local/server.ts';
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { PATH_PARAMETER_KINDS, type PathParameterKind } from '../../shared/path-parameters.ts';
-import { ROUTES, type RouteDefinition, type RouteName } from '../../shared/routes.ts';
-import { type CallResult, call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
+import { apiGatewayRoutePath, ROUTES, type RouteDefinition, type RouteName } from '../../shared/routes.ts';
+import {
+  type CallResult,
+  call,
+  createInvoice,
+  lambdaContext,
+  makeEvent,
+  newAccount,
+  todayMonthFirst,
+} from '../support/api.ts';
 
 /** A well-formed value of each kind that names nothing. */
 const UNKNOWN: Record<PathParameterKind, string> = {
@@ -137,6 +146,34 @@ describe('a path parameter that is not of its kind', () => {
     const read = await call('get-invoice', { key, pathParameters: { reference_code: invoice.reference_code } });
     expect(read.body.data.amount_paid).toBe('10.00');
     expect((await call('get-client', { key, pathParameters: { id: clientId } })).body.data.deleted_at).toBeNull();
+  });
+});
+
+describe("as deployed: API Gateway names the reversal route's variable after /payments/{reference_code}", () => {
+  // The gateway's route is /payments/{reference_code}/reversal (shared/routes.ts `apiGatewayRoutePath`): its event
+  // carries `reference_code`, decoded, and the function's router reads `id` from the request path, which API Gateway
+  // hands over decoded or as sent. Every spelling of a padded id is refused; the plain id reaches the payment.
+  it.each([
+    ['the path as sent', (id: string) => `/payments/%20${id}/reversal`],
+    ['the path decoded', (id: string) => `/payments/ ${id}/reversal`],
+  ])('with %s: " <id>" is 404 payment_not_found, "<id>" reverses', async (_label, pathOf) => {
+    expect(apiGatewayRoutePath('/payments/{id}/reversal')).toBe('/payments/{reference_code}/reversal');
+    const { key } = await newAccount();
+    const invoice = await createInvoice(key);
+    const body = { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '10.00', channel: 'Cash' };
+    const id = String((await call('add-payment', { key, body })).body.data.id);
+    const deployed = (pathParameter: string, path: string) => {
+      const event = makeEvent('reverse-payment', { key, body: { reason: 'Keyed twice' } });
+      event.routeKey = 'POST /payments/{reference_code}/reversal';
+      event.pathParameters = { reference_code: pathParameter };
+      event.rawPath = path;
+      event.requestContext.http.path = path;
+      return paymentsHandler(event, lambdaContext()) as Promise<{ statusCode: number; body: string }>;
+    };
+    const padded = await deployed(` ${id}`, pathOf(id));
+    expect([padded.statusCode, JSON.parse(padded.body).code]).toEqual([404, 'payment_not_found']);
+    const plain = await deployed(id, `/payments/${id}/reversal`);
+    expect(plain.statusCode, plain.body).toBe(200);
   });
 });
 
