@@ -75,6 +75,9 @@ function capturedCall(
   if (error) record.error = String((error as Error).name ?? error);
   if (call.command === 'BatchGetItemCommand') {
     record.items = Object.values((output?.Responses ?? {}) as Record<string, Record<string, unknown>[]>).flat();
+  } else if (call.command === 'TransactGetItemsCommand') {
+    const responses = (output?.Responses ?? []) as { Item?: Record<string, unknown> }[];
+    record.items = responses.flatMap((response) => (response?.Item ? [response.Item] : []));
   } else if (call.command === 'GetItemCommand') {
     record.items = output?.Item ? [output.Item as Record<string, unknown>] : [];
   } else if (call.command === 'QueryCommand') {

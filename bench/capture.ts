@@ -12,7 +12,7 @@ interface CapacityEntry {
   GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }>;
 }
 
-const READS = new Set(['BatchGetItemCommand', 'GetItemCommand', 'QueryCommand']);
+const READS = new Set(['BatchGetItemCommand', 'TransactGetItemsCommand', 'GetItemCommand', 'QueryCommand']);
 /** Authentication's reads (API key, then account), made once per key per AUTH_CACHE_SECONDS per warm function. */
 const isAuthRead = (c: CapturedCall) => {
   const key = (c.input.Key ?? {}) as { PK?: string; SK?: string };
@@ -58,19 +58,16 @@ export interface CaptureFigures {
   responseBytes: number;
 }
 
-/** Keys the BatchGetItem calls of a request asked for. */
+/** Keys the BatchGetItem and TransactGetItems calls of a request asked for. */
 const keysReadBy = (calls: CapturedCall[]) =>
-  calls
-    .filter((c) => c.command === 'BatchGetItemCommand')
-    .reduce(
-      (n, c) =>
-        n +
-        Object.values(c.input.RequestItems as Record<string, { Keys: unknown[] }>).reduce(
-          (m, r) => m + r.Keys.length,
-          0,
-        ),
-      0,
+  calls.reduce((n, c) => {
+    if (c.command === 'TransactGetItemsCommand') return n + (c.input.TransactItems as unknown[]).length;
+    if (c.command !== 'BatchGetItemCommand') return n;
+    return (
+      n +
+      Object.values(c.input.RequestItems as Record<string, { Keys: unknown[] }>).reduce((m, r) => m + r.Keys.length, 0)
     );
+  }, 0);
 
 export async function capture(
   server: Child,

@@ -167,9 +167,9 @@ export const endpointDefs = (keys: { history: string; writer: string }, seeded: 
       cpuBudgetMs: 2,
       // Four, each naming what the next needs (shared/store/payment-reversals.ts `reversalKeys`): a consistent GetItem
       // of the payment (it names its invoice and its predecessor), a GetItem of the predecessor (it says whether the
-      // walk back stops there: it does, the pool reverses newest first), one BatchGetItem of payment, invoice header
-      // and body and predecessor (the decision's consistent read), then the TransactWriteItems. The invoice's first
-      // payment has no predecessor: 3.
+      // walk back stops there: it does, the pool reverses newest first), one TransactGetItems of payment, invoice
+      // header and body and predecessor (the decision's snapshot read: docs/decisions.md "No 500 where the outcome is
+      // decided"), then the TransactWriteItems. The invoice's first payment has no predecessor: 3.
       roundTripBudget: () => 4,
       wcuBudget: REVERSAL_WCU_BUDGET,
     },

@@ -6,8 +6,8 @@
  * Writes cannot be replayed verbatim (their conditions would fail the second time), so each replay of a
  * write request gets fresh keys: every partition key value in the captured requests is renamed
  * consistently (`<PK>~<tag>`), and before the timed phase the items the original request read (its
- * BatchGetItem/GetItem results: sequences, invoice header/body, client…) are written under the renamed
- * keys with BatchWriteItem. Each replay therefore reads the same items, and its transaction meets the same
+ * BatchGetItem/TransactGetItems/GetItem results: sequences, invoice header/body, client…) are written under the
+ * renamed keys with BatchWriteItem. Each replay therefore reads the same items, and its transaction meets the same
  * conditions against the same state (sequence value, invoice version, absent idempotency record), with
  * items of the same shape (a few bytes longer keys). Read-only requests (history) are replayed verbatim.
  * Calls the request sent concurrently are replayed concurrently (`replayWaves`).
@@ -20,6 +20,7 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  TransactGetCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -30,6 +31,7 @@ type Input = Record<string, any>;
 
 const COMMANDS: Record<string, new (input: any) => any> = {
   BatchGetItemCommand: BatchGetCommand,
+  TransactGetItemsCommand: TransactGetCommand,
   GetItemCommand: GetCommand,
   QueryCommand,
   TransactWriteItemsCommand: TransactWriteCommand,
@@ -63,6 +65,9 @@ export function freshenInput(command: string, input: Input, tag: string): Input 
       for (const request of Object.values(copy.RequestItems as Record<string, Input>))
         request.Keys = request.Keys.map((k: Input) => renameKey(k, tag));
       return copy;
+    case 'TransactGetItemsCommand':
+      for (const action of copy.TransactItems as Input[]) action.Get.Key = renameKey(action.Get.Key, tag);
+      return copy;
     case 'GetItemCommand':
     case 'UpdateItemCommand':
       copy.Key = renameKey(copy.Key, tag);
@@ -91,8 +96,9 @@ export function freshenInput(command: string, input: Input, tag: string): Input 
 
 /**
  * Items that must exist under the renamed keys before replay `tag` runs: what the original request read, each item
- * once. A request may read an item twice (a reversal's GetItem of the payment, then its BatchGetItem of the same
- * payment): BatchWriteItem refuses a batch naming one key twice, and the later read is the state the request decided on.
+ * once. A request may read an item twice (a reversal's GetItem of the payment, then its TransactGetItems of the
+ * same payment): BatchWriteItem refuses a batch naming one key twice, and the later read is the state the request
+ * decided on.
  */
 export function preStateItems(calls: readonly CapturedCall[], tag: string): { table: string; item: Input }[] {
   const out = new Map<string, { table: string; item: Input }>();
@@ -101,7 +107,9 @@ export function preStateItems(calls: readonly CapturedCall[], tag: string): { ta
     const table =
       call.command === 'BatchGetItemCommand'
         ? Object.keys(call.input.RequestItems as Input)[0]!
-        : String(call.input.TableName);
+        : call.command === 'TransactGetItemsCommand'
+          ? String((call.input.TransactItems as Input[])[0]!.Get.TableName)
+          : String(call.input.TableName);
     for (const item of call.items) {
       const key = JSON.stringify([table, item.PK, item.SK]);
       out.delete(key); // keep the first-read order of the others; the later read wins

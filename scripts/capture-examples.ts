@@ -109,6 +109,7 @@ export async function captureExamples(): Promise<CapturedExamples> {
       invalidBody: Record<string, unknown>,
       writeCommand: string,
       extra: Send = {},
+      readCommand = 'BatchGetItemCommand',
     ) {
       await capture(route, 400, 'validation_failed', 'Invalid fields', { ...extra, body: invalidBody });
       await capture(route, 400, 'invalid_json', 'Malformed JSON', { ...extra, body: '{"period": ' });
@@ -121,14 +122,19 @@ export async function captureExamples(): Promise<CapturedExamples> {
         contentType: 'application/xml',
         body: '<request/>',
       });
-      await faultErrors(route, { ...extra, body: validBody }, writeCommand);
+      await faultErrors(route, { ...extra, body: validBody }, writeCommand, readCommand);
     }
 
-    /** 401 and the injected-fault outcomes (500, 504 on a transaction, 503) of any route. */
-    async function faultErrors(route: RouteName, request: Send, writeCommand: string) {
+    /** 401 and the injected-fault outcomes (500, 504 on a transaction, 503) of any route (`readCommand`: a write's read). */
+    async function faultErrors(
+      route: RouteName,
+      request: Send,
+      writeCommand: string,
+      readCommand = 'BatchGetItemCommand',
+    ) {
       await capture(route, 401, 'invalid_api_key', 'Missing or invalid key', { ...request, key: null });
       // A bug on a read (a failed transaction is not a plain 500: its outcome is unknown, see below).
-      const failingRead = writeCommand === 'TransactWriteItemsCommand' ? 'BatchGetItemCommand' : writeCommand;
+      const failingRead = writeCommand === 'TransactWriteItemsCommand' ? readCommand : writeCommand;
       await withFault(
         failingRead,
         () => new Error('simulated bug'),

@@ -14,8 +14,15 @@ export interface CaptureTools {
   send(route: RouteName, options: Send): Promise<{ status: number; body: Body }>;
   withFault<T>(command: string, fault: (call: DynamoCall) => Error, action: () => Promise<T>): Promise<T>;
   inFlight(call: DynamoCall): Error;
-  commonErrors(route: RouteName, valid: Body, invalid: Body, writeCommand: string, extra?: Send): Promise<void>;
-  faultErrors(route: RouteName, request: Send, writeCommand: string): Promise<void>;
+  commonErrors(
+    route: RouteName,
+    valid: Body,
+    invalid: Body,
+    writeCommand: string,
+    extra?: Send,
+    readCommand?: string,
+  ): Promise<void>;
+  faultErrors(route: RouteName, request: Send, writeCommand: string, readCommand?: string): Promise<void>;
   /** Today as MM/DD/YYYY in the demo account's time zone. */
   today: string;
 }
@@ -51,10 +58,8 @@ async function captureInvoiceExamples({ capture, send, commonErrors, faultErrors
   await capture('get-invoice', 404, 'invoice_not_found', 'Unknown reference_code', at('/invoices/{}', unknown));
   await faultErrors('get-invoice', at('/invoices/{}', ref), 'BatchGetItemCommand');
   await capture('send-invoice', 501, 'not_implemented', 'Not offered', at('/invoices/send/{}', ref));
-  await capture('send-invoice', 401, 'invalid_api_key', 'Missing or invalid key', {
-    ...at('/invoices/send/{}', ref),
-    key: null,
-  });
+  await capture('send-invoice', 404, 'invoice_not_found', 'Unknown reference_code', at('/invoices/send/{}', unknown));
+  await faultErrors('send-invoice', at('/invoices/send/{}', ref), 'BatchGetItemCommand');
 
   await capture('get-payment', 404, 'payment_not_found', 'No payment yet', at('/payments/{}', ref));
   const payment = { reference_code: ref, date: today, amount: '50,000.00', channel: 'POS' };
@@ -188,8 +193,15 @@ async function captureReversalExamples(tools: CaptureTools) {
     body: { reason: 'Another reason' },
     headers: { 'idempotency-key': 'reverse-2' },
   });
-  await commonErrors('reverse-payment', reversal, { reason: '' }, 'TransactWriteItemsCommand', {
-    path: `/payments/${await pay()}/reversal`,
-  });
+  // A reversal's read is a snapshot (TransactGetItems): its 500 is a bug there.
+  const another = { path: `/payments/${await pay()}/reversal` };
+  await commonErrors(
+    'reverse-payment',
+    reversal,
+    { reason: '' },
+    'TransactWriteItemsCommand',
+    another,
+    'TransactGetItemsCommand',
+  );
   return reversal;
 }

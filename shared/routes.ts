@@ -4,6 +4,8 @@
  * integration per function and one HTTP API route per route key; the local runtime, the OpenAPI document,
  * the docs and the tests read the same entries.
  */
+import { type PathParameterKind, pathParameterNames } from './path-parameters.ts';
+
 export type TableAction =
   | 'dynamodb:GetItem'
   | 'dynamodb:BatchGetItem'
@@ -39,6 +41,8 @@ export interface RouteDefinition {
   method: HttpMethod;
   /** API Gateway route path; `{name}` is a path parameter. */
   path: string;
+  /** The kind of each `{name}` of the path, and only those (checked when this module loads). */
+  parameters?: Readonly<Record<string, PathParameterKind>>;
   /** Methods answered besides `method`, with the same handler (pypayant lists history with a GET and a JSON body). */
   extraMethods?: readonly 'GET'[];
   /** The route commits writes: a timeout may leave one in flight (504 `outcome_unknown`, never a plain 503). */
@@ -80,14 +84,56 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
     indexActions: ['dynamodb:Query'],
     routes: [
       { name: 'add-invoice', method: 'POST', path: '/invoices', writes: true, takesBody: true },
-      { name: 'get-invoice', method: 'GET', path: '/invoices/{reference_code}', writes: false, takesBody: false },
-      { name: 'delete-invoice', method: 'DELETE', path: '/invoices/{reference_code}', writes: true, takesBody: false },
-      { name: 'send-invoice', method: 'GET', path: '/invoices/send/{reference_code}', writes: false, takesBody: false },
+      {
+        name: 'get-invoice',
+        method: 'GET',
+        path: '/invoices/{reference_code}',
+        parameters: { reference_code: 'referenceCode' },
+        writes: false,
+        takesBody: false,
+      },
+      {
+        name: 'delete-invoice',
+        method: 'DELETE',
+        path: '/invoices/{reference_code}',
+        parameters: { reference_code: 'referenceCode' },
+        writes: true,
+        takesBody: false,
+      },
+      {
+        name: 'send-invoice',
+        method: 'GET',
+        path: '/invoices/send/{reference_code}',
+        parameters: { reference_code: 'referenceCode' },
+        writes: false,
+        takesBody: false,
+      },
       { name: 'add-client', method: 'POST', path: '/clients', writes: true, takesBody: true },
       { name: 'list-clients', method: 'GET', path: '/clients', writes: false, takesBody: false },
-      { name: 'get-client', method: 'GET', path: '/clients/{id}', writes: false, takesBody: false },
-      { name: 'update-client', method: 'PUT', path: '/clients/{id}', writes: true, takesBody: true },
-      { name: 'delete-client', method: 'DELETE', path: '/clients/{id}', writes: true, takesBody: false },
+      {
+        name: 'get-client',
+        method: 'GET',
+        path: '/clients/{id}',
+        parameters: { id: 'clientId' },
+        writes: false,
+        takesBody: false,
+      },
+      {
+        name: 'update-client',
+        method: 'PUT',
+        path: '/clients/{id}',
+        parameters: { id: 'clientId' },
+        writes: true,
+        takesBody: true,
+      },
+      {
+        name: 'delete-client',
+        method: 'DELETE',
+        path: '/clients/{id}',
+        parameters: { id: 'clientId' },
+        writes: true,
+        takesBody: false,
+      },
     ],
   },
   {
@@ -97,8 +143,22 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
     indexActions: [],
     routes: [
       { name: 'add-payment', method: 'POST', path: '/payments', writes: true, takesBody: true },
-      { name: 'get-payment', method: 'GET', path: '/payments/{reference_code}', writes: false, takesBody: false },
-      { name: 'reverse-payment', method: 'POST', path: '/payments/{id}/reversal', writes: true, takesBody: true },
+      {
+        name: 'get-payment',
+        method: 'GET',
+        path: '/payments/{reference_code}',
+        parameters: { reference_code: 'referenceCode' },
+        writes: false,
+        takesBody: false,
+      },
+      {
+        name: 'reverse-payment',
+        method: 'POST',
+        path: '/payments/{id}/reversal',
+        parameters: { id: 'paymentId' },
+        writes: true,
+        takesBody: true,
+      },
     ],
   },
   {
@@ -127,9 +187,21 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
   },
 ];
 
+/**
+ * A route whose `{name}` has no kind, or that declares a kind for a name its path lacks, is a mistake: refused when
+ * this module loads, so such a route table never serves (or passes a test).
+ */
+export function withDeclaredParameters<T extends Pick<RouteDefinition, 'name' | 'path' | 'parameters'>>(route: T): T {
+  const named = pathParameterNames(route.path).sort();
+  const declared = Object.keys(route.parameters ?? {}).sort();
+  if (named.join() !== declared.join())
+    throw new Error(`Route ${route.name}: path parameters [${named}] but kinds declared for [${declared}]`);
+  return route;
+}
+
 /** Every route, each with the function that serves it. */
 export const ROUTES: readonly RouteDefinition[] = API_FUNCTIONS.flatMap((fn) =>
-  fn.routes.map((route) => ({ ...route, function: fn.name, entry: fn.entry })),
+  fn.routes.map((route) => withDeclaredParameters({ ...route, function: fn.name, entry: fn.entry })),
 );
 
 export function routeNamed(name: RouteName): RouteDefinition {
@@ -211,38 +283,4 @@ function firstVariableUnder(parent: string): string | undefined {
     }
   }
   return undefined;
-}
-
-/** Whether a route path has path parameters (API Gateway prefers a literal segment to a parameter). */
-export const hasPathParameters = (path: string): boolean => path.includes('{');
-
-/**
- * Matches a concrete request path against a route path, API Gateway style: a parameter is one non-empty
- * segment, percent-decoded. Returns the parameters, or undefined when the path does not match.
- */
-export function matchRoutePath(routePath: string, path: string): Record<string, string> | undefined {
-  const want = routePath.split('/');
-  const got = path.split('/');
-  if (want.length !== got.length) return undefined;
-  const parameters: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const pattern = want[i]!;
-    const segment = got[i]!;
-    const parameter = /^\{([^}+]+)\}$/.exec(pattern);
-    if (!parameter) {
-      if (pattern !== segment) return undefined;
-      continue;
-    }
-    if (segment === '') return undefined;
-    parameters[parameter[1]!] = safeDecode(segment);
-  }
-  return parameters;
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -7,7 +7,6 @@ import { clientView } from '../../shared/http/views.ts';
 import { clientAnswers } from '../../shared/http/write-answers.ts';
 import {
   addClientSchema,
-  clientIdOf,
   listClientsSchema,
   toClientChanges,
   toNewClientRequest,
@@ -34,14 +33,14 @@ export const listClientsRoute: RouteHandler = async ({ account, query }) => {
 
 /** GET /clients/{id} */
 export const getClientRoute: RouteHandler = async ({ account, pathParameters }) => {
-  const client = await getClient(account, clientIdOf(pathParameters.id));
+  const client = await getClient(account, Number(pathParameters.id));
   return jsonResponse(200, successBody(clientView(client)));
 };
 
 /** PUT /clients/{id} */
 export const updateClientRoute: RouteHandler = async ({ account, body, pathParameters, requestId }) => {
   const changes = toClientChanges(parseRequest(updateClientSchema, body ?? {}));
-  const clientId = clientIdOf(pathParameters.id) ?? 0;
+  const clientId = Number(pathParameters.id);
   const context = { account, requestId, idempotencyKey: undefined };
   return writeResponse(await updateClient(context, clientId, changes, clientAnswers));
 };
@@ -49,5 +48,5 @@ export const updateClientRoute: RouteHandler = async ({ account, body, pathParam
 /** DELETE /clients/{id} */
 export const deleteClientRoute: RouteHandler = async ({ account, pathParameters, requestId }) => {
   const context = { account, requestId, idempotencyKey: undefined };
-  return writeResponse(await deleteClient(context, clientIdOf(pathParameters.id) ?? 0, clientAnswers));
+  return writeResponse(await deleteClient(context, Number(pathParameters.id), clientAnswers));
 };

@@ -35,8 +35,12 @@ export const deleteInvoiceRoute: RouteHandler = async ({ account, pathParameters
   return writeResponse(await deleteInvoice(context, pathParameters.reference_code ?? '', invoiceDeletionAnswers));
 };
 
-/** GET /invoices/send/{reference_code}: e-mailing invoices is not offered (SPEC §13), said plainly after authentication. */
-export const sendInvoiceRoute: RouteHandler = async () => {
+/**
+ * GET /invoices/send/{reference_code}: e-mailing invoices is not offered (SPEC §13), said plainly after authentication
+ * for an invoice of the account; any other reference is 404 `invoice_not_found`, as on every route that names one.
+ */
+export const sendInvoiceRoute: RouteHandler = async ({ account, pathParameters }) => {
+  await getInvoice(account, pathParameters.reference_code ?? '');
   throw new ApiError(
     'not_implemented',
     'Sending invoices by e-mail is not offered by this service. Share the invoice with your client yourself.',

@@ -31,7 +31,7 @@ const getPaymentRoute: RouteHandler = async ({ account, pathParameters }) => {
 
 /** POST /payments/{id}/reversal */
 const reversePaymentRoute: RouteHandler = async ({ account, body, headers, pathParameters, requestId }) => {
-  const request = toReversalRequest(parseRequest(reversePaymentSchema, body), pathParameters.id);
+  const request = toReversalRequest(parseRequest(reversePaymentSchema, body), Number(pathParameters.id));
   const idempotencyKey = idempotencyKeyOf(headers);
   return writeResponse(await reversePayment({ account, requestId, idempotencyKey }, request, paymentReversalAnswers));
 };

@@ -11,7 +11,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import { ApiError, invalidApiKey, OutcomeUnknownError, ServiceUnavailableError } from '../../shared/errors.ts';
 import { errorBody, errorHeaders, errorResponse, type HttpResponse } from '../../shared/http/envelope.ts';
 import { failure } from '../../shared/outcome.ts';
-import { hasPathParameters, matchRoutePath, ROUTES, type RouteDefinition, routeKeys } from '../../shared/routes.ts';
+import { hasPathParameters, matchRoutePath } from '../../shared/path-parameters.ts';
+import { ROUTES, type RouteDefinition, routeKeys } from '../../shared/routes.ts';
 import { FUNCTION_TIMEOUT_MS } from '../function-timeout.ts';
 import { createLambdaContext, newApiGatewayRequestId, toApiGatewayEvent } from './event.ts';
 

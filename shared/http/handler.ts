@@ -1,6 +1,7 @@
 /**
  * The middy stack every Lambda handler shares. Order (docs/api.md "Request handling"): authentication
- * first, then the body (size, content type, JSON/form parsing), then the route's own validation and work.
+ * first, then the path parameters (each of its kind, else the 404 an unknown one gets), then the body (size,
+ * content type, JSON/form parsing), then the route's own validation and work.
  * Every failure — parser errors, zod errors, DynamoDB errors, timeouts — leaves as the error envelope.
  */
 import middy from '@middy/core';
@@ -15,6 +16,7 @@ import type { HttpResponse } from './envelope.ts';
 import { authenticate, authenticatedAccount } from './middleware/authenticate.ts';
 import { bodyGate } from './middleware/body-gate.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
+import { pathParameterCheck } from './middleware/path-parameters.ts';
 import { requestLog } from './middleware/request-log.ts';
 import type { ApiContext, ApiInternal } from './middleware/types.ts';
 
@@ -24,7 +26,7 @@ export interface ApiRequest {
   body: unknown;
   /** Lower-cased header names. */
   headers: Record<string, string | undefined>;
-  /** The route's path parameters (`reference_code`, `id`), as API Gateway decoded them. */
+  /** The route's path parameters (`reference_code`, `id`), as API Gateway decoded them; each matches its kind. */
   pathParameters: Record<string, string | undefined>;
   /** Query string parameters (repeated names comma-joined, as API Gateway passes them). */
   query: Record<string, string | undefined>;
@@ -64,7 +66,8 @@ function buildMiddyHandler(route: RouteName, run: RouteHandler) {
     .use(requestLog({ route }))
     .use(errorEnvelope())
     .use(httpHeaderNormalizer())
-    .use(authenticate());
+    .use(authenticate())
+    .use(pathParameterCheck(routeNamed(route).parameters));
   const takesBody = routeNamed(route).takesBody;
   if (takesBody) handler.use(bodyGate()).use(httpJsonBodyParser({ disableContentTypeError: true }));
   return handler.handler((event, context) =>

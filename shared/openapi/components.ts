@@ -1,4 +1,5 @@
 /** The document's reusable parameters (path, query, Idempotency-Key) and response headers. */
+import { PATH_PARAMETER_KINDS } from '../path-parameters.ts';
 import type { ParameterName } from './operations.ts';
 
 const header = (description: string, schema: Record<string, unknown>) => ({ description, schema });
@@ -40,16 +41,23 @@ export const PARAMETERS: Record<ParameterName | 'IdempotencyKey', Record<string,
     name: 'reference_code',
     in: 'path',
     required: true,
-    description: "The invoice's 20-character reference code",
-    schema: { type: 'string' },
+    description:
+      "The invoice's 20-character reference code. A value that is not 1–64 letters and digits names no invoice: 404.",
+    schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.referenceCode.pattern.source },
   },
-  ClientId: { name: 'id', in: 'path', required: true, description: 'Client identifier', schema: { type: 'string' } },
+  ClientId: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'Client identifier: a positive integer, as issued (no sign, spaces or leading zeros; else 404).',
+    schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.clientId.pattern.source },
+  },
   PaymentId: {
     name: 'id',
     in: 'path',
     required: true,
-    description: 'Payment identifier (the `id` of a Payment)',
-    schema: { type: 'string' },
+    description: 'Payment identifier (the `id` of a Payment): a positive integer, as issued (else 404).',
+    schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.paymentId.pattern.source },
   },
   Limit: {
     name: 'limit',

@@ -150,12 +150,12 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     operationId: 'sendInvoice',
     summary: 'Send an invoice by e-mail (not offered)',
     description:
-      'The original service e-mailed invoices. This one does not: the call answers 501 `not_implemented` (after ' +
-      'authentication), never a fake success.',
+      'The original service e-mailed invoices. This one does not: for an invoice of your account the call answers 501 ' +
+      '`not_implemented` (after authentication), never a fake success; any other reference is 404 `invoice_not_found`.',
     tag: 'Invoices',
     parameters: ['ReferenceCode'],
     idempotent: false,
-    errors: ['invalid_api_key', 'not_implemented'],
+    errors: [...READ_ERRORS, 'invoice_not_found', 'not_implemented'],
   },
   'invoice-history': {
     operationId: 'getInvoices',

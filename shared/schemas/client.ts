@@ -11,7 +11,6 @@ import {
   pageCursor,
   pageLimit,
   phone,
-  positiveIntegerId,
   requiredText,
 } from './fields.ts';
 
@@ -42,12 +41,6 @@ export const addClientSchema = newClientSchema;
 
 /** `PUT /clients/{id}`: any of the client fields; those given are validated as for a new client and changed. */
 export const updateClientSchema = z.partial(newClientSchema);
-
-/** A path's client id: a positive integer, else no client is named (404). */
-export function clientIdOf(value: string | undefined): number | undefined {
-  const parsed = positiveIntegerId(value);
-  return parsed.ok ? parsed.value : undefined;
-}
 
 export type NewClientInput = z.output<typeof newClientSchema>;
 // The requests map onto the domain's own input types as they are: a change on either side that breaks this fails tsc.

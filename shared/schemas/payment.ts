@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { parseMonthFirstDate } from '../domain/dates.ts';
 import type { ReversalRequest } from '../domain/payment-reversal.ts';
-import { CHANNELS, enumField, parsedField, positiveAmount, positiveIntegerId, requiredText } from './fields.ts';
+import { CHANNELS, enumField, parsedField, positiveAmount, requiredText } from './fields.ts';
 
 export const addPaymentSchema = z.object({
   reference_code: requiredText('Reference code of the invoice (20 characters)', 64),
@@ -30,8 +30,8 @@ export const reversePaymentSchema = z.object({
 
 export type ReversePaymentInput = z.output<typeof reversePaymentSchema>;
 
-/** The reversal of the payment a path names; an id that is not a positive integer names no payment (404). */
-export const toReversalRequest = (input: ReversePaymentInput, pathId: string | undefined): ReversalRequest => {
-  const id = positiveIntegerId(pathId);
-  return { paymentId: id.ok ? id.value : 0, reason: input.reason };
-};
+/** The reversal of the payment a path names (its id already checked: shared/http/middleware/path-parameters.ts). */
+export const toReversalRequest = (input: ReversePaymentInput, paymentId: number): ReversalRequest => ({
+  paymentId,
+  reason: input.reason,
+});

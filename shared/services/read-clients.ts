@@ -7,10 +7,10 @@ import type { Account } from '../store/accounts.ts';
 import { batchGet } from '../store/batch.ts';
 import { clientFrom, clientKey, isAccountClientPosition, queryClients } from '../store/clients.ts';
 
-/** The client (also a deleted one, with `deleted_at`); 404 when absent, another account's, or no valid id. */
-export async function getClient(account: Account, clientId: number | undefined): Promise<ClientRecord> {
-  const key = clientId === undefined ? undefined : clientKey(account.companyId, clientId);
-  const client = key ? clientFrom(await batchGet([key]), key) : undefined;
+/** The client (also a deleted one, with `deleted_at`); 404 when absent or another account's. */
+export async function getClient(account: Account, clientId: number): Promise<ClientRecord> {
+  const key = clientKey(account.companyId, clientId);
+  const client = clientFrom(await batchGet([key]), key);
   const visible = visibleClient(client, account.companyId, { includeDeleted: true });
   if (!visible.ok) throw visible.error;
   return visible.value;

@@ -6,11 +6,7 @@ import type { Account } from '../store/accounts.ts';
 import { batchGet } from '../store/batch.ts';
 import { invoiceFrom, invoiceKeys, latestPaymentFrom } from '../store/invoices.ts';
 
-/** Reference codes are 20 alphanumerics; anything else names no invoice (and is never sent to the database as a key). */
-const REFERENCE_CODE = /^[A-Za-z0-9]{1,64}$/;
-
 async function readInvoice(referenceCode: string) {
-  if (!REFERENCE_CODE.test(referenceCode)) return { invoice: undefined, latestPayment: undefined };
   const items = await batchGet(invoiceKeys(referenceCode));
   return { invoice: invoiceFrom(items, referenceCode), latestPayment: latestPaymentFrom(items, referenceCode) };
 }

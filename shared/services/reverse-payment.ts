@@ -30,6 +30,8 @@ export function reversePayment(
   const missing: number[] = [];
   return executeWrite(
     {
+      // The payment and its invoice change together (a payment, a reversal): decided on one instant of both.
+      read: 'snapshot',
       keys: () => reversalKeys(companyId, request.paymentId, missing),
       decide: (items) => planReversal(context, request, answers, items, missing),
     },

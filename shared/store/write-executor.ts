@@ -1,6 +1,10 @@
 /**
  * Executes one business write: one consistent read, a decision, and one TransactWriteItems that
  * carries every invariant as a condition (and the idempotency record, when a key was sent).
+ * The read is consistent per item (BatchGetItem), or a snapshot (TransactGetItems) for a decision that
+ * combines items one transaction changes together (a payment and its invoice): a per-item read can see half of
+ * such a transaction, and the decision would then be made on a state that never existed (docs/decisions.md
+ * "Snapshot reads").
  * A failed condition or a conflicting transaction means another request changed what was read:
  * re-read and decide again for as long as the invocation has time for another attempt, then give up
  * (`ConflictsOutlastedDeadlineError`: nothing was written; the HTTP layer answers 503). Waits between
@@ -14,6 +18,7 @@ import { tableName } from './dynamodb-client.ts';
 import { type IdempotencyRequest, interpretRecord, recordKey, recordPut } from './idempotency.ts';
 import type { Item } from './items.ts';
 import type { Key } from './keys.ts';
+import { SnapshotConflictError, snapshotGet } from './snapshot.ts';
 import { commitTransaction, MIN_TIME_TO_SEND_TRANSACTION_MS, type TransactItem } from './transaction.ts';
 import {
   ConflictsOutlastedDeadlineError,
@@ -38,8 +43,13 @@ export class ReadAgain extends Error {
 }
 
 export interface WriteSpec {
-  /** Every item the decision needs, read in one BatchGetItem (asked again for every attempt). */
+  /** Every item the decision needs, read in one BatchGetItem or snapshot (asked again for every attempt). */
   keys(): Key[] | Promise<Key[]>;
+  /**
+   * `snapshot`: the keys (and the Idempotency-Key's record) are read as of one instant (store/snapshot.ts), for a
+   * decision over items that one transaction changes together. Default `per-item`: one BatchGetItem.
+   */
+  read?: 'snapshot' | 'per-item';
   /** Called once after every attempt, with whether its transaction committed (id blocks settle here). */
   settle?(committed: boolean): void;
   /** Returns the transaction to commit with its outcome, or a refusal (403/404/409) with no actions. */
@@ -116,7 +126,8 @@ async function runAttempt(
   let committed = false;
   try {
     const keys = await spec.keys();
-    const items = await batchGet(idemKey ? [...keys, idemKey] : keys);
+    const items = await readForDecision(spec, idemKey ? [idemKey, ...keys] : keys);
+    if (!items) return { retry: { readAgain: false } };
     if (idempotency && idemKey) {
       const record = interpretRecord(idempotency, itemOf(items, idemKey));
       if (record.state === 'match') return { done: { response: record.response, replayed: true } };
@@ -135,6 +146,17 @@ async function runAttempt(
     return { retry: { readAgain: false } };
   } finally {
     spec.settle?.(committed);
+  }
+}
+
+/** The attempt's read; undefined when a snapshot met a transaction in progress (a conflict: pause, read again). */
+async function readForDecision(spec: WriteSpec, keys: Key[]): Promise<Map<string, Item> | undefined> {
+  if (spec.read !== 'snapshot') return batchGet(keys);
+  try {
+    return await snapshotGet(keys);
+  } catch (error) {
+    if (error instanceof SnapshotConflictError) return undefined;
+    throw error;
   }
 }
 

@@ -171,6 +171,42 @@ describe('bench replay of captured requests', () => {
   });
 });
 
+describe('replaying a snapshot read (TransactGetItems)', () => {
+  it('renames its keys, and its items are the pre-state of the replay (the later read of an item wins)', () => {
+    const payment = { PK: 'PAYMENT#1#8', SK: 'PAYMENT', amount: 100 };
+    const snapshot = {
+      command: 'TransactGetItemsCommand',
+      input: {
+        TransactItems: [
+          { Get: { TableName: 't', Key: { PK: 'PAYMENT#1#8', SK: 'PAYMENT' } } },
+          { Get: { TableName: 't', Key: { PK: 'INVOICE#A', SK: 'HEADER' } } },
+        ],
+      },
+      elapsedMs: 1,
+      consumedCapacity: [],
+      items: [
+        { ...payment, amount: 200 },
+        { PK: 'INVOICE#A', SK: 'HEADER', version: 3 },
+      ],
+    };
+    const get = {
+      command: 'GetItemCommand',
+      input: { TableName: 't', Key: {} },
+      elapsedMs: 1,
+      consumedCapacity: [],
+      items: [payment],
+    };
+    expect(freshenInput(snapshot.command, snapshot.input, 'r4').TransactItems).toEqual([
+      { Get: { TableName: 't', Key: { PK: 'PAYMENT#1#8~r4', SK: 'PAYMENT' } } },
+      { Get: { TableName: 't', Key: { PK: 'INVOICE#A~r4', SK: 'HEADER' } } },
+    ]);
+    expect(preStateItems([get, snapshot], 'r4')).toEqual([
+      { table: 't', item: { PK: 'PAYMENT#1#8~r4', SK: 'PAYMENT', amount: 200 } },
+      { table: 't', item: { PK: 'INVOICE#A~r4', SK: 'HEADER', version: 3 } },
+    ]);
+  });
+});
+
 describe('reverse-payment pool', () => {
   const pool = (perInvoice = 5) =>
     Array.from({ length: 8 }, (_, k) => Array.from({ length: perInvoice }, (_, n) => 100 * k + perInvoice - n));

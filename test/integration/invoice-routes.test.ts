@@ -123,6 +123,16 @@ describe('GET /invoices/send/{reference_code}', () => {
     const anonymous = await call('send-invoice', { ...byCode(invoice.reference_code) });
     expect(anonymous.status).toBe(401);
   });
+
+  it("answers an unknown or another account's reference 404 invoice_not_found, as every route naming an invoice", async () => {
+    const { key } = await newAccount();
+    const other = await newAccount();
+    const foreign = await createInvoice(other.key);
+    for (const reference_code of ['ZZZZZZZZZZZZZZZZZZZZ', foreign.reference_code, ' x']) {
+      const result = await call('send-invoice', { key, ...byCode(reference_code) });
+      expect([result.status, result.body.code], reference_code).toEqual([404, 'invoice_not_found']);
+    }
+  });
 });
 
 describe('GET /payments/{reference_code}', () => {

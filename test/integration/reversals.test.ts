@@ -1,5 +1,9 @@
 /** SPEC §14 "Reversals": POST /payments/{id}/reversal through API Gateway-shaped events on DynamoDB Local. */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
+import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
+import { keys } from '../../shared/store/keys.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
@@ -180,5 +184,44 @@ describe('reversals under concurrency', () => {
     expect(Math.round(Number(read.amount_paid) * 100)).toBe(sum);
     expect(sum).toBeLessThanOrEqual(3000);
     expect(reversedIds.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a reversal whose read straddles another reversal of the same payment (issue 26)', () => {
+  // DynamoDB's BatchGetItem is consistent per item only: a transaction that commits while it runs can be seen in one
+  // item and not in the next. The hook hands the second reversal exactly that reading — the invoice as restored by the
+  // first reversal, the payment as it was before it — whenever a batch read returns the payment.
+  async function reverseOnATornRead(headers: Record<string, string>) {
+    const { key, account } = await newAccount();
+    const invoice = await createInvoice(key);
+    const paid = await pay(key, invoice.reference_code, '10.00');
+    const id = paid.body.data.id as number;
+    const paymentKey = keys.payment(account.companyId, id);
+    const before = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: paymentKey, ConsistentRead: true }),
+    );
+    expect((await reverse(key, id)).status).toBe(200);
+    const remove = dynamoHooks.add({
+      after: (c, output) => {
+        if (c.command !== 'BatchGetItemCommand') return;
+        const items = (output.Responses as Record<string, Record<string, unknown>[]>)[tableName()] ?? [];
+        for (const [i, item] of items.entries()) if (item.PK === paymentKey.PK) items[i] = before.Item!;
+      },
+    });
+    try {
+      return { result: await reverse(key, id, 'Keyed twice', headers), key, reference_code: invoice.reference_code };
+    } finally {
+      remove();
+    }
+  }
+
+  it.each([
+    ['without an Idempotency-Key', {}],
+    ['with an Idempotency-Key', { 'Idempotency-Key': 'torn-read' }],
+  ])('%s: 409 payment_already_reversed, never 500; the invoice stays restored', async (_label, headers) => {
+    const { result, key, reference_code } = await reverseOnATornRead(headers);
+    expect([result.status, result.body.code], result.rawBody).toEqual([409, 'payment_already_reversed']);
+    const read = await call('get-invoice', { key, pathParameters: { reference_code } });
+    expect(read.body.data).toMatchObject({ amount_paid: '0.00', payment_status: 'unpaid' });
   });
 });

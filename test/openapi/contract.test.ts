@@ -43,6 +43,7 @@ async function commonOutcomes(
   invalid: unknown,
   write: string,
   extra: CallOptions = {},
+  read = 'BatchGetItemCommand',
 ) {
   await expectStatus(route, { ...extra, key, body: invalid }, 400, 'validation_failed');
   await expectStatus(route, { ...extra, key, body: '{"a": ' }, 400, 'invalid_json');
@@ -53,18 +54,21 @@ async function commonOutcomes(
     415,
     'unsupported_media_type',
   );
-  await faultOutcomes(route, key, { ...extra, body: valid }, write);
+  await faultOutcomes(route, key, { ...extra, body: valid }, write, read);
 }
 
-/** 401, and the 500 / 504 / 503 of injected faults, shared by every operation. */
-async function faultOutcomes(route: RouteName, key: string, request: CallOptions, write: string) {
+/** 401, and the 500 / 504 / 503 of injected faults, shared by every operation (`read`: a write route's read). */
+async function faultOutcomes(
+  route: RouteName,
+  key: string,
+  request: CallOptions,
+  write: string,
+  read = 'BatchGetItemCommand',
+) {
   await expectStatus(route, { ...request, key: undefined }, 401, 'invalid_api_key');
   await expectStatus(route, { ...request, key: `sk_${'x'.repeat(40)}` }, 401, 'invalid_api_key');
   // A bug on a read is a plain 500; on a transaction the outcome is unknown (504, below).
-  let remove = fault(
-    write === 'TransactWriteItemsCommand' ? 'BatchGetItemCommand' : write,
-    () => new Error('simulated bug'),
-  );
+  let remove = fault(write === 'TransactWriteItemsCommand' ? read : write, () => new Error('simulated bug'));
   await expectStatus(route, { ...request, key }, 500, 'internal_error').finally(remove);
   if (write === 'TransactWriteItemsCommand') {
     remove = fault(write, () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
@@ -250,7 +254,9 @@ describe('contract: every documented outcome, validated against openapi.json', (
       'invoice_deleted',
     );
     await expectStatus('send-invoice', { key, ...byCode(paid.reference_code) }, 501, 'not_implemented');
-    await expectStatus('send-invoice', byCode(paid.reference_code), 401, 'invalid_api_key');
+    await expectStatus('send-invoice', { key, ...byCode('ZZZZZZZZZZZZZZZZZZZZ') }, 404, 'invoice_not_found');
+    await expectStatus('send-invoice', { key, ...byCode('ZZ ZZ') }, 404, 'invoice_not_found');
+    await faultOutcomes('send-invoice', key, byCode(paid.reference_code), 'BatchGetItemCommand');
   });
 
   it('GET /payments/{reference_code}', async () => {
@@ -303,7 +309,17 @@ describe('contract: every documented outcome, validated against openapi.json', (
       422,
       'idempotency_key_reused',
     );
-    await commonOutcomes('reverse-payment', key, reason, { reason: '' }, 'TransactWriteItemsCommand', await pay());
+    // A reversal reads its payment and invoice as one snapshot (TransactGetItems: docs/decisions.md "Snapshot reads").
+    const snapshot = 'TransactGetItemsCommand';
+    await commonOutcomes(
+      'reverse-payment',
+      key,
+      reason,
+      { reason: '' },
+      'TransactWriteItemsCommand',
+      await pay(),
+      snapshot,
+    );
   });
 
   it('POST /invoices/history', async () => {

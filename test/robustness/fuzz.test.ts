@@ -4,7 +4,7 @@
  * strings and vice versa, invalid dates and amounts, random content types, base64 and header casing.
  * Never a 5xx; every non-2xx is the error envelope (docs/api.md "Envelopes") with a documented code; rejected requests write
  * nothing (the account's invoices, clients, payments, history index and idempotency records are checked at the end);
- * Object.prototype is never polluted.
+ * Object.prototype is never polluted. Path parameters are fuzzed by fuzz-path-parameters.test.ts.
  */
 import fc from 'fast-check';
 import qs from 'qs';

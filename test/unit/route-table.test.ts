@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startOfDayIn } from '../../shared/domain/dates.ts';
-import { API_FUNCTIONS, apiGatewayRoutePath, matchRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
+import { matchRoutePath, PATH_PARAMETER_KINDS, pathParameterNames } from '../../shared/path-parameters.ts';
+import { API_FUNCTIONS, apiGatewayRoutePath, ROUTES, routeKeys, withDeclaredParameters } from '../../shared/routes.ts';
 
 describe('the route table', () => {
   it('has three API functions, and every route belongs to exactly one of them, once per method and path', () => {
@@ -21,6 +22,43 @@ describe('the route table', () => {
           : 'invoices';
       expect(route.function, route.name).toBe(expected);
     }
+  });
+});
+
+describe('path parameters in the route table', () => {
+  it('gives every {parameter} of every route a declared kind, and declares none its path lacks', () => {
+    for (const route of ROUTES) {
+      const kinds = route.parameters ?? {};
+      expect(Object.keys(kinds).sort(), route.name).toEqual(pathParameterNames(route.path).sort());
+      for (const kind of Object.values(kinds)) expect(Object.keys(PATH_PARAMETER_KINDS), route.name).toContain(kind);
+    }
+  });
+
+  it('refuses a route whose parameter has no kind, or with a kind for a parameter it does not have', () => {
+    // Prepare
+    const missing = { name: 'get-client', path: '/clients/{id}' } as const;
+    const extra = { name: 'add-client', path: '/clients', parameters: { id: 'clientId' } } as const;
+    const renamed = { name: 'get-client', path: '/clients/{id}', parameters: { client_id: 'clientId' } } as const;
+    // Act / Assess
+    expect(() => withDeclaredParameters(missing)).toThrow(
+      /get-client: path parameters \[id\] but kinds declared for \[\]/,
+    );
+    expect(() => withDeclaredParameters(extra)).toThrow(/add-client/);
+    expect(() => withDeclaredParameters(renamed)).toThrow(/get-client/);
+    expect(withDeclaredParameters({ ...missing, parameters: { id: 'clientId' } }).path).toBe('/clients/{id}');
+  });
+
+  it('names a kind for each 404 an unknown invoice, payment or client gets, and no pattern admits spaces', () => {
+    expect(
+      Object.values(PATH_PARAMETER_KINDS)
+        .map((k) => k.notFound)
+        .sort(),
+    ).toEqual(['client_not_found', 'invoice_not_found', 'payment_not_found']);
+    for (const { pattern } of Object.values(PATH_PARAMETER_KINDS))
+      for (const value of [' 1', '1 ', '\t1', '', '+1', '1.0', '..', 'A'.repeat(65)])
+        expect(pattern.test(value), value).toBe(false);
+    for (const value of ['01', '0', '1e3'])
+      expect(PATH_PARAMETER_KINDS.paymentId.pattern.test(value), value).toBe(false);
   });
 });
 
