@@ -1,12 +1,13 @@
 /** Invoice routes: parse → call the service → respond (docs/api.md, SPEC §5 and §13). */
 import { todayForOverdue } from '../../shared/clock.ts';
-import { ApiError } from '../../shared/errors.ts';
 import { jsonResponse, successBody } from '../../shared/http/envelope.ts';
+import { ApiError } from '../../shared/http/errors.ts';
 import type { RouteHandler } from '../../shared/http/handler.ts';
 import { idempotencyKeyOf, writeResponse } from '../../shared/http/responses.ts';
 import { invoiceView } from '../../shared/http/views.ts';
 import { invoiceAnswers, invoiceDeletionAnswers } from '../../shared/http/write-answers.ts';
 import { countInvoiceCreated } from '../../shared/observability.ts';
+import { isFailure } from '../../shared/outcome.ts';
 import { addInvoiceSchema, withFlatClient } from '../../shared/schemas/invoice.ts';
 import { addInvoice } from '../../shared/services/add-invoice.ts';
 import { deleteInvoice } from '../../shared/services/delete-invoice.ts';
@@ -18,7 +19,7 @@ export const addInvoiceRoute: RouteHandler = async ({ account, body, headers, re
   const input = parseRequest(addInvoiceSchema, withFlatClient(body));
   const idempotencyKey = idempotencyKeyOf(headers);
   const result = await addInvoice({ account, requestId, idempotencyKey }, input, invoiceAnswers);
-  if (result.response.status === 201 && !result.replayed) countInvoiceCreated();
+  if (!isFailure(result.response) && !result.replayed) countInvoiceCreated();
   return writeResponse(result);
 };
 

@@ -7,6 +7,7 @@ import { idempotencyKeyOf, writeResponse } from '../../shared/http/responses.ts'
 import { paymentView } from '../../shared/http/views.ts';
 import { paymentAnswers, paymentReversalAnswers } from '../../shared/http/write-answers.ts';
 import { countPaymentRecorded } from '../../shared/observability.ts';
+import { isFailure } from '../../shared/outcome.ts';
 import { addPaymentSchema, reversePaymentSchema, toReversalRequest } from '../../shared/schemas/payment.ts';
 import { addPayment } from '../../shared/services/add-payment.ts';
 import { getLatestPayment } from '../../shared/services/read-invoice.ts';
@@ -18,7 +19,7 @@ const addPaymentRoute: RouteHandler = async ({ account, body, headers, requestId
   const input = parseRequest(addPaymentSchema, body);
   const idempotencyKey = idempotencyKeyOf(headers);
   const result = await addPayment({ account, requestId, idempotencyKey }, input, paymentAnswers);
-  if (result.response.status === 201 && !result.replayed) countPaymentRecorded(input.amount, account.currency);
+  if (!isFailure(result.response) && !result.replayed) countPaymentRecorded(input.amount, account.currency);
   return writeResponse(result);
 };
 

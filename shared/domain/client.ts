@@ -2,15 +2,15 @@
  * Pure client rules (SPEC §5 and §13 "Clients"): unique per account by e-mail (case-insensitive) among clients
  * that are not deleted; an update may not take another client's e-mail; deletion is soft and frees the e-mail.
  */
-import { ConflictError, NotFoundError } from '../errors.ts';
 import { accept, type Decision, refuse } from './decision.ts';
 import type { ClientRecord } from './invoice.ts';
 import type { NewClientRequest } from './invoice-request.ts';
+import { Refusal } from './refusal.ts';
 
 /** The fields a `PUT /clients/{id}` may change; absent ones stay as they are. */
 export type ClientChanges = Partial<NewClientRequest>;
 
-const clientNotFound = () => new NotFoundError('client_not_found', 'Client not found');
+const clientNotFound = () => new Refusal('client_not_found', 'Client not found');
 
 /** The client as its owner may see it: absent, another account's or (for changes) deleted all read as not found. */
 export function visibleClient(
@@ -37,8 +37,8 @@ export const changesEmail = (client: ClientRecord, changes: ClientChanges): bool
   changes.email !== undefined && !emailsEqual(changes.email, client.email);
 
 /**
- * `PUT /clients/{id}`: the client with the given fields changed, or 404 (absent, another account's, deleted) or
- * 409 `duplicate_client_email` when the new e-mail belongs to another live client (`emailOwner`, read by it).
+ * `PUT /clients/{id}`: the client with the given fields changed, or `client_not_found` (absent, another account's,
+ * deleted) or `duplicate_client_email` when the new e-mail belongs to another live client (`emailOwner`, read by it).
  */
 export function decideClientUpdate(
   client: ClientRecord | undefined,
@@ -52,7 +52,7 @@ export function decideClientUpdate(
   const current = visible.value;
   if (changesEmail(current, changes) && emailOwner && emailOwner.deletedAt === null && emailOwner.id !== current.id)
     return refuse(
-      new ConflictError('duplicate_client_email', 'Another client of your account has this email.', [
+      new Refusal('duplicate_client_email', 'Another client of your account has this email.', [
         { code: 'conflict', field: 'email', message: 'must be unique among your clients' },
       ]),
     );

@@ -53,7 +53,7 @@ export function invoiceCreatedEvents(data: Record<string, unknown>, context: Eve
 /**
  * `payment.recorded`, from add payment's response `data`; plus `invoice.paid` (that payment's
  * `data.invoice` with `client` added) when the payment left nothing due. A payment on an invoice
- * that was already paid is refused (409), so a paid invoice here is always this payment's doing.
+ * that was already paid is refused (`invoice_already_paid`), so a paid invoice here is always this payment's doing.
  */
 export function paymentEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
   const events = [event('payment.recorded', data, context)];

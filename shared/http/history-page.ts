@@ -5,7 +5,7 @@
 import { todayForOverdue } from '../clock.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
-import { invalidCursor } from '../errors.ts';
+import { invalidCursor } from '../domain/refusal.ts';
 import type { InvoiceHistoryOptions, InvoiceHistoryPage } from '../services/invoice-history.ts';
 import type { HistoryOptions, HistoryPage, HistoryPosition } from '../services/payment-history.ts';
 import type { ClientListPage } from '../services/read-clients.ts';

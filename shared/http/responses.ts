@@ -1,7 +1,8 @@
 /** Glue from service results to HTTP responses, shared by the handlers. */
-import { ApiError } from '../errors.ts';
+
 import type { WriteResult } from '../store/write-executor.ts';
 import { type HttpResponse, outcomeResponse } from './envelope.ts';
+import { ApiError } from './errors.ts';
 
 /** What the Idempotency-Key header may hold (docs/api.md "Idempotency"). */
 const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;

@@ -4,11 +4,11 @@
  * test/support/api.ts) holds them to every real response; `additionalProperties: false` makes an undocumented new
  * field fail it: document it here first (new fields are allowed by the compatibility rule, undocumented ones are not).
  */
-
 import { DISPLAYED_PAYMENT_STATUSES } from '../domain/overdue.ts';
+import { CHANNELS } from '../domain/payment-record.ts';
 import { PERIODS } from '../domain/periods.ts';
-import { ERROR_STATUS } from '../errors.ts';
-import { CHANNELS, CLIENT_TYPES, FEE_BEARERS, RECIPIENTS } from '../schemas/fields.ts';
+import { ERROR_STATUS } from '../http/errors.ts';
+import { CLIENT_TYPES, FEE_BEARERS, RECIPIENTS } from '../schemas/fields.ts';
 
 type Schema = Record<string, unknown>;
 

@@ -217,7 +217,6 @@ export const positiveIntegerId = (value: unknown): ParseResult<number> => {
 export const CLIENT_TYPES = ['Customer', 'Staff', 'Vendor'] as const;
 export const FEE_BEARERS = ['account', 'client'] as const;
 export const RECIPIENTS = ['account', 'wallet'] as const;
-export { CHANNELS } from '../domain/payment-record.ts';
 
 /** `limit` of a listing (SPEC §8): a number or a numeric string, 1–500. */
 export const pageLimit = z.optional(

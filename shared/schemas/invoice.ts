@@ -217,5 +217,3 @@ export function withFlatClient(body: unknown): unknown {
 export type AddInvoiceInput = z.output<typeof addInvoiceSchema>;
 // The request maps onto the domain's own input types as is: a change on either side that breaks this fails tsc.
 export const toInvoiceRequest = (input: AddInvoiceInput): InvoiceRequest => input;
-
-export type { MetadataValue };

@@ -25,7 +25,7 @@ export async function addInvoice(
   answers: InvoiceAnswers,
 ): Promise<WriteResult> {
   const { companyId } = context.account;
-  invoiceTotal(input); // 400 for a zero or over-the-cap total, before any database work
+  invoiceTotal(input); // refused for a zero or over-the-cap total, before any database work
   const table = tableName();
   const write: InvoiceWrite = {
     context,
@@ -81,7 +81,7 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>): WritePlan {
   const { account } = context;
   const merchantRefTaken = refKey !== undefined && itemOf(items, refKey) !== undefined;
   const decision = decideInvoice(account, input, { client: clientFrom(items, write.clientKey), merchantRefTaken });
-  if (!decision.ok) return refusal(decision.error, context);
+  if (!decision.ok) return refusal(decision.refusal, context);
   const now = formatTimestamp(new Date());
   const chosen = clientFor(write, decision.value, items, now);
   const invoiceId = claimId(write.invoiceIds, items);

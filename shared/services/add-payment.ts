@@ -59,7 +59,7 @@ function planPayment({ context, input, answers, paymentIds }: PaymentWrite, item
   const { account } = context;
   const now = formatTimestamp(new Date());
   const decision = decidePayment(invoiceFrom(items, input.reference_code), account.companyId, input.amount, now);
-  if (!decision.ok) return refusal(decision.error, context);
+  if (!decision.ok) return refusal(decision.refusal, context);
   const { invoice, balance } = decision.value;
   const id = claimId(paymentIds, items);
   const request = { amountKobo: input.amount, date: input.date, channel: input.channel };

@@ -26,7 +26,8 @@ export function updateClient(
 ): Promise<WriteResult> {
   const { companyId } = context.account;
   const byId = clientKey(companyId, clientId);
-  // The new e-mail's owner is read with the client, so that the decision can refuse a taken e-mail with a 409.
+  // The new e-mail's owner is read with the client, so that the decision can refuse a taken e-mail
+  // (`duplicate_client_email`).
   const extra: Key[] = changes.email === undefined ? [] : [clientEmailKey(companyId, changes.email)];
   return executeWrite(
     {
@@ -36,7 +37,7 @@ export function updateClient(
         const owner = changes.email === undefined ? undefined : clientFrom(items, extra[0]!);
         const now = formatTimestamp(new Date());
         const decision = decideClientUpdate(stored?.client, companyId, changes, owner, now);
-        if (!decision.ok) return refusal(decision.error, context);
+        if (!decision.ok) return refusal(decision.refusal, context);
         const after = decision.value;
         // A decision to update means the client was read (stored is defined).
         return { actions: clientUpdateActions(tableName(), stored!, after), response: answers.updated(after).outcome };
@@ -55,7 +56,7 @@ export function deleteClient(context: RequestContext, clientId: number, answers:
       decide(items) {
         const stored = storedClientFrom(items, byId);
         const decision = decideClientDeletion(stored?.client, companyId, formatTimestamp(new Date()));
-        if (!decision.ok) return refusal(decision.error, context);
+        if (!decision.ok) return refusal(decision.refusal, context);
         const { client } = decision.value;
         if (decision.value.kind === 'already_deleted' || !stored)
           return { actions: [], response: answers.deleted(client).outcome };

@@ -1,5 +1,5 @@
-import type { ApiError } from '../errors.ts';
-import { failure } from '../outcome.ts';
+import type { Refusal } from '../domain/refusal.ts';
+import type { Failure } from '../outcome.ts';
 import type { Account } from '../store/accounts.ts';
 import type { WritePlan } from '../store/write-executor.ts';
 
@@ -11,8 +11,13 @@ export interface RequestContext {
   idempotencyKey: string | undefined;
 }
 
-/** A refused write: nothing to commit but the outcome (and, with a key, its idempotency record). */
-export const refusal = (error: ApiError, context: RequestContext): WritePlan => ({
-  actions: [],
-  response: failure(error, context.requestId),
-});
+/** A refused write: nothing to commit but the refusal as its answer (and, with a key, its idempotency record). */
+export function refusal(refused: Refusal, context: RequestContext): WritePlan {
+  const response: Failure = {
+    code: refused.code,
+    message: refused.message,
+    errors: refused.errors,
+    requestId: context.requestId,
+  };
+  return { actions: [], response };
+}

@@ -38,7 +38,7 @@ function planDeletion(
   const invoice = invoiceFrom(items, referenceCode);
   const now = formatTimestamp(new Date());
   const decision = decideInvoiceDeletion(invoice, companyId, now);
-  if (!decision.ok) return refusal(decision.error, context);
+  if (!decision.ok) return refusal(decision.refusal, context);
   const today = todayForOverdue(context.account.timeZone);
   if (decision.value.kind === 'already_deleted')
     return { actions: [], response: answers.deleted(invoice!, today).outcome };

@@ -15,7 +15,7 @@ import {
 import type { Invoice } from '../domain/invoice.ts';
 import { type DisplayedPaymentStatus, displayedPaymentStatus, storedStatesShownAs } from '../domain/overdue.ts';
 import { PageBudget } from '../domain/page-size.ts';
-import { invalidCursor } from '../errors.ts';
+import { invalidCursor } from '../domain/refusal.ts';
 import { DEFAULT_HISTORY_LIMIT } from '../schemas/fields.ts';
 import type { InvoiceHistoryInput } from '../schemas/history.ts';
 import type { Account } from '../store/accounts.ts';

@@ -9,14 +9,14 @@ import { PageBudget, paymentsWorthReading } from '../domain/page-size.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import { sumTotals, type Totals } from '../domain/period-totals.ts';
 import { type Period, resolvePeriod } from '../domain/periods.ts';
-import { type FieldError, invalidCursor, ValidationError } from '../errors.ts';
+import { type FieldError, invalidCursor, invalidFields } from '../domain/refusal.ts';
 import { DEFAULT_HISTORY_LIMIT } from '../schemas/fields.ts';
 import type { PaymentHistoryInput } from '../schemas/history.ts';
 import type { Account } from '../store/accounts.ts';
 import { isAccountHistoryPosition, loadInvoices, queryPayments } from '../store/history.ts';
 import { queryDayTotals } from '../store/period-totals.ts';
 
-/** The period's effective range in the account's time zone (SPEC §8); 400 `invalid_period` for a bad custom range. */
+/** The period's effective range in the account's time zone (SPEC §8); `invalid_period` for a bad custom range. */
 export function effectiveRange(
   account: Account,
   input: Pick<PaymentHistoryInput, 'period' | 'start' | 'end'>,
@@ -27,12 +27,12 @@ export function effectiveRange(
       missing.push({ code: 'required', field: 'start', message: 'is required for the custom period (DD/MM/YYYY)' });
     if (!input.end)
       missing.push({ code: 'required', field: 'end', message: 'is required for the custom period (DD/MM/YYYY)' });
-    if (missing.length > 0) throw new ValidationError(missing, 'invalid_period');
+    if (missing.length > 0) throw invalidFields(missing, 'invalid_period');
   }
   const custom = input.start && input.end ? { start: input.start, end: input.end } : undefined;
   const range = resolvePeriod(input.period!, todayIn(account.timeZone), custom);
   if (!range.ok)
-    throw new ValidationError([{ code: 'invalid_range', field: 'end', message: range.message }], 'invalid_period');
+    throw invalidFields([{ code: 'invalid_range', field: 'end', message: range.message }], 'invalid_period');
   return range.value;
 }
 

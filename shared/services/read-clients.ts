@@ -1,18 +1,18 @@
 /** Reads of clients (SPEC §13 `GET /clients/{id}`, `GET /clients`): one item, or one index query. */
 import { visibleClient } from '../domain/client.ts';
 import type { ClientRecord } from '../domain/invoice.ts';
-import { invalidCursor } from '../errors.ts';
+import { invalidCursor } from '../domain/refusal.ts';
 import { DEFAULT_HISTORY_LIMIT } from '../schemas/fields.ts';
 import type { Account } from '../store/accounts.ts';
 import { batchGet } from '../store/batch.ts';
 import { clientFrom, clientKey, isAccountClientPosition, queryClients } from '../store/clients.ts';
 
-/** The client (also a deleted one, with `deleted_at`); 404 when absent, another account's, or no valid id. */
+/** The client (also a deleted one, with `deleted_at`); `client_not_found` when absent, another account's or no id. */
 export async function getClient(account: Account, clientId: number | undefined): Promise<ClientRecord> {
   const key = clientId === undefined ? undefined : clientKey(account.companyId, clientId);
   const client = key ? clientFrom(await batchGet([key]), key) : undefined;
   const visible = visibleClient(client, account.companyId, { includeDeleted: true });
-  if (!visible.ok) throw visible.error;
+  if (!visible.ok) throw visible.refusal;
   return visible.value;
 }
 
@@ -21,7 +21,7 @@ export interface ClientListPage {
   next: Record<string, string> | undefined;
 }
 
-/** An account's live clients, newest first; `after` is a cursor's position (400 if it is not this account's list). */
+/** An account's live clients, newest first; `after` is a cursor's position (`invalid_cursor` if not this account's). */
 export async function listClients(
   account: Account,
   input: { limit?: number | undefined },

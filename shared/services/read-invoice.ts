@@ -1,7 +1,7 @@
 /** Reads of one invoice (SPEC §13 `GET /invoices/{reference_code}`, `GET /payments/{reference_code}`): one batched read. */
 import { type Invoice, visibleInvoice } from '../domain/invoice.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
-import { NotFoundError } from '../errors.ts';
+import { Refusal } from '../domain/refusal.ts';
 import type { Account } from '../store/accounts.ts';
 import { batchGet } from '../store/batch.ts';
 import { invoiceFrom, invoiceKeys, latestPaymentFrom } from '../store/invoices.ts';
@@ -15,22 +15,22 @@ async function readInvoice(referenceCode: string) {
   return { invoice: invoiceFrom(items, referenceCode), latestPayment: latestPaymentFrom(items, referenceCode) };
 }
 
-/** The invoice's current state; 404 when absent or another account's. A deleted invoice is still returned. */
+/** The invoice's current state; `invoice_not_found` when absent or another account's. A deleted one is returned. */
 export async function getInvoice(account: Account, referenceCode: string): Promise<Invoice> {
   const { invoice } = await readInvoice(referenceCode);
   const visible = visibleInvoice(invoice, account.companyId);
-  if (!visible.ok) throw visible.error;
+  if (!visible.ok) throw visible.refusal;
   return visible.value;
 }
 
-/** The invoice's most recent payment with the invoice; 404 `invoice_not_found`, or `payment_not_found` when none. */
+/** The invoice's most recent payment with the invoice; `invoice_not_found`, or `payment_not_found` when none. */
 export async function getLatestPayment(
   account: Account,
   referenceCode: string,
 ): Promise<{ payment: PaymentRecord; invoice: Invoice }> {
   const { invoice, latestPayment } = await readInvoice(referenceCode);
   const visible = visibleInvoice(invoice, account.companyId);
-  if (!visible.ok) throw visible.error;
-  if (!latestPayment) throw new NotFoundError('payment_not_found', 'No payment has been recorded on this invoice.');
+  if (!visible.ok) throw visible.refusal;
+  if (!latestPayment) throw new Refusal('payment_not_found', 'No payment has been recorded on this invoice.');
   return { payment: latestPayment, invoice: visible.value };
 }

@@ -51,7 +51,7 @@ function planReversal(
     missing.push(decision.missing);
     throw new ReadAgain();
   }
-  if (!decision.ok) return refusal(decision.error, context);
+  if (!decision.ok) return refusal(decision.refusal, context);
   const accepted = decision.value;
   const { data, outcome } = answers.reversed(
     accepted.payment,
