@@ -23,6 +23,21 @@ export function visibleClient(
   return accept(client);
 }
 
+/**
+ * The client's contact details under their snake_case names. The API shows them and the table stores them under the
+ * same names, both fixed for good (docs/api.md "Clients", docs/data-design.md), so the mapping is declared once, here.
+ */
+export function contactFields(client: ClientRecord) {
+  return {
+    first_name: client.firstName,
+    last_name: client.lastName,
+    email: client.email,
+    phone: client.phone,
+    website: client.website,
+    address: client.address,
+  };
+}
+
 /** `POST /clients`: the live client that already has the e-mail (200, unchanged), or a new one to create (201). */
 export type ClientCreation = { kind: 'existing'; client: ClientRecord } | { kind: 'create' };
 
