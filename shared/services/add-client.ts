@@ -10,20 +10,16 @@ import type { NewClientRequest } from '../domain/invoice-request.ts';
 import { clientCreated, clientExisting } from '../representation/answers.ts';
 import { clientEmailKey, clientFrom, newClientActions } from '../store/clients.ts';
 import { tableName } from '../store/dynamodb-client.ts';
-import { idempotencyRequest } from '../store/idempotency.ts';
 import type { Item } from '../store/items.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
-import type { RequestContext } from './context.ts';
+import { idempotencyOf, type RequestContext } from './context.ts';
 
 export async function addClient(context: RequestContext, input: NewClientRequest): Promise<WriteResult> {
   const { companyId } = context.account;
   const clientIds = new IdAllocator(tableName(), companyId, 'client');
   const emailKey = clientEmailKey(companyId, input.email);
-  const idempotency =
-    context.idempotencyKey === undefined
-      ? undefined
-      : idempotencyRequest(companyId, 'add-client', context.idempotencyKey, input);
+  const idempotency = idempotencyOf(context, 'add-client', input);
   try {
     return await executeWrite(
       {

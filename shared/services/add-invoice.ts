@@ -9,14 +9,13 @@ import type { AddInvoiceInput } from '../schemas/invoice.ts';
 import { itemOf } from '../store/batch.ts';
 import { clientFrom, clientLookupKey, clientStillExists, newClientActions } from '../store/clients.ts';
 import { tableName } from '../store/dynamodb-client.ts';
-import { idempotencyRequest } from '../store/idempotency.ts';
 import { merchantRefKey, newInvoiceActions } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
 import type { Key } from '../store/keys.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
-import { type RequestContext, refusedWrite } from './context.ts';
+import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 
 export async function addInvoice(context: RequestContext, input: AddInvoiceInput): Promise<WriteResult> {
   const { companyId } = context.account;
@@ -30,10 +29,7 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
     invoiceIds: new IdAllocator(table, companyId, 'invoice'),
     clientIds: new IdAllocator(table, companyId, 'client'),
   };
-  const idempotency =
-    context.idempotencyKey === undefined
-      ? undefined
-      : idempotencyRequest(companyId, 'add-invoice', context.idempotencyKey, input);
+  const idempotency = idempotencyOf(context, 'add-invoice', input);
   try {
     return await executeWrite(
       {

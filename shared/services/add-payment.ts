@@ -6,7 +6,6 @@ import { paymentEvents } from '../domain/webhook-events.ts';
 import { paymentRecorded } from '../representation/answers.ts';
 import type { AddPaymentInput } from '../schemas/payment.ts';
 import { tableName } from '../store/dynamodb-client.ts';
-import { idempotencyRequest } from '../store/idempotency.ts';
 import { invoiceFrom, invoiceKeys, latestPaymentFrom, paymentTransaction } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
 import { dayTotalsUpdate } from '../store/period-totals.ts';
@@ -14,17 +13,14 @@ import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { newUlid } from '../ulid.ts';
-import { type RequestContext, refusedWrite } from './context.ts';
+import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 
 export async function addPayment(context: RequestContext, input: AddPaymentInput): Promise<WriteResult> {
   const { account } = context;
   const dateError = futureDateError(input.date, context.today, account.timeZone);
   if (dateError) throw dateError;
   const paymentIds = new IdAllocator(tableName(), account.companyId, 'payment');
-  const idempotency =
-    context.idempotencyKey === undefined
-      ? undefined
-      : idempotencyRequest(account.companyId, 'add-payment', context.idempotencyKey, input);
+  const idempotency = idempotencyOf(context, 'add-payment', input);
   try {
     return await executeWrite(
       {

@@ -3,7 +3,9 @@ import { todayForOverdue } from '../clock.ts';
 import { type CalendarDate, todayIn } from '../domain/dates.ts';
 import type { Refusal } from '../domain/refusal.ts';
 import { refused } from '../representation/answers.ts';
+import type { RouteName } from '../routes.ts';
 import type { Account } from '../store/accounts.ts';
+import { type IdempotencyRequest, idempotencyRequest } from '../store/idempotency.ts';
 import type { WritePlan } from '../store/write-executor.ts';
 
 export interface RequestContext {
@@ -35,3 +37,13 @@ export const refusedWrite = (refusal: Refusal, context: RequestContext): WritePl
   actions: [],
   response: refused(refusal, context.requestId),
 });
+
+/** The write's Idempotency-Key record to check and commit, when the request sent a key (docs/api.md "Idempotency"). */
+export const idempotencyOf = (
+  context: RequestContext,
+  route: RouteName,
+  normalisedInput: unknown,
+): IdempotencyRequest | undefined =>
+  context.idempotencyKey === undefined
+    ? undefined
+    : idempotencyRequest(context.account.companyId, route, context.idempotencyKey, normalisedInput);

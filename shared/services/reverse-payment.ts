@@ -8,19 +8,15 @@ import { decideReversal, type ReversalRequest } from '../domain/payment-reversal
 import { paymentReversedEvents } from '../domain/webhook-events.ts';
 import { paymentReversed } from '../representation/answers.ts';
 import { tableName } from '../store/dynamodb-client.ts';
-import { idempotencyRequest } from '../store/idempotency.ts';
 import type { Item } from '../store/items.ts';
 import { reversalKeys, reversalReading, reversalTransaction } from '../store/payment-reversals.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, ReadAgain, type WritePlan, type WriteResult } from '../store/write-executor.ts';
-import { type RequestContext, refusedWrite } from './context.ts';
+import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 
 export function reversePayment(context: RequestContext, request: ReversalRequest): Promise<WriteResult> {
   const { companyId } = context.account;
-  const idempotency =
-    context.idempotencyKey === undefined
-      ? undefined
-      : idempotencyRequest(companyId, 'reverse-payment', context.idempotencyKey, request);
+  const idempotency = idempotencyOf(context, 'reverse-payment', request);
   // Earlier payments an attempt found missing from its read (a reversal committed between the walk and the read).
   const missing: number[] = [];
   return executeWrite(
