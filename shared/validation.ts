@@ -56,7 +56,9 @@ export interface ParseOptions {
   periodFields?: readonly string[];
 }
 
-/** Validates a parsed request body; throws the refusal (`validation_failed`, or `invalid_period`) listing every problem. */
+/**
+ * Validates a parsed request body; throws the refusal (`validation_failed`, or `invalid_period`) listing every problem.
+ */
 export function parseRequest<S extends z.ZodMiniType>(
   schema: S,
   body: unknown,

@@ -27,7 +27,10 @@ export const getInvoiceRoute: RouteHandler = async ({ context, pathParameters })
 export const deleteInvoiceRoute: RouteHandler = async ({ context, pathParameters }) =>
   writeResponse(await deleteInvoice(context, pathParameters.reference_code ?? ''));
 
-/** GET /invoices/send/{reference_code}: e-mailing invoices is not offered (docs/api.md "Errors"), said plainly after authentication. */
+/**
+ * GET /invoices/send/{reference_code}: e-mailing invoices is not offered (docs/api.md "Errors"), said plainly after
+ * authentication.
+ */
 export const sendInvoiceRoute: RouteHandler = async () => {
   throw new ApiError(
     'not_implemented',

@@ -1,5 +1,5 @@
 /**
- * Pure client rules (SPEC §5 and §13 "Clients"): unique per account by e-mail (case-insensitive) among clients
+ * Pure client rules (docs/api.md "Clients"): unique per account by e-mail (case-insensitive) among clients
  * that are not deleted; an update may not take another client's e-mail; deletion is soft and frees the e-mail.
  */
 import { accept, type Decision, refuse } from './decision.ts';

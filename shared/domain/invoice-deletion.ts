@@ -1,5 +1,5 @@
 /**
- * Pure rules for voiding an invoice (SPEC §13 `DELETE /invoices/{reference_code}`) and for paying a voided one.
+ * Pure rules for voiding an invoice (docs/api.md "Invoices: read, list, delete") and for paying a voided one.
  * The store commits a deletion on condition that the invoice is still in the state decided on (its version), so a
  * concurrent payment and delete cannot both commit (docs/data-design.md "Invoices").
  */

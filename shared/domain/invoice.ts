@@ -23,7 +23,7 @@ export interface InvoiceBalance {
   amountDueKobo: number;
   paymentStatus: PaymentStatus;
   paidAt: string | null;
-  /** Payments recorded on the invoice (a voided invoice has none: SPEC §13). */
+  /** Payments recorded on the invoice (a voided invoice has none: docs/api.md "Invoices: read, list, delete"). */
   paymentsCount: number;
   /** When the invoice was voided (DELETE /invoices/{reference_code}), or null. */
   deletedAt: string | null;
@@ -47,7 +47,7 @@ export interface ClientRecord {
   accountNumber: string;
   createdAt: string;
   updatedAt: string;
-  /** When the client was deleted (soft: SPEC §13), or null. */
+  /** When the client was deleted (soft: docs/api.md "Clients"), or null. */
   deletedAt: string | null;
 }
 
@@ -102,7 +102,10 @@ export interface NewInvoiceIds {
 /** Line item ids derive from the invoice id (at most 100 lines): unique per account, no sequence needed. */
 export const lineItemId = (invoiceId: number, index: number): string => String(invoiceId * 1000 + index + 1);
 
-/** Builds a new invoice from a validated request (docs/api.md "Add invoice"); the optional fields are kept only when given. */
+/**
+ * Builds a new invoice from a validated request (docs/api.md "Add invoice"); the optional fields are kept only when
+ * given.
+ */
 export function buildInvoice(
   input: InvoiceRequest,
   client: ClientRecord,
@@ -211,7 +214,10 @@ export function newClient(companyId: number, id: number, input: NewClientRequest
   };
 }
 
-/** The invoice as its owner may see it: absent and another account's are the same `invoice_not_found` (docs/api.md "Errors"). */
+/**
+ * The invoice as its owner may see it: absent and another account's are the same `invoice_not_found` (docs/api.md
+ * "Errors").
+ */
 export function visibleInvoice(invoice: Invoice | undefined, companyId: number): Decision<Invoice> {
   if (!invoice || invoice.details.companyId !== companyId)
     return refuse(new Refusal('invoice_not_found', 'Invoice not found'));

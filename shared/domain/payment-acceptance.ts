@@ -1,4 +1,7 @@
-/** Whether a payment is accepted (docs/api.md "Add payment"): partial payments accumulate; no overpayment; nothing on a paid invoice. */
+/**
+ * Whether a payment is accepted (docs/api.md "Add payment"): partial payments accumulate; no overpayment; nothing on a
+ * paid invoice.
+ */
 import { type CalendarDate, compareDates, toEpochSeconds } from './dates.ts';
 import { accept, type Decision, refuse } from './decision.ts';
 import { type Invoice, type InvoiceBalance, paymentStatusOf } from './invoice.ts';
@@ -92,7 +95,10 @@ export function decidePayment(
   return applied.ok ? accept({ invoice, balance: applied.value }) : applied;
 }
 
-/** The payment record of an accepted payment on `invoice`; `previousPaymentId` is the invoice's latest payment until now. */
+/**
+ * The payment record of an accepted payment on `invoice`; `previousPaymentId` is the invoice's latest payment until
+ * now.
+ */
 export function newPayment(
   invoice: Invoice,
   ids: { id: number; recordedId: string; previousPaymentId: number | undefined },

@@ -1,5 +1,5 @@
 /**
- * Pure rules for reversing a payment recorded by mistake (SPEC §14 "Reversals"): the payment stays, marked
+ * Pure rules for reversing a payment recorded by mistake (docs/api.md "Reversing a payment"): the payment stays, marked
  * reversed; its invoice's balance is restored as if it had never been recorded, in the same transaction
  * (shared/store/payment-reversals.ts), so that `amount_paid` stays the sum of the non-reversed payments.
  */
@@ -25,7 +25,9 @@ export interface AcceptedReversal {
   latest: LatestPaymentChange;
 }
 
-/** What the decision reads: the payment, its invoice, the id of the invoice's latest payment and the payments before it. */
+/**
+ * What the decision reads: the payment, its invoice, the id of the invoice's latest payment and the payments before it.
+ */
 export interface ReversalReading {
   payment: PaymentRecord | undefined;
   invoice: Invoice | undefined;

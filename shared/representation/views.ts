@@ -91,7 +91,9 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
   return view;
 }
 
-/** A payment with its client and its invoice (current state, with items); `paymentsCount` adds `invoice.payments_count`. */
+/**
+ * A payment with its client and its invoice (current state, with items); `paymentsCount` adds `invoice.payments_count`.
+ */
 export function paymentView(
   payment: PaymentRecord,
   invoice: Invoice,

@@ -218,7 +218,7 @@ export const CLIENT_TYPES = ['Customer', 'Staff', 'Vendor'] as const;
 export const FEE_BEARERS = ['account', 'client'] as const;
 export const RECIPIENTS = ['account', 'wallet'] as const;
 
-/** `limit` of a listing (SPEC §8): a number or a numeric string, 1–500. */
+/** `limit` of a listing (docs/api.md "Payment history and pagination"): a number or a numeric string, 1–500. */
 export const pageLimit = z.optional(
   meta(
     field((value, ctx): number => {

@@ -1,4 +1,4 @@
-/** The add-invoice request schema (SPEC §5), with the flat client node-payant sends. */
+/** The add-invoice request schema (docs/api.md "Add invoice"), with the flat client node-payant sends. */
 import * as z from 'zod/mini';
 import { parseMonthFirstDate } from '../domain/dates.ts';
 import type { InvoiceRequest, MetadataValue } from '../domain/invoice-request.ts';

@@ -1,4 +1,4 @@
-/** The payment request schemas: add payment (SPEC §6), reverse a payment (SPEC §14). */
+/** The payment request schemas: add payment, reverse a payment (docs/api.md "Add payment", "Reversing a payment"). */
 import * as z from 'zod/mini';
 import { parseMonthFirstDate } from '../domain/dates.ts';
 import { CHANNELS } from '../domain/payment-record.ts';

@@ -1,7 +1,7 @@
 /**
- * Add a client (docs/api.md "Clients", `POST /clients`): one read (the e-mail's client and an id block), a decision, one
- * transaction. An e-mail a live client already has answers that client unchanged (200); the e-mail item's
- * condition makes two concurrent creations of one e-mail end with one client.
+ * Add a client (docs/api.md "Clients", `POST /clients`): one read (the e-mail's client and an id block), a decision,
+ * one transaction. An e-mail a live client already has answers that client unchanged (200); the e-mail item's condition
+ * makes two concurrent creations of one e-mail end with one client.
  */
 import { decideClientCreation } from '../domain/client.ts';
 import { formatTimestamp } from '../domain/dates.ts';

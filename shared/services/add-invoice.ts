@@ -1,4 +1,6 @@
-/** Add invoice (docs/api.md "Add invoice"): one read, a decision, one transaction; every uniqueness rule is a condition. */
+/**
+ * Add invoice (docs/api.md "Add invoice"): one read, a decision, one transaction; every uniqueness rule is a condition.
+ */
 
 import { formatTimestamp } from '../domain/dates.ts';
 import { buildInvoice, type ClientChoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice.ts';
@@ -64,7 +66,10 @@ interface InvoiceWrite {
   clientIds: IdAllocator;
 }
 
-/** From what was read: the refusal, or the invoice (and its new client), the id claims and the event, as one transaction. */
+/**
+ * From what was read: the refusal, or the invoice (and its new client), the id claims and the event, as one
+ * transaction.
+ */
 function planInvoice(write: InvoiceWrite, items: Map<string, Item>): WritePlan {
   const { context, input, refKey } = write;
   const { account } = context;

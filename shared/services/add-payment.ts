@@ -1,4 +1,7 @@
-/** Add payment (docs/api.md "Add payment"): one read, a decision, one transaction that rewrites only the small invoice header. */
+/**
+ * Add payment (docs/api.md "Add payment"): one read, a decision, one transaction that rewrites only the small invoice
+ * header.
+ */
 import { formatTimestamp } from '../domain/dates.ts';
 import { decidePayment, futureDateError, newPayment } from '../domain/payment-acceptance.ts';
 import { recordedDelta } from '../domain/period-totals.ts';

@@ -16,7 +16,9 @@ import {
 } from '../store/delivery-queue.ts';
 import { type DeliveryOutcome, deliverWebhook } from './deliver-webhook.ts';
 
-/** What the deliverer needs of a queue: making a message visible again later (SQS deployed; `npm start`'s local queue). */
+/**
+ * What the deliverer needs of a queue: making a message visible again later (SQS deployed; `npm start`'s local queue).
+ */
 export type RetryQueue = Pick<DeliveryQueue, 'retryAfter'>;
 
 export type DeliverOne = (eventId: string) => Promise<DeliveryOutcome>;

@@ -1,7 +1,7 @@
 /**
- * Invoice history (docs/api.md "Invoices: read, list, delete", `POST /invoices/history`): the payment history's
- * period, cursor and page-cap rules over invoices by creation date — one index query over `created_at` (the
- * period's local days as UTC instants), then batched reads of the invoices, serialised once each until the page is full.
+ * Invoice history (docs/api.md "Invoices: read, list, delete", `POST /invoices/history`): the payment history's period,
+ * cursor and page-cap rules over invoices by creation date — one index query over `created_at` (the period's local days
+ * as UTC instants), then batched reads of the invoices, serialised once each until the page is full.
  */
 import { addDays, type CalendarDate, formatTimestamp, fromIsoDate, startOfDayIn } from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';

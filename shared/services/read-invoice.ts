@@ -9,7 +9,9 @@ import { batchGet } from '../store/batch.ts';
 import { invoiceFrom, invoiceKeys, latestPaymentFrom } from '../store/invoices.ts';
 import type { RequestContext } from './context.ts';
 
-/** Reference codes are 20 alphanumerics; anything else names no invoice (and is never sent to the database as a key). */
+/**
+ * Reference codes are 20 alphanumerics; anything else names no invoice (and is never sent to the database as a key).
+ */
 const REFERENCE_CODE = /^[A-Za-z0-9]{1,64}$/;
 
 async function readInvoice(referenceCode: string) {

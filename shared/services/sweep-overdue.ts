@@ -1,10 +1,10 @@
 /**
- * The overdue sweep (docs/webhooks.md "The overdue sweep", docs/api.md "Overdue"): `invoice.overdue` once per invoice, on its first
- * overdue day. It reads only the overdue index (GSI2: open invoices not yet notified, by due date) up to the latest
- * calendar date anywhere (UTC+14), so its cost follows the invoices falling due, never the table. Each hit is decided
- * in its own account's time zone with the rule every view uses (domain/overdue.ts). Deployed, a scheduled function
- * runs it (functions/overdue-sweep/handler.ts); `npm start` runs the same code at start and every OVERDUE_SWEEP_MS.
- * The event's `data` is the invoice as the API shows it on that date, with `client` and `items`.
+ * The overdue sweep (docs/webhooks.md "The overdue sweep", docs/api.md "Overdue"): `invoice.overdue` once per invoice,
+ * on its first overdue day. It reads only the overdue index (GSI2: open invoices not yet notified, by due date) up to
+ * the latest calendar date anywhere (UTC+14), so its cost follows the invoices falling due, never the table. Each hit
+ * is decided in its own account's time zone with the rule every view uses (domain/overdue.ts). Deployed, a scheduled
+ * function runs it (functions/overdue-sweep/handler.ts); `npm start` runs the same code at start and every
+ * OVERDUE_SWEEP_MS. The event's `data` is the invoice as the API shows it on that date, with `client` and `items`.
  */
 import { type CalendarDate, formatTimestamp, fromEpochSeconds, todayIn, toIsoDate } from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';

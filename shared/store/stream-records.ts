@@ -7,7 +7,9 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { type FilterPattern, matchesFilterPattern } from '../domain/filter-pattern.ts';
 import { EVENT_ID_ATTRIBUTE, STREAM_FILTER_PATTERN } from './webhooks.ts';
 
-/** True when a stream record is an outbox INSERT the dispatcher handles (the filter the event source mapping applies). */
+/**
+ * True when a stream record is an outbox INSERT the dispatcher handles (the filter the event source mapping applies).
+ */
 export function isDispatchableRecord(record: DynamoDBRecord): boolean {
   return matchesFilterPattern(STREAM_FILTER_PATTERN as unknown as FilterPattern, record);
 }
