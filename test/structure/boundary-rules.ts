@@ -114,7 +114,7 @@ export const RULES: Rule[] = [
 export const REEXPORT_RULE = 'no re-export across layers (`export … from`, or an imported name exported again)';
 export const UNREADABLE_RULE = 'module names are static strings (the rules cannot follow a computed one)';
 export const SHAPES_RULE =
-  'no DynamoDB shapes outside shared/store/ (stream records, attribute values, index keys, cancellation reasons)';
+  'no DynamoDB shapes outside shared/store/ (stream records, attribute values, keys, expressions, cancellations)';
 
 /** Where `specifier`, imported by `from`, points: a repository path without extension, or a package name. */
 export function resolveTarget(from: string, specifier: string): string {
@@ -227,7 +227,8 @@ export function importViolations(files: readonly SourceText[], rules: readonly R
 
 /**
  * DynamoDB's own shapes, which only shared/store/ may spell: stream images and records (`.dynamodb`,
- * `SequenceNumber`), attribute-value maps, the indexes' key attributes, and the SDK's cancellation errors.
+ * `SequenceNumber`), attribute-value maps, the table's and the indexes' key attributes, commands' parameters and
+ * expressions, and the SDK's cancellation errors.
  */
 const DYNAMODB_SHAPES = new RegExp(
   [
@@ -242,6 +243,9 @@ const DYNAMODB_SHAPES = new RegExp(
     String.raw`\bCancellationReasons\b`,
     String.raw`\bTransactionCanceledException\b`,
     String.raw`\bConditionalCheckFailedException\b`,
+    String.raw`\b(PK|SK|TableName|TransactItems|LastEvaluatedKey|ExclusiveStartKey)\b`,
+    String.raw`\b(KeyCondition|Condition|Update|Filter|Projection)Expression\b`,
+    String.raw`\bExpressionAttribute(Names|Values)\b`,
   ].join('|'),
 );
 

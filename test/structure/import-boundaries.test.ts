@@ -295,6 +295,9 @@ describe('each rule fails on a planted violation, naming the file', () => {
     ['functions/x/handler.ts', "if (error.name === 'ConditionalCheckFailedException') return;"],
     ['shared/services/x.ts', 'const id = image.NewImage?.event_id?.S;'],
     ['shared/domain/x.ts', "const key = { GSI1PK: 'x' };"],
+    ['shared/services/x.ts', "const key = { PK: `INVOICE#${code}`, SK: 'HEADER' };"],
+    ['shared/http/x.ts', "const update = { UpdateExpression: 'SET a = :a', ExpressionAttributeValues: {} };"],
+    ['functions/x/handler.ts', 'const next = output.LastEvaluatedKey;'],
   ])('%s spelling a DynamoDB shape: %s', (file, text) => {
     const found = dynamoDbShapesOutsideStore([{ path: file, text }]);
     expect(found).toEqual([`${file}:1 ${text}: ${SHAPES_RULE}`]);
