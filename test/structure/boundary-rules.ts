@@ -281,3 +281,29 @@ export function dynamoDbShapesOutsideStore(files: readonly SourceText[]): string
         ),
     );
 }
+
+export const TRANSPORT_RULE =
+  "the API's HTTP transport (status line, headers) is spelled only in shared/http/ and shared/openapi/";
+
+/**
+ * The API's HTTP transport: the response's status line and the headers the API itself answers with or reads (a
+ * webhook's outbound request, signed by the domain, has headers of its own: not these).
+ */
+const TRANSPORT = /\bstatusCode\b|['"`](retry-after|www-authenticate|idempotent-replayed|idempotency-key)['"`]/i;
+
+/** Runtime files outside shared/http/ and shared/openapi/ (and the outbound POST, shared/outbound/) spelling it. */
+export function transportOutsideHttp(files: readonly SourceText[]): string[] {
+  return files
+    .filter(
+      (file) =>
+        isRuntime(file.path) &&
+        !['shared/http', 'shared/openapi', 'shared/outbound'].some((own) => under(file.path, own)),
+    )
+    .flatMap((file) =>
+      withoutComments(file.text)
+        .split('\n')
+        .flatMap((line, index) =>
+          TRANSPORT.test(line) ? [`${file.path}:${index + 1} ${line.trim()}: ${TRANSPORT_RULE}`] : [],
+        ),
+    );
+}

@@ -17,6 +17,8 @@ import {
   readImports,
   SHAPES_RULE,
   type SourceText,
+  TRANSPORT_RULE,
+  transportOutsideHttp,
   UNREADABLE_RULE,
   under,
 } from './boundary-rules.ts';
@@ -211,6 +213,11 @@ describe('import boundaries of the runtime code', () => {
     expect(found, found.join('\n')).toEqual([]);
   });
 
+  it('no HTTP transport (status line, headers) outside shared/http/ and shared/openapi/', () => {
+    const found = transportOutsideHttp(RUNTIME);
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
   it('the benchmark and the scripts import no tests', () => {
     const imports = TOOLS.flatMap((file) => readImports(file).imports);
     expect(imports.length).toBeGreaterThan(10);
@@ -301,6 +308,16 @@ describe('each rule fails on a planted violation, naming the file', () => {
   ])('%s spelling a DynamoDB shape: %s', (file, text) => {
     const found = dynamoDbShapesOutsideStore([{ path: file, text }]);
     expect(found).toEqual([`${file}:1 ${text}: ${SHAPES_RULE}`]);
+  });
+
+  it.each([
+    ['shared/representation/answers.ts', "const response = { statusCode: 201, body: '{}' };"],
+    ['shared/services/add-payment.ts', "const headers = { 'Idempotent-Replayed': 'true' };"],
+    ['shared/domain/x.ts', "const header = 'Retry-After';"],
+    ['shared/services/x.ts', "const key = headers['idempotency-key'];"],
+    ['functions/x/handler.ts', "return { statusCode: 200, headers: { 'content-type': 'application/json' }, body };"],
+  ])('%s spelling HTTP transport: %s', (file, text) => {
+    expect(transportOutsideHttp([{ path: file, text }])).toEqual([`${file}:1 ${text}: ${TRANSPORT_RULE}`]);
   });
 
   it('DynamoDB shapes are the store’s own, and prose may name them', () => {
