@@ -22,9 +22,9 @@ const { call, createInvoice, newAccount, todayMonthFirst, makeEvent, lambdaConte
 );
 const { handler } = await import('../functions/history/handler.ts');
 const { paymentHistory } = await import('../shared/services/payment-history.ts');
-const { historyOptions } = await import('../shared/http/history-page.ts');
+const { requestContext } = await import('../shared/services/context.ts');
 const { queryPayments, loadInvoices } = await import('../shared/store/history.ts');
-const { paymentView } = await import('../shared/http/views.ts');
+const { paymentView } = await import('../shared/representation/views.ts');
 const { todayIn } = await import('../shared/domain/dates.ts');
 
 const { key, account } = await newAccount();
@@ -72,7 +72,7 @@ await measure('handler (middy stack, service, JSON)', async () => {
 });
 await measure('service + JSON', async () =>
   JSON.stringify(
-    await paymentHistory(account, { period: 'today', limit: 100 } as never, historyOptions(account, undefined)),
+    await paymentHistory(requestContext(account, 'history-cpu'), { period: 'today', limit: 100 } as never, undefined),
   ),
 );
 await measure('DynamoDB client only (as the floor)', async () => {

@@ -21,7 +21,7 @@ const { createAccount } = await import('../shared/store/accounts.ts');
 const { dynamoHooks } = await import('../infra/tools/dynamo-hooks.ts');
 const { addInvoice } = await import('../shared/services/add-invoice.ts');
 const { addPayment } = await import('../shared/services/add-payment.ts');
-const { invoiceAnswers, paymentAnswers } = await import('../shared/http/write-answers.ts');
+const { requestContext } = await import('../shared/services/context.ts');
 const { addInvoiceSchema } = await import('../shared/schemas/invoice.ts');
 const { addPaymentSchema } = await import('../shared/schemas/payment.ts');
 const { marshall } = await import('@aws-sdk/util-dynamodb');
@@ -101,7 +101,7 @@ try {
       };
     },
   });
-  const context = { account, requestId: 'capacity', idempotencyKey: undefined };
+  const context = requestContext(account, 'capacity');
   const invoiceInput = () =>
     addInvoiceSchema.parse({
       client: { first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone: '+2348012345678' },
@@ -116,7 +116,7 @@ try {
   for (const mode of [false, true]) {
     withoutEvents = mode;
     const label = mode ? 'without events' : 'with events';
-    const created = (await addInvoice(context, invoiceInput() as never, invoiceAnswers)).response;
+    const created = (await addInvoice(context, invoiceInput() as never)).response;
     if (!('data' in created)) throw new Error(`add-invoice refused: ${created.code}`);
     const invoice = created.data as { reference_code: string };
     rows.push(`add-invoice                 ${label.padEnd(15)} ${JSON.stringify(last)}`);
@@ -127,9 +127,9 @@ try {
         channel: 'Cash',
         date: usDate(new Date(), 'Africa/Lagos'),
       });
-    await addPayment(context, pay('100.00') as never, paymentAnswers);
+    await addPayment(context, pay('100.00') as never);
     rows.push(`add-payment (partial)       ${label.padEnd(15)} ${JSON.stringify(last)}`);
-    await addPayment(context, pay('74900.00') as never, paymentAnswers);
+    await addPayment(context, pay('74900.00') as never);
     rows.push(`add-payment (pays in full)  ${label.padEnd(15)} ${JSON.stringify(last)}`);
   }
   console.log(rows.join('\n'));

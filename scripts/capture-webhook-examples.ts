@@ -27,7 +27,7 @@ const { createAccount } = await import('../shared/store/accounts.ts');
 const { listDeliveries } = await import('../shared/store/webhook-deliveries.ts');
 const { deliverWebhook } = await import('../shared/services/deliver-webhook.ts');
 const { webhookSet } = await import('../infra/cli/webhook-commands.ts');
-const { runOverdueSweep } = await import('../shared/http/overdue-sweep.ts');
+const { runOverdueSweep } = await import('../shared/services/sweep-overdue.ts');
 
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 const receiver = createServer((request, response) => {

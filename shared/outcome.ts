@@ -1,9 +1,12 @@
 /**
  * What a request came to, as a value: services return it, idempotency records store it, and only
  * `shared/http/` turns it into a status line, headers and a JSON envelope (docs/api.md "Envelopes").
- * A failure carries the id of the request that produced it, so a replay answers with the first request's id.
+ * A success carries the status its answer chose (201 created, 200 otherwise: shared/representation/answers.ts);
+ * a failure carries its code, and shared/http gives the code its status (shared/http/errors.ts), so that nothing
+ * below shared/http knows the status table. A failure carries the id of the request that produced it, so a replay
+ * answers with the first request's id.
  */
-import type { ApiError, ErrorCode, FieldError } from './errors.ts';
+import type { FieldError } from './domain/refusal.ts';
 
 export interface Success<T = unknown> {
   status: number;
@@ -12,8 +15,8 @@ export interface Success<T = unknown> {
 }
 
 export interface Failure {
-  status: number;
-  code: ErrorCode;
+  /** An error code of shared/http/errors.ts (`ERROR_STATUS`): a refusal's, or one shared/http answers itself. */
+  code: string;
   message: string;
   errors: FieldError[];
   requestId: string;
@@ -27,16 +30,4 @@ export const isFailure = (outcome: Outcome): outcome is Failure => 'code' in out
 
 export function success<T>(status: number, data: T, message?: string): Success<T> {
   return message === undefined ? { status, data } : { status, message, data };
-}
-
-export function failure(error: ApiError, requestId: string): Failure {
-  const outcome: Failure = {
-    status: error.status,
-    code: error.code,
-    message: error.message,
-    errors: error.errors,
-    requestId,
-  };
-  if (error.retryAfterSeconds !== undefined) outcome.retryAfterSeconds = error.retryAfterSeconds;
-  return outcome;
 }

@@ -1,8 +1,8 @@
 /**
- * The route table, declared once (SPEC §13): three API functions grouped by resource, each serving its routes
- * through one router. The CDK stack creates one Lambda function, one least-privilege IAM policy and one
- * integration per function and one HTTP API route per route key; the local runtime, the OpenAPI document,
- * the docs and the tests read the same entries.
+ * The route table, declared once (docs/api.md "Endpoints"): three API functions grouped by resource, each serving its
+ * routes through one router. The CDK stack creates one Lambda function, one least-privilege IAM policy and one
+ * integration per function and one HTTP API route per route key; the local runtime, the OpenAPI document, the docs and
+ * the tests read the same entries.
  */
 import { type PathParameterKind, pathParameterNames } from './path-parameters.ts';
 

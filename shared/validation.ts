@@ -1,6 +1,6 @@
 /** Turns zod failures into per-field errors (docs/api.md "Errors") with stable codes. */
 import type { z } from 'zod/mini';
-import { type FieldError, ValidationError } from './errors.ts';
+import { type FieldError, invalidFields } from './domain/refusal.ts';
 import { propertyOf } from './guards.ts';
 
 const ZOD_CODE_MAP: Record<string, string> = {
@@ -56,26 +56,26 @@ export interface ParseOptions {
   periodFields?: readonly string[];
 }
 
-/** Validates a parsed request body; throws ValidationError (400) listing every problem. */
+/**
+ * Validates a parsed request body; throws the refusal (`validation_failed`, or `invalid_period`) listing every problem.
+ */
 export function parseRequest<S extends z.ZodMiniType>(
   schema: S,
   body: unknown,
   options: ParseOptions = {},
 ): z.output<S> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ValidationError([
-      { code: 'invalid_type', field: null, message: 'the request body must be a JSON object' },
-    ]);
+    throw invalidFields([{ code: 'invalid_type', field: null, message: 'the request body must be a JSON object' }]);
   }
   const result = schema.safeParse(body, { reportInput: true });
   if (result.success) {
     const badText = unpairedSurrogates(result.data);
-    if (badText.length > 0) throw new ValidationError(badText);
+    if (badText.length > 0) throw invalidFields(badText);
     return result.data;
   }
   const errors = result.error.issues.map(toFieldError);
   const periodFields = options.periodFields;
   const isPeriodProblem =
     periodFields !== undefined && errors.every((e) => e.field !== null && periodFields.includes(e.field));
-  throw new ValidationError(errors, isPeriodProblem ? 'invalid_period' : 'validation_failed');
+  throw invalidFields(errors, isPeriodProblem ? 'invalid_period' : 'validation_failed');
 }

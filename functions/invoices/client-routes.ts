@@ -1,10 +1,8 @@
-/** Client routes: parse → call the service → respond (SPEC §13 "Clients"). */
-import { jsonResponse, successBody } from '../../shared/http/envelope.ts';
+/** Client routes: parse → call the service → respond (docs/api.md "Clients"). */
+import { outcomeResponse } from '../../shared/http/envelope.ts';
 import type { RouteHandler } from '../../shared/http/handler.ts';
 import { clientListPosition, clientListResponse } from '../../shared/http/history-page.ts';
-import { idempotencyKeyOf, writeResponse } from '../../shared/http/responses.ts';
-import { clientView } from '../../shared/http/views.ts';
-import { clientAnswers } from '../../shared/http/write-answers.ts';
+import { withIdempotencyKey, writeResponse } from '../../shared/http/responses.ts';
 import {
   addClientSchema,
   listClientsSchema,
@@ -18,35 +16,28 @@ import { getClient, listClients } from '../../shared/services/read-clients.ts';
 import { parseRequest } from '../../shared/validation.ts';
 
 /** POST /clients */
-export const addClientRoute: RouteHandler = async ({ account, body, headers, requestId }) => {
+export const addClientRoute: RouteHandler = async ({ context, body, headers }) => {
   const input = toNewClientRequest(parseRequest(addClientSchema, body));
-  const idempotencyKey = idempotencyKeyOf(headers);
-  return writeResponse(await addClient({ account, requestId, idempotencyKey }, input, clientAnswers));
+  return writeResponse(await addClient(withIdempotencyKey(context, headers), input));
 };
 
 /** GET /clients (limit and cursor in the query string) */
-export const listClientsRoute: RouteHandler = async ({ account, query }) => {
+export const listClientsRoute: RouteHandler = async ({ context, query }) => {
   const input = parseRequest(listClientsSchema, query);
-  const page = await listClients(account, input, clientListPosition(account, input.cursor));
-  return clientListResponse(page, account);
+  const page = await listClients(context, input, clientListPosition(context.account, input.cursor));
+  return clientListResponse(page, context.account);
 };
 
 /** GET /clients/{id} */
-export const getClientRoute: RouteHandler = async ({ account, pathParameters }) => {
-  const client = await getClient(account, Number(pathParameters.id));
-  return jsonResponse(200, successBody(clientView(client)));
-};
+export const getClientRoute: RouteHandler = async ({ context, pathParameters }) =>
+  outcomeResponse(await getClient(context, Number(pathParameters.id)));
 
 /** PUT /clients/{id} */
-export const updateClientRoute: RouteHandler = async ({ account, body, pathParameters, requestId }) => {
+export const updateClientRoute: RouteHandler = async ({ context, body, pathParameters }) => {
   const changes = toClientChanges(parseRequest(updateClientSchema, body ?? {}));
-  const clientId = Number(pathParameters.id);
-  const context = { account, requestId, idempotencyKey: undefined };
-  return writeResponse(await updateClient(context, clientId, changes, clientAnswers));
+  return writeResponse(await updateClient(context, Number(pathParameters.id), changes));
 };
 
 /** DELETE /clients/{id} */
-export const deleteClientRoute: RouteHandler = async ({ account, pathParameters, requestId }) => {
-  const context = { account, requestId, idempotencyKey: undefined };
-  return writeResponse(await deleteClient(context, Number(pathParameters.id), clientAnswers));
-};
+export const deleteClientRoute: RouteHandler = async ({ context, pathParameters }) =>
+  writeResponse(await deleteClient(context, Number(pathParameters.id)));

@@ -1,4 +1,6 @@
-/** The invoice function (SPEC §13): invoices and clients, one route table entry each (shared/routes.ts). */
+/**
+ * The invoice function (docs/api.md "Endpoints"): invoices and clients, one route table entry each (shared/routes.ts).
+ */
 import { createApiFunction } from '../../shared/http/api-function.ts';
 import {
   addClientRoute,

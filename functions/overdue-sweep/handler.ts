@@ -1,11 +1,10 @@
 /**
- * Scheduled (no HTTP route): the overdue sweep (SPEC §14), run by an EventBridge rule every few minutes
- * (infra/overdue.ts). Idempotent: a run that overlaps, repeats or comes late sends no event twice.
+ * Scheduled (no HTTP route): the overdue sweep (docs/webhooks.md "The overdue sweep"), run by an EventBridge rule
+ * every few minutes (infra/overdue.ts). Idempotent: a run that overlaps, repeats or comes late sends no event twice.
  */
 import { clockNow } from '../../shared/clock.ts';
-import { runOverdueSweep } from '../../shared/http/overdue-sweep.ts';
 import { logger } from '../../shared/observability.ts';
-import type { SweepReport } from '../../shared/services/sweep-overdue.ts';
+import { runOverdueSweep, type SweepReport } from '../../shared/services/sweep-overdue.ts';
 
 export const handler = async (): Promise<SweepReport> => {
   const report = await runOverdueSweep(clockNow());

@@ -1,12 +1,10 @@
-/** The payment function (SPEC §13, §14): record a payment, read an invoice's latest payment, reverse a payment. */
-import { todayForOverdue } from '../../shared/clock.ts';
+/** The payment function (docs/api.md "Add payment", "Reversing a payment"): record, read the latest, reverse. */
 import { createApiFunction } from '../../shared/http/api-function.ts';
-import { jsonResponse, successBody } from '../../shared/http/envelope.ts';
+import { outcomeResponse } from '../../shared/http/envelope.ts';
 import type { RouteHandler } from '../../shared/http/handler.ts';
-import { idempotencyKeyOf, writeResponse } from '../../shared/http/responses.ts';
-import { paymentView } from '../../shared/http/views.ts';
-import { paymentAnswers, paymentReversalAnswers } from '../../shared/http/write-answers.ts';
+import { withIdempotencyKey, writeResponse } from '../../shared/http/responses.ts';
 import { countPaymentRecorded } from '../../shared/observability.ts';
+import { isFailure } from '../../shared/outcome.ts';
 import { addPaymentSchema, reversePaymentSchema, toReversalRequest } from '../../shared/schemas/payment.ts';
 import { addPayment } from '../../shared/services/add-payment.ts';
 import { getLatestPayment } from '../../shared/services/read-invoice.ts';
@@ -14,26 +12,21 @@ import { reversePayment } from '../../shared/services/reverse-payment.ts';
 import { parseRequest } from '../../shared/validation.ts';
 
 /** POST /payments */
-const addPaymentRoute: RouteHandler = async ({ account, body, headers, requestId }) => {
+const addPaymentRoute: RouteHandler = async ({ context, body, headers }) => {
   const input = parseRequest(addPaymentSchema, body);
-  const idempotencyKey = idempotencyKeyOf(headers);
-  const result = await addPayment({ account, requestId, idempotencyKey }, input, paymentAnswers);
-  if (result.response.status === 201 && !result.replayed) countPaymentRecorded(input.amount, account.currency);
+  const result = await addPayment(withIdempotencyKey(context, headers), input);
+  if (!isFailure(result.response) && !result.replayed) countPaymentRecorded(input.amount, context.account.currency);
   return writeResponse(result);
 };
 
 /** GET /payments/{reference_code} (the invoice's code): its most recent payment */
-const getPaymentRoute: RouteHandler = async ({ account, pathParameters }) => {
-  const { payment, invoice } = await getLatestPayment(account, pathParameters.reference_code ?? '');
-  const today = todayForOverdue(account.timeZone);
-  return jsonResponse(200, successBody(paymentView(payment, invoice, { today, paymentsCount: true })));
-};
+const getPaymentRoute: RouteHandler = async ({ context, pathParameters }) =>
+  outcomeResponse(await getLatestPayment(context, pathParameters.reference_code ?? ''));
 
 /** POST /payments/{id}/reversal */
-const reversePaymentRoute: RouteHandler = async ({ account, body, headers, pathParameters, requestId }) => {
+const reversePaymentRoute: RouteHandler = async ({ context, body, headers, pathParameters }) => {
   const request = toReversalRequest(parseRequest(reversePaymentSchema, body), Number(pathParameters.id));
-  const idempotencyKey = idempotencyKeyOf(headers);
-  return writeResponse(await reversePayment({ account, requestId, idempotencyKey }, request, paymentReversalAnswers));
+  return writeResponse(await reversePayment(withIdempotencyKey(context, headers), request));
 };
 
 export const handler = createApiFunction('payments', {

@@ -4,15 +4,16 @@
  */
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../../shared/observability.ts';
-import { type DeliverOne, deliverQueuedWebhooks } from '../../shared/services/deliver-queued-webhooks.ts';
-import { deliverWebhook } from '../../shared/services/deliver-webhook.ts';
-import { type DeliveryQueue, sqsDeliveryQueue } from '../../shared/store/delivery-queue.ts';
+import {
+  type DeliverOne,
+  deliverQueuedWebhooks,
+  type RetryQueue,
+} from '../../shared/services/deliver-queued-webhooks.ts';
 
-/** The handler over a given queue; `npm start` builds it over its local queue. */
-export function createDeliverHandler(queue: () => DeliveryQueue, deliver: DeliverOne = deliverWebhook) {
+/** The handler over a given queue (`npm start` passes its local queue); deployed, the SQS queue. */
+export function createDeliverHandler(queue?: () => RetryQueue, deliver?: DeliverOne) {
   return (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> =>
-    deliverQueuedWebhooks(event, { queue: queue(), deliver, log: logger, ...(context ? { context } : {}) });
+    deliverQueuedWebhooks(event, { log: logger, queue: queue?.(), deliver, ...(context ? { context } : {}) });
 }
 
-let deployedQueue: DeliveryQueue | undefined;
-export const handler = createDeliverHandler(() => (deployedQueue ??= sqsDeliveryQueue()));
+export const handler = createDeliverHandler();

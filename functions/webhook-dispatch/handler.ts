@@ -4,14 +4,12 @@
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '../../shared/observability.ts';
-import { dispatchWebhookEvents } from '../../shared/services/dispatch-webhook-events.ts';
-import { type DeliveryQueue, sqsDeliveryQueue } from '../../shared/store/delivery-queue.ts';
+import { type DispatchQueue, dispatchWebhookEvents } from '../../shared/services/dispatch-webhook-events.ts';
 
-/** The handler over a given queue; `npm start` builds it over its local queue. */
-export function createDispatchHandler(queue: () => DeliveryQueue) {
+/** The handler over a given queue (`npm start` passes its local queue); deployed, the SQS queue. */
+export function createDispatchHandler(queue?: () => DispatchQueue) {
   return (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
-    dispatchWebhookEvents(event.Records ?? [], queue(), logger);
+    dispatchWebhookEvents(event.Records ?? [], { log: logger, queue: queue?.() });
 }
 
-let deployedQueue: DeliveryQueue | undefined;
-export const handler = createDispatchHandler(() => (deployedQueue ??= sqsDeliveryQueue()));
+export const handler = createDispatchHandler();

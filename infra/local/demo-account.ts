@@ -4,10 +4,10 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { invoiceAnswers } from '../../shared/http/write-answers.ts';
 import { isFailure } from '../../shared/outcome.ts';
 import { addInvoiceSchema } from '../../shared/schemas/invoice.ts';
 import { addInvoice } from '../../shared/services/add-invoice.ts';
+import { requestContext } from '../../shared/services/context.ts';
 import { type Account, createAccount, findAccountByKey } from '../../shared/store/accounts.ts';
 import { parseRequest } from '../../shared/validation.ts';
 import { demoInvoiceBody } from './banner.ts';
@@ -79,11 +79,7 @@ function save(file: string, demo: DemoAccount): DemoAccount {
 /** The invoice the banner's payment example pays, created through the same service as POST /invoices. */
 async function createDemoInvoice(account: Account): Promise<string> {
   const input = parseRequest(addInvoiceSchema, demoInvoiceBody(account.timeZone));
-  const result = await addInvoice(
-    { account, requestId: 'demo-seed', idempotencyKey: undefined },
-    input,
-    invoiceAnswers,
-  );
+  const result = await addInvoice(requestContext(account, 'demo-seed'), input);
   const outcome = result.response;
   if (isFailure(outcome)) throw new Error(`Could not create the demo invoice: ${outcome.code} ${outcome.message}`);
   return (outcome.data as { reference_code: string }).reference_code;

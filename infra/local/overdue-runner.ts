@@ -5,7 +5,7 @@
  */
 import { clockNow } from '../../shared/clock.ts';
 import { loadConfig } from '../../shared/config.ts';
-import { runOverdueSweep } from '../../shared/http/overdue-sweep.ts';
+import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
 import { wakeableSleep } from './wakeable-sleep.ts';
 
 export interface OverdueRunner {

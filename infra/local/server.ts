@@ -8,9 +8,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { ApiError, invalidApiKey, OutcomeUnknownError, ServiceUnavailableError } from '../../shared/errors.ts';
 import { errorBody, errorHeaders, errorResponse, type HttpResponse } from '../../shared/http/envelope.ts';
-import { failure } from '../../shared/outcome.ts';
+import {
+  ApiError,
+  failureOf,
+  invalidApiKey,
+  OutcomeUnknownError,
+  ServiceUnavailableError,
+} from '../../shared/http/errors.ts';
 import { hasPathParameters, matchRoutePath } from '../../shared/path-parameters.ts';
 import { ROUTES, type RouteDefinition, routeKeys } from '../../shared/routes.ts';
 import { FUNCTION_TIMEOUT_MS } from '../function-timeout.ts';
@@ -314,7 +319,7 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
     const { status, error: apiError } = clientErrorResponse(error.code);
-    const outcome = failure(apiError, newApiGatewayRequestId());
+    const outcome = failureOf(apiError, newApiGatewayRequestId());
     const body = JSON.stringify(errorBody(outcome));
     const headers = {
       ...errorHeaders(outcome),

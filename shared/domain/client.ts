@@ -1,16 +1,16 @@
 /**
- * Pure client rules (SPEC §5 and §13 "Clients"): unique per account by e-mail (case-insensitive) among clients
+ * Pure client rules (docs/api.md "Clients"): unique per account by e-mail (case-insensitive) among clients
  * that are not deleted; an update may not take another client's e-mail; deletion is soft and frees the e-mail.
  */
-import { ConflictError, NotFoundError } from '../errors.ts';
 import { accept, type Decision, refuse } from './decision.ts';
 import type { ClientRecord } from './invoice.ts';
 import type { NewClientRequest } from './invoice-request.ts';
+import { notFound, Refusal } from './refusal.ts';
 
 /** The fields a `PUT /clients/{id}` may change; absent ones stay as they are. */
 export type ClientChanges = Partial<NewClientRequest>;
 
-const clientNotFound = () => new NotFoundError('client_not_found', 'Client not found');
+const clientNotFound = () => notFound('client_not_found');
 
 /** The client as its owner may see it: absent, another account's or (for changes) deleted all read as not found. */
 export function visibleClient(
@@ -21,6 +21,21 @@ export function visibleClient(
   if (!client || client.companyId !== companyId) return refuse(clientNotFound());
   if (client.deletedAt !== null && !options.includeDeleted) return refuse(clientNotFound());
   return accept(client);
+}
+
+/**
+ * The client's contact details under their snake_case names. The API shows them and the table stores them under the
+ * same names, both fixed for good (docs/api.md "Clients", docs/data-design.md), so the mapping is declared once, here.
+ */
+export function contactFields(client: ClientRecord) {
+  return {
+    first_name: client.firstName,
+    last_name: client.lastName,
+    email: client.email,
+    phone: client.phone,
+    website: client.website,
+    address: client.address,
+  };
 }
 
 /** `POST /clients`: the live client that already has the e-mail (200, unchanged), or a new one to create (201). */
@@ -37,8 +52,8 @@ export const changesEmail = (client: ClientRecord, changes: ClientChanges): bool
   changes.email !== undefined && !emailsEqual(changes.email, client.email);
 
 /**
- * `PUT /clients/{id}`: the client with the given fields changed, or 404 (absent, another account's, deleted) or
- * 409 `duplicate_client_email` when the new e-mail belongs to another live client (`emailOwner`, read by it).
+ * `PUT /clients/{id}`: the client with the given fields changed, or `client_not_found` (absent, another account's,
+ * deleted) or `duplicate_client_email` when the new e-mail belongs to another live client (`emailOwner`, read by it).
  */
 export function decideClientUpdate(
   client: ClientRecord | undefined,
@@ -52,7 +67,7 @@ export function decideClientUpdate(
   const current = visible.value;
   if (changesEmail(current, changes) && emailOwner && emailOwner.deletedAt === null && emailOwner.id !== current.id)
     return refuse(
-      new ConflictError('duplicate_client_email', 'Another client of your account has this email.', [
+      new Refusal('duplicate_client_email', 'Another client of your account has this email.', [
         { code: 'conflict', field: 'email', message: 'must be unique among your clients' },
       ]),
     );

@@ -1,10 +1,10 @@
 /** Pure invoice rules: totals, payment state, who the client is, and the invoice built from a validated request. */
 
-import { ApiError, ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { toEpochSeconds } from './dates.ts';
 import { accept, type Decision, refuse } from './decision.ts';
 import type { InvoiceRequest, MetadataValue, NewClientRequest } from './invoice-request.ts';
 import { sumLineTotals } from './money.ts';
+import { invalidFields, notFound, Refusal } from './refusal.ts';
 
 export type PaymentStatus = 'unpaid' | 'partially_paid' | 'paid';
 
@@ -23,7 +23,7 @@ export interface InvoiceBalance {
   amountDueKobo: number;
   paymentStatus: PaymentStatus;
   paidAt: string | null;
-  /** Payments recorded on the invoice (a voided invoice has none: SPEC §13). */
+  /** Payments recorded on the invoice (a voided invoice has none: docs/api.md "Invoices: read, list, delete"). */
   paymentsCount: number;
   /** When the invoice was voided (DELETE /invoices/{reference_code}), or null. */
   deletedAt: string | null;
@@ -47,7 +47,7 @@ export interface ClientRecord {
   accountNumber: string;
   createdAt: string;
   updatedAt: string;
-  /** When the client was deleted (soft: SPEC §13), or null. */
+  /** When the client was deleted (soft: docs/api.md "Clients"), or null. */
   deletedAt: string | null;
 }
 
@@ -81,13 +81,13 @@ export function paymentStatusOf(totalKobo: number, amountPaidKobo: number): Paym
   return amountPaidKobo >= totalKobo ? 'paid' : 'partially_paid';
 }
 
-/** Σ quantity × unit_cost, exact; the total must be above zero and within the money cap (400 otherwise). */
+/** Σ quantity × unit_cost, exact; the total must be above zero and within the money cap (refused otherwise). */
 export function invoiceTotal(input: Pick<InvoiceRequest, 'items'>): number {
   const total = sumLineTotals(input.items.map((line) => ({ quantity: line.quantity, unitCostKobo: line.unit_cost })));
   if (!total.ok)
-    throw new ValidationError([{ code: 'invalid_amount', field: 'items', message: `invoice total ${total.message}` }]);
+    throw invalidFields([{ code: 'invalid_amount', field: 'items', message: `invoice total ${total.message}` }]);
   if (total.value <= 0) {
-    throw new ValidationError([
+    throw invalidFields([
       { code: 'invalid_amount', field: 'items', message: 'the invoice total must be greater than zero' },
     ]);
   }
@@ -102,7 +102,10 @@ export interface NewInvoiceIds {
 /** Line item ids derive from the invoice id (at most 100 lines): unique per account, no sequence needed. */
 export const lineItemId = (invoiceId: number, index: number): string => String(invoiceId * 1000 + index + 1);
 
-/** Builds a new invoice from a validated request (docs/api.md "Add invoice"); the optional fields are kept only when given. */
+/**
+ * Builds a new invoice from a validated request (docs/api.md "Add invoice"); the optional fields are kept only when
+ * given.
+ */
 export function buildInvoice(
   input: InvoiceRequest,
   client: ClientRecord,
@@ -162,7 +165,7 @@ export interface InvoiceFacts {
 /** The invoice's client: one that exists, or a new one to create from the inline `client`. */
 export type ClientChoice = { existing: ClientRecord } | { create: NewClientRequest };
 
-/** Whether the account may create this invoice (docs/api.md "Add invoice"), and for which client; refusals are 403, 409 or 404. */
+/** Whether the account may create this invoice (docs/api.md "Add invoice"), and for which client, or the refusal. */
 export function decideInvoice(
   account: { tokenizationEnabled: boolean },
   input: InvoiceRequest,
@@ -170,7 +173,7 @@ export function decideInvoice(
 ): Decision<ClientChoice> {
   if (input.tokenize === true && !account.tokenizationEnabled) {
     return refuse(
-      new ApiError(
+      new Refusal(
         'tokenization_not_enabled',
         'Card tokenization is not enabled for this account. Contact support to enable it.',
       ),
@@ -178,14 +181,14 @@ export function decideInvoice(
   }
   if (facts.merchantRefTaken) {
     return refuse(
-      new ConflictError('duplicate_merchant_ref', 'An invoice with this merchant_ref already exists.', [
+      new Refusal('duplicate_merchant_ref', 'An invoice with this merchant_ref already exists.', [
         { code: 'conflict', field: 'merchant_ref', message: 'must be unique within your account' },
       ]),
     );
   }
   if (facts.client && facts.client.deletedAt === null) return accept({ existing: facts.client });
   // The schema requires exactly one of client and client_id: without an inline client, client_id named no client.
-  if (input.client === undefined) return refuse(new NotFoundError('client_not_found', 'Client not found'));
+  if (input.client === undefined) return refuse(notFound('client_not_found'));
   return accept({ create: input.client });
 }
 
@@ -211,9 +214,11 @@ export function newClient(companyId: number, id: number, input: NewClientRequest
   };
 }
 
-/** The invoice as its owner may see it: absent and another account's are the same 404 (SPEC §1). */
+/**
+ * The invoice as its owner may see it: absent and another account's are the same `invoice_not_found` (docs/api.md
+ * "Errors").
+ */
 export function visibleInvoice(invoice: Invoice | undefined, companyId: number): Decision<Invoice> {
-  if (!invoice || invoice.details.companyId !== companyId)
-    return refuse(new NotFoundError('invoice_not_found', 'Invoice not found'));
+  if (!invoice || invoice.details.companyId !== companyId) return refuse(notFound('invoice_not_found'));
   return accept(invoice);
 }

@@ -1,5 +1,5 @@
 /**
- * Overdue (SPEC §14, docs/api.md "Overdue"): `payment_status` as shown is `overdue` when something is still due, the
+ * Overdue (docs/api.md "Overdue"): `payment_status` as shown is `overdue` when something is still due, the
  * invoice is not deleted, and today in the account's time zone is after the due date. Computed when an invoice is
  * shown, never stored: the stored header keeps `unpaid | partially_paid | paid`.
  */
@@ -16,7 +16,7 @@ type OpenState = Pick<InvoiceBalance, 'amountDueKobo' | 'deletedAt'>;
 /** Still open: something is due and the invoice is not deleted (an open invoice may become overdue). */
 export const isOpen = (balance: OpenState): boolean => balance.amountDueKobo > 0 && balance.deletedAt === null;
 
-/** `dueDate` is the stored due date (Unix seconds of 00:00 UTC of the calendar date, SPEC §4). */
+/** `dueDate` is the stored due date (Unix seconds of 00:00 UTC of the calendar date: docs/api.md "Dates and time"). */
 export function isOverdue(balance: OpenState, dueDate: number, today: CalendarDate): boolean {
   return isOpen(balance) && compareDates(today, fromEpochSeconds(dueDate)) > 0;
 }

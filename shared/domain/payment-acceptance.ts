@@ -1,11 +1,14 @@
-/** Whether a payment is accepted (docs/api.md "Add payment"): partial payments accumulate; no overpayment; nothing on a paid invoice. */
-import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
+/**
+ * Whether a payment is accepted (docs/api.md "Add payment"): partial payments accumulate; no overpayment; nothing on a
+ * paid invoice.
+ */
 import { type CalendarDate, compareDates, toEpochSeconds } from './dates.ts';
 import { accept, type Decision, refuse } from './decision.ts';
 import { type Invoice, type InvoiceBalance, paymentStatusOf } from './invoice.ts';
 import { acceptsPayments } from './invoice-deletion.ts';
 import { formatKobo } from './money.ts';
 import type { PaymentRecord } from './payment-record.ts';
+import { invalidFields, notFound, Refusal } from './refusal.ts';
 
 export interface PaymentRequest {
   amountKobo: number;
@@ -13,23 +16,19 @@ export interface PaymentRequest {
   channel: string;
 }
 
-/** The 400 for a payment dated after today in the account's time zone, or undefined. */
-export function futureDateError(
-  date: CalendarDate,
-  today: CalendarDate,
-  timeZone: string,
-): ValidationError | undefined {
+/** The refusal of a payment dated after today in the account's time zone, or undefined. */
+export function futureDateError(date: CalendarDate, today: CalendarDate, timeZone: string): Refusal | undefined {
   if (compareDates(date, today) <= 0) return undefined;
-  return new ValidationError([
+  return invalidFields([
     { code: 'invalid_date', field: 'date', message: `must not be after today (${timeZone}), format MM/DD/YYYY` },
   ]);
 }
 
-/** The invoice balance after a payment of `amountKobo`, or the 409 that refuses it. */
+/** The invoice balance after a payment of `amountKobo`, or the refusal. */
 export function applyPayment(balance: InvoiceBalance, amountKobo: number, now: string): Decision<InvoiceBalance> {
   if (balance.amountDueKobo <= 0) {
     return refuse(
-      new ConflictError('invoice_already_paid', 'This invoice is already fully paid.', [
+      new Refusal('invoice_already_paid', 'This invoice is already fully paid.', [
         {
           code: 'invoice_already_paid',
           field: 'reference_code',
@@ -42,7 +41,7 @@ export function applyPayment(balance: InvoiceBalance, amountKobo: number, now: s
   if (amountKobo > balance.amountDueKobo) {
     const due = formatKobo(balance.amountDueKobo);
     return refuse(
-      new ConflictError('amount_exceeds_balance', `The amount exceeds the amount due on this invoice (${due}).`, [
+      new Refusal('amount_exceeds_balance', `The amount exceeds the amount due on this invoice (${due}).`, [
         {
           code: 'amount_exceeds_balance',
           field: 'amount',
@@ -84,11 +83,10 @@ export function decidePayment(
   amountKobo: number,
   now: string,
 ): Decision<AcceptedPayment> {
-  if (!invoice || invoice.details.companyId !== companyId)
-    return refuse(new NotFoundError('invoice_not_found', 'Invoice not found'));
+  if (!invoice || invoice.details.companyId !== companyId) return refuse(notFound('invoice_not_found'));
   if (!acceptsPayments(invoice.balance))
     return refuse(
-      new ConflictError('invoice_deleted', 'This invoice was deleted; it accepts no payments.', [
+      new Refusal('invoice_deleted', 'This invoice was deleted; it accepts no payments.', [
         { code: 'invoice_deleted', field: 'reference_code', message: 'the invoice was deleted' },
       ]),
     );
@@ -96,7 +94,10 @@ export function decidePayment(
   return applied.ok ? accept({ invoice, balance: applied.value }) : applied;
 }
 
-/** The payment record of an accepted payment on `invoice`; `previousPaymentId` is the invoice's latest payment until now. */
+/**
+ * The payment record of an accepted payment on `invoice`; `previousPaymentId` is the invoice's latest payment until
+ * now.
+ */
 export function newPayment(
   invoice: Invoice,
   ids: { id: number; recordedId: string; previousPaymentId: number | undefined },

@@ -1,8 +1,8 @@
-/** The channels a payment is recorded through (SPEC §6). */
+/** The channels a payment is recorded through (docs/api.md "Add payment"). */
 export const CHANNELS = ['Cash', 'BankTransfer', 'POS', 'Cheque'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-/** A payment recorded by mistake is reversed, never deleted (SPEC §14). */
+/** A payment recorded by mistake is reversed, never deleted (docs/api.md "Reversing a payment"). */
 export interface Reversal {
   /** YYYY-MM-DD HH:MM:SS (UTC). */
   reversedAt: string;
@@ -29,7 +29,7 @@ export interface PaymentRecord {
    * reads with it (docs/data-design.md). Absent on payments recorded before it was stored.
    */
   viewBytes?: number;
-  /** Set once the payment is reversed; a reversed payment stays listed (SPEC §14). */
+  /** Set once the payment is reversed; a reversed payment stays listed (docs/api.md "Reversing a payment"). */
   reversal?: Reversal;
   /**
    * The invoice's latest payment when this one was recorded (absent on the first, and on payments recorded before

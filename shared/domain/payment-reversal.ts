@@ -1,12 +1,12 @@
 /**
- * Pure rules for reversing a payment recorded by mistake (SPEC §14 "Reversals"): the payment stays, marked
+ * Pure rules for reversing a payment recorded by mistake (docs/api.md "Reversing a payment"): the payment stays, marked
  * reversed; its invoice's balance is restored as if it had never been recorded, in the same transaction
  * (shared/store/payment-reversals.ts), so that `amount_paid` stays the sum of the non-reversed payments.
  */
-import { ConflictError, NotFoundError } from '../errors.ts';
 import { accept, type Decision, refuse } from './decision.ts';
 import { type Invoice, type InvoiceBalance, paymentStatusOf } from './invoice.ts';
 import type { PaymentRecord } from './payment-record.ts';
+import { notFound, Refusal } from './refusal.ts';
 
 export interface ReversalRequest {
   paymentId: number;
@@ -25,7 +25,9 @@ export interface AcceptedReversal {
   latest: LatestPaymentChange;
 }
 
-/** What the decision reads: the payment, its invoice, the id of the invoice's latest payment and the payments before it. */
+/**
+ * What the decision reads: the payment, its invoice, the id of the invoice's latest payment and the payments before it.
+ */
 export interface ReversalReading {
   payment: PaymentRecord | undefined;
   invoice: Invoice | undefined;
@@ -34,7 +36,7 @@ export interface ReversalReading {
   earlier: ReadonlyMap<number, PaymentRecord>;
 }
 
-export const paymentNotFound = () => new NotFoundError('payment_not_found', 'Payment not found');
+export const paymentNotFound = () => notFound('payment_not_found');
 
 /** The balance without `amountKobo`: never paid in full afterwards, so `paid_at` is cleared. */
 export function withoutPayment(balance: InvoiceBalance, amountKobo: number, now: string): InvoiceBalance {
@@ -78,8 +80,8 @@ function latestAfter(reversed: PaymentRecord, reading: ReversalReading): LatestP
 }
 
 /**
- * Decides a reversal by `companyId`: another account's or an unknown payment is 404 `payment_not_found`; a reversed
- * one is 409 `payment_already_reversed`. `{ missing }` asks for one more earlier payment to be read.
+ * Decides a reversal by `companyId`: another account's or an unknown payment is `payment_not_found`; a reversed one
+ * is `payment_already_reversed`. `{ missing }` asks for one more earlier payment to be read.
  */
 export function decideReversal(
   reading: ReversalReading,
@@ -91,7 +93,7 @@ export function decideReversal(
   if (!payment || payment.companyId !== companyId || !invoice) return refuse(paymentNotFound());
   if (payment.reversal)
     return refuse(
-      new ConflictError('payment_already_reversed', 'This payment was already reversed.', [
+      new Refusal('payment_already_reversed', 'This payment was already reversed.', [
         { code: 'payment_already_reversed', field: 'id', message: `reversed at ${payment.reversal.reversedAt}` },
       ]),
     );

@@ -1,8 +1,8 @@
 /**
- * Period totals (SPEC §14 "Totals"), pure: what one payment or one reversal adds to its day, and a range's summary
- * as the sum of its day rows. The store keeps one row per account, day and shard (docs/data-design.md "Period
- * totals"): a payment's transaction touches the row of its own shard, so an account's concurrent payments rarely
- * touch the same item (DynamoDB cancels concurrent transactions on one item).
+ * Period totals (docs/data-design.md "Period totals"), pure: what one payment or one reversal adds to its day, and a
+ * range's summary as the sum of its day rows. The store keeps one row per account, day and shard (docs/data-design.md
+ * "Period totals"): a payment's transaction touches the row of its own shard, so an account's concurrent payments
+ * rarely touch the same item (DynamoDB cancels concurrent transactions on one item).
  */
 import { CHANNELS, type Channel, type PaymentRecord } from './payment-record.ts';
 

@@ -53,7 +53,7 @@ export function invoiceCreatedEvents(data: Record<string, unknown>, context: Eve
 /**
  * `payment.recorded`, from add payment's response `data`; plus `invoice.paid` (that payment's
  * `data.invoice` with `client` added) when the payment left nothing due. A payment on an invoice
- * that was already paid is refused (409), so a paid invoice here is always this payment's doing.
+ * that was already paid is refused (`invoice_already_paid`), so a paid invoice here is always this payment's doing.
  */
 export function paymentEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
   const events = [event('payment.recorded', data, context)];
@@ -64,20 +64,26 @@ export function paymentEvents(data: Record<string, unknown>, context: EventConte
   return events;
 }
 
-/** `invoice.deleted`, from the deletion's response `data` (the invoice with `client` and `items`, SPEC §14). */
+/**
+ * `invoice.deleted`, from the deletion's response `data` (the invoice with `client` and `items`: docs/webhooks.md
+ * "invoice.deleted").
+ */
 export function invoiceDeletedEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
   return [event('invoice.deleted', data, context)];
 }
 
 /**
- * `invoice.overdue`, once per invoice on its first overdue day (SPEC §14): the invoice with `client` and `items` as
- * it is shown that day (the overdue sweep, services/sweep-overdue.ts).
+ * `invoice.overdue`, once per invoice on its first overdue day (docs/webhooks.md "The overdue sweep"): the invoice with
+ * `client` and `items` as it is shown that day (the overdue sweep, services/sweep-overdue.ts).
  */
 export function invoiceOverdueEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
   return [event('invoice.overdue', data, context)];
 }
 
-/** `payment.reversed`, from the reversal's response `data` (the reversed payment with its invoice and client, SPEC §14). */
+/**
+ * `payment.reversed`, from the reversal's response `data` (the reversed payment with its invoice and client:
+ * docs/api.md "Reversing a payment").
+ */
 export function paymentReversedEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
   return [event('payment.reversed', data, context)];
 }

@@ -6,9 +6,9 @@
  */
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { ApiError } from '../errors.ts';
 import { type ApiFunctionName, apiFunctionNamed, methodsOf, type RouteName } from '../routes.ts';
 import { errorResponse, type HttpResponse } from './envelope.ts';
+import { ApiError } from './errors.ts';
 import { createApiHandler, type RouteHandler } from './handler.ts';
 
 class UnservedRoute extends Error {}

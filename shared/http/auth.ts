@@ -6,8 +6,8 @@
  */
 
 import { loadConfig } from '../config.ts';
-import { invalidApiKey } from '../errors.ts';
 import { type Account, hashSecretKey, resolveKey, SECRET_KEY_PATTERN } from '../store/accounts.ts';
+import { invalidApiKey } from './errors.ts';
 
 const MAX_CACHED_KEYS = 1000;
 const cache = new Map<string, { account: Account; cachedUntilMs: number; keyExpiresAtMs: number | undefined }>();

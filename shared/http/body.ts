@@ -16,7 +16,8 @@
 import { isUtf8 } from 'node:buffer';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import parseQuery from 'qs/lib/parse.js';
-import { ApiError, ValidationError } from '../errors.ts';
+import { invalidFields } from '../domain/refusal.ts';
+import { ApiError, apiErrorOf } from './errors.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -59,7 +60,7 @@ export function prepareBody(event: APIGatewayProxyEventV2, maxBytes = MAX_BODY_B
   );
 }
 
-const formError = (message: string) => new ValidationError([{ code: 'invalid_value', field: null, message }]);
+const formError = (message: string) => apiErrorOf(invalidFields([{ code: 'invalid_value', field: null, message }]));
 
 /** Percent-decoding that refuses bytes which are not UTF-8 (qs's own decoder would keep `%FF` as text). */
 function strictDecode(text: string): string {

@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PERIODS, type Period } from '../domain/periods.ts';
 import { isRecord } from '../guards.ts';
-import type { HistoryPosition } from '../services/payment-history.ts';
+import type { HistoryPosition } from '../services/history-listing.ts';
 
 /** What a cursor carries: where the next page of a listing starts (the service's own position). */
 export interface CursorState {

@@ -3,15 +3,16 @@
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { DeadlineReachedError } from '../call-deadline.ts';
-import { ApiError, ConflictError, OutcomeUnknownError, ServiceUnavailableError } from '../errors.ts';
-import { propertyOf } from '../guards.ts';
-import { type Failure, failure, isFailure, type Outcome } from '../outcome.ts';
+import { Refusal } from '../domain/refusal.ts';
+import { type Failure, isFailure, type Outcome } from '../outcome.ts';
+import { isTransientDatabaseError } from '../store/database-errors.ts';
 import {
   CommitUnconfirmedError,
   ConflictsOutlastedDeadlineError,
   IdempotencyKeyInFlightError,
   IdempotencyKeyReusedError,
 } from '../store/write-failures.ts';
+import { ApiError, apiErrorOf, failureOf, OutcomeUnknownError, ServiceUnavailableError, statusOf } from './errors.ts';
 
 export type HttpResponse = APIGatewayProxyStructuredResultV2 & {
   statusCode: number;
@@ -55,29 +56,15 @@ export const outcomeOf = (response: HttpResponse | undefined): Outcome | undefin
 /** The one place an outcome becomes an HTTP response: status, headers and the JSON envelope. */
 export function outcomeResponse(outcome: Outcome, headers: Record<string, string> = {}): HttpResponse {
   const response = isFailure(outcome)
-    ? jsonResponse(outcome.status, errorBody(outcome), { ...errorHeaders(outcome), ...headers })
+    ? jsonResponse(statusOf(outcome), errorBody(outcome), { ...errorHeaders(outcome), ...headers })
     : jsonResponse(outcome.status, successBody(outcome.data, outcome.message), headers);
   outcomes.set(response, outcome);
   return response;
 }
 
 export function errorResponse(error: ApiError, requestId: string): HttpResponse {
-  return outcomeResponse(failure(error, requestId));
+  return outcomeResponse(failureOf(error, requestId));
 }
-
-const RETRYABLE_AWS_ERRORS = new Set([
-  'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'RequestLimitExceeded',
-  'TransactionInProgressException',
-  'TransactionConflictException',
-  'InternalServerError',
-  'ServiceUnavailable',
-  'TimeoutError',
-  'RequestTimeout',
-  'RequestTimeoutException',
-  'AbortError',
-]);
 
 /** The store's write failures (shared/store/write-failures.ts) and what the client is told of each. */
 function writeFailureAnswer(error: unknown): ApiError | undefined {
@@ -87,11 +74,11 @@ function writeFailureAnswer(error: unknown): ApiError | undefined {
       'This Idempotency-Key was already used with a different request body.',
     );
   if (error instanceof IdempotencyKeyInFlightError)
-    return new ConflictError(
+    return new ApiError(
       'idempotency_request_in_progress',
       'A request with this Idempotency-Key is still being processed. Retry shortly.',
       [],
-      1,
+      { retryAfterSeconds: 1 },
     );
   if (error instanceof ConflictsOutlastedDeadlineError)
     return new ServiceUnavailableError(
@@ -105,29 +92,12 @@ function writeFailureAnswer(error: unknown): ApiError | undefined {
 /** Any thrown value → an ApiError. Internals (messages, stacks, AWS error text) never reach the client. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof Refusal) return apiErrorOf(error);
   const writeFailure = writeFailureAnswer(error);
   if (writeFailure) return writeFailure;
   // Reads only: a transaction's deadline is settled by the write executor (504 when its outcome is unknown).
   if (error instanceof DeadlineReachedError)
     return new ServiceUnavailableError('The request timed out. Retry shortly.', error);
-  const name = propertyOf(error, 'name');
-  const code = propertyOf(error, 'code');
-  if (
-    (typeof name === 'string' && RETRYABLE_AWS_ERRORS.has(name)) ||
-    code === 'ETIMEDOUT' ||
-    code === 'ECONNRESET' ||
-    code === 'ECONNREFUSED'
-  ) {
-    return new ServiceUnavailableError(undefined, error);
-  }
-  if (name === 'TransactionCanceledException') {
-    const reasons = propertyOf(error, 'CancellationReasons');
-    const codes = Array.isArray(reasons) ? reasons.map((reason) => propertyOf(reason, 'Code')) : [];
-    if (
-      codes.some((c) => c === 'ThrottlingError' || c === 'TransactionConflict' || c === 'ProvisionedThroughputExceeded')
-    ) {
-      return new ServiceUnavailableError(undefined, error);
-    }
-  }
+  if (isTransientDatabaseError(error)) return new ServiceUnavailableError(undefined, error);
   return new ApiError('internal_error', 'An internal error occurred. It has been logged.', [], { cause: error });
 }

@@ -9,10 +9,10 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { withCallDeadline, writeMayHaveCommitted } from '../call-deadline.ts';
-import { OutcomeUnknownError, ServiceUnavailableError } from '../errors.ts';
 import { type RouteName, routeNamed } from '../routes.ts';
-import type { Account } from '../store/accounts.ts';
+import { type RequestContext, requestContext } from '../services/context.ts';
 import type { HttpResponse } from './envelope.ts';
+import { OutcomeUnknownError, ServiceUnavailableError } from './errors.ts';
 import { authenticate, authenticatedAccount } from './middleware/authenticate.ts';
 import { bodyGate } from './middleware/body-gate.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
@@ -21,7 +21,11 @@ import { requestLog } from './middleware/request-log.ts';
 import type { ApiContext, ApiInternal } from './middleware/types.ts';
 
 export interface ApiRequest {
-  account: Account;
+  /**
+   * What the services need of the request, worked out once: the account, the request id and the account's dates
+   * (shared/services/context.ts). The Idempotency-Key is left to the routes that take one (`withIdempotencyKey`).
+   */
+  context: RequestContext;
   /** Parsed JSON or form body (untrusted: validate it). */
   body: unknown;
   /** Lower-cased header names. */
@@ -30,7 +34,6 @@ export interface ApiRequest {
   pathParameters: Record<string, string | undefined>;
   /** Query string parameters (repeated names comma-joined, as API Gateway passes them). */
   query: Record<string, string | undefined>;
-  requestId: string;
 }
 
 export type RouteHandler = (request: ApiRequest) => Promise<HttpResponse>;
@@ -72,12 +75,11 @@ function buildMiddyHandler(route: RouteName, run: RouteHandler) {
   if (takesBody) handler.use(bodyGate()).use(httpJsonBodyParser({ disableContentTypeError: true }));
   return handler.handler((event, context) =>
     run({
-      account: authenticatedAccount(context),
+      context: requestContext(authenticatedAccount(context), event.requestContext?.requestId ?? context.awsRequestId),
       body: takesBody ? event.body : undefined,
       headers: event.headers ?? {},
       pathParameters: event.pathParameters ?? {},
       query: event.queryStringParameters ?? {},
-      requestId: event.requestContext?.requestId ?? context.awsRequestId,
     }),
   );
 }

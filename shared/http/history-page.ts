@@ -1,28 +1,17 @@
 /**
- * The history response, assembled from payments that were serialised once by the service (their byte
- * sizes decided where the page ends): the same bytes `JSON.stringify(successBody(page))` would produce.
+ * The listings' responses: the history bodies, assembled from items that were serialised once by the service (their
+ * byte sizes decided where the page ends) — the same bytes `JSON.stringify(successBody(page))` would produce — and
+ * each listing's cursor in and out (its wire form is shared/http/cursor.ts).
  */
-import { todayForOverdue } from '../clock.ts';
-import type { Invoice } from '../domain/invoice.ts';
-import type { PaymentRecord } from '../domain/payment-record.ts';
-import { invalidCursor } from '../errors.ts';
-import type { InvoiceHistoryOptions, InvoiceHistoryPage } from '../services/invoice-history.ts';
-import type { HistoryOptions, HistoryPage, HistoryPosition } from '../services/payment-history.ts';
+import { invalidCursor } from '../domain/refusal.ts';
+import { summaryView } from '../representation/views.ts';
+import type { HistoryPosition } from '../services/history-listing.ts';
+import type { InvoiceHistoryPage } from '../services/invoice-history.ts';
+import type { HistoryPage } from '../services/payment-history.ts';
 import type { ClientListPage } from '../services/read-clients.ts';
 import type { Account } from '../store/accounts.ts';
 import { decodeCursor, encodeCursor, historyPositionOf } from './cursor.ts';
 import { type HttpResponse, jsonResponse, successBody } from './envelope.ts';
-import { clientView, invoiceView, paymentView, summaryView } from './views.ts';
-
-/** What the history service needs from HTTP: the position a cursor carries (400 if forged or stale), and the view. */
-export function historyOptions(account: Account, cursor: string | undefined): HistoryOptions {
-  const resume = resumePosition(account, cursor);
-  const today = todayForOverdue(account.timeZone);
-  return {
-    resume,
-    render: (payment: PaymentRecord, invoice: Invoice) => JSON.stringify(paymentView(payment, invoice, { today })),
-  };
-}
 
 /** The history position a cursor carries; 400 `invalid_cursor` when it is forged, stale or not a history's. */
 export function resumePosition(account: Account, cursor: string | undefined): HistoryPosition | undefined {
@@ -59,23 +48,10 @@ export function invoiceHistoryResponse(page: InvoiceHistoryPage, account: Accoun
   return response;
 }
 
-/**
- * What invoice history needs from HTTP: the position a cursor carries, the account's today (its `overdue` filter and
- * views decide on it), and how it shows an invoice — with its client and items, as add invoice answers.
- */
-export function invoiceHistoryOptions(account: Account, cursor: string | undefined): InvoiceHistoryOptions {
-  const today = todayForOverdue(account.timeZone);
-  return {
-    resume: resumePosition(account, cursor),
-    today,
-    render: (invoice: Invoice) => JSON.stringify(invoiceView(invoice, { today, withClient: true })),
-  };
-}
-
 /** `GET /clients`: `{clients,next_cursor}`; the cursor carries only the position. */
 export function clientListResponse(page: ClientListPage, account: Account): HttpResponse {
   const nextCursor = page.next ? encodeCursor(account.cursorSecret, { after: page.next }) : null;
-  return jsonResponse(200, successBody({ clients: page.clients.map(clientView), next_cursor: nextCursor }));
+  return jsonResponse(200, successBody({ clients: page.clients, next_cursor: nextCursor }));
 }
 
 /** A client list's position from a cursor; 400 `invalid_cursor` when forged or another listing's. */

@@ -1,7 +1,8 @@
-/** Glue from service results to HTTP responses, shared by the handlers. */
-import { ApiError } from '../errors.ts';
+/** Glue between routes and services, shared by the handlers: the Idempotency-Key header in, a write's answer out. */
+import type { RequestContext } from '../services/context.ts';
 import type { WriteResult } from '../store/write-executor.ts';
 import { type HttpResponse, outcomeResponse } from './envelope.ts';
+import { ApiError } from './errors.ts';
 
 /** What the Idempotency-Key header may hold (docs/api.md "Idempotency"). */
 const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
@@ -18,6 +19,12 @@ export function idempotencyKeyOf(headers: Record<string, string | undefined>): s
   }
   return key;
 }
+
+/** The request's context with its Idempotency-Key, for the routes that take one (docs/api.md "Idempotency"). */
+export const withIdempotencyKey = (
+  context: RequestContext,
+  headers: Record<string, string | undefined>,
+): RequestContext => ({ ...context, idempotencyKey: idempotencyKeyOf(headers) });
 
 /** A committed (or replayed) write as an HTTP response; replays carry `Idempotent-Replayed: true`. */
 export function writeResponse(result: WriteResult): HttpResponse {

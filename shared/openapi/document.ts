@@ -8,8 +8,8 @@
  * Deterministic: same inputs, same bytes.
  */
 import { z } from 'zod/mini';
-import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
 import { MAX_BODY_BYTES } from '../http/body.ts';
+import { ERROR_STATUS, type ErrorCode } from '../http/errors.ts';
 import { ROUTES, type RouteName } from '../routes.ts';
 import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas/client.ts';
 import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';

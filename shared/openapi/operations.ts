@@ -3,7 +3,7 @@
  * its request, its answers and the error codes it can give. document.ts builds the document from these.
  */
 import type { z } from 'zod/mini';
-import type { ErrorCode } from '../errors.ts';
+import type { ErrorCode } from '../http/errors.ts';
 import type { RouteName } from '../routes.ts';
 import { addClientSchema, updateClientSchema } from '../schemas/client.ts';
 import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';

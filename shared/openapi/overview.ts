@@ -2,7 +2,7 @@
  * The document's overview (`info.description`): the rules every operation shares, and the table of error codes
  * built from `ERROR_STATUS`.
  */
-import { ERROR_STATUS } from '../errors.ts';
+import { ERROR_STATUS } from '../http/errors.ts';
 
 function errorTable(): string {
   const byStatus = new Map<number, string[]>();

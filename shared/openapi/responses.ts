@@ -1,14 +1,14 @@
 /**
- * JSON Schema (2020-12, as OpenAPI 3.1 uses) of every response shape, each declared once: what `shared/http/views.ts`
- * and `shared/http/envelope.ts` produce. The contract test (test/openapi/contract.test.ts, and the check in
- * test/support/api.ts) holds them to every real response; `additionalProperties: false` makes an undocumented new
- * field fail it: document it here first (new fields are allowed by the compatibility rule, undocumented ones are not).
+ * JSON Schema (2020-12, as OpenAPI 3.1 uses) of every response shape, each declared once: what
+ * `shared/representation/views.ts` and `shared/http/envelope.ts` produce. The contract test (test/openapi/, and the
+ * check in test/support/api.ts) holds them to every real response; `additionalProperties: false` makes an undocumented
+ * new field fail it: document it here first (new fields are allowed by compatibility, undocumented ones are not).
  */
-
 import { DISPLAYED_PAYMENT_STATUSES } from '../domain/overdue.ts';
+import { CHANNELS } from '../domain/payment-record.ts';
 import { PERIODS } from '../domain/periods.ts';
-import { ERROR_STATUS } from '../errors.ts';
-import { CHANNELS, CLIENT_TYPES, FEE_BEARERS, RECIPIENTS } from '../schemas/fields.ts';
+import { ERROR_STATUS } from '../http/errors.ts';
+import { CLIENT_TYPES, FEE_BEARERS, RECIPIENTS } from '../schemas/fields.ts';
 
 type Schema = Record<string, unknown>;
 

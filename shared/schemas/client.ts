@@ -1,4 +1,4 @@
-/** Client request schemas (SPEC §5 `client`, §13 "Clients"). */
+/** Client request schemas (docs/api.md "Add invoice" `client`, "Clients"). */
 import * as z from 'zod/mini';
 import type { ClientChanges } from '../domain/client.ts';
 import type { NewClientRequest } from '../domain/invoice-request.ts';

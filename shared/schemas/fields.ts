@@ -217,9 +217,8 @@ export const positiveIntegerId = (value: unknown): ParseResult<number> => {
 export const CLIENT_TYPES = ['Customer', 'Staff', 'Vendor'] as const;
 export const FEE_BEARERS = ['account', 'client'] as const;
 export const RECIPIENTS = ['account', 'wallet'] as const;
-export { CHANNELS } from '../domain/payment-record.ts';
 
-/** `limit` of a listing (SPEC §8): a number or a numeric string, 1–500. */
+/** `limit` of a listing (docs/api.md "Payment history and pagination"): a number or a numeric string, 1–500. */
 export const pageLimit = z.optional(
   meta(
     field((value, ctx): number => {

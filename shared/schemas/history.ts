@@ -1,4 +1,7 @@
-/** The history request schemas (SPEC §8, §13): period, custom dates, `limit`, `cursor`, invoice history's filter. */
+/**
+ * The history request schemas (docs/api.md "Payment history and pagination"): period, custom dates, `limit`, `cursor`,
+ * invoice history's filter.
+ */
 import * as z from 'zod/mini';
 import { type CalendarDate, parseDayFirstDate } from '../domain/dates.ts';
 import { DISPLAYED_PAYMENT_STATUSES } from '../domain/overdue.ts';
@@ -38,10 +41,16 @@ const withPeriodDates = <S extends typeof paymentHistoryFields>(fields: S) =>
 
 export const paymentHistorySchema = withPeriodDates(paymentHistoryFields);
 
-/** The statuses an invoice is shown with, `overdue` included (SPEC §14): the filter matches what the listing shows. */
+/**
+ * The statuses an invoice is shown with, `overdue` included (docs/api.md "Overdue"): the filter matches what the
+ * listing shows.
+ */
 export const PAYMENT_STATUSES = DISPLAYED_PAYMENT_STATUSES;
 
-/** `POST /invoices/history` (SPEC §13): the payment history's period rules, plus an optional `payment_status`. */
+/**
+ * `POST /invoices/history` (docs/api.md "Invoices: read, list, delete"): the payment history's period rules, plus an
+ * optional `payment_status`.
+ */
 export const invoiceHistorySchema = withPeriodDates(
   z.extend(paymentHistoryFields, {
     payment_status: enumField(PAYMENT_STATUSES, 'Only invoices in this payment state', { optional: true }),

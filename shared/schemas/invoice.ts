@@ -1,4 +1,4 @@
-/** The add-invoice request schema (SPEC §5), with the flat client node-payant sends. */
+/** The add-invoice request schema (docs/api.md "Add invoice"), with the flat client node-payant sends. */
 import * as z from 'zod/mini';
 import { parseMonthFirstDate } from '../domain/dates.ts';
 import type { InvoiceRequest, MetadataValue } from '../domain/invoice-request.ts';
@@ -217,5 +217,3 @@ export function withFlatClient(body: unknown): unknown {
 export type AddInvoiceInput = z.output<typeof addInvoiceSchema>;
 // The request maps onto the domain's own input types as is: a change on either side that breaks this fails tsc.
 export const toInvoiceRequest = (input: AddInvoiceInput): InvoiceRequest => input;
-
-export type { MetadataValue };

@@ -1,8 +1,9 @@
-/** The payment request schemas: add payment (SPEC §6), reverse a payment (SPEC §14). */
+/** The payment request schemas: add payment, reverse a payment (docs/api.md "Add payment", "Reversing a payment"). */
 import * as z from 'zod/mini';
 import { parseMonthFirstDate } from '../domain/dates.ts';
+import { CHANNELS } from '../domain/payment-record.ts';
 import type { ReversalRequest } from '../domain/payment-reversal.ts';
-import { CHANNELS, enumField, parsedField, positiveAmount, requiredText } from './fields.ts';
+import { enumField, parsedField, positiveAmount, requiredText } from './fields.ts';
 
 export const addPaymentSchema = z.object({
   reference_code: requiredText('Reference code of the invoice (20 characters)', 64),

@@ -1,39 +1,31 @@
 /**
- * Add a client (SPEC §13 `POST /clients`): one read (the e-mail's client and an id block), a decision, one
- * transaction. An e-mail a live client already has answers that client unchanged (200); the e-mail item's
- * condition makes two concurrent creations of one e-mail end with one client.
+ * Add a client (docs/api.md "Clients", `POST /clients`): one read (the e-mail's client and an id block), a decision,
+ * one transaction. An e-mail a live client already has answers that client unchanged (200); the e-mail item's condition
+ * makes two concurrent creations of one e-mail end with one client.
  */
 import { decideClientCreation } from '../domain/client.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import { newClient } from '../domain/invoice.ts';
 import type { NewClientRequest } from '../domain/invoice-request.ts';
+import { clientCreated, clientExisting } from '../representation/answers.ts';
 import { clientEmailKey, clientFrom, newClientActions } from '../store/clients.ts';
 import { tableName } from '../store/dynamodb-client.ts';
-import { idempotencyRequest } from '../store/idempotency.ts';
 import type { Item } from '../store/items.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
-import type { ClientAnswers } from './answers.ts';
-import type { RequestContext } from './context.ts';
+import { idempotencyOf, type RequestContext } from './context.ts';
 
-export async function addClient(
-  context: RequestContext,
-  input: NewClientRequest,
-  answers: ClientAnswers,
-): Promise<WriteResult> {
+export async function addClient(context: RequestContext, input: NewClientRequest): Promise<WriteResult> {
   const { companyId } = context.account;
   const clientIds = new IdAllocator(tableName(), companyId, 'client');
   const emailKey = clientEmailKey(companyId, input.email);
-  const idempotency =
-    context.idempotencyKey === undefined
-      ? undefined
-      : idempotencyRequest(companyId, 'add-client', context.idempotencyKey, input);
+  const idempotency = idempotencyOf(context, 'add-client', input);
   try {
     return await executeWrite(
       {
         keys: async () => [emailKey, ...(await clientIds.keysToRead())],
         settle: (committed) => clientIds.settle(committed),
-        decide: (items) => planClient(context, input, answers, { clientIds, items, emailKey }),
+        decide: (items) => planClient(context, input, { clientIds, items, emailKey }),
       },
       idempotency,
     );
@@ -45,15 +37,14 @@ export async function addClient(
 function planClient(
   context: RequestContext,
   input: NewClientRequest,
-  answers: ClientAnswers,
   read: { clientIds: IdAllocator; items: Map<string, Item>; emailKey: ReturnType<typeof clientEmailKey> },
 ): WritePlan {
   const creation = decideClientCreation(clientFrom(read.items, read.emailKey));
-  if (creation.kind === 'existing') return { actions: [], response: answers.existing(creation.client).outcome };
+  if (creation.kind === 'existing') return { actions: [], response: clientExisting(creation.client) };
   const claim = claimId(read.clientIds, read.items);
   const client = newClient(context.account.companyId, claim.id, input, formatTimestamp(new Date()));
   return {
     actions: [...newClientActions(tableName(), client), ...sequenceActions([claim])],
-    response: answers.created(client).outcome,
+    response: clientCreated(client),
   };
 }

@@ -1,45 +1,37 @@
-/** Add invoice (docs/api.md "Add invoice"): one read, a decision, one transaction; every uniqueness rule is a condition. */
+/**
+ * Add invoice (docs/api.md "Add invoice"): one read, a decision, one transaction; every uniqueness rule is a condition.
+ */
 
-import { todayForOverdue } from '../clock.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import { buildInvoice, type ClientChoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
 import { invoiceCreatedEvents } from '../domain/webhook-events.ts';
+import { invoiceCreated } from '../representation/answers.ts';
 import type { AddInvoiceInput } from '../schemas/invoice.ts';
 import { itemOf } from '../store/batch.ts';
 import { clientFrom, clientLookupKey, clientStillExists, newClientActions } from '../store/clients.ts';
 import { tableName } from '../store/dynamodb-client.ts';
-import { idempotencyRequest } from '../store/idempotency.ts';
 import { merchantRefKey, newInvoiceActions } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
 import type { Key } from '../store/keys.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
-import type { InvoiceAnswers } from './answers.ts';
-import { type RequestContext, refusal } from './context.ts';
+import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 
-export async function addInvoice(
-  context: RequestContext,
-  input: AddInvoiceInput,
-  answers: InvoiceAnswers,
-): Promise<WriteResult> {
+export async function addInvoice(context: RequestContext, input: AddInvoiceInput): Promise<WriteResult> {
   const { companyId } = context.account;
-  invoiceTotal(input); // 400 for a zero or over-the-cap total, before any database work
+  invoiceTotal(input); // refused for a zero or over-the-cap total, before any database work
   const table = tableName();
   const write: InvoiceWrite = {
     context,
     input,
-    answers,
     clientKey: clientLookupKey(companyId, input),
     refKey: input.merchant_ref === undefined ? undefined : merchantRefKey(companyId, input.merchant_ref),
     invoiceIds: new IdAllocator(table, companyId, 'invoice'),
     clientIds: new IdAllocator(table, companyId, 'client'),
   };
-  const idempotency =
-    context.idempotencyKey === undefined
-      ? undefined
-      : idempotencyRequest(companyId, 'add-invoice', context.idempotencyKey, input);
+  const idempotency = idempotencyOf(context, 'add-invoice', input);
   try {
     return await executeWrite(
       {
@@ -66,7 +58,6 @@ export async function addInvoice(
 interface InvoiceWrite {
   context: RequestContext;
   input: AddInvoiceInput;
-  answers: InvoiceAnswers;
   /** Where the client is looked up: by id, or by email for a new one. */
   clientKey: Key;
   /** The merchant_ref's uniqueness item, when one was sent. */
@@ -75,20 +66,27 @@ interface InvoiceWrite {
   clientIds: IdAllocator;
 }
 
-/** From what was read: the refusal, or the invoice (and its new client), the id claims and the event, as one transaction. */
+/**
+ * From what was read: the refusal, or the invoice (and its new client), the id claims and the event, as one
+ * transaction.
+ */
 function planInvoice(write: InvoiceWrite, items: Map<string, Item>): WritePlan {
   const { context, input, refKey } = write;
   const { account } = context;
   const merchantRefTaken = refKey !== undefined && itemOf(items, refKey) !== undefined;
   const decision = decideInvoice(account, input, { client: clientFrom(items, write.clientKey), merchantRefTaken });
-  if (!decision.ok) return refusal(decision.error, context);
+  if (!decision.ok) return refusedWrite(decision.refusal, context);
   const now = formatTimestamp(new Date());
   const chosen = clientFor(write, decision.value, items, now);
   const invoiceId = claimId(write.invoiceIds, items);
   const ids = { invoiceId: invoiceId.id, referenceCode: generateReferenceCode() };
   const invoice = buildInvoice(input, chosen.client, ids, account.currency, now);
-  const { data, outcome } = write.answers.created(invoice, todayForOverdue(account.timeZone));
-  const events = invoiceCreatedEvents(data, { companyId: account.companyId, createdAt: now, newUlid: newEventUlid });
+  const answer = invoiceCreated(invoice, context.todayForOverdue);
+  const events = invoiceCreatedEvents(answer.data, {
+    companyId: account.companyId,
+    createdAt: now,
+    newUlid: newEventUlid,
+  });
   return {
     actions: [
       ...chosen.actions,
@@ -96,7 +94,7 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>): WritePlan {
       ...sequenceActions([...chosen.claims, invoiceId]),
       ...eventPuts(events),
     ],
-    response: outcome,
+    response: answer,
   };
 }
 

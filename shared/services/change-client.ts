@@ -1,9 +1,10 @@
 /**
- * Update and delete a client (SPEC §13 `PUT|DELETE /clients/{id}`): one read, a decision, one transaction that
+ * Update and delete a client (docs/api.md "Clients", `PUT|DELETE /clients/{id}`): one read, a decision, one transaction that
  * conditions on the version read and on the e-mail items it moves or frees.
  */
 import { type ClientChanges, decideClientDeletion, decideClientUpdate } from '../domain/client.ts';
 import { formatTimestamp } from '../domain/dates.ts';
+import { clientDeleted, clientUpdated } from '../representation/answers.ts';
 import {
   clientDeletionActions,
   clientEmailKey,
@@ -15,18 +16,13 @@ import {
 import { tableName } from '../store/dynamodb-client.ts';
 import type { Key } from '../store/keys.ts';
 import { executeWrite, type WriteResult } from '../store/write-executor.ts';
-import type { ClientAnswers } from './answers.ts';
-import { type RequestContext, refusal } from './context.ts';
+import { type RequestContext, refusedWrite } from './context.ts';
 
-export function updateClient(
-  context: RequestContext,
-  clientId: number,
-  changes: ClientChanges,
-  answers: ClientAnswers,
-): Promise<WriteResult> {
+export function updateClient(context: RequestContext, clientId: number, changes: ClientChanges): Promise<WriteResult> {
   const { companyId } = context.account;
   const byId = clientKey(companyId, clientId);
-  // The new e-mail's owner is read with the client, so that the decision can refuse a taken e-mail with a 409.
+  // The new e-mail's owner is read with the client, so that the decision can refuse a taken e-mail
+  // (`duplicate_client_email`).
   const extra: Key[] = changes.email === undefined ? [] : [clientEmailKey(companyId, changes.email)];
   return executeWrite(
     {
@@ -36,17 +32,17 @@ export function updateClient(
         const owner = changes.email === undefined ? undefined : clientFrom(items, extra[0]!);
         const now = formatTimestamp(new Date());
         const decision = decideClientUpdate(stored?.client, companyId, changes, owner, now);
-        if (!decision.ok) return refusal(decision.error, context);
+        if (!decision.ok) return refusedWrite(decision.refusal, context);
         const after = decision.value;
         // A decision to update means the client was read (stored is defined).
-        return { actions: clientUpdateActions(tableName(), stored!, after), response: answers.updated(after).outcome };
+        return { actions: clientUpdateActions(tableName(), stored!, after), response: clientUpdated(after) };
       },
     },
     undefined,
   );
 }
 
-export function deleteClient(context: RequestContext, clientId: number, answers: ClientAnswers): Promise<WriteResult> {
+export function deleteClient(context: RequestContext, clientId: number): Promise<WriteResult> {
   const { companyId } = context.account;
   const byId = clientKey(companyId, clientId);
   return executeWrite(
@@ -55,14 +51,11 @@ export function deleteClient(context: RequestContext, clientId: number, answers:
       decide(items) {
         const stored = storedClientFrom(items, byId);
         const decision = decideClientDeletion(stored?.client, companyId, formatTimestamp(new Date()));
-        if (!decision.ok) return refusal(decision.error, context);
+        if (!decision.ok) return refusedWrite(decision.refusal, context);
         const { client } = decision.value;
         if (decision.value.kind === 'already_deleted' || !stored)
-          return { actions: [], response: answers.deleted(client).outcome };
-        return {
-          actions: clientDeletionActions(tableName(), stored, client),
-          response: answers.deleted(client).outcome,
-        };
+          return { actions: [], response: clientDeleted(client) };
+        return { actions: clientDeletionActions(tableName(), stored, client), response: clientDeleted(client) };
       },
     },
     undefined,

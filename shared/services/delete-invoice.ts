@@ -1,55 +1,45 @@
 /**
- * Delete (void) an invoice (SPEC §13): one read, a decision, one transaction that sets `deleted_at` on condition that
- * nothing was paid meanwhile, with its `invoice.deleted` event. A concurrent payment and delete: exactly one commits.
+ * Delete (void) an invoice (docs/api.md "Invoices: read, list, delete"): one read, a decision, one transaction that
+ * sets `deleted_at` on condition that nothing was paid meanwhile, with its `invoice.deleted` event. A concurrent
+ * payment and delete: exactly one commits.
  */
-import { todayForOverdue } from '../clock.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import { decideInvoiceDeletion } from '../domain/invoice-deletion.ts';
 import { invoiceDeletedEvents } from '../domain/webhook-events.ts';
+import { invoiceDeleted } from '../representation/answers.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { deletionTransaction, invoiceFrom, invoiceKeys } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
-import type { InvoiceDeletionAnswers } from './answers.ts';
-import { type RequestContext, refusal } from './context.ts';
+import { type RequestContext, refusedWrite } from './context.ts';
 
-export function deleteInvoice(
-  context: RequestContext,
-  referenceCode: string,
-  answers: InvoiceDeletionAnswers,
-): Promise<WriteResult> {
+export function deleteInvoice(context: RequestContext, referenceCode: string): Promise<WriteResult> {
   return executeWrite(
     {
       keys: () => invoiceKeys(referenceCode),
-      decide: (items) => planDeletion(context, referenceCode, answers, items),
+      decide: (items) => planDeletion(context, referenceCode, items),
     },
     undefined,
   );
 }
 
-function planDeletion(
-  context: RequestContext,
-  referenceCode: string,
-  answers: InvoiceDeletionAnswers,
-  items: Map<string, Item>,
-): WritePlan {
+function planDeletion(context: RequestContext, referenceCode: string, items: Map<string, Item>): WritePlan {
   const { companyId } = context.account;
   const invoice = invoiceFrom(items, referenceCode);
   const now = formatTimestamp(new Date());
   const decision = decideInvoiceDeletion(invoice, companyId, now);
-  if (!decision.ok) return refusal(decision.error, context);
-  const today = todayForOverdue(context.account.timeZone);
+  if (!decision.ok) return refusedWrite(decision.refusal, context);
   if (decision.value.kind === 'already_deleted')
-    return { actions: [], response: answers.deleted(invoice!, today).outcome };
+    return { actions: [], response: invoiceDeleted(invoice!, context.todayForOverdue) };
   const { balance } = decision.value;
-  const { data, outcome } = answers.deleted({ details: invoice!.details, balance }, today);
-  const events = invoiceDeletedEvents(data, { companyId, createdAt: now, newUlid: newEventUlid });
+  const answer = invoiceDeleted({ details: invoice!.details, balance }, context.todayForOverdue);
+  const events = invoiceDeletedEvents(answer.data, { companyId, createdAt: now, newUlid: newEventUlid });
   return {
     actions: [
       deletionTransaction(tableName(), referenceCode, companyId, invoice!.balance, balance),
       ...eventPuts(events),
     ],
-    response: outcome,
+    response: answer,
   };
 }

@@ -8,8 +8,18 @@
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { clampRetryDelay, type DeliveryQueue, parseDeliveryMessage } from '../store/delivery-queue.ts';
-import type { DeliveryOutcome } from './deliver-webhook.ts';
+import {
+  clampRetryDelay,
+  type DeliveryQueue,
+  deployedDeliveryQueue,
+  parseDeliveryMessage,
+} from '../store/delivery-queue.ts';
+import { type DeliveryOutcome, deliverWebhook } from './deliver-webhook.ts';
+
+/**
+ * What the deliverer needs of a queue: making a message visible again later (SQS deployed; `npm start`'s local queue).
+ */
+export type RetryQueue = Pick<DeliveryQueue, 'retryAfter'>;
 
 export type DeliverOne = (eventId: string) => Promise<DeliveryOutcome>;
 
@@ -32,9 +42,9 @@ export class RetryScheduled extends Error {
 
 export async function deliverQueuedWebhooks(
   event: SQSEvent,
-  deps: { queue: DeliveryQueue; deliver: DeliverOne; log: DeliveryLog; context?: Context },
+  deps: { log: DeliveryLog; queue?: RetryQueue | undefined; deliver?: DeliverOne | undefined; context?: Context },
 ): Promise<SQSBatchResponse> {
-  const { queue, deliver, log } = deps;
+  const { log, queue = deployedDeliveryQueue(), deliver = deliverWebhook } = deps;
   const processor = new BatchProcessor(EventType.SQS, {
     logger: { debug: () => undefined, warn: () => undefined, error: () => undefined },
   });

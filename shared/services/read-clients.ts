@@ -1,32 +1,36 @@
-/** Reads of clients (SPEC §13 `GET /clients/{id}`, `GET /clients`): one item, or one index query. */
+/** Reads of clients (docs/api.md "Clients": `GET /clients/{id}`, `GET /clients`): one item, or one index query. */
 import { visibleClient } from '../domain/client.ts';
-import type { ClientRecord } from '../domain/invoice.ts';
-import { invalidCursor } from '../errors.ts';
+import { invalidCursor } from '../domain/refusal.ts';
+import { type Answer, clientShown } from '../representation/answers.ts';
+import { clientView } from '../representation/views.ts';
 import { DEFAULT_HISTORY_LIMIT } from '../schemas/fields.ts';
-import type { Account } from '../store/accounts.ts';
 import { batchGet } from '../store/batch.ts';
 import { clientFrom, clientKey, isAccountClientPosition, queryClients } from '../store/clients.ts';
+import type { RequestContext } from './context.ts';
 
-/** The client (also a deleted one, with `deleted_at`); 404 when absent or another account's. */
-export async function getClient(account: Account, clientId: number): Promise<ClientRecord> {
-  const key = clientKey(account.companyId, clientId);
-  const client = clientFrom(await batchGet([key]), key);
-  const visible = visibleClient(client, account.companyId, { includeDeleted: true });
-  if (!visible.ok) throw visible.error;
-  return visible.value;
+/** The client (also a deleted one, with `deleted_at`); `client_not_found` when absent or another account's. */
+export async function getClient(context: RequestContext, clientId: number): Promise<Answer> {
+  const { companyId } = context.account;
+  const key = clientKey(companyId, clientId);
+  const visible = visibleClient(clientFrom(await batchGet([key]), key), companyId, { includeDeleted: true });
+  if (!visible.ok) throw visible.refusal;
+  return clientShown(visible.value);
 }
 
 export interface ClientListPage {
-  clients: ClientRecord[];
+  clients: ReturnType<typeof clientView>[];
+  /** Where the next page starts (a cursor's position), or undefined on the last page. */
   next: Record<string, string> | undefined;
 }
 
-/** An account's live clients, newest first; `after` is a cursor's position (400 if it is not this account's list). */
+/** An account's live clients, newest first; `after` is a cursor's position (`invalid_cursor` if not this account's). */
 export async function listClients(
-  account: Account,
+  context: RequestContext,
   input: { limit?: number | undefined },
   after: Record<string, string> | undefined,
 ): Promise<ClientListPage> {
-  if (after && !isAccountClientPosition(after, account.companyId)) throw invalidCursor();
-  return queryClients(account.companyId, input.limit ?? DEFAULT_HISTORY_LIMIT, after);
+  const { companyId } = context.account;
+  if (after && !isAccountClientPosition(after, companyId)) throw invalidCursor();
+  const page = await queryClients(companyId, input.limit ?? DEFAULT_HISTORY_LIMIT, after);
+  return { clients: page.clients.map(clientView), next: page.next };
 }

@@ -1,31 +1,22 @@
 /**
- * Reverse a payment recorded by mistake (SPEC §14 "Reversals"): read the payment, its invoice and the payments before
- * it; decide; commit the payment's status, the invoice's balance and the day's totals in one transaction with the
- * `payment.reversed` event (and the Idempotency-Key's record).
+ * Reverse a payment recorded by mistake (docs/api.md "Reversing a payment"): read the payment, its invoice and the
+ * payments before it; decide; commit the payment's status, the invoice's balance and the day's totals in one
+ * transaction with the `payment.reversed` event (and the Idempotency-Key's record).
  */
-import { todayForOverdue } from '../clock.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import { decideReversal, type ReversalRequest } from '../domain/payment-reversal.ts';
 import { paymentReversedEvents } from '../domain/webhook-events.ts';
+import { paymentReversed } from '../representation/answers.ts';
 import { tableName } from '../store/dynamodb-client.ts';
-import { idempotencyRequest } from '../store/idempotency.ts';
 import type { Item } from '../store/items.ts';
 import { reversalKeys, reversalReading, reversalTransaction } from '../store/payment-reversals.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, ReadAgain, type WritePlan, type WriteResult } from '../store/write-executor.ts';
-import type { PaymentReversalAnswers } from './answers.ts';
-import { type RequestContext, refusal } from './context.ts';
+import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 
-export function reversePayment(
-  context: RequestContext,
-  request: ReversalRequest,
-  answers: PaymentReversalAnswers,
-): Promise<WriteResult> {
+export function reversePayment(context: RequestContext, request: ReversalRequest): Promise<WriteResult> {
   const { companyId } = context.account;
-  const idempotency =
-    context.idempotencyKey === undefined
-      ? undefined
-      : idempotencyRequest(companyId, 'reverse-payment', context.idempotencyKey, request);
+  const idempotency = idempotencyOf(context, 'reverse-payment', request);
   // Earlier payments an attempt found missing from its read (a reversal committed between the walk and the read).
   const missing: number[] = [];
   return executeWrite(
@@ -33,7 +24,7 @@ export function reversePayment(
       // The payment and its invoice change together (a payment, a reversal): decided on one instant of both.
       read: 'snapshot',
       keys: () => reversalKeys(companyId, request.paymentId, missing),
-      decide: (items) => planReversal(context, request, answers, items, missing),
+      decide: (items) => planReversal(context, request, items, missing),
     },
     idempotency,
   );
@@ -42,7 +33,6 @@ export function reversePayment(
 function planReversal(
   context: RequestContext,
   request: ReversalRequest,
-  answers: PaymentReversalAnswers,
   items: Map<string, Item>,
   missing: number[],
 ): WritePlan {
@@ -53,17 +43,14 @@ function planReversal(
     missing.push(decision.missing);
     throw new ReadAgain();
   }
-  if (!decision.ok) return refusal(decision.error, context);
+  if (!decision.ok) return refusedWrite(decision.refusal, context);
   const accepted = decision.value;
-  const { data, outcome } = answers.reversed(
-    accepted.payment,
-    { details: accepted.invoice.details, balance: accepted.balance },
-    todayForOverdue(context.account.timeZone),
-  );
-  const events = paymentReversedEvents(data, { companyId, createdAt: now, newUlid: newEventUlid });
-  const viewBytes = Buffer.byteLength(JSON.stringify(data));
+  const invoiceAfter = { details: accepted.invoice.details, balance: accepted.balance };
+  const answer = paymentReversed(accepted.payment, invoiceAfter, context.todayForOverdue);
+  const events = paymentReversedEvents(answer.data, { companyId, createdAt: now, newUlid: newEventUlid });
+  const viewBytes = Buffer.byteLength(JSON.stringify(answer.data));
   return {
     actions: [...reversalTransaction(tableName(), accepted, viewBytes), ...eventPuts(events)],
-    response: outcome,
+    response: answer,
   };
 }

@@ -1,14 +1,16 @@
 /**
- * The overdue sweep (SPEC §14, docs/webhooks.md "invoice.overdue"): `invoice.overdue` once per invoice, on its first
- * overdue day. It reads only the overdue index (GSI2: open invoices not yet notified, by due date) up to the latest
- * calendar date anywhere (UTC+14), so its cost follows the invoices falling due, never the table. Each hit is decided
- * in its own account's time zone with the rule every view uses (domain/overdue.ts). Deployed, a scheduled function
- * runs it (functions/overdue-sweep/handler.ts); `npm start` runs the same code at start and every OVERDUE_SWEEP_MS.
+ * The overdue sweep (docs/webhooks.md "The overdue sweep", docs/api.md "Overdue"): `invoice.overdue` once per invoice,
+ * on its first overdue day. It reads only the overdue index (GSI2: open invoices not yet notified, by due date) up to
+ * the latest calendar date anywhere (UTC+14), so its cost follows the invoices falling due, never the table. Each hit
+ * is decided in its own account's time zone with the rule every view uses (domain/overdue.ts). Deployed, a scheduled
+ * function runs it (functions/overdue-sweep/handler.ts); `npm start` runs the same code at start and every
+ * OVERDUE_SWEEP_MS. The event's `data` is the invoice as the API shows it on that date, with `client` and `items`.
  */
 import { type CalendarDate, formatTimestamp, fromEpochSeconds, todayIn, toIsoDate } from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import { isOpen, isOverdue } from '../domain/overdue.ts';
 import { invoiceOverdueEvents } from '../domain/webhook-events.ts';
+import { invoiceView } from '../representation/views.ts';
 import { type Account, getAccount } from '../store/accounts.ts';
 import { loadInvoices } from '../store/history.ts';
 import {
@@ -23,13 +25,11 @@ import { newEventUlid } from '../store/webhooks.ts';
 /** UTC+14 (Line Islands) is the furthest ahead any time zone is: no account's today is later than that date. */
 const LATEST_OFFSET_SECONDS = 14 * 3600;
 
-export interface SweepOptions {
+interface SweepOptions {
   /** The instant whose calendar dates decide (the clock; `CLOCK_OFFSET_MS` moves it locally: shared/clock.ts). */
   now: Date;
-  /** The invoice as the API shows it on `today`, with `client` and `items`: the event's `data` (shared/http/views.ts). */
-  render(invoice: Invoice, today: CalendarDate): Record<string, unknown>;
-  /** The real time of the writes (event `created_at`, `overdue_notified_at`); defaults to the current time. */
-  writtenAt?: () => Date;
+  /** The real time of the writes (event `created_at`, `overdue_notified_at`). */
+  writtenAt: () => Date;
 }
 
 export interface SweepReport {
@@ -45,7 +45,9 @@ export interface SweepReport {
 export const latestToday = (now: Date): CalendarDate =>
   fromEpochSeconds(Math.floor(now.getTime() / 1000) + LATEST_OFFSET_SECONDS);
 
-export async function sweepOverdue(options: SweepOptions): Promise<SweepReport> {
+/** One sweep deciding on `now`'s calendar dates; `writtenAt` is the real time of its writes (the current time). */
+export async function runOverdueSweep(now: Date, writtenAt: () => Date = () => new Date()): Promise<SweepReport> {
+  const options: SweepOptions = { now, writtenAt };
   const report: SweepReport = { examined: 0, notified: 0, closed: 0 };
   const accounts = new Map<number, Promise<Account | undefined>>();
   const before = toIsoDate(latestToday(options.now));
@@ -96,9 +98,9 @@ async function notifyIfOverdue(
 ): Promise<'notified' | 'refused' | 'not_yet'> {
   const today = todayIn(account.timeZone, options.now);
   if (!isOverdue(invoice.balance, invoice.details.dueDate, today)) return 'not_yet';
-  const writtenAt = options.writtenAt?.() ?? new Date();
+  const writtenAt = options.writtenAt();
   const createdAt = formatTimestamp(writtenAt);
-  const data = options.render(invoice, today);
+  const data = invoiceView(invoice, { today, withClient: true });
   const events = invoiceOverdueEvents(data, { companyId: account.companyId, createdAt, newUlid: newEventUlid });
   const notified = await notifyOverdue(
     invoice.details.referenceCode,

@@ -1,7 +1,7 @@
 /**
  * Clients in the table: by id (with a version, and index keys while live), and by e-mail (lower-cased) so an inline
  * client is found again. The e-mail item exists exactly while its client is live: it is the uniqueness rule of
- * SPEC §5/§13, so every write that moves or frees an e-mail conditions on it (docs/data-design.md "Clients").
+ * docs/api.md "Clients", so every write that moves or frees an e-mail conditions on it (docs/data-design.md "Clients").
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientRecord } from '../domain/invoice.ts';

@@ -101,3 +101,8 @@ export function sqsDeliveryQueue(
     },
   };
 }
+
+let deployed: DeliveryQueue | undefined;
+
+/** The deployed functions' queue (SQS, DELIVERY_QUEUE_URL), made on first use and kept for the warm container. */
+export const deployedDeliveryQueue = (): DeliveryQueue => (deployed ??= sqsDeliveryQueue());

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { isRecord } from '../guards.ts';
-import type { Outcome } from '../outcome.ts';
+import { isFailure, type Outcome } from '../outcome.ts';
 import type { RouteName } from '../routes.ts';
 import type { Item } from './items.ts';
 import { type Key, keys } from './keys.ts';
@@ -60,9 +60,11 @@ export function interpretRecord(request: IdempotencyRequest, item: Item | undefi
 const gunzipJson = (value: unknown): unknown =>
   value instanceof Uint8Array ? JSON.parse(gunzipSync(value).toString('utf8')) : undefined;
 
+/** A success has its status and data; a failure its code (older records also hold its status, unused). */
 function isOutcome(value: unknown): value is Outcome {
-  if (!value || typeof value !== 'object' || !('status' in value) || typeof value.status !== 'number') return false;
-  return 'code' in value ? 'requestId' in value && 'errors' in value : 'data' in value;
+  if (!isRecord(value)) return false;
+  if ('code' in value) return typeof value.code === 'string' && 'requestId' in value && Array.isArray(value.errors);
+  return typeof value.status === 'number' && 'data' in value;
 }
 
 /**
@@ -95,7 +97,7 @@ export function recordPut(tableName: string, request: IdempotencyRequest, outcom
         ...recordKey(request),
         entity: 'idempotency',
         fingerprint: request.fingerprint,
-        status_code: outcome.status,
+        ...(isFailure(outcome) ? {} : { status_code: outcome.status }),
         outcome_gz: gzipSync(JSON.stringify(outcome)),
         expires_at: now + IDEMPOTENCY_TTL_SECONDS,
       },

@@ -1,5 +1,6 @@
 /** Domain records ↔ DynamoDB items. Attribute names are snake_case; keys come from keys.ts only. */
 
+import { contactFields } from '../domain/client.ts';
 import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
 import type { ClientRecord, Invoice, InvoiceBalance, InvoiceDetails, PaymentStatus } from '../domain/invoice.ts';
 import type { MetadataValue } from '../domain/invoice-request.ts';
@@ -13,12 +14,7 @@ export function clientAttributes(client: ClientRecord): Item {
     client_id: client.id,
     company_id: client.companyId,
     name: client.name,
-    first_name: client.firstName,
-    last_name: client.lastName,
-    email: client.email,
-    phone: client.phone,
-    website: client.website,
-    address: client.address,
+    ...contactFields(client),
     client_type: client.type,
     settlement_bank: client.settlementBank,
     account_name: client.accountName,

@@ -16,7 +16,7 @@
  * | invoice body      | INVOICE#<referenceCode>              | BODY         |                |                           |
  * | merchant_ref      | MERCHANTREF#<companyId>#<ref>        | MERCHANTREF  |                |                           |
  * | payment           | PAYMENT#<companyId>#<paymentId>      | PAYMENT      | PAYMENTS#<co>  | <YYYY-MM-DD>#<ulid>       |
- * | day totals        | TOTALS#<companyId>                   | <YYYY-MM-DD>#<shard> |        |                           |  (period totals, SPEC §14; see period-totals.ts)
+ * | day totals        | TOTALS#<companyId>                   | <YYYY-MM-DD>#<shard> |        |                           |  (docs/data-design.md "Period totals"; period-totals.ts)
  * | idempotency rec.  | IDEMPOTENCY#<co>#<route>#<sha256>    | IDEMPOTENCY  |                |                           |
  * | webhook endpoint  | WEBHOOK#<companyId>                  | ENDPOINT     |                |                           |
  * | webhook event     | EVENT#<eventId>                      | EVENT        | WEBHOOKS#<co>  | <eventId> (evt_ + ULID)   |

@@ -1,15 +1,15 @@
 /**
- * The one-off migration for data written before the §13 routes (`data:migrate`, docs/data-design.md "Data
+ * The one-off migration for data written before the listing routes (`data:migrate`, docs/data-design.md "Data
  * written before these routes"): invoice headers get their GSI1 keys (invoice history), `payments_count` and
  * `latest_payment` (`GET /payments/{ref}`, deletion); live clients get their GSI1 keys (`GET /clients`).
  * Reads the whole table once (a Scan), so it is an operator command, never part of a request. Idempotent, and safe
  * while the API serves: each header is rewritten on condition of the version the scan saw, and only when the payments
  * the scan found add up to its `amount_paid`, so a payment committed meanwhile makes that header wait for the next run
- * (reported as `changed_meanwhile`). Reversed payments are not counted (SPEC §14).
+ * (reported as `changed_meanwhile`). Reversed payments are not counted (docs/api.md "Reversing a payment").
  *
- * Since SPEC §14 it also puts open invoice headers (something due, not deleted, never notified overdue) written
- * before the overdue index into it (GSI2, `overdue_indexed`), so the overdue sweep finds them — those already past
- * their due date are then notified `invoice.overdue` once, late (docs/decisions.md).
+ * Since overdue (docs/api.md "Overdue") it also puts open invoice headers (something due, not deleted, never
+ * notified overdue) written before the overdue index into it (GSI2, `overdue_indexed`), so the overdue sweep finds
+ * them — those already past their due date are then notified `invoice.overdue` once, late (docs/decisions.md).
  */
 import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';

@@ -1,7 +1,7 @@
 /**
- * A payment's reversal in the table (SPEC §14 "Reversals"): what the decision reads, and one transaction that marks
- * the payment reversed, restores its invoice's balance (and latest payment) and moves it in its day's totals.
- * The payment's own condition makes a second reversal fail; the header's version makes any concurrent payment,
+ * A payment's reversal in the table (docs/api.md "Reversing a payment"): what the decision reads, and one transaction
+ * that marks the payment reversed, restores its invoice's balance (and latest payment) and moves it in its day's
+ * totals. The payment's own condition makes a second reversal fail; the header's version makes any concurrent payment,
  * reversal or deletion on the invoice re-read and decide again.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -145,7 +145,10 @@ function paymentUpdate(table: string, payment: PaymentRecord, viewBytes: number)
   };
 }
 
-/** The reversal's transaction: the payment, the invoice header, the day's totals (events and the key's record are added by the caller). */
+/**
+ * The reversal's transaction: the payment, the invoice header, the day's totals (events and the key's record are added
+ * by the caller).
+ */
 export function reversalTransaction(table: string, accepted: AcceptedReversal, viewBytes: number): TransactItem[] {
   return [
     paymentUpdate(table, accepted.payment, viewBytes),

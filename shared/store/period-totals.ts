@@ -1,5 +1,5 @@
 /**
- * Period totals in the table (SPEC §14 "Totals"; docs/data-design.md "Period totals"): one small row per account, day
+ * Period totals in the table (docs/data-design.md "Period totals"): one small row per account, day
  * and shard, changed by an ADD in the same transaction as the payment or reversal it counts, and summed for a range
  * with one Query over the account's partition.
  */

@@ -1,12 +1,11 @@
 /**
  * Webhook event items (docs/webhooks.md): the outbox items that commit in the same transaction as the write they
  * describe, and their delivery state. The table's stream dispatches every INSERT of a dispatchable item to the
- * delivery queue. The endpoint is webhook-endpoints.ts; listing and resending, webhook-deliveries.ts.
+ * delivery queue (stream-records.ts reads its records). The endpoint is webhook-endpoints.ts; listing and resending,
+ * webhook-deliveries.ts.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBRecord } from 'aws-lambda';
-import { type FilterPattern, matchesFilterPattern } from '../domain/filter-pattern.ts';
 import type { WebhookEvent, WebhookEventType } from '../domain/webhook-events.ts';
 import { monotonicUlids } from '../ulid.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
@@ -182,15 +181,4 @@ export async function markSkipped(eventId: string, reason: string, nowMs: number
   } catch (error) {
     if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
   }
-}
-
-/** True when a stream record is an outbox INSERT the dispatcher handles (the filter the event source mapping applies). */
-export function isDispatchableRecord(record: DynamoDBRecord): boolean {
-  return matchesFilterPattern(STREAM_FILTER_PATTERN as unknown as FilterPattern, record);
-}
-
-/** The event id a stream record asks to deliver, or undefined when the record is not dispatchable. */
-export function dispatchableEventId(record: DynamoDBRecord): string | undefined {
-  if (!isDispatchableRecord(record)) return undefined;
-  return record.dynamodb?.NewImage?.[EVENT_ID_ATTRIBUTE]?.S || undefined;
 }

@@ -14,6 +14,7 @@
 import { remainingCallTime } from '../call-deadline.ts';
 import type { Outcome } from '../outcome.ts';
 import { batchGet, itemOf } from './batch.ts';
+import { cancellationReasons, isRetryableCancellation } from './database-errors.ts';
 import { tableName } from './dynamodb-client.ts';
 import { type IdempotencyRequest, interpretRecord, recordKey, recordPut } from './idempotency.ts';
 import type { Item } from './items.ts';
@@ -85,20 +86,6 @@ async function waitForAnotherAttempt(attempt: number, withBackoff: boolean, time
   if (timeLeft() < wait + MIN_TIME_FOR_ATTEMPT_MS) return false;
   if (wait > 0) await pause(wait);
   return true;
-}
-
-type Cancellation = { Code?: string }[];
-
-function cancellationReasons(error: unknown): Cancellation | undefined {
-  const name = (error as { name?: string }).name;
-  if (name === 'TransactionCanceledException')
-    return (error as { CancellationReasons?: Cancellation }).CancellationReasons ?? [];
-  if (name === 'ConditionalCheckFailedException') return [{ Code: 'ConditionalCheckFailed' }];
-  return undefined;
-}
-
-function isRetryableCancellation(reasons: Cancellation): boolean {
-  return reasons.every((r) => ['None', 'ConditionalCheckFailed', 'TransactionConflict', undefined].includes(r.Code));
 }
 
 /** What one attempt came to: a result to return, or another attempt (`readAgain`: at once, no backoff). */

@@ -13,7 +13,7 @@ import {
   OVERDUE_SWEEP_TIMEOUT,
 } from '../../infra/overdue.ts';
 import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
-import { runOverdueSweep } from '../../shared/http/overdue-sweep.ts';
+import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { TABLE } from '../../shared/store/table.ts';

@@ -1,6 +1,6 @@
 /** docs/api.md "Envelopes", "Errors" and "Request bodies": envelopes, status codes, body formats, evaluation order. */
 import { describe, expect, it } from 'vitest';
-import { ERROR_STATUS } from '../../shared/errors.ts';
+import { ERROR_STATUS } from '../../shared/http/errors.ts';
 import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
 
 const expectErrorEnvelope = (

@@ -4,7 +4,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { runOverdueSweep } from '../../shared/http/overdue-sweep.ts';
+import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { migrateListings } from '../../shared/store/listing-migration.ts';

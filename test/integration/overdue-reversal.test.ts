@@ -1,6 +1,6 @@
 /** SPEC §14: a reversal that re-opens a settled overdue invoice puts it back in the overdue index; notified once. */
 import { describe, expect, it } from 'vitest';
-import { runOverdueSweep } from '../../shared/http/overdue-sweep.ts';
+import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 

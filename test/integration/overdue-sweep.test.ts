@@ -7,7 +7,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../shared/domain/dates.ts';
-import { runOverdueSweep } from '../../shared/http/overdue-sweep.ts';
+import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys, overdueIndexKeys } from '../../shared/store/keys.ts';
 import { openInvoicesDueBefore } from '../../shared/store/overdue.ts';

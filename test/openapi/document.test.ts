@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { ERROR_STATUS, type ErrorCode } from '../../shared/errors.ts';
+import { ERROR_STATUS, type ErrorCode } from '../../shared/http/errors.ts';
 import { buildOpenApiDocument, ROUTING_ERRORS, renderOpenApiDocument } from '../../shared/openapi/document.ts';
 import { ROUTES } from '../../shared/routes.ts';
 import { schemaValidator } from '../support/contract.ts';

@@ -11,7 +11,7 @@ import {
   type ScanCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { ERROR_STATUS } from '../../shared/errors.ts';
+import { ERROR_STATUS } from '../../shared/http/errors.ts';
 import type { RouteName } from '../../shared/routes.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys, paymentIndexKeys } from '../../shared/store/keys.ts';

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../shared/errors.ts';
 import { MAX_BODY_BYTES, prepareBody } from '../../shared/http/body.ts';
+import { ApiError } from '../../shared/http/errors.ts';
 
 const event = (body: string | undefined, contentType?: string, base64 = false): APIGatewayProxyEventV2 => ({
   version: '2.0',

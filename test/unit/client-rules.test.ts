@@ -56,7 +56,7 @@ describe('client rules', () => {
   it('an update to an email a live other client has is 409; to its own in another case, or a deleted one’s, is fine', () => {
     const other = client({ id: 8, email: 'bola@example.com' });
     const taken = decideClientUpdate(client(), 1, { email: 'BOLA@example.com' }, other, NOW);
-    expect(taken.ok || taken.error.code).toBe('duplicate_client_email');
+    expect(taken.ok || taken.refusal.code).toBe('duplicate_client_email');
     expect(decideClientUpdate(client(), 1, { email: 'ada@example.com' }, client(), NOW).ok).toBe(true);
     expect(decideClientUpdate(client(), 1, { email: 'bola@example.com' }, { ...other, deletedAt: NOW }, NOW).ok).toBe(
       true,
@@ -74,6 +74,6 @@ describe('client rules', () => {
       value: { kind: 'already_deleted', client: deleted },
     });
     const foreign = decideClientDeletion(client(), 2, NOW);
-    expect(foreign.ok || foreign.error.code).toBe('client_not_found');
+    expect(foreign.ok || foreign.refusal.code).toBe('client_not_found');
   });
 });

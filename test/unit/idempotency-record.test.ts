@@ -1,9 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../shared/errors.ts';
 import { outcomeResponse } from '../../shared/http/envelope.ts';
-import { failure, type Outcome, success } from '../../shared/outcome.ts';
+import { ApiError, failureOf } from '../../shared/http/errors.ts';
+import { type Outcome, success } from '../../shared/outcome.ts';
 import { idempotencyRequest, interpretRecord, recordPut } from '../../shared/store/idempotency.ts';
 
 const request = idempotencyRequest(1, 'add-payment', 'key-1', { amount: 100 });
@@ -67,7 +67,7 @@ describe('idempotency records', () => {
 
   it("keep a refusal with the first request's id", () => {
     // Prepare
-    const first = failure(new ApiError('invoice_not_found', 'Invoice not found'), 'first-request');
+    const first = failureOf(new ApiError('invoice_not_found', 'Invoice not found'), 'first-request');
     // Act
     const replay = replayOf(storedItem(first));
     // Assess
@@ -75,6 +75,19 @@ describe('idempotency records', () => {
     expect(outcomeResponse(replay).body).toBe(
       '{"status":"error","code":"invoice_not_found","message":"Invoice not found","errors":[],"request_id":"first-request"}',
     );
+  });
+
+  it('replay a refusal stored with its status (before statuses were left to shared/http) as the same response', () => {
+    // Prepare: the outcome as the previous version stored it
+    const stored = { status: 409, code: 'invoice_deleted', message: 'Deleted.', errors: [], requestId: 'r-0' };
+    const item = { ...storedItem(success(201, null)), outcome_gz: gzipSync(JSON.stringify(stored)) };
+    // Act
+    const replay = replayOf(item);
+    // Assess
+    expect(outcomeResponse(replay)).toMatchObject({
+      statusCode: 409,
+      body: '{"status":"error","code":"invoice_deleted","message":"Deleted.","errors":[],"request_id":"r-0"}',
+    });
   });
 
   it('read records written before outcomes were stored (the gzipped envelope) as the same response', () => {

@@ -44,13 +44,13 @@ describe('decideInvoiceDeletion', () => {
       { paymentsCount: 0, amountPaidKobo: 10 },
     ]) {
       const decision = decideInvoiceDeletion(invoice(balance), 1, NOW);
-      expect(decision.ok || decision.error.code).toBe('invoice_has_payments');
+      expect(decision.ok || decision.refusal.code).toBe('invoice_has_payments');
     }
   });
 
   it('treats another account’s invoice as absent', () => {
     const decision = decideInvoiceDeletion(invoice(), 2, NOW);
-    expect(decision.ok || decision.error.code).toBe('invoice_not_found');
+    expect(decision.ok || decision.refusal.code).toBe('invoice_not_found');
   });
 
   it('a voided invoice accepts no payments', () => {

@@ -41,27 +41,27 @@ describe('decideInvoice', () => {
     // Act
     const result = decideInvoice(plain, input, { client: undefined, merchantRefTaken: false });
     // Assess
-    expect(!result.ok && [result.error.status, result.error.code]).toEqual([404, 'client_not_found']);
+    expect(!result.ok && result.refusal.code).toBe('client_not_found');
   });
 
-  it('answers duplicate_merchant_ref (409) when the merchant_ref is taken', () => {
+  it('answers duplicate_merchant_ref when the merchant_ref is taken', () => {
     // Act
     const result = decideInvoice(plain, request({ merchant_ref: 'A-1' }), { client: existing, merchantRefTaken: true });
     // Assess
-    expect(!result.ok && [result.error.status, result.error.code]).toEqual([409, 'duplicate_merchant_ref']);
-    expect(!result.ok && result.error.errors).toEqual([
+    expect(!result.ok && result.refusal.code).toBe('duplicate_merchant_ref');
+    expect(!result.ok && result.refusal.errors).toEqual([
       { code: 'conflict', field: 'merchant_ref', message: 'must be unique within your account' },
     ]);
   });
 
-  it('refuses tokenize=true without tokenization (403), before any other refusal', () => {
+  it('refuses tokenize=true without tokenization, before any other refusal', () => {
     // Act
     const result = decideInvoice(plain, request({ client: undefined, client_id: 404, tokenize: 'true' }), {
       client: undefined,
       merchantRefTaken: true,
     });
     // Assess
-    expect(!result.ok && [result.error.status, result.error.code]).toEqual([403, 'tokenization_not_enabled']);
+    expect(!result.ok && result.refusal.code).toBe('tokenization_not_enabled');
   });
 
   it('allows tokenize=true when the account has tokenization, and tokenize=false for any account', () => {
@@ -81,7 +81,7 @@ describe('decideInvoice', () => {
       merchantRefTaken: true,
     });
     // Assess
-    expect(!result.ok && result.error.code).toBe('duplicate_merchant_ref');
+    expect(!result.ok && result.refusal.code).toBe('duplicate_merchant_ref');
   });
 });
 

@@ -8,7 +8,7 @@ import {
 } from '../../shared/domain/page-size.ts';
 import { noTotals } from '../../shared/domain/period-totals.ts';
 import { historyBody } from '../../shared/http/history-page.ts';
-import { summaryView } from '../../shared/http/views.ts';
+import { summaryView } from '../../shared/representation/views.ts';
 
 describe('paymentsThatFit', () => {
   it('keeps every payment of a page under the budget', () => {

@@ -95,9 +95,8 @@ describe('applyPayment', () => {
     // Assess
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.error.code).toBe('amount_exceeds_balance');
-      expect(result.error.status).toBe(409);
-      expect(result.error.errors[0]).toMatchObject({ field: 'amount', amount_due: '800.00' });
+      expect(result.refusal.code).toBe('amount_exceeds_balance');
+      expect(result.refusal.errors[0]).toMatchObject({ field: 'amount', amount_due: '800.00' });
     }
   });
 
@@ -105,7 +104,7 @@ describe('applyPayment', () => {
     // Act
     const result = applyPayment(balance(100_000, 100_000), 1, NOW);
     // Assess
-    expect(!result.ok && result.error.code).toBe('invoice_already_paid');
+    expect(!result.ok && result.refusal.code).toBe('invoice_already_paid');
   });
 
   it('never overpays, keeps paid + due = total, and derives the status from them (property)', () => {
@@ -114,8 +113,8 @@ describe('applyPayment', () => {
         // Act
         const result = applyPayment(before, amount, NOW);
         // Assess
-        if (before.amountDueKobo === 0) return !result.ok && result.error.code === 'invoice_already_paid';
-        if (amount > before.amountDueKobo) return !result.ok && result.error.code === 'amount_exceeds_balance';
+        if (before.amountDueKobo === 0) return !result.ok && result.refusal.code === 'invoice_already_paid';
+        if (amount > before.amountDueKobo) return !result.ok && result.refusal.code === 'amount_exceeds_balance';
         if (!result.ok) return false;
         const after = result.value;
         const paid = after.amountDueKobo === 0;
@@ -137,7 +136,7 @@ describe('decidePayment', () => {
     // Act
     const result = decidePayment(undefined, 1, 100, NOW);
     // Assess
-    expect(!result.ok && result.error.code).toBe('invoice_not_found');
+    expect(!result.ok && result.refusal.code).toBe('invoice_not_found');
   });
 
   it("answers invoice_not_found for another account's invoice, exactly as for a missing one", () => {
@@ -163,7 +162,7 @@ describe('decidePayment', () => {
     // Act
     const result = decidePayment(invoice(2, balance(100, 100)), 1, 1, NOW);
     // Assess
-    expect(!result.ok && result.error.code).toBe('invoice_not_found');
+    expect(!result.ok && result.refusal.code).toBe('invoice_not_found');
   });
 });
 
@@ -179,11 +178,11 @@ describe('futureDateError', () => {
     expect(futureDateError(date, today, 'Africa/Lagos')).toBeUndefined();
   });
 
-  it('refuses tomorrow with a 400 on date that names the time zone', () => {
+  it('refuses tomorrow with validation_failed on date, naming the time zone', () => {
     // Act
     const error = futureDateError({ year: 2026, month: 11, day: 23 }, today, 'Africa/Lagos');
     // Assess
-    expect(error?.status).toBe(400);
+    expect(error?.code).toBe('validation_failed');
     expect(error?.errors).toEqual([
       { code: 'invalid_date', field: 'date', message: 'must not be after today (Africa/Lagos), format MM/DD/YYYY' },
     ]);

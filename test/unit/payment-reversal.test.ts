@@ -75,9 +75,9 @@ describe('decideReversal', () => {
     expect(first).toMatchObject({ ok: true, value: { latest: { kind: 'remove' } } });
   });
 
-  it('refuses another account’s or an unknown payment (404) and a reversed one (409)', () => {
+  it('refuses another account’s or an unknown payment (payment_not_found) and a reversed one', () => {
     const foreign = decideReversal(reading(payment(3, { companyId: 2 }), 3, []), 1, request, NOW);
-    expect(foreign).toMatchObject({ ok: false, error: { code: 'payment_not_found', status: 404 } });
+    expect(foreign).toMatchObject({ ok: false, refusal: { code: 'payment_not_found' } });
     expect(decideReversal(reading(undefined, 3, []), 1, request, NOW)).toMatchObject({ ok: false });
     const twice = decideReversal(
       reading(payment(3, { reversal: { reversedAt: NOW, reason: 'x' } }), 3, []),
@@ -85,7 +85,7 @@ describe('decideReversal', () => {
       request,
       NOW,
     );
-    expect(twice).toMatchObject({ ok: false, error: { code: 'payment_already_reversed', status: 409 } });
+    expect(twice).toMatchObject({ ok: false, refusal: { code: 'payment_already_reversed' } });
   });
 
   it('asks for an earlier payment it needs and was not given', () => {

@@ -1,19 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../shared/errors.ts';
+import { Refusal } from '../../shared/domain/refusal.ts';
 import { paymentHistorySchema } from '../../shared/schemas/history.ts';
 import { addPaymentSchema } from '../../shared/schemas/payment.ts';
 import { parseRequest } from '../../shared/validation.ts';
 
 const payment = { reference_code: 'R'.repeat(20), date: '11/20/2026', amount: '1,500.00', channel: 'POS' };
 
-/** The ValidationError parseRequest throws, or undefined when it accepts. */
-const refusal = (run: () => unknown): ValidationError | undefined => {
+/** The refusal parseRequest throws, or undefined when it accepts. */
+const refusal = (run: () => unknown): Refusal | undefined => {
   try {
     run();
     return undefined;
   } catch (error) {
-    if (error instanceof ValidationError) return error;
+    if (error instanceof Refusal) return error;
     throw error;
   }
 };
@@ -84,7 +84,7 @@ describe('parseRequest', () => {
     ]);
   });
 
-  it('either accepts or throws a ValidationError with at least one field error, for any JSON body (property)', () => {
+  it('either accepts or throws a refusal with at least one field error, for any JSON body (property)', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (body) => {
         // Act

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type FilterPattern, matchesFilterPattern } from '../../shared/domain/filter-pattern.ts';
 import { type DeliverOne, deliverQueuedWebhooks } from '../../shared/services/deliver-queued-webhooks.ts';
 import type { DeliveryOutcome } from '../../shared/services/deliver-webhook.ts';
-import { dispatchableEventId, dispatchWebhookEvents } from '../../shared/services/dispatch-webhook-events.ts';
+import { dispatchWebhookEvents } from '../../shared/services/dispatch-webhook-events.ts';
 import {
   type DeliveryQueue,
   deliveryMessageBody,
@@ -15,6 +15,7 @@ import {
   type SendFailure,
   sqsDeliveryQueue,
 } from '../../shared/store/delivery-queue.ts';
+import { dispatchableEventId } from '../../shared/store/stream-records.ts';
 import { DISPATCHABLE_ENTITIES, STREAM_FILTER_PATTERN } from '../../shared/store/webhooks.ts';
 
 const silent = { debug: () => undefined, warn: () => undefined, error: () => undefined };
@@ -96,13 +97,13 @@ describe('dispatch', () => {
       streamRecord('INSERT', 'webhook_resend', 4, eventId(9)),
       streamRecord('REMOVE', 'webhook_event', 5, eventId(5)),
     ];
-    expect(await dispatchWebhookEvents(records, queue, silent)).toEqual({ batchItemFailures: [] });
+    expect(await dispatchWebhookEvents(records, { queue, log: silent })).toEqual({ batchItemFailures: [] });
     expect(sent).toEqual([[eventId(2), eventId(9)]]);
   });
 
   it('makes no queue call for a batch without dispatchable records', async () => {
     const { queue, sent } = fakeQueue();
-    expect(await dispatchWebhookEvents([streamRecord('INSERT', 'payment', 1)], queue, silent)).toEqual({
+    expect(await dispatchWebhookEvents([streamRecord('INSERT', 'payment', 1)], { queue, log: silent })).toEqual({
       batchItemFailures: [],
     });
     expect(sent).toEqual([]);
@@ -111,7 +112,7 @@ describe('dispatch', () => {
   it('reports the first record it could not enqueue, so the stream retries from there', async () => {
     const { queue } = fakeQueue((id) => id === eventId(3) || id === eventId(5));
     const records = [2, 3, 4, 5].map((n) => streamRecord('INSERT', 'webhook_event', n, eventId(n)));
-    expect(await dispatchWebhookEvents(records, queue, silent)).toEqual({
+    expect(await dispatchWebhookEvents(records, { queue, log: silent })).toEqual({
       batchItemFailures: [{ itemIdentifier: records[1]!.dynamodb!.SequenceNumber }],
     });
   });

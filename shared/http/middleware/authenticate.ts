@@ -1,7 +1,8 @@
 /** Authentication first (docs/api.md "Authentication"): resolves the bearer key to its account, or 401. */
-import { invalidApiKey } from '../../errors.ts';
+
 import type { Account } from '../../store/accounts.ts';
 import { resolveAccount } from '../auth.ts';
+import { invalidApiKey } from '../errors.ts';
 import type { ApiContext, ApiMiddleware } from './types.ts';
 
 export interface AuthenticateOptions {

@@ -4,8 +4,8 @@
  */
 
 import { writeMayHaveCommitted } from '../../call-deadline.ts';
-import { ApiError, OutcomeUnknownError } from '../../errors.ts';
 import { errorResponse, toApiError } from '../envelope.ts';
+import { ApiError, OutcomeUnknownError } from '../errors.ts';
 import { type ApiMiddleware, requestIdOf } from './types.ts';
 
 /** @middy/http-json-body-parser reports malformed JSON as a 415; the body gate already decided the type, so it is a 400. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalidApiKey } from '../../../shared/errors.ts';
+import { invalidApiKey } from '../../../shared/http/errors.ts';
 import { authenticate, authenticatedAccount } from '../../../shared/http/middleware/authenticate.ts';
 import type { Account } from '../../../shared/store/accounts.ts';
 import { apiRequest } from './request.ts';

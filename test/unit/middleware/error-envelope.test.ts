@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, ConflictError } from '../../../shared/errors.ts';
 import { outcomeOf } from '../../../shared/http/envelope.ts';
+import { ApiError } from '../../../shared/http/errors.ts';
 import { errorEnvelope } from '../../../shared/http/middleware/error-envelope.ts';
 import { apiRequest } from './request.ts';
 
@@ -15,7 +15,9 @@ function onError(error: unknown, options?: Parameters<typeof errorEnvelope>[0]) 
 describe('errorEnvelope middleware', () => {
   it('answers an ApiError with its status, the error envelope and the request id', () => {
     // Act
-    const response = onError(new ConflictError('idempotency_request_in_progress', 'Still running.', [], 1));
+    const response = onError(
+      new ApiError('idempotency_request_in_progress', 'Still running.', [], { retryAfterSeconds: 1 }),
+    );
     // Assess
     expect(response.statusCode).toBe(409);
     expect(response.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' });
@@ -62,7 +64,8 @@ describe('errorEnvelope middleware', () => {
     // Act
     const response = onError(new ApiError('invoice_not_found', 'Invoice not found'));
     // Assess
-    expect(outcomeOf(response)).toMatchObject({ status: 404, code: 'invoice_not_found', requestId: 'req-9' });
+    expect(outcomeOf(response)).toMatchObject({ code: 'invoice_not_found', requestId: 'req-9' });
+    expect(response.statusCode).toBe(404);
   });
 
   it('classifies errors with the classify option when given', () => {

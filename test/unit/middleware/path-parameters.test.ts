@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../shared/errors.ts';
+import { Refusal } from '../../../shared/domain/refusal.ts';
+import { statusOf } from '../../../shared/http/errors.ts';
 import { pathParameterCheck } from '../../../shared/http/middleware/path-parameters.ts';
 import type { ApiMiddyRequest } from '../../../shared/http/middleware/types.ts';
 import { PATH_PARAMETER_KINDS, type PathParameterKind } from '../../../shared/path-parameters.ts';
@@ -12,12 +13,12 @@ function withParameters(parameters: Record<string, string | undefined>): ApiMidd
   return request;
 }
 
-async function refusal(kind: PathParameterKind, value: string | undefined): Promise<ApiError | undefined> {
+async function refusal(kind: PathParameterKind, value: string | undefined): Promise<Refusal | undefined> {
   try {
     await pathParameterCheck({ id: kind }).before!(withParameters({ id: value }));
     return undefined;
   } catch (error) {
-    return error as ApiError;
+    return error as Refusal;
   }
 }
 
@@ -40,8 +41,8 @@ describe('pathParameterCheck', () => {
   ] as const)('answers a %s that does not match with 404 %s, as an unknown one', async (kind, code, message) => {
     for (const value of [undefined, '', ' 1', '1 ', '%201', '..', 'x'.repeat(2100), '€'.repeat(700), '١']) {
       const error = await refusal(kind, value);
-      expect(error, String(value)).toBeInstanceOf(ApiError);
-      expect({ status: error!.status, code: error!.code, message: error!.message, errors: error!.errors }).toEqual({
+      expect(error, String(value)).toBeInstanceOf(Refusal);
+      expect({ status: statusOf(error!), code: error!.code, message: error!.message, errors: error!.errors }).toEqual({
         status: 404,
         code,
         message,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../shared/errors.ts';
 import { errorResponse, outcomeResponse } from '../../../shared/http/envelope.ts';
+import { ApiError } from '../../../shared/http/errors.ts';
 import { requestLog } from '../../../shared/http/middleware/request-log.ts';
 import { success } from '../../../shared/outcome.ts';
 import { apiRequest } from './request.ts';

@@ -1,8 +1,10 @@
 /**
- * Response shapes of api-interface.md, kept exactly (types, string quirks, nulls vs empty strings),
- * plus the additive fields of docs/api.md "Add invoice". The only place domain records become API JSON.
+ * The API objects: the response shapes existing client SDKs read, kept exactly (types, string quirks, nulls vs empty
+ * strings), plus the additive fields of docs/api.md "Add invoice". The only place domain records become API JSON;
+ * the answers (representation/answers.ts), the histories and the overdue sweep show records through these.
  */
 
+import { contactFields } from '../domain/client.ts';
 import type { CalendarDate } from '../domain/dates.ts';
 import type { ClientRecord, Invoice, InvoiceDetails } from '../domain/invoice.ts';
 import { formatKobo } from '../domain/money.ts';
@@ -17,12 +19,7 @@ export function clientView(client: ClientRecord) {
     name: client.name,
     // Also under the request's key: jPayant's ClientObject reads `company_name` (like `item` beside `name` on items).
     company_name: client.name,
-    first_name: client.firstName,
-    last_name: client.lastName,
-    email: client.email,
-    phone: client.phone,
-    website: client.website,
-    address: client.address,
+    ...contactFields(client),
     type: client.type,
     settlement_bank: client.settlementBank,
     account_name: client.accountName,
@@ -53,8 +50,8 @@ function itemViews(details: InvoiceDetails, deletedAt: string | null) {
 }
 
 /**
- * How an invoice is shown on `today` — the account's calendar date (shared/clock.ts `todayForOverdue`), which decides
- * whether `payment_status` is `overdue` (shared/domain/overdue.ts).
+ * How an invoice is shown on `today` — the account's calendar date for overdue (`todayForOverdue` of the request's
+ * context, shared/services/context.ts), which decides whether `payment_status` is `overdue` (domain/overdue.ts).
  */
 export interface ViewOptions {
   today: CalendarDate;
@@ -94,7 +91,9 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
   return view;
 }
 
-/** A payment with its client and its invoice (current state, with items); `paymentsCount` adds `invoice.payments_count`. */
+/**
+ * A payment with its client and its invoice (current state, with items); `paymentsCount` adds `invoice.payments_count`.
+ */
 export function paymentView(
   payment: PaymentRecord,
   invoice: Invoice,
@@ -127,7 +126,10 @@ export function paymentView(
   };
 }
 
-/** Payment history's `data.summary` (SPEC §14): the effective range's non-reversed payments, and what was reversed. */
+/**
+ * Payment history's `data.summary` (docs/api.md "Payment history and pagination"): the effective range's
+ * non-reversed payments, and what was reversed.
+ */
 export function summaryView(totals: Totals, currency: string) {
   const { byChannelKobo } = totals;
   return {

@@ -1,7 +1,10 @@
 /**
- * Errors are values with stable codes (docs/api.md "Errors"). Domain and store code throw `ApiError`s;
- * the HTTP layer maps them to the error envelope in exactly one place (`shared/http/envelope.ts`).
+ * Error codes and their HTTP statuses (docs/api.md "Errors"), and the errors shared/http answers itself. The domain
+ * and the services refuse with a code and no status (`Refusal`, shared/domain/refusal.ts); the store fails with its
+ * own errors (shared/store/write-failures.ts); `shared/http/envelope.ts` turns each into its answer, here.
  */
+import type { FieldError, Refusal } from '../domain/refusal.ts';
+import type { Failure } from '../outcome.ts';
 
 /** Every top-level error code (docs/api.md "Errors") with its HTTP status. The single source of truth. */
 export const ERROR_STATUS = {
@@ -36,33 +39,11 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Per-field problem codes used inside `errors[]`. */
-export type FieldErrorCode =
-  | 'required'
-  | 'invalid_type'
-  | 'invalid_amount'
-  | 'invalid_date'
-  | 'invalid_enum'
-  | 'invalid_email'
-  | 'invalid_phone'
-  | 'invalid_quantity'
-  | 'invalid_integer'
-  | 'invalid_value'
-  | 'invalid_range'
-  | 'too_long'
-  | 'too_short'
-  | 'too_many'
-  | 'too_few'
-  | 'conflict'
-  | 'amount_exceeds_balance'
-  | 'not_found';
+const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_STATUS, code);
 
-export interface FieldError {
-  code: FieldErrorCode | string;
-  field: string | null;
-  message: string;
-  [extra: string]: unknown;
-}
+/** A failure's status: its code's (a failure carries no status of its own: shared/outcome.ts). */
+export const statusOf = (failure: Pick<Failure, 'code'>): number =>
+  isErrorCode(failure.code) ? ERROR_STATUS[failure.code] : ERROR_STATUS.internal_error;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -82,46 +63,15 @@ export class ApiError extends Error {
   }
 }
 
-export class ValidationError extends ApiError {
-  constructor(errors: FieldError[], code: 'validation_failed' | 'invalid_period' = 'validation_failed') {
-    const first = errors[0];
-    const message =
-      errors.length === 1 && first
-        ? `${first.field ?? 'request'}: ${first.message}`
-        : `The request has ${errors.length} invalid fields.`;
-    super(code, message, errors);
-    this.name = 'ValidationError';
-  }
-}
+/** The domain's or a service's refusal, answered with its code's status (every refusal code is an `ErrorCode`). */
+export const apiErrorOf = (refusal: Refusal): ApiError =>
+  new ApiError(refusal.code, refusal.message, refusal.errors, { cause: refusal });
 
-export class NotFoundError extends ApiError {
-  constructor(
-    code: 'client_not_found' | 'invoice_not_found' | 'payment_not_found' | 'route_not_found',
-    message: string,
-  ) {
-    super(code, message);
-    this.name = 'NotFoundError';
-  }
-}
-
-export class ConflictError extends ApiError {
-  constructor(
-    code:
-      | 'amount_exceeds_balance'
-      | 'invoice_already_paid'
-      | 'duplicate_merchant_ref'
-      | 'duplicate_client_email'
-      | 'invoice_has_payments'
-      | 'invoice_deleted'
-      | 'payment_already_reversed'
-      | 'idempotency_request_in_progress',
-    message: string,
-    errors: FieldError[] = [],
-    retryAfterSeconds?: number,
-  ) {
-    super(code, message, errors, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
-    this.name = 'ConflictError';
-  }
+/** An error as the outcome to answer (and log): the request id names the request that produced it. */
+export function failureOf(error: ApiError, requestId: string): Failure {
+  const outcome: Failure = { code: error.code, message: error.message, errors: error.errors, requestId };
+  if (error.retryAfterSeconds !== undefined) outcome.retryAfterSeconds = error.retryAfterSeconds;
+  return outcome;
 }
 
 /** The database could not finish in time or was throttled; the client may retry (503 + Retry-After). */
@@ -151,6 +101,3 @@ export class OutcomeUnknownError extends ApiError {
 
 export const invalidApiKey = (): ApiError =>
   new ApiError('invalid_api_key', 'Invalid or missing API key. Send "Authorization: Bearer <secret key>".');
-
-export const invalidCursor = (): ApiError =>
-  new ApiError('invalid_cursor', 'The cursor is invalid for this account and period. Start again without a cursor.');
