@@ -175,7 +175,7 @@ export class InvoicingStack extends Stack {
     this.monitoring.addFunction('webhook-dispatch', this.webhooks.dispatchFunction);
     this.monitoring.addFunction('webhook-deliver', this.webhooks.deliverFunction);
     for (const watched of this.webhooks.watchedMetrics) this.monitoring.watchMetric(watched);
-    // The overdue sweep (SPEC §14): scheduled; its errors (a failed or timed-out run) and throttles are alarmed.
+    // The overdue sweep (docs/operations.md "Overdue sweep"): scheduled; its errors (a failed or timed-out run) and throttles are alarmed.
     this.overdue = new OverdueSweep(this, 'Overdue', {
       table: this.table,
       environment,

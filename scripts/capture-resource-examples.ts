@@ -1,5 +1,5 @@
 /**
- * The OpenAPI examples of the SPEC §13 and §14 routes (invoice reads and deletes, invoice history, an invoice's latest
+ * The OpenAPI examples of the routes added after the first three (invoice reads and deletes, invoice history, an invoice's latest
  * payment, clients, reversals), captured like the rest by scripts/capture-examples.ts, whose request tools it is handed.
  */
 import type { DynamoCall } from '../infra/tools/dynamo-hooks.ts';

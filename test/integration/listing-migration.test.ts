@@ -1,5 +1,5 @@
 /**
- * `data:migrate` (shared/store/listing-migration.ts): invoices and clients written before the §13 routes — without
+ * `data:migrate` (shared/store/listing-migration.ts): invoices and clients written before the invoice and client routes — without
  * index keys, `payments_count` or `latest_payment` — are listed and answered like new ones after it runs.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';

@@ -1,4 +1,4 @@
-/** SPEC §14 "Reversals": POST /payments/{id}/reversal through API Gateway-shaped events on DynamoDB Local. */
+/** docs/api.md "Reversing a payment": POST /payments/{id}/reversal through API Gateway-shaped events on DynamoDB Local. */
 import { describe, expect, it } from 'vitest';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
