@@ -3,7 +3,7 @@
  * SIGINT (Java must go too), restart on the same data and find the same demo key. The CLI says which database it
  * used, and warns when it is not the one this service serves.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -35,6 +35,18 @@ function startService(): Promise<Running> {
   });
   children.push(child);
   return waitUntilServing(child, 'the local runtime', 90_000);
+}
+
+/**
+ * The CLI as a user runs it, without blocking this process: a synchronous spawn would stall the event loop past the
+ * server's keep-alive timeout, and fetch would then reuse a socket the server had closed.
+ */
+function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((done) =>
+    execFile(TSX, ['infra/cli/main.ts', ...args], { cwd: ROOT, env, encoding: 'utf8' }, (error, stdout, stderr) =>
+      done({ status: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    ),
+  );
 }
 
 /** Pids of DynamoDB Local processes listening on our port. */
@@ -76,7 +88,7 @@ describe('npm start', { timeout: 240_000 }, () => {
       secret_key: string;
     };
     expect(saved.secret_key).toBe(first.secretKey);
-    expect(first.output()).toContain(`-H 'Authorization: Bearer ${first.secretKey}'`);
+    expect(first.output()).toMatch(new RegExp(`^export BASE=${first.baseUrl} KEY=${first.secretKey} REF=\\S+$`, 'm'));
 
     const history = await fetch(`${first.baseUrl}/payments/history`, {
       method: 'POST',
@@ -89,7 +101,7 @@ describe('npm start', { timeout: 240_000 }, () => {
 
     // Locally, a payment prints no EMF metric line (metrics are off: docs/running-locally.md), and a refusal the
     // service means (a 501, a 404) is no ERROR line with a stack: only failures are (LOG_LEVEL is WARN here).
-    const demoInvoice = /demo invoice (\S+)/.exec(first.output())![1]!;
+    const demoInvoice = /^export BASE=\S+ KEY=\S+ REF=(\S+)$/m.exec(first.output())![1]!;
     const paid = await fetch(`${first.baseUrl}/payments`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${first.secretKey}` },
@@ -116,11 +128,7 @@ describe('npm start', { timeout: 240_000 }, () => {
     const cliEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DYNAMODB_PORT: String(dynamodbPort) };
     for (const name of ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE'])
       delete cliEnv[name];
-    const keyCreate = spawnSync(TSX, ['infra/cli/main.ts', 'key:create', '--company-id', String(saved.company_id)], {
-      cwd: ROOT,
-      env: cliEnv,
-      encoding: 'utf8',
-    });
+    const keyCreate = await cli(['key:create', '--company-id', String(saved.company_id)], cliEnv);
     expect(keyCreate.status, keyCreate.stderr).toBe(0);
     const created = JSON.parse(keyCreate.stdout) as { company_id: number; secret_key: string };
     expect(created.company_id).toBe(saved.company_id);
@@ -140,10 +148,10 @@ describe('npm start', { timeout: 240_000 }, () => {
 
     // With another DATA_DIR, the CLI works on another database (started for it): it warns, naming the DATA_DIR
     // this npm start uses, and the service indeed refuses the key it printed.
-    const elsewhere = spawnSync(TSX, ['infra/cli/main.ts', 'account:create', '--name', 'Wrong Dir Ltd'], {
-      cwd: ROOT,
-      env: { ...cliEnv, DATA_DIR: otherDataDir, DYNAMODB_PORT: String(await freePort()) },
-      encoding: 'utf8',
+    const elsewhere = await cli(['account:create', '--name', 'Wrong Dir Ltd'], {
+      ...cliEnv,
+      DATA_DIR: otherDataDir,
+      DYNAMODB_PORT: String(await freePort()),
     });
     expect(elsewhere.status, elsewhere.stderr).toBe(0);
     const stranger = JSON.parse(elsewhere.stdout) as { secret_key: string };
