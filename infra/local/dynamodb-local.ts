@@ -173,7 +173,7 @@ async function startOnce(port: number, dataDir: string | undefined): Promise<Dyn
  */
 /**
  * A table created before an index existed gains it (GSI2, docs/data-design.md "Overdue index"). Headers written before
- * it lack its keys: `npm run --silent data:migrate` adds them (shared/store/listing-migration.ts).
+ * it lack its keys: `npm run --silent data:migrate` adds them (infra/cli/migrations/listings.ts).
  */
 async function addMissingIndexes(
   client: DynamoDBClient,
