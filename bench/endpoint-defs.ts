@@ -100,7 +100,7 @@ export const endpointDefs = (keys: { history: string; writer: string }, seeded: 
       cpuBudgetMs: 5,
       roundTripBudget: (c) => stats.historyRoundTripBudget(c.keysRead),
     },
-    // SPEC §13 routes: a single item is one round trip; listings are as history (a Query, then batched reads).
+    // Invoice and client routes (docs/api.md "Invoices: read, list, delete", "Clients"): a single item is one round trip; listings are as history (a Query, then batched reads).
     {
       name: 'get invoice',
       ratioBudgets: SINGLE_ITEM_READ,
@@ -156,7 +156,7 @@ export const endpointDefs = (keys: { history: string; writer: string }, seeded: 
       roundTripBudget: () => 2,
     },
     {
-      // SPEC §14. Each request reverses the newest not-yet-reversed payment of one of 8 invoices, and concurrent
+      // docs/api.md "Reversing a payment". Each request reverses the newest not-yet-reversed payment of one of 8 invoices, and concurrent
       // requests reverse payments of different invoices (bench/reversal-pool.ts): concurrent reversals on one invoice
       // conflict by design (its header's version).
       name: 'reverse payment',

@@ -76,7 +76,7 @@ export const payment = (key: string, referenceCode: string, date: CalendarDate, 
   body: { reference_code: referenceCode, date: mmddyyyy(date), amount, channel: 'BankTransfer' },
 });
 
-/** `POST /payments/{id}/reversal` (SPEC §14), with an Idempotency-Key like the other POST writes. */
+/** `POST /payments/{id}/reversal` (docs/api.md "Reversing a payment"), with an Idempotency-Key like the other POST writes. */
 export const reversal = (key: string, paymentId: number): RequestSpec => ({
   path: `/payments/${paymentId}/reversal`,
   headers: auth(key, true),

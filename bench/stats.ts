@@ -101,8 +101,8 @@ export function budgetLine(results: readonly BudgetResult[]): string {
 }
 
 /**
- * Round trips a payment-history page may make: the payments Query and the Query of the range's day totals (SPEC
- * §14), then one BatchGetItem per 100 needed keys. The totals Query is sent together with the payments Query (the
+ * Round trips a payment-history page may make: the payments Query and the Query of the range's day totals
+ * (docs/data-design.md "Period totals"), then one BatchGetItem per 100 needed keys. The totals Query is sent together with the payments Query (the
  * floor replays both in one wave, bench/replay.ts `replayWaves`), so it adds a wait only when it is the slower of
  * the two (a long range); but it is one more request to DynamoDB, and round trips here are counted as the calls a
  * request makes (bench/capture.ts): it is counted.

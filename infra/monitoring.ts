@@ -12,21 +12,26 @@ import { CfnOutput, Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import {
+  ALARM_PERIOD,
+  apiServerErrorRate,
+  apiWidgetRows,
+  businessWidgets,
+  type MonitoredRoute,
+  routeMetrics,
+  tableErrorMetrics,
+  tableWidgets,
+} from './monitoring-widgets.ts';
 import type { MonitoringSettings } from './stages.ts';
 
-/** One API route: its API Gateway route-level metrics need the stage's detailed metrics turned on. */
-export interface MonitoredRoute {
-  name: string;
-  method: string;
-  path: string;
-}
+export { ALARM_PERIOD, type MonitoredRoute, TABLE_OPERATIONS } from './monitoring-widgets.ts';
 
 /** A metric another construct asks to be alarmed on (at or above `threshold`). */
 export interface WatchedMetric {
@@ -53,19 +58,6 @@ export interface MonitoringProps {
   serviceName: string;
   removalPolicy: RemovalPolicy;
 }
-
-export const ALARM_PERIOD = Duration.minutes(5);
-
-/** The DynamoDB operations the functions and the CLI use; each is one metric in the table's sums. */
-export const TABLE_OPERATIONS = [
-  dynamodb.Operation.GET_ITEM,
-  dynamodb.Operation.BATCH_GET_ITEM,
-  dynamodb.Operation.PUT_ITEM,
-  dynamodb.Operation.UPDATE_ITEM,
-  dynamodb.Operation.QUERY,
-  dynamodb.Operation.SCAN,
-  dynamodb.Operation.TRANSACT_WRITE_ITEMS,
-];
 
 export class Monitoring extends Construct {
   /** The alarm topic; undefined when the stage has alarms turned off. */
@@ -104,7 +96,7 @@ export class Monitoring extends Construct {
     this.addApiWidgetsAndAlarms();
     for (const [name, fn] of props.functions) this.addFunction(name, fn);
     this.addTableWidgetsAndAlarms();
-    this.addBusinessWidgets();
+    this.dashboard.addWidgets(...businessWidgets(this.props));
     if (settings.alarms) {
       // Reads the alarm list when the template is written, so alarms added later are listed too.
       this.dashboard.addWidgets(
@@ -197,33 +189,10 @@ export class Monitoring extends Construct {
     this.alarmList.push(alarm);
   }
 
-  private routeMetric(route: MonitoredRoute, metricName: string, statistic: string): cloudwatch.Metric {
-    return new cloudwatch.Metric({
-      namespace: 'AWS/ApiGateway',
-      metricName,
-      dimensionsMap: {
-        ApiId: this.props.api.apiId,
-        Stage: this.props.apiStageName,
-        Resource: route.path,
-        Method: route.method,
-      },
-      statistic,
-      period: ALARM_PERIOD,
-      label: `${route.method} ${route.path} ${statistic}`,
-    });
-  }
-
   private addApiWidgetsAndAlarms(): void {
-    const { api, routes, settings } = this.props;
-    const serverErrorRate = new cloudwatch.MathExpression({
-      expression: 'IF(requests > 0, 100 * errors / requests, 0)',
-      usingMetrics: {
-        errors: api.metricServerError({ period: ALARM_PERIOD, statistic: 'Sum' }),
-        requests: api.metricCount({ period: ALARM_PERIOD, statistic: 'Sum' }),
-      },
-      period: ALARM_PERIOD,
-      label: '5xx rate (%)',
-    });
+    const { routes, settings } = this.props;
+    const routeMetric = routeMetrics(this.props);
+    const serverErrorRate = apiServerErrorRate(this.props.api);
     this.alarm(
       'Api5xxRate',
       serverErrorRate,
@@ -233,40 +202,12 @@ export class Monitoring extends Construct {
     for (const route of routes) {
       this.alarm(
         `${pascalCase(route.name)}LatencyP99`,
-        this.routeMetric(route, 'Latency', 'p99'),
+        routeMetric(route, 'Latency', 'p99'),
         settings.thresholds.routeP99LatencyMs,
         `${route.method} ${route.path}: p99 latency (ms) at or over the threshold`,
       );
     }
-    this.dashboard.addWidgets(
-      new cloudwatch.GraphWidget({
-        title: 'Requests per route',
-        left: routes.map((route) => this.routeMetric(route, 'Count', 'Sum')),
-        width: 8,
-      }),
-      new cloudwatch.GraphWidget({
-        title: 'Errors per route (4xx, 5xx)',
-        left: routes.flatMap((route) => [this.routeMetric(route, '4xx', 'Sum'), this.routeMetric(route, '5xx', 'Sum')]),
-        width: 8,
-      }),
-      new cloudwatch.GraphWidget({
-        title: 'API 5xx rate (%)',
-        left: [serverErrorRate],
-        leftAnnotations: [{ value: settings.thresholds.api5xxRatePercent, label: 'alarm' }],
-        width: 8,
-      }),
-    );
-    this.dashboard.addWidgets(
-      ...routes.map(
-        (route) =>
-          new cloudwatch.GraphWidget({
-            title: `Latency ${route.method} ${route.path} (ms)`,
-            left: [this.routeMetric(route, 'Latency', 'p50'), this.routeMetric(route, 'Latency', 'p99')],
-            leftAnnotations: [{ value: settings.thresholds.routeP99LatencyMs, label: 'p99 alarm' }],
-            width: 8,
-          }),
-      ),
-    );
+    for (const row of apiWidgetRows(this.props, serverErrorRate)) this.dashboard.addWidgets(...row);
     // Function graphs read the lists filled by addFunction, including functions added later.
     this.dashboard.addWidgets(
       new cloudwatch.GraphWidget({ title: 'Function errors', left: this.functionErrors, width: 8 }),
@@ -277,9 +218,7 @@ export class Monitoring extends Construct {
 
   private addTableWidgetsAndAlarms(): void {
     const { table, settings } = this.props;
-    const options = { period: ALARM_PERIOD, statistic: 'Sum', operations: TABLE_OPERATIONS };
-    const throttled = table.metricThrottledRequestsForOperations({ ...options, label: 'throttled requests' });
-    const systemErrors = table.metricSystemErrorsForOperations({ ...options, label: 'system errors' });
+    const { throttled, systemErrors } = tableErrorMetrics(table);
     this.alarm(
       'TableThrottledRequests',
       throttled,
@@ -292,62 +231,7 @@ export class Monitoring extends Construct {
       settings.thresholds.dynamoDbSystemErrors,
       'DynamoDB answered with system (5xx) errors',
     );
-    this.dashboard.addWidgets(
-      // One graph each: the two sums use the same per-operation metric ids.
-      new cloudwatch.GraphWidget({ title: 'DynamoDB throttled requests', left: [throttled], width: 8 }),
-      new cloudwatch.GraphWidget({ title: 'DynamoDB system errors', left: [systemErrors], width: 8 }),
-      new cloudwatch.GraphWidget({
-        title: 'DynamoDB consumed capacity (units per 5 min)',
-        left: [
-          table.metricConsumedReadCapacityUnits({ period: ALARM_PERIOD, statistic: 'Sum', label: 'read' }),
-          table.metricConsumedWriteCapacityUnits({ period: ALARM_PERIOD, statistic: 'Sum', label: 'write' }),
-        ],
-        width: 8,
-      }),
-    );
-  }
-
-  /** The metrics shared/observability.ts emits (EMF): counts by route, amounts by currency, errors by code. */
-  private addBusinessWidgets(): void {
-    const { metricsNamespace: namespace, serviceName: service, routes } = this.props;
-    const perRoute = (metricName: string, route: string) =>
-      new cloudwatch.Metric({
-        namespace,
-        metricName,
-        dimensionsMap: { service, route },
-        statistic: 'Sum',
-        period: ALARM_PERIOD,
-        label: metricName,
-      });
-    // SEARCH graphs one line per dimension value (currency, error_code) without listing them here.
-    const search = (dimensions: string, metricName: string) =>
-      new cloudwatch.MathExpression({
-        expression: `SEARCH('{${namespace},${dimensions}} MetricName="${metricName}" service="${service}"', 'Sum', ${ALARM_PERIOD.toSeconds()})`,
-        usingMetrics: {},
-        label: metricName,
-        period: ALARM_PERIOD,
-      });
-    const hasRoute = (name: string) => routes.some((route) => route.name === name);
-    this.dashboard.addWidgets(
-      new cloudwatch.GraphWidget({
-        title: 'Invoices created, payments recorded',
-        left: [
-          ...(hasRoute('add-invoice') ? [perRoute('InvoicesCreated', 'add-invoice')] : []),
-          ...(hasRoute('add-payment') ? [perRoute('PaymentsRecorded', 'add-payment')] : []),
-        ],
-        width: 8,
-      }),
-      new cloudwatch.GraphWidget({
-        title: 'Payment amount by currency (major units)',
-        left: [search('currency,service', 'PaymentAmount')],
-        width: 8,
-      }),
-      new cloudwatch.GraphWidget({
-        title: 'Error responses by error_code',
-        left: [search('error_code,route,service', 'Errors')],
-        width: 8,
-      }),
-    );
+    this.dashboard.addWidgets(...tableWidgets(table, throttled, systemErrors));
   }
 }
 

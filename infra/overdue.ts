@@ -1,5 +1,5 @@
 /**
- * The overdue sweep on AWS (SPEC §14, docs/operations.md "Overdue sweep"): a function run by an EventBridge rule every
+ * The overdue sweep on AWS (docs/api.md "Overdue", docs/operations.md "Overdue sweep"): a function run by an EventBridge rule every
  * few minutes (functions/overdue-sweep/handler.ts → services/sweep-overdue.ts). It reads only the sparse overdue index
  * (GSI2) and the invoices and accounts it names, and writes each notification and its outbox event in one transaction.
  * Its errors and throttles are alarmed by the stack's Monitoring (`addFunction`).

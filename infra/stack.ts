@@ -51,6 +51,16 @@ export interface InvoicingStackProps extends StackProps {
   stage: Stage;
 }
 
+type StageSettings = Stage['settings'];
+
+/** What a background (stream-, queue- or schedule-fed) part of the stack is built with. */
+interface BackgroundProps {
+  table: dynamodb.TableV2;
+  environment: Record<string, string>;
+  logRetention: StageSettings['logRetention'];
+  removalPolicy: RemovalPolicy;
+}
+
 export class InvoicingStack extends Stack {
   readonly table: dynamodb.TableV2;
   readonly functions: ReadonlyMap<ApiFunctionName, NodejsFunction>;
@@ -64,88 +74,15 @@ export class InvoicingStack extends Stack {
     super(scope, id, props);
     const { settings } = props.stage;
     const removalPolicy = settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
-
-    this.table = new dynamodb.TableV2(this, 'Table', {
-      partitionKey: { name: TABLE.partitionKey, type: dynamodb.AttributeType.STRING },
-      sortKey: { name: TABLE.sortKey, type: dynamodb.AttributeType.STRING },
-      globalSecondaryIndexes: [
-        {
-          indexName: TABLE.paymentsIndex.name,
-          partitionKey: { name: TABLE.paymentsIndex.partitionKey, type: dynamodb.AttributeType.STRING },
-          sortKey: { name: TABLE.paymentsIndex.sortKey, type: dynamodb.AttributeType.STRING },
-          projectionType: dynamodb.ProjectionType.ALL,
-        },
-        {
-          indexName: TABLE.overdueIndex.name,
-          partitionKey: { name: TABLE.overdueIndex.partitionKey, type: dynamodb.AttributeType.STRING },
-          sortKey: { name: TABLE.overdueIndex.sortKey, type: dynamodb.AttributeType.STRING },
-          projectionType: dynamodb.ProjectionType.INCLUDE,
-          nonKeyAttributes: [...TABLE.overdueIndex.nonKeyAttributes],
-        },
-      ],
-      timeToLiveAttribute: TABLE.ttlAttribute,
-      dynamoStream: dynamodb.StreamViewType[TABLE.streamViewType],
-      billing: dynamodb.Billing.onDemand(),
-      encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: settings.pointInTimeRecovery },
-      deletionProtection: settings.deletionProtection,
-      removalPolicy,
-    });
-
+    this.table = this.createTable(settings, removalPolicy);
     this.api = new HttpApi(this, 'HttpApi', {
       description: `Invoicing and payments API (${props.stage.name})`,
       // The default stage is created below, so it can carry throttling and access logs.
       createDefaultStage: false,
     });
-    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: settings.logRetention, removalPolicy });
-    const apiStage = new HttpStage(this, 'HttpApiDefaultStage', {
-      httpApi: this.api,
-      autoDeploy: true,
-      throttle: settings.throttling,
-      // Route-level metrics (requests, errors, latency per route) for the alarms and dashboard.
-      detailedMetricsEnabled: true,
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(accessLogs),
-        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
-      },
-    });
-
-    const functions = new Map<ApiFunctionName, NodejsFunction>();
-    const apiRoutes: HttpRoute[] = [];
-    for (const definition of API_FUNCTIONS) {
-      const id = pascalCase(definition.name);
-      const fn = serviceFunction(this, id, {
-        description: `The ${definition.name} API: ${definition.routes.map((r) => `${r.method} ${r.path}`).join(', ')}`,
-        entry: definition.entry,
-        logRetention: settings.logRetention,
-        removalPolicy,
-        environment: {
-          TABLE_NAME: this.table.tableName,
-          LOG_LEVEL: settings.logLevel,
-          POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-          POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
-          AUTH_CACHE_SECONDS,
-        },
-      });
-      this.grantDataAccess(fn, definition);
-      // One integration per function; one route per method + path of each of its routes (with and without a
-      // trailing slash: HTTP APIs match paths exactly). The function's router dispatches (shared/http/api-function.ts).
-      const integration = new HttpLambdaIntegration(`${id}Integration`, fn);
-      for (const route of definition.routes) {
-        for (const key of routeKeys(route)) {
-          apiRoutes.push(
-            ...this.api.addRoutes({
-              path: apiGatewayRoutePath(key.path),
-              methods: [HttpMethod[key.method]],
-              integration,
-            }),
-          );
-        }
-      }
-      functions.set(definition.name, fn);
-    }
+    const apiStage = this.createApiStage(settings, removalPolicy);
+    const { functions, apiRoutes } = this.createApiFunctions(settings, removalPolicy);
     this.functions = functions;
-
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stageName: props.stage.name,
       settings: settings.monitoring,
@@ -158,39 +95,112 @@ export class InvoicingStack extends Stack {
       serviceName: SERVICE_NAME,
       removalPolicy,
     });
-
-    const environment = {
-      TABLE_NAME: this.table.tableName,
-      LOG_LEVEL: settings.logLevel,
-      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
-    };
-    this.webhooks = new WebhookDelivery(this, 'Webhooks', {
-      table: this.table,
-      environment,
-      logRetention: settings.logRetention,
-      removalPolicy,
-    });
-    // Webhook delivery is watched like the API: its functions' errors and throttles, dead letters, iterator age.
-    this.monitoring.addFunction('webhook-dispatch', this.webhooks.dispatchFunction);
-    this.monitoring.addFunction('webhook-deliver', this.webhooks.deliverFunction);
-    for (const watched of this.webhooks.watchedMetrics) this.monitoring.watchMetric(watched);
-    // The overdue sweep (SPEC §14): scheduled; its errors (a failed or timed-out run) and throttles are alarmed.
-    this.overdue = new OverdueSweep(this, 'Overdue', {
-      table: this.table,
-      environment,
-      logRetention: settings.logRetention,
-      removalPolicy,
-    });
-    this.monitoring.addFunction('overdue-sweep', this.overdue.sweepFunction);
+    const background = { table: this.table, environment: this.functionEnvironment(settings), removalPolicy };
+    this.webhooks = this.addWebhookDelivery({ ...background, logRetention: settings.logRetention });
+    this.overdue = this.addOverdueSweep({ ...background, logRetention: settings.logRetention });
 
     new CfnOutput(this, 'ApiUrl', { value: apiStage.url, description: 'Base URL of the HTTP API' });
     new CfnOutput(this, 'TableName', {
       value: this.table.tableName,
       description: 'DynamoDB table; pass it as TABLE_NAME to the account CLI',
     });
-
     this.acknowledgeNagFindings(apiRoutes);
+  }
+
+  /** The single table (shared/store/table.ts): its keys, the two indexes, TTL and stream, as the local runtime has it. */
+  private createTable(settings: StageSettings, removalPolicy: RemovalPolicy): dynamodb.TableV2 {
+    const index = (definition: { name: string; partitionKey: string; sortKey: string }) => ({
+      indexName: definition.name,
+      partitionKey: { name: definition.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: definition.sortKey, type: dynamodb.AttributeType.STRING },
+    });
+    return new dynamodb.TableV2(this, 'Table', {
+      partitionKey: { name: TABLE.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE.sortKey, type: dynamodb.AttributeType.STRING },
+      globalSecondaryIndexes: [
+        { ...index(TABLE.paymentsIndex), projectionType: dynamodb.ProjectionType.ALL },
+        {
+          ...index(TABLE.overdueIndex),
+          projectionType: dynamodb.ProjectionType.INCLUDE,
+          nonKeyAttributes: [...TABLE.overdueIndex.nonKeyAttributes],
+        },
+      ],
+      timeToLiveAttribute: TABLE.ttlAttribute,
+      dynamoStream: dynamodb.StreamViewType[TABLE.streamViewType],
+      billing: dynamodb.Billing.onDemand(),
+      encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: settings.pointInTimeRecovery },
+      deletionProtection: settings.deletionProtection,
+      removalPolicy,
+    });
+  }
+
+  /** The API's default stage: throttling, route-level metrics and access logs. */
+  private createApiStage(settings: StageSettings, removalPolicy: RemovalPolicy): HttpStage {
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: settings.logRetention, removalPolicy });
+    return new HttpStage(this, 'HttpApiDefaultStage', {
+      httpApi: this.api,
+      autoDeploy: true,
+      throttle: settings.throttling,
+      // Route-level metrics (requests, errors, latency per route) for the alarms and dashboard.
+      detailedMetricsEnabled: true,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+      },
+    });
+  }
+
+  /** One function per entry of the route table, with its least-privilege policy, integration and routes. */
+  private createApiFunctions(settings: StageSettings, removalPolicy: RemovalPolicy) {
+    const functions = new Map<ApiFunctionName, NodejsFunction>();
+    const apiRoutes: HttpRoute[] = [];
+    for (const definition of API_FUNCTIONS) {
+      const id = pascalCase(definition.name);
+      const fn = serviceFunction(this, id, {
+        description: `The ${definition.name} API: ${definition.routes.map((r) => `${r.method} ${r.path}`).join(', ')}`,
+        entry: definition.entry,
+        logRetention: settings.logRetention,
+        removalPolicy,
+        environment: { ...this.functionEnvironment(settings), AUTH_CACHE_SECONDS },
+      });
+      this.grantDataAccess(fn, definition);
+      // One integration per function; one route per method + path of each of its routes (with and without a
+      // trailing slash: HTTP APIs match paths exactly). The function's router dispatches (shared/http/api-function.ts).
+      const integration = new HttpLambdaIntegration(`${id}Integration`, fn);
+      for (const key of definition.routes.flatMap(routeKeys)) {
+        const path = apiGatewayRoutePath(key.path);
+        apiRoutes.push(...this.api.addRoutes({ path, methods: [HttpMethod[key.method]], integration }));
+      }
+      functions.set(definition.name, fn);
+    }
+    return { functions, apiRoutes };
+  }
+
+  /** What every function of the stack is given: its table, log level and Powertools names. */
+  private functionEnvironment(settings: StageSettings): Record<string, string> {
+    return {
+      TABLE_NAME: this.table.tableName,
+      LOG_LEVEL: settings.logLevel,
+      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+    };
+  }
+
+  /** Webhook delivery, watched like the API: its functions' errors and throttles, dead letters, iterator age. */
+  private addWebhookDelivery(props: BackgroundProps): WebhookDelivery {
+    const webhooks = new WebhookDelivery(this, 'Webhooks', props);
+    this.monitoring.addFunction('webhook-dispatch', webhooks.dispatchFunction);
+    this.monitoring.addFunction('webhook-deliver', webhooks.deliverFunction);
+    for (const watched of webhooks.watchedMetrics) this.monitoring.watchMetric(watched);
+    return webhooks;
+  }
+
+  /** The overdue sweep (docs/operations.md "Overdue sweep"): scheduled; its errors and throttles are alarmed. */
+  private addOverdueSweep(props: BackgroundProps): OverdueSweep {
+    const overdue = new OverdueSweep(this, 'Overdue', props);
+    this.monitoring.addFunction('overdue-sweep', overdue.sweepFunction);
+    return overdue;
   }
 
   /** Exactly the function's declared actions: on the table, and on the index only if it queries it. */

@@ -65,49 +65,76 @@ export class WebhookDelivery extends Construct {
 
   constructor(scope: Construct, id: string, props: WebhookDeliveryProps) {
     super(scope, id);
-    const { table, removalPolicy } = props;
-
     this.signingSecretKey = new kms.Key(this, 'SigningSecretKey', {
       description: 'Seals webhook signing secrets (encryption context: company_id)',
       enableKeyRotation: true,
-      removalPolicy,
+      removalPolicy: props.removalPolicy,
     });
+    const queues = this.createQueues(props.removalPolicy);
+    this.deadLetterQueue = queues.deadLetters;
+    this.queue = queues.delivery;
+    this.dispatchFailures = queues.dispatchFailures;
+    const functions = this.createFunctions(props);
+    this.dispatchFunction = functions.dispatch;
+    this.deliverFunction = functions.deliver;
+    this.connect(props.table);
+    this.watchedMetrics = this.watched(props.iteratorAgeAlarm ?? Duration.minutes(5));
 
+    new CfnOutput(this, 'WebhookKmsKeyId', {
+      value: this.signingSecretKey.keyId,
+      description: 'KMS key sealing webhook secrets; pass it as WEBHOOK_KMS_KEY_ID to the webhook CLI',
+    });
+    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', {
+      value: this.deadLetterQueue.queueUrl,
+      description: 'Webhook deliveries that failed to process; see docs/webhooks.md "Delivery architecture"',
+    });
+    this.acknowledgeNagFindings();
+  }
+
+  /** The delivery queue with its dead letters, and the queue of stream batches the dispatcher gave up on. */
+  private createQueues(removalPolicy: RemovalPolicy) {
     const queueSecurity = { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true } as const;
-    this.deadLetterQueue = new sqs.Queue(this, 'DeliveryDeadLetters', {
+    const deadLetters = new sqs.Queue(this, 'DeliveryDeadLetters', {
       ...queueSecurity,
       retentionPeriod: Duration.days(14),
       removalPolicy,
     });
-    this.queue = new sqs.Queue(this, 'DeliveryQueue', {
+    const delivery = new sqs.Queue(this, 'DeliveryQueue', {
       ...queueSecurity,
       visibilityTimeout: QUEUE_VISIBILITY_TIMEOUT,
       retentionPeriod: QUEUE_RETENTION,
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+      deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_RECEIVE_COUNT },
       removalPolicy,
     });
-    this.dispatchFailures = new sqs.Queue(this, 'DispatchFailures', {
+    const dispatchFailures = new sqs.Queue(this, 'DispatchFailures', {
       ...queueSecurity,
       retentionPeriod: Duration.days(14),
       removalPolicy,
     });
+    return { deadLetters, delivery, dispatchFailures };
+  }
 
+  private createFunctions(props: WebhookDeliveryProps) {
     const environment = { ...props.environment, DELIVERY_QUEUE_URL: this.queue.queueUrl };
     const logs = { logRetention: props.logRetention, removalPolicy: props.removalPolicy };
-    this.dispatchFunction = serviceFunction(this, 'Dispatch', {
+    const dispatch = serviceFunction(this, 'Dispatch', {
       entry: 'functions/webhook-dispatch/handler.ts',
       description: 'Table stream → webhook delivery queue',
       environment,
       ...logs,
     });
-    this.deliverFunction = serviceFunction(this, 'Deliver', {
+    const deliver = serviceFunction(this, 'Deliver', {
       entry: 'functions/webhook-deliver/handler.ts',
       description: 'Webhook delivery queue → merchant endpoints',
       timeout: DELIVER_TIMEOUT,
       environment: { ...environment, WEBHOOK_KMS_KEY_ID: this.signingSecretKey.keyId },
       ...logs,
     });
+    return { dispatch, deliver };
+  }
 
+  /** Stream → dispatcher → queue → deliverer, with exactly the access each needs. */
+  private connect(table: dynamodb.TableV2): void {
     this.dispatchFunction.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,
@@ -120,7 +147,6 @@ export class WebhookDelivery extends Construct {
       }),
     );
     this.queue.grantSendMessages(this.dispatchFunction);
-
     this.deliverFunction.addEventSource(
       new SqsEventSource(this.queue, {
         batchSize: DELIVER_BATCH_SIZE,
@@ -136,48 +162,31 @@ export class WebhookDelivery extends Construct {
       }),
     );
     this.signingSecretKey.grantDecrypt(this.deliverFunction);
+  }
 
-    const lagLimit = props.iteratorAgeAlarm ?? Duration.minutes(5);
-    this.watchedMetrics = [
+  /** Dead letters (delivery and dispatch) and stream lag, for the stack's Monitoring to alarm on. */
+  private watched(lagLimit: Duration): WatchedMetric[] {
+    const maximum = { statistic: cloudwatch.Stats.MAXIMUM, period: ALARM_PERIOD };
+    return [
       {
         id: 'WebhookDeadLetters',
-        metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-          statistic: cloudwatch.Stats.MAXIMUM,
-          period: ALARM_PERIOD,
-        }),
+        metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible(maximum),
         threshold: 1,
         description: 'Webhook deliveries the deliverer crashed on repeatedly are waiting in the dead-letter queue',
       },
       {
         id: 'WebhookDispatchFailures',
-        metric: this.dispatchFailures.metricApproximateNumberOfMessagesVisible({
-          statistic: cloudwatch.Stats.MAXIMUM,
-          period: ALARM_PERIOD,
-        }),
+        metric: this.dispatchFailures.metricApproximateNumberOfMessagesVisible(maximum),
         threshold: 1,
         description: 'Table stream batches that could not be enqueued for webhook delivery are waiting in their queue',
       },
       {
         id: 'WebhookStreamLag',
-        metric: this.dispatchFunction.metric('IteratorAge', {
-          statistic: cloudwatch.Stats.MAXIMUM,
-          period: ALARM_PERIOD,
-        }),
+        metric: this.dispatchFunction.metric('IteratorAge', maximum),
         threshold: lagLimit.toMilliseconds(),
         description: `Webhook dispatch lags more than ${lagLimit.toHumanString()} behind the table stream (events wait before being queued)`,
       },
     ];
-
-    new CfnOutput(this, 'WebhookKmsKeyId', {
-      value: this.signingSecretKey.keyId,
-      description: 'KMS key sealing webhook secrets; pass it as WEBHOOK_KMS_KEY_ID to the webhook CLI',
-    });
-    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', {
-      value: this.deadLetterQueue.queueUrl,
-      description: 'Webhook deliveries that failed to process; see docs/webhooks.md "Delivery architecture"',
-    });
-
-    this.acknowledgeNagFindings();
   }
 
   /** Every AwsSolutions finding these resources accept, with the reason (test/infra/nag.test.ts lists the ids). */

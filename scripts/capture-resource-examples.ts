@@ -1,31 +1,9 @@
 /**
- * The OpenAPI examples of the SPEC §13 and §14 routes (invoice reads and deletes, invoice history, an invoice's latest
- * payment, clients, reversals), captured like the rest by scripts/capture-examples.ts, whose request tools it is handed.
+ * The OpenAPI examples of the routes added after the first three (invoice reads and deletes, invoice history, an
+ * invoice's latest payment, clients, reversals), captured like the rest with the tools of scripts/capture-tools.ts.
  */
-import type { DynamoCall } from '../infra/tools/dynamo-hooks.ts';
 import type { CapturedExamples } from '../shared/openapi/document.ts';
-import type { RouteName } from '../shared/routes.ts';
-import type { Send } from './capture-examples.ts';
-
-type Body = Record<string, any>;
-
-export interface CaptureTools {
-  capture(route: RouteName, status: number, name: string, summary: string, options: Send): Promise<Body>;
-  send(route: RouteName, options: Send): Promise<{ status: number; body: Body }>;
-  withFault<T>(command: string, fault: (call: DynamoCall) => Error, action: () => Promise<T>): Promise<T>;
-  inFlight(call: DynamoCall): Error;
-  commonErrors(
-    route: RouteName,
-    valid: Body,
-    invalid: Body,
-    writeCommand: string,
-    extra?: Send,
-    readCommand?: string,
-  ): Promise<void>;
-  faultErrors(route: RouteName, request: Send, writeCommand: string, readCommand?: string): Promise<void>;
-  /** Today as MM/DD/YYYY in the demo account's time zone. */
-  today: string;
-}
+import type { CaptureTools } from './capture-tools.ts';
 
 const invoiceBody = (email: string) => ({
   client: { first_name: 'Chidi', last_name: 'Eze', email, phone: '+2348031234567', company_name: 'Eze Foods' },
@@ -94,7 +72,8 @@ async function captureInvoiceExamples({ capture, send, commonErrors, faultErrors
   return history;
 }
 
-async function captureClientExamples({ capture, send, withFault, inFlight, commonErrors, faultErrors }: CaptureTools) {
+async function captureClientExamples(tools: CaptureTools) {
+  const { capture, send, withFault, inFlight, commonErrors } = tools;
   const client = {
     first_name: 'Ngozi',
     last_name: 'Adeyemi',
@@ -129,7 +108,12 @@ async function captureClientExamples({ capture, send, withFault, inFlight, commo
     'TransactWriteItemsCommand',
   );
 
-  const path = `/clients/${created.data.id}`;
+  await captureClientChanges(tools, `/clients/${created.data.id}`);
+  return client;
+}
+
+/** Read, list, update and delete one client (at `path`). */
+async function captureClientChanges({ capture, commonErrors, faultErrors }: CaptureTools, path: string) {
   await capture('get-client', 200, 'client', 'A client', { path });
   await capture('get-client', 404, 'client_not_found', 'Unknown id', { path: '/clients/999999' });
   await faultErrors('get-client', { path }, 'BatchGetItemCommand');
@@ -154,7 +138,6 @@ async function captureClientExamples({ capture, send, withFault, inFlight, commo
   await faultErrors('delete-client', { path }, 'TransactWriteItemsCommand');
   await capture('delete-client', 200, 'deleted', 'Client deleted', { path });
   await capture('delete-client', 404, 'client_not_found', 'Unknown id', { path: '/clients/999999' });
-  return client;
 }
 
 async function captureReversalExamples(tools: CaptureTools) {

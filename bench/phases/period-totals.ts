@@ -1,5 +1,5 @@
 /**
- * What a year's summary costs (SPEC §14 "Totals"). Payment history carries the totals of its whole range, read
+ * What a year's summary costs (docs/api.md "Payment history and pagination", docs/data-design.md "Period totals"). Payment history carries the totals of its whole range, read
  * beside the page with one consistent Query of the account's day rows (8 shards a day, shared/store/period-totals.ts).
  * An account with a row for every shard of 366 days (written directly, as the seeding does) and a few payments
  * through the API; `limit` 1 so that the page is one payment and the summary is most of the work. Three ranges in

@@ -1,22 +1,17 @@
-/** `data:migrate` (docs/operations.md "Upgrading"): one-off data migrations after an upgrade. */
-import { migrateListings } from '../../shared/store/listing-migration.ts';
-import { countLegacyPayments } from '../../shared/store/totals-migration.ts';
+/** `data:migrate` (docs/operations.md "Upgrading"): the one-off data migrations after an upgrade, in order. */
 import { defineCommand } from './command.ts';
+import { DATA_MIGRATIONS } from './migrations/data-migrations.ts';
 
 export const dataMigrate = defineCommand({
   name: 'data:migrate',
-  summary:
-    'one-off, after an upgrade: list invoices and clients written before the invoice and client routes, and count ' +
-    'payments recorded before period totals in them (idempotent)',
+  summary: `one-off, after an upgrade (idempotent): ${DATA_MIGRATIONS.map((step) => step.summary).join('; ')}`,
   options: {},
-  prints:
-    'one JSON line {"invoices":N,"clients":N,"overdue_indexed":N,"changed_meanwhile":N,"payments_counted":N}: invoices ' +
-    'and clients migrated, open invoices put into the overdue index, invoices a payment changed during the run (run ' +
-    'again for those), and payments added to their day totals. Reads the whole table twice.',
+  prints: `one JSON line with ${DATA_MIGRATIONS.map((step) => step.prints).join(', ')}. Reads the whole table once per step.`,
   input: () => ({}),
   async run(_input, output) {
-    const listings = await migrateListings();
-    output.line({ ...listings, payments_counted: await countLegacyPayments() });
+    let line: Record<string, number> = {};
+    for (const step of DATA_MIGRATIONS) line = { ...line, ...(await step.run()) };
+    output.line(line);
   },
 });
 

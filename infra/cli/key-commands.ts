@@ -1,7 +1,6 @@
 /** `key:create`, `key:list`, `key:revoke`, `key:migrate` (docs/accounts.md, docs/operations.md "Keys"). */
 import { expiryAfterDays, isKeyUsable } from '../../shared/domain/api-key.ts';
 import { getAccount } from '../../shared/store/accounts.ts';
-import { ensureKeyIds, migrateLegacyKeys } from '../../shared/store/api-key-migration.ts';
 import {
   type ApiKey,
   createKey,
@@ -12,6 +11,7 @@ import {
   SECRET_KEY_PATTERN,
 } from '../../shared/store/api-keys.ts';
 import { CommandError, defineCommand, UsageError } from './command.ts';
+import { ensureKeyIds, migrateLegacyKeys } from './migrations/key-ids.ts';
 import { COMPANY_ID, companyId, positiveInteger } from './validate.ts';
 
 const MAX_LABEL_LENGTH = 100;

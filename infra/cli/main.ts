@@ -1,13 +1,15 @@
 /**
  * The account CLI (docs/accounts.md, docs/operations.md): runs one command of the registry in commands.ts.
  * Prints JSON lines on stdout on success (one per record); on failure one `{"error": …}` line on
- * stderr and exit code 1. Nothing else is written to stdout, so scripts can parse it.
+ * stderr and exit code 1. Nothing else is written to stdout, so scripts can parse it. Stderr also says which
+ * database was used (`{"database": …}`, and `{"warning": …}` when no `npm start` serves it: database-note.ts).
  */
+import '../local/quiet-observability.ts';
+import { localEngines } from '../local/engine-record.ts';
 import { CommandError, parseCommandLine, UsageError } from './command.ts';
 import { COMMANDS } from './commands.ts';
-import { chooseTarget, connectTarget, describeTarget, type Target } from './target.ts';
-
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+import { databaseNote } from './database-note.ts';
+import { type Connection, chooseTarget, connectTarget, describeTarget, type Target } from './target.ts';
 
 function errorMessage(error: unknown, target: Target | undefined): string {
   if (error instanceof UsageError || error instanceof CommandError) return error.message;
@@ -31,7 +33,7 @@ function exit(stream: NodeJS.WriteStream, text: string, code: number): void {
 
 async function main(argv: string[]): Promise<void> {
   let target: Target | undefined;
-  let connection: { close(): Promise<void> } | undefined;
+  let connection: Connection | undefined;
   const stop = async () => {
     await connection?.close().catch(() => undefined);
     process.exit(130);
@@ -43,6 +45,8 @@ async function main(argv: string[]): Promise<void> {
     if (parsed.kind === 'help') return exit(process.stdout, parsed.text, 0);
     target = chooseTarget();
     connection = await connectTarget(target);
+    for (const [name, text] of Object.entries(databaseNote(target, connection, localEngines())))
+      process.stderr.write(`${JSON.stringify({ [name]: text })}\n`);
     await parsed.command.run(parsed.input, { line: (record) => process.stdout.write(`${JSON.stringify(record)}\n`) });
     await connection.close();
     connection = undefined;

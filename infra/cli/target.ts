@@ -56,26 +56,32 @@ export function describeTarget(target: Target): string {
   }
 }
 
+/** The database a command runs on, once reached. */
+export interface Connection {
+  close(): Promise<void>;
+  /** The DynamoDB endpoint used (for a local target, the engine found or started); none for AWS. */
+  endpoint: string | undefined;
+  /** A DynamoDB Local was started for this command (and stops with it). */
+  startedHere: boolean;
+}
+
 /**
  * Points the store at the target; for a local target whose DynamoDB Local is not running, starts
  * one on the same port and data directory. Call the returned `close` when done.
  */
-export async function connectTarget(
-  target: Target,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<{ close(): Promise<void> }> {
+export async function connectTarget(target: Target, env: NodeJS.ProcessEnv = process.env): Promise<Connection> {
   if (target.kind === 'endpoint') {
     env.TABLE_NAME = target.tableName;
     if (env === process.env) {
       resetConfig(); // read once per process: read it again with the target's table
       installDurabilityBarrier(documentClient()); // most likely DynamoDB Local (harmless elsewhere)
     }
-    return { close: async () => {} };
+    return { close: async () => {}, endpoint: target.endpoint, startedHere: false };
   }
   if (target.kind === 'aws') {
     delete env.DYNAMODB_ENDPOINT;
     if (env === process.env) resetConfig();
-    return { close: async () => {} };
+    return { close: async () => {}, endpoint: undefined, startedHere: false };
   }
   const { endpoint, started } = await localEngine(target);
   try {
@@ -91,6 +97,8 @@ export async function connectTarget(
       await started?.stop();
       if (started) removeEngineRecord(target.dynamodbDir, process.pid);
     },
+    endpoint,
+    startedHere: started !== undefined,
   };
 }
 

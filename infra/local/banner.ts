@@ -1,6 +1,6 @@
 /**
- * What `npm start` prints once the service is ready: the base URL, the demo key and one
- * ready-to-paste curl command per endpoint.
+ * What `npm start` prints once the service is ready: the base URL, the demo key, a line that exports them as
+ * BASE, KEY and REF (the variables every example in the docs uses) and ready-to-paste curl commands using them.
  */
 
 export interface BannerInput {
@@ -31,13 +31,20 @@ export function usDate(now: Date, timeZone: string, days = 0): string {
   return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
 }
 
-function curl(baseUrl: string, path: string, secretKey: string, body: unknown): string {
+/** A POST of `body` to `$BASE<path>` with `$KEY`; `"$REF"` in a string of the body becomes the shell variable. */
+function curl(path: string, body: unknown): string {
+  const json = JSON.stringify(body).replaceAll('"$REF"', `"'"$REF"'"`);
   return [
-    `curl -sS -X POST '${baseUrl}${path}' \\`,
-    `  -H 'Authorization: Bearer ${secretKey}' \\`,
+    `curl -sS -X POST "$BASE${path}" \\`,
+    `  -H "Authorization: Bearer $KEY" \\`,
     `  -H 'Content-Type: application/json' \\`,
-    `  -d '${JSON.stringify(body)}'`,
+    `  -d '${json}'`,
   ].join('\n');
+}
+
+/** The line to paste first: the shell variables the examples below and the docs use. */
+export function exportLine(baseUrl: string, secretKey: string, demoReferenceCode?: string): string {
+  return `export BASE=${baseUrl} KEY=${secretKey}${demoReferenceCode ? ` REF=${demoReferenceCode}` : ''}`;
 }
 
 /** The body of the demo invoice (also what the first example sends): 2 × 50,000.00, room for many example payments. */
@@ -57,30 +64,25 @@ export function demoInvoiceBody(timeZone = 'Africa/Lagos', now = new Date()) {
 }
 
 /**
- * The curl examples of the banner (add an invoice, pay the demo invoice, list today's payments), for the demo key. They work when pasted in order: the payment goes
- * to the demo invoice seeded on first start (`demoReferenceCode`), 1,000.00 at a time.
+ * The curl examples of the banner (add an invoice, pay the demo invoice, list today's payments), with `$BASE` and
+ * `$KEY`. They work when pasted in order after the export line: the payment goes to the demo invoice seeded on first
+ * start (`$REF`), 1,000.00 at a time.
  */
-export function curlExamples(
-  baseUrl: string,
-  secretKey: string,
-  timeZone = 'Africa/Lagos',
-  now = new Date(),
-  demoReferenceCode?: string,
-): string[] {
+export function curlExamples(timeZone = 'Africa/Lagos', now = new Date(), demoReferenceCode?: string): string[] {
   const invoice = demoInvoiceBody(timeZone, now);
   const payment = {
-    reference_code: demoReferenceCode ?? 'REFERENCE_CODE_FROM_INVOICE',
+    reference_code: demoReferenceCode ? '$REF' : 'REFERENCE_CODE_FROM_INVOICE',
     date: usDate(now, timeZone),
     amount: '1000',
     channel: 'BankTransfer',
   };
   const paymentTitle = demoReferenceCode
-    ? `# Record a payment on the demo invoice ${demoReferenceCode} (any invoice's data.reference_code works):`
+    ? `# Record a payment on the demo invoice $REF (${demoReferenceCode}; any invoice's data.reference_code works):`
     : "# Record a payment (put the invoice's data.reference_code in place of the placeholder):";
   return [
-    `# Add an invoice for a new client:\n${curl(baseUrl, '/invoices', secretKey, invoice)}`,
-    `${paymentTitle}\n${curl(baseUrl, '/payments', secretKey, payment)}`,
-    `# List today's payments:\n${curl(baseUrl, '/payments/history', secretKey, { period: 'today' })}`,
+    `# Add an invoice for a new client:\n${curl('/invoices', invoice)}`,
+    `${paymentTitle}\n${curl('/payments', payment)}`,
+    `# List today's payments:\n${curl('/payments/history', { period: 'today' })}`,
   ];
 }
 
@@ -93,9 +95,10 @@ export function readyBanner(input: BannerInput): string {
     `Demo secret key: ${input.secretKey}`,
     `API reference: ${input.baseUrl}/docs (OpenAPI document: ${input.baseUrl}/openapi.json)`,
     '',
-    ...curlExamples(input.baseUrl, input.secretKey, input.timeZone, input.now, input.demoReferenceCode).flatMap(
-      (example) => [example, ''],
-    ),
+    '# Paste this line first: these examples and the docs (README, docs/api.md) use $BASE, $KEY and $REF.',
+    exportLine(input.baseUrl, input.secretKey, input.demoReferenceCode),
+    '',
+    ...curlExamples(input.timeZone, input.now, input.demoReferenceCode).flatMap((example) => [example, '']),
     'Press Ctrl-C to stop.',
   ].join('\n');
 }

@@ -1,5 +1,5 @@
 /**
- * The local runtime's durability barrier (SPEC §10, docs/guarantees.md "The durability barrier").
+ * The local runtime's durability barrier (docs/guarantees.md "The durability barrier of the local runtime").
  *
  * DynamoDB Local acknowledges a TransactWriteItems a few milliseconds before the transaction is on disk: a
  * SIGKILL in that window rolls the acknowledged transaction back whole. A strongly consistent GetItem of

@@ -172,8 +172,8 @@ async function startOnce(port: number, dataDir: string | undefined): Promise<Dyn
  * A table created before it had a stream (an older DATA_DIR) gets its stream turned on.
  */
 /**
- * A table created before an index existed gains it (GSI2, the overdue index, SPEC §14). Headers written before
- * it lack its keys: `npm run --silent data:migrate` adds them (shared/store/listing-migration.ts).
+ * A table created before an index existed gains it (GSI2, docs/data-design.md "Overdue index"). Headers written before
+ * it lack its keys: `npm run --silent data:migrate` adds them (infra/cli/migrations/listings.ts).
  */
 async function addMissingIndexes(
   client: DynamoDBClient,

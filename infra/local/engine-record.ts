@@ -75,3 +75,51 @@ export async function stopOrphanedEngine(record: EngineRecord, graceMs = 5_000):
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** A DynamoDB Local process on this machine: its port, and its data directory (none when in memory). */
+export interface LocalEngine {
+  javaPid: number;
+  port: number;
+  dynamodbDir: string | undefined;
+  /** The live `npm start` that owns it (its engine record says so and its pid runs), if any. */
+  npmStartPid: number | undefined;
+}
+
+/** The command line of `pid` as its arguments (Linux's /proc keeps paths with spaces whole; else `ps`). */
+function argumentsOf(pid: number, psArgs: string): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return psArgs.split(/\s+/);
+  }
+}
+
+function engineFrom(pid: number, args: string[]): LocalEngine | undefined {
+  const option = (flag: string) => {
+    const at = args.indexOf(flag);
+    return at === -1 ? undefined : args[at + 1];
+  };
+  const port = Number(option('-port'));
+  if (!Number.isInteger(port)) return undefined;
+  const dynamodbDir = option('-dbPath');
+  const record = dynamodbDir ? runningEngine(dynamodbDir) : undefined;
+  const owned = record?.javaPid === pid && record.owner === 'npm start' && processAlive(record.ownerPid);
+  return { javaPid: pid, port, dynamodbDir, npmStartPid: owned ? record.ownerPid : undefined };
+}
+
+/** Every DynamoDB Local running on this machine (the CLI says which one it used and who else serves one). */
+export function localEngines(): LocalEngine[] {
+  let listing: string;
+  try {
+    listing = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  return listing.split('\n').flatMap((line) => {
+    const match = /^\s*(\d+)\s+(.*)$/.exec(line);
+    if (!match || !/DynamoDBLocal\.jar|LoopbackDynamoDbLocal/.test(match[2]!)) return [];
+    const pid = Number(match[1]);
+    const engine = engineFrom(pid, argumentsOf(pid, match[2]!));
+    return engine ? [engine] : [];
+  });
+}

@@ -121,18 +121,12 @@ function sourceIp(remoteAddress: string | undefined): string {
   return remoteAddress.startsWith('::ffff:') ? remoteAddress.slice('::ffff:'.length) : remoteAddress;
 }
 
-/**
- * Builds the event API Gateway HTTP API sends a Lambda proxy integration (payload 2.0): header names
- * lower-cased and repeated headers comma-joined, `cookie` headers moved to `cookies`, the
- * `x-forwarded-*` and `x-amzn-trace-id` headers API Gateway adds, and a text or base64 body.
- */
-export function toApiGatewayEvent(request: RawHttpRequest, options: EventOptions = {}): APIGatewayProxyEventV2 {
-  const now = options.now ?? new Date();
-  const requestId = options.requestId ?? newApiGatewayRequestId();
-  const method = request.method.toUpperCase();
-  const { rawPath, rawQueryString } = splitTarget(request.url);
-  const ip = sourceIp(request.remoteAddress);
-
+/** The event's headers and cookies (as toApiGatewayEvent describes them). */
+function apiGatewayHeaders(
+  request: RawHttpRequest,
+  ip: string,
+  now: Date,
+): { headers: Record<string, string>; cookies: string[] } {
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
   for (const [rawName, value] of headerPairs(request.headers)) {
@@ -153,7 +147,21 @@ export function toApiGatewayEvent(request: RawHttpRequest, options: EventOptions
   headers['x-forwarded-proto'] = 'http';
   headers['x-amzn-trace-id'] ??=
     `Root=1-${Math.floor(now.getTime() / 1000).toString(16)}-${randomBytes(12).toString('hex')}`;
+  return { headers, cookies };
+}
 
+/**
+ * Builds the event API Gateway HTTP API sends a Lambda proxy integration (payload 2.0): header names
+ * lower-cased and repeated headers comma-joined, `cookie` headers moved to `cookies`, the
+ * `x-forwarded-*` and `x-amzn-trace-id` headers API Gateway adds, and a text or base64 body.
+ */
+export function toApiGatewayEvent(request: RawHttpRequest, options: EventOptions = {}): APIGatewayProxyEventV2 {
+  const now = options.now ?? new Date();
+  const requestId = options.requestId ?? newApiGatewayRequestId();
+  const method = request.method.toUpperCase();
+  const { rawPath, rawQueryString } = splitTarget(request.url);
+  const ip = sourceIp(request.remoteAddress);
+  const { headers, cookies } = apiGatewayHeaders(request, ip, now);
   const host = headers.host ?? 'localhost';
   const domainName = host.replace(/:\d+$/, '');
   const hasBody = request.body.length > 0;

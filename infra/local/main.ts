@@ -1,12 +1,11 @@
 /**
  * `npm start`: the whole service on this machine (docs/running-locally.md). Serves HTTP at once (503 until ready),
  * starts DynamoDB Local persisted under DATA_DIR/dynamodb, creates the table if missing, seeds the
- * demo account, then prints the base URL, the demo key and curl examples. Ctrl-C / SIGTERM stop
- * the HTTP server and DynamoDB Local, then exit 0.
+ * demo account, starts the background runners, then prints the base URL, the demo key and curl examples.
+ * Ctrl-C / SIGTERM stop the HTTP server, the runners and DynamoDB Local, then exit 0.
  */
 
-import type { AddressInfo } from 'node:net';
-import { connect } from 'node:net';
+import './quiet-observability.ts';
 import { documentClient } from '../../shared/store/dynamodb-client.ts';
 import { readyBanner } from './banner.ts';
 import { ensureDemoAccount } from './demo-account.ts';
@@ -26,21 +25,21 @@ import {
   stopOrphanedEngine,
   writeEngineRecord,
 } from './engine-record.ts';
-import { type OverdueRunner, startOverdueRunner } from './overdue-runner.ts';
+import { startOverdueRunner } from './overdue-runner.ts';
+import { listen, portAnswers, urlHost } from './ports.ts';
 import { createLocalServer, type LocalServer } from './server.ts';
 import { type LocalSettings, readLocalSettings, useLocalDynamoDb } from './settings.ts';
-import { startWebhookRunner, type WebhookRunner } from './webhook-runner.ts';
+import { startWebhookRunner } from './webhook-runner.ts';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-// Tracing and CloudWatch metrics mean nothing off AWS; their output would only clutter the terminal.
-process.env.POWERTOOLS_TRACE_ENABLED ??= 'false';
-process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+/** A background loop of `npm start` (webhook delivery, the overdue sweep…), stopped before the database. */
+interface Runner {
+  stop(): Promise<void>;
+}
 
 let server: LocalServer | undefined;
 let database: DynamoDbLocal | undefined;
 let databaseStarting: Promise<DynamoDbLocal> | undefined;
-let webhooks: WebhookRunner | undefined;
-let overdue: OverdueRunner | undefined;
+const runners: Runner[] = [];
 let stopping = false;
 let demoReferenceCode: string | undefined;
 let dynamodbDir: string | undefined;
@@ -55,7 +54,7 @@ async function shutdown(exitCode: number): Promise<void> {
     server.closeAllConnections();
     await closed;
   }
-  await Promise.all([webhooks?.stop(), overdue?.stop()]);
+  await Promise.all(runners.map((runner) => runner.stop()));
   // A signal during startup: wait for Java to be up so that it can be stopped rather than orphaned.
   const db = database ?? (await databaseStarting?.catch(() => undefined));
   await db?.stop();
@@ -64,63 +63,28 @@ async function shutdown(exitCode: number): Promise<void> {
   process.exit(exitCode);
 }
 
-function fail(message: string): Promise<void> {
+/** Prints one line, stops what was started and exits 1. Resolves to `undefined` for the step that failed. */
+async function fail(message: string): Promise<undefined> {
   console.error(message);
-  return shutdown(1);
-}
-
-function listen(target: LocalServer, settings: LocalSettings): Promise<AddressInfo> {
-  return new Promise((resolveAddress, reject) => {
-    target.once('error', reject);
-    target.listen(settings.port, settings.host, () => {
-      target.off('error', reject);
-      resolveAddress(target.address() as AddressInfo);
-    });
-  });
-}
-
-/** True when something accepts TCP connections on the port. */
-function portAnswers(port: number): Promise<boolean> {
-  return new Promise((resolveAnswer) => {
-    const socket = connect({ port, host: '127.0.0.1' });
-    const done = (answer: boolean) => {
-      socket.destroy();
-      resolveAnswer(answer);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-
-function urlHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return 'localhost';
-  return host.includes(':') ? `[${host}]` : host;
+  await shutdown(1);
+  return undefined;
 }
 
 /**
  * `kill <npm pid>` (SIGTERM) reaches npm's shell, which dies without passing it on: this process is then
  * re-parented. Treat losing the parent that started it like SIGTERM, so that nothing outlives `npm start`.
  */
-function stopWhenOrphaned(): void {
+function stopOnSignalsAndOrphaning(): void {
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
   const parent = process.ppid;
   setInterval(() => {
     if (process.ppid !== parent) void shutdown(0);
   }, 250).unref();
 }
 
-async function main(): Promise<void> {
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
-  stopWhenOrphaned();
-
-  let settings: LocalSettings;
-  try {
-    settings = readLocalSettings();
-  } catch (error) {
-    return fail((error as Error).message);
-  }
-
+/** Serves HTTP at once (503 until ready); the base URL, or `undefined` when the port cannot be used. */
+async function startServing(settings: LocalSettings): Promise<string | undefined> {
   server = createLocalServer({
     ready: false,
     staticRoutes: docsRoutes({ demoReferenceCode: () => demoReferenceCode }),
@@ -129,9 +93,11 @@ async function main(): Promise<void> {
       error: (message, error) => console.error(message, error),
     },
   });
-  let address: AddressInfo;
   try {
-    address = await listen(server, settings);
+    const address = await listen(server, settings.port, settings.host);
+    const baseUrl = `http://${urlHost(settings.host)}:${address.port}`;
+    console.log(`Starting on ${baseUrl} (it answers 503 until DynamoDB Local is ready)…`);
+    return baseUrl;
   } catch (error) {
     const code = (error as { code?: string }).code;
     return fail(
@@ -140,9 +106,10 @@ async function main(): Promise<void> {
         : `Cannot listen on ${settings.host}:${settings.port}: ${(error as Error).message}`,
     );
   }
-  const baseUrl = `http://${urlHost(settings.host)}:${address.port}`;
-  console.log(`Starting on ${baseUrl} (it answers 503 until DynamoDB Local is ready)…`);
+}
 
+/** One engine per DATA_DIR: refuses one another live process runs, stops one a killed process left behind. */
+async function claimDataDir(settings: LocalSettings): Promise<true | undefined> {
   const engine = runningEngine(settings.dynamodbDir);
   if (engine && processAlive(engine.ownerPid)) {
     return fail(
@@ -156,70 +123,90 @@ async function main(): Promise<void> {
     );
     await stopOrphanedEngine(engine);
   }
+  if (!(await portAnswers(settings.dynamodbPort))) return true;
+  const isDynamoDb = await waitUntilReachable(`http://127.0.0.1:${settings.dynamodbPort}`, 2_000);
+  return fail(
+    isDynamoDb
+      ? `DynamoDB already answers on port ${settings.dynamodbPort} (another "npm start", or a DynamoDB Local started by hand?). ` +
+          'Stop it, or set DYNAMODB_PORT to a free port.'
+      : `Port ${settings.dynamodbPort} is in use by another program. Set DYNAMODB_PORT to a free port.`,
+  );
+}
 
-  const endpoint = `http://127.0.0.1:${settings.dynamodbPort}`;
-  if (await portAnswers(settings.dynamodbPort)) {
-    const isDynamoDb = await waitUntilReachable(endpoint, 2_000);
-    return fail(
-      isDynamoDb
-        ? `DynamoDB already answers on port ${settings.dynamodbPort} (another "npm start", or a DynamoDB Local started by hand?). ` +
-            'Stop it, or set DYNAMODB_PORT to a free port.'
-        : `Port ${settings.dynamodbPort} is in use by another program. Set DYNAMODB_PORT to a free port.`,
-    );
-  }
-
+/** Starts DynamoDB Local on DATA_DIR and records it (engine-record.ts); its unexpected exit stops the service. */
+async function startDatabase(settings: LocalSettings): Promise<DynamoDbLocal | undefined> {
   try {
     databaseStarting = startDynamoDbLocal({ port: settings.dynamodbPort, dataDir: settings.dynamodbDir });
     database = await databaseStarting;
-    dynamodbDir = settings.dynamodbDir;
-    writeEngineRecord(settings.dynamodbDir, {
-      javaPid: database.process.pid!,
-      port: database.port,
-      ownerPid: process.pid,
-      owner: 'npm start',
-    });
   } catch (error) {
     if (error instanceof JavaUnavailableError) return fail(error.message);
     return fail(`Could not start DynamoDB Local: ${(error as Error).message}`);
   }
-  if (stopping) return;
+  dynamodbDir = settings.dynamodbDir;
+  const owner = 'npm start';
+  writeEngineRecord(settings.dynamodbDir, {
+    javaPid: database.process.pid!,
+    port: database.port,
+    ownerPid: process.pid,
+    owner,
+  });
   database.process.once('exit', (code, signal) => {
     if (stopping) return;
     // Ctrl-C in a terminal signals Java too (same process group); that is a normal stop.
     if (signal === 'SIGINT' || signal === 'SIGTERM' || code === 130 || code === 143) return void shutdown(0);
     void fail(`DynamoDB Local stopped unexpectedly (exit code ${code ?? signal}).`);
   });
+  return database;
+}
 
+/** The background runners, each with the code its deployed function runs. A new one is one more line here. */
+function startRunners(settings: LocalSettings, db: DynamoDbLocal): void {
+  const common = { endpoint: db.endpoint, tableName: settings.tableName, dataDir: settings.dataDir };
+  runners.push(startWebhookRunner({ ...common, log: console.error }));
+  runners.push(startOverdueRunner({ log: console.error }));
+}
+
+/** The table, the demo account and the runners; then ready, and the banner. */
+async function prepare(settings: LocalSettings, db: DynamoDbLocal, baseUrl: string): Promise<void> {
   try {
-    useLocalDynamoDb(database.endpoint, settings.tableName);
+    useLocalDynamoDb(db.endpoint, settings.tableName);
     installDurabilityBarrier(documentClient());
-    await ensureTable(database.endpoint, settings.tableName);
+    await ensureTable(db.endpoint, settings.tableName);
     const { account } = await ensureDemoAccount(settings.dataDir);
     demoReferenceCode = account.demo_reference_code;
     if (stopping) return;
-    webhooks = startWebhookRunner({
-      endpoint: database.endpoint,
-      tableName: settings.tableName,
-      dataDir: settings.dataDir,
-      log: console.error,
-    });
-    overdue = startOverdueRunner({ log: console.error });
-    server.ready = true;
+    startRunners(settings, db);
+    server!.ready = true;
     console.log(
       readyBanner({
         baseUrl,
         companyId: account.company_id,
         secretKey: account.secret_key,
         ...(account.demo_reference_code ? { demoReferenceCode: account.demo_reference_code } : {}),
-        dynamodbEndpoint: database.endpoint,
+        dynamodbEndpoint: db.endpoint,
         tableName: settings.tableName,
         dataDir: settings.dynamodbDir,
       }),
     );
   } catch (error) {
     console.error(error);
-    return fail('Could not prepare the local database (see the error above).');
+    await fail('Could not prepare the local database (see the error above).');
   }
+}
+
+async function main(): Promise<void> {
+  stopOnSignalsAndOrphaning();
+  let settings: LocalSettings;
+  try {
+    settings = readLocalSettings();
+  } catch (error) {
+    return void (await fail((error as Error).message));
+  }
+  const baseUrl = await startServing(settings);
+  if (!baseUrl || !(await claimDataDir(settings))) return;
+  const db = await startDatabase(settings);
+  if (!db || stopping) return;
+  await prepare(settings, db, baseUrl);
 }
 
 void main();

@@ -1,5 +1,5 @@
 /**
- * The overdue sweep inside `npm start` (SPEC §14), with the code the deployed scheduled function runs: once at
+ * The overdue sweep inside `npm start` (docs/api.md "Overdue"), with the code the deployed scheduled function runs: once at
  * start, then every OVERDUE_SWEEP_MS (default 60000). "Now" is `clockNow()`: CLOCK_OFFSET_MS moves it forward
  * locally (docs/running-locally.md). Runs never overlap; a failed run is logged and the next one tries again.
  */

@@ -3,32 +3,18 @@
  * before children, a closed shard until its end), keeps only the records the filter pattern
  * matches (as Lambda's filter criteria do), and hands them to the dispatch handler as a
  * DynamoDBStreamEvent. A reported batch item failure is retried from that record, after a pause.
- * The position in each shard is checkpointed under DATA_DIR, so a restart resumes where it stopped;
- * without a checkpoint (first start, stream trimmed or replaced) a shard is read from TRIM_HORIZON,
- * and events already delivered are skipped by the deliverer.
+ * The position in each shard is checkpointed under DATA_DIR (stream-checkpoints.ts), so a restart resumes where
+ * it stopped; without a checkpoint (first start, stream trimmed or replaced) a shard is read from TRIM_HORIZON,
+ * and events already delivered are skipped by the deliverer. The stream itself is read by stream-shards.ts.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import {
-  DescribeStreamCommand,
-  DynamoDBStreamsClient,
-  GetRecordsCommand,
-  type GetRecordsCommandOutput,
-  GetShardIteratorCommand,
-  type Shard,
-  type _Record as StreamSdkRecord,
-} from '@aws-sdk/client-dynamodb-streams';
+import type { _Record as StreamSdkRecord } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { type FilterPattern, matchesFilterPattern } from '../../shared/domain/filter-pattern.ts';
-import { LOCAL_CREDENTIALS, localClient } from './dynamodb-local.ts';
+import { StreamCheckpoints } from './stream-checkpoints.ts';
+import { StreamShards } from './stream-shards.ts';
 import { wakeableSleep } from './wakeable-sleep.ts';
 
-interface Checkpoints {
-  streamArn: string;
-  /** Per shard: the last sequence number handled, and whether the (closed) shard was read to its end. */
-  shards: Record<string, { sequenceNumber?: string; done?: boolean }>;
-}
+export { parentsFirst } from './stream-shards.ts';
 
 export interface StreamPollerOptions {
   endpoint: string;
@@ -51,22 +37,6 @@ export interface StreamPoller {
   caughtUp(): Promise<void>;
 }
 
-function loadCheckpoints(file: string): Checkpoints | undefined {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Checkpoints;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-function saveCheckpoints(file: string, checkpoints: Checkpoints): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(checkpoints));
-  renameSync(temporary, file);
-}
-
 /** The JSON form Lambda gives a function: binary attributes in base64, the creation time in epoch seconds. */
 function toLambdaShape(value: unknown): unknown {
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
@@ -86,205 +56,133 @@ export function toLambdaRecord(record: StreamSdkRecord, streamArn: string): Dyna
   return { ...(toLambdaShape(record) as DynamoDBRecord), eventSourceARN: streamArn };
 }
 
-/** Shards in an order where every parent comes before its children. */
-export function parentsFirst(shards: readonly Shard[]): Shard[] {
-  const byId = new Map(shards.map((shard) => [shard.ShardId!, shard]));
-  const ordered: Shard[] = [];
-  const seen = new Set<string>();
-  const visit = (shard: Shard) => {
-    if (seen.has(shard.ShardId!)) return;
-    seen.add(shard.ShardId!);
-    const parent = shard.ParentShardId ? byId.get(shard.ParentShardId) : undefined;
-    if (parent) visit(parent);
-    ordered.push(shard);
-  };
-  shards.forEach(visit);
-  return ordered;
-}
+const sequenceNumberOf = (record: StreamSdkRecord | DynamoDBRecord): string => record.dynamodb!.SequenceNumber!;
 
 export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
-  const idleMs = options.idleMs ?? 250;
-  const retryMs = options.retryMs ?? 1_000;
-  const streams = new DynamoDBStreamsClient({
-    endpoint: options.endpoint,
-    region: 'local',
-    credentials: LOCAL_CREDENTIALS,
-    maxAttempts: 2,
-  });
-  const iterators = new Map<string, string>();
-  // The stream and its shards change rarely (a table recreated, a shard rolled over): look them up every few seconds.
-  const describeEveryMs = options.describeEveryMs ?? 5_000;
-  let described: { at: number; streamArn: string | undefined; shards: Shard[] } | undefined;
-  let checkpoints: Checkpoints | undefined;
-  let stopped = false;
-  const pause = wakeableSleep();
-  let passWaiters: (() => void)[] = [];
+  const polling = new StreamPolling(options);
+  const loop = polling.run();
+  return {
+    async stop() {
+      await polling.stop(loop);
+    },
+    caughtUp: () => polling.nextPass(),
+  };
+}
 
-  async function currentStreamArn(): Promise<string | undefined> {
-    const client = localClient(options.endpoint);
-    try {
-      const { Table } = await client.send(new DescribeTableCommand({ TableName: options.tableName }));
-      return Table?.LatestStreamArn;
-    } finally {
-      client.destroy();
+class StreamPolling {
+  private readonly shards: StreamShards;
+  private readonly checkpoints: StreamCheckpoints;
+  private readonly pause = wakeableSleep();
+  private passWaiters: (() => void)[] = [];
+  private stopped = false;
+
+  constructor(private readonly options: StreamPollerOptions) {
+    this.shards = new StreamShards(options.endpoint, options.tableName, options.describeEveryMs ?? 5_000);
+    this.checkpoints = new StreamCheckpoints(options.checkpointFile);
+  }
+
+  /** Passes over every shard until stopped: soon again when all went well, after `retryMs` when one failed. */
+  async run(): Promise<void> {
+    while (!this.stopped) {
+      let healthy: boolean;
+      try {
+        healthy = await this.pass();
+      } catch (error) {
+        if (this.stopped) break;
+        this.options.onError?.(error);
+        this.shards.describeAgain();
+        healthy = false;
+      }
+      this.releaseWaiters();
+      if (!this.stopped)
+        await this.pause.sleep(healthy ? (this.options.idleMs ?? 250) : (this.options.retryMs ?? 1_000));
     }
   }
 
-  async function listShards(streamArn: string): Promise<Shard[]> {
-    const shards: Shard[] = [];
-    let exclusiveStartShardId: string | undefined;
-    do {
-      const { StreamDescription } = await streams.send(
-        new DescribeStreamCommand({
-          StreamArn: streamArn,
-          ...(exclusiveStartShardId ? { ExclusiveStartShardId: exclusiveStartShardId } : {}),
-        }),
-      );
-      shards.push(...(StreamDescription?.Shards ?? []));
-      exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
-    } while (exclusiveStartShardId);
-    return shards;
+  async stop(loop: Promise<void>): Promise<void> {
+    this.stopped = true;
+    this.pause.wake();
+    await loop;
+    this.shards.destroy();
+    this.releaseWaiters();
   }
 
-  async function iteratorFor(streamArn: string, shardId: string): Promise<string | undefined> {
-    const known = iterators.get(shardId);
-    if (known) return known;
-    const after = checkpoints!.shards[shardId]?.sequenceNumber;
-    const request = after
-      ? {
-          StreamArn: streamArn,
-          ShardId: shardId,
-          ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const,
-          SequenceNumber: after,
-        }
-      : { StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' as const };
-    try {
-      return (await streams.send(new GetShardIteratorCommand(request))).ShardIterator;
-    } catch (error) {
-      if ((error as { name?: string }).name !== 'TrimmedDataAccessException' || !after) throw error;
-      // The checkpoint fell out of the stream's retention: read what is left (deliveries are deduplicated).
-      delete checkpoints!.shards[shardId]!.sequenceNumber;
-      return (
-        await streams.send(
-          new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }),
-        )
-      ).ShardIterator;
+  nextPass(): Promise<void> {
+    return new Promise((resolveWaiter) => this.passWaiters.push(resolveWaiter));
+  }
+
+  private releaseWaiters(): void {
+    const waiters = this.passWaiters;
+    this.passWaiters = [];
+    for (const resolveWaiter of waiters) resolveWaiter();
+  }
+
+  /** One pass over the shards that may be read now. Returns false when a batch failed (retry later). */
+  private async pass(): Promise<boolean> {
+    const { streamArn, shards } = await this.shards.layout();
+    if (!streamArn) return true;
+    if (this.checkpoints.useStream(streamArn)) this.shards.dropIterators();
+    const live = new Set(shards.map((shard) => shard.ShardId!));
+    this.checkpoints.keepOnly(live);
+    let healthy = true;
+    for (const shard of shards) {
+      if (this.stopped) break;
+      const shardId = shard.ShardId!;
+      if (this.checkpoints.isDone(shardId)) continue;
+      // A child waits until its parent was read to the end (order per item across a shard split).
+      const parent = shard.ParentShardId;
+      if (parent && live.has(parent) && !this.checkpoints.isDone(parent)) continue;
+      if (!(await this.drainShard(streamArn, shardId))) healthy = false;
     }
+    return healthy;
   }
 
   /** Reads one shard as far as it goes now. Returns false when a batch failed (retry later). */
-  async function drainShard(streamArn: string, shardId: string): Promise<boolean> {
-    let iterator = await iteratorFor(streamArn, shardId);
-    while (iterator && !stopped) {
-      let output: GetRecordsCommandOutput;
-      try {
-        output = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
-      } catch (error) {
-        iterators.delete(shardId);
-        if ((error as { name?: string }).name === 'ExpiredIteratorException') return true;
-        throw error;
-      }
+  private async drainShard(streamArn: string, shardId: string): Promise<boolean> {
+    let iterator = await this.shards.iterator(streamArn, shardId, this.checkpoints);
+    while (iterator && !this.stopped) {
+      const output = await this.shards.read(shardId, iterator);
+      if (!output) return true;
       const records = output.Records ?? [];
       if (records.length > 0) {
-        const matching = records
-          .map((record) => toLambdaRecord(record, streamArn))
-          .filter((record) => matchesFilterPattern(options.filter, record));
-        if (matching.length > 0) {
-          let failedAt: string | undefined;
-          try {
-            failedAt = (await options.handle({ Records: matching })).batchItemFailures[0]?.itemIdentifier;
-          } catch (error) {
-            options.onError?.(error);
-            failedAt = matching[0]!.dynamodb!.SequenceNumber!;
-          }
-          if (failedAt !== undefined) {
-            // Keep the position just before the failed record; the next pass starts from it.
-            const before = records.findIndex((record) => record.dynamodb?.SequenceNumber === failedAt);
-            if (before > 0) setPosition(shardId, records[before - 1]!.dynamodb!.SequenceNumber!);
-            iterators.delete(shardId);
-            return false;
-          }
-        }
-        setPosition(shardId, records.at(-1)!.dynamodb!.SequenceNumber!);
+        if (!(await this.deliver(streamArn, shardId, records))) return false;
+        this.checkpoints.setPosition(shardId, sequenceNumberOf(records.at(-1)!));
       }
       iterator = output.NextShardIterator;
       if (!iterator) {
-        // A closed shard read to its end: its children take over.
-        checkpoints!.shards[shardId] = { ...checkpoints!.shards[shardId], done: true };
-        saveCheckpoints(options.checkpointFile, checkpoints!);
-        iterators.delete(shardId);
-        described = undefined; // its children may not be listed yet
+        this.checkpoints.markDone(shardId);
+        this.shards.dropIterator(shardId);
+        this.shards.describeAgain(); // its children may not be listed yet
         return true;
       }
-      iterators.set(shardId, iterator);
+      this.shards.keepIterator(shardId, iterator);
       if (records.length === 0) return true;
     }
     return true;
   }
 
-  function setPosition(shardId: string, sequenceNumber: string): void {
-    checkpoints!.shards[shardId] = { ...checkpoints!.shards[shardId], sequenceNumber };
-    saveCheckpoints(options.checkpointFile, checkpoints!);
+  /** Hands the records the filter matches to the handler. False when one failed: the shard resumes from it later. */
+  private async deliver(streamArn: string, shardId: string, records: StreamSdkRecord[]): Promise<boolean> {
+    const matching = records
+      .map((record) => toLambdaRecord(record, streamArn))
+      .filter((record) => matchesFilterPattern(this.options.filter, record));
+    if (matching.length === 0) return true;
+    const failedAt = await this.firstFailure(matching);
+    if (failedAt === undefined) return true;
+    // Keep the position just before the failed record; the next pass starts from it.
+    const before = records.findIndex((record) => record.dynamodb?.SequenceNumber === failedAt);
+    if (before > 0) this.checkpoints.setPosition(shardId, sequenceNumberOf(records[before - 1]!));
+    this.shards.dropIterator(shardId);
+    return false;
   }
 
-  async function describe(): Promise<{ streamArn: string | undefined; shards: Shard[] }> {
-    if (described && Date.now() - described.at < describeEveryMs) return described;
-    const streamArn = await currentStreamArn();
-    described = { at: Date.now(), streamArn, shards: streamArn ? parentsFirst(await listShards(streamArn)) : [] };
-    return described;
+  /** The sequence number of the first record the handler failed (all of them when it threw). */
+  private async firstFailure(matching: DynamoDBRecord[]): Promise<string | undefined> {
+    try {
+      return (await this.options.handle({ Records: matching })).batchItemFailures[0]?.itemIdentifier;
+    } catch (error) {
+      this.options.onError?.(error);
+      return sequenceNumberOf(matching[0]!);
+    }
   }
-
-  async function pass(): Promise<boolean> {
-    const { streamArn, shards } = await describe();
-    if (!streamArn) return true;
-    if (checkpoints?.streamArn !== streamArn) {
-      const saved = loadCheckpoints(options.checkpointFile);
-      checkpoints = saved?.streamArn === streamArn ? saved : { streamArn, shards: {} };
-      iterators.clear();
-    }
-    const live = new Set(shards.map((shard) => shard.ShardId!));
-    for (const shardId of Object.keys(checkpoints.shards)) if (!live.has(shardId)) delete checkpoints.shards[shardId];
-    let healthy = true;
-    for (const shard of shards) {
-      if (stopped) break;
-      const shardId = shard.ShardId!;
-      if (checkpoints.shards[shardId]?.done) continue;
-      // A child waits until its parent was read to the end (order per item across a shard split).
-      const parent = shard.ParentShardId;
-      if (parent && live.has(parent) && !checkpoints.shards[parent]?.done) continue;
-      if (!(await drainShard(streamArn, shardId))) healthy = false;
-    }
-    return healthy;
-  }
-
-  const loop = (async () => {
-    while (!stopped) {
-      let healthy: boolean;
-      try {
-        healthy = await pass();
-      } catch (error) {
-        if (stopped) break;
-        options.onError?.(error);
-        described = undefined;
-        healthy = false;
-      }
-      const waiters = passWaiters;
-      passWaiters = [];
-      for (const resolveWaiter of waiters) resolveWaiter();
-      if (!stopped) await pause.sleep(healthy ? idleMs : retryMs);
-    }
-  })();
-
-  return {
-    async stop() {
-      stopped = true;
-      pause.wake();
-      await loop;
-      streams.destroy();
-      for (const resolveWaiter of passWaiters) resolveWaiter();
-    },
-    caughtUp() {
-      return new Promise((resolveWaiter) => passWaiters.push(resolveWaiter));
-    },
-  };
 }

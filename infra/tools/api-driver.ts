@@ -54,19 +54,24 @@ export interface CallResult {
 const titleCase = (name: string) =>
   name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 
-export function makeEvent(route: RouteName, options: CallOptions = {}): APIGatewayProxyEventV2 {
-  const definition = routeNamed(route);
-  const method = options.method ?? definition.method;
-  const path = concretePath(definition.path, options.pathParameters);
-  const rawQueryString = new URLSearchParams(options.query ?? {}).toString();
+/** The request's headers: content type, key and Idempotency-Key from the options, then its own (Title-Case on demand). */
+function eventHeaders(options: CallOptions): Record<string, string> {
   const headers: Record<string, string> = { 'user-agent': 'vitest', host: 'localhost' };
   if (options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
   if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
   if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
   Object.assign(headers, options.headers);
-  const finalHeaders = options.titleCaseHeaders
+  return options.titleCaseHeaders
     ? Object.fromEntries(Object.entries(headers).map(([k, v]) => [titleCase(k), v]))
     : headers;
+}
+
+export function makeEvent(route: RouteName, options: CallOptions = {}): APIGatewayProxyEventV2 {
+  const definition = routeNamed(route);
+  const method = options.method ?? definition.method;
+  const path = concretePath(definition.path, options.pathParameters);
+  const rawQueryString = new URLSearchParams(options.query ?? {}).toString();
+  const finalHeaders = eventHeaders(options);
   const rawBody =
     options.body === undefined
       ? undefined

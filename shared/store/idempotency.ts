@@ -68,19 +68,12 @@ function isOutcome(value: unknown): value is Outcome {
 }
 
 /**
- * The outcome a record holds. Records written before outcomes were stored hold the first response's
- * envelope instead (`body_gz`); they expire 24 h after the deploy, and read back as the same outcome.
+ * The outcome a record holds. (Records of the format before outcomes were stored, `body_gz`, expired 24 h after that
+ * format changed on 2026-11-22; their reader is gone: docs/decisions.md "Idempotency records store the typed outcome".)
  */
 function storedOutcome(item: Item): Outcome {
   const stored = gunzipJson(item.outcome_gz);
   if (isOutcome(stored)) return stored;
-  const envelope = gunzipJson(item.body_gz);
-  if (isRecord(envelope)) {
-    const status = Number(item.status_code);
-    const { code, message, errors, request_id: requestId, data } = envelope;
-    const legacy = 'code' in envelope ? { status, code, message, errors, requestId } : { status, message, data };
-    if (isOutcome(legacy)) return legacy;
-  }
   throw new Error('Unreadable idempotency record');
 }
 

@@ -34,7 +34,7 @@ describe('invoice shape', () => {
       total: '4501.50',
       amount_paid: '0.00',
       amount_due: '4501.50',
-      payment_status: 'overdue', // due 12/30/2016: shown overdue (SPEC §14)
+      payment_status: 'overdue', // due 12/30/2016: shown overdue (docs/api.md "Overdue")
       paid_at: null,
       currency: 'NGN',
     });

@@ -1,4 +1,4 @@
-/** SPEC §13 "Clients": create, read, list, update and (soft) delete, with e-mail uniqueness per account. */
+/** docs/api.md "Clients": create, read, list, update and (soft) delete, with e-mail uniqueness per account. */
 import { describe, expect, it } from 'vitest';
 import { call, invoiceBody, newAccount, uniqueEmail } from '../support/api.ts';
 

@@ -1,4 +1,5 @@
-/** SPEC §13 `POST /invoices/history`: invoices by creation date, with the period, cursor and page rules of §8. */
+/** docs/api.md "Invoices: read, list, delete" `POST /invoices/history`: invoices by creation date, with the period,
+ * cursor and page rules of "Payment history and pagination". */
 import { describe, expect, it } from 'vitest';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 

@@ -1,4 +1,4 @@
-/** SPEC §13: get, delete (void) and "send" an invoice, and the invoice's latest payment. */
+/** docs/api.md "Invoices: read, list, delete": get, delete (void) and "send" an invoice, and the invoice's latest payment. */
 import { describe, expect, it } from 'vitest';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 

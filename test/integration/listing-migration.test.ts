@@ -1,13 +1,13 @@
 /**
- * `data:migrate` (shared/store/listing-migration.ts): invoices and clients written before the §13 routes — without
+ * `data:migrate` (infra/cli/migrations/listings.ts): invoices and clients written before the invoice and client routes — without
  * index keys, `payments_count` or `latest_payment` — are listed and answered like new ones after it runs.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { migrateListings } from '../../infra/cli/migrations/listings.ts';
 import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
-import { migrateListings } from '../../shared/store/listing-migration.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { call, createInvoice, newAccount, todayMonthFirst, uniqueEmail } from '../support/api.ts';
 

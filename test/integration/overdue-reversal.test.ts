@@ -1,4 +1,4 @@
-/** SPEC §14: a reversal that re-opens a settled overdue invoice puts it back in the overdue index; notified once. */
+/** docs/api.md "Overdue", "Reversing a payment": a reversal that re-opens a settled overdue invoice puts it back in the overdue index; notified once. */
 import { describe, expect, it } from 'vitest';
 import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';

@@ -1,5 +1,5 @@
 /**
- * SPEC §14 "Overdue": the sweep over the overdue index (GSI2) writes `invoice.overdue` once per invoice, on its first
+ * docs/api.md "Overdue": the sweep over the overdue index (GSI2) writes `invoice.overdue` once per invoice, on its first
  * overdue day in its account's time zone — also when it runs twice, concurrently or late — and never for a paid or
  * deleted invoice. The sweep reads the whole shared test table's index, so every `now` here is the real time or at
  * most two days ahead (no other test's invoice falls due within that window).

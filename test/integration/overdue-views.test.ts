@@ -1,4 +1,4 @@
-/** SPEC §14 "Overdue": `payment_status` is shown as `overdue` wherever an invoice is shown, and invoice history filters on it. */
+/** docs/api.md "Overdue": `payment_status` is shown as `overdue` wherever an invoice is shown, and invoice history filters on it. */
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn, toEpochSeconds } from '../../shared/domain/dates.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';

@@ -1,5 +1,5 @@
 /**
- * SPEC §14 "Totals": payment history's `data.summary` covers the whole effective range, is the same on every page,
+ * docs/api.md "Payment history and pagination": payment history's `data.summary` covers the whole effective range, is the same on every page,
  * equals the listed non-reversed payments, and stays exact under concurrent payments and reversals.
  */
 import fc from 'fast-check';
@@ -36,7 +36,7 @@ async function listAll(key: string, body: Record<string, unknown>, limit: number
   return { payments, summaries };
 }
 
-/** The summary SPEC §14 defines, computed from listed payments. */
+/** The summary docs/api.md defines, computed from listed payments. */
 function expectedSummary(payments: Listed[]) {
   const standing = payments.filter((p) => p.status === 'success');
   const byChannel = (channel: string) =>

@@ -1,4 +1,4 @@
-/** SPEC §14 "Reversals": POST /payments/{id}/reversal through API Gateway-shaped events on DynamoDB Local. */
+/** docs/api.md "Reversing a payment": POST /payments/{id}/reversal through API Gateway-shaped events on DynamoDB Local. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';

@@ -1,12 +1,12 @@
 /**
- * `data:migrate`'s second part (shared/store/totals-migration.ts): payments recorded before period totals were kept
+ * `data:migrate`'s second part (infra/cli/migrations/payment-totals.ts): payments recorded before period totals were kept
  * are counted in their day's totals exactly once, also when one was reversed before the migration ran.
  */
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { countLegacyPayments } from '../../infra/cli/migrations/payment-totals.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { dayTotalsKeys, keys } from '../../shared/store/keys.ts';
-import { countLegacyPayments } from '../../shared/store/totals-migration.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 
 /** What the previous version left: payments without `in_totals`, and no day totals at all. */

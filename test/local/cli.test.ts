@@ -55,16 +55,29 @@ function jsonLine(output: string): Record<string, unknown> {
   return lines[0]!;
 }
 
+/**
+ * What the CLI says on stderr about the database it worked on (infra/cli/database-note.ts): a `database` line, and
+ * here a `warning` line too, since no `npm start` serves the test run's in-memory DynamoDB Local.
+ */
+function expectDatabaseNote(lines: Record<string, unknown>[]) {
+  expect(lines.map((line) => Object.keys(line))).toEqual([['database'], ['warning']]);
+  expect(lines[0]!.database).toMatch(/^table \S+ at http:\/\/127\.0\.0\.1:\d+ \(DYNAMODB_ENDPOINT\), in memory$/);
+  expect(lines[1]!.warning).toMatch(/^No npm start serves this database/);
+}
+
 function succeeded(result: CliResult): CliResult {
-  expect(result.stderr, result.stderr).toBe('');
-  expect(result.code).toBe(0);
+  expect(result.code, result.stderr).toBe(0);
+  expectDatabaseNote(jsonLines(result.stderr));
   return result;
 }
 
+/** Exit 1, nothing on stdout, and the error as the last stderr line (after the database note, once it was reached). */
 function expectFailure(result: CliResult, message: RegExp) {
   expect(result.code).toBe(1);
   expect(result.stdout).toBe('');
-  const body = jsonLine(result.stderr);
+  const lines = jsonLines(result.stderr);
+  const body = lines.at(-1)!;
+  if (lines.length > 1) expectDatabaseNote(lines.slice(0, -1));
   expect(Object.keys(body)).toEqual(['error']);
   expect(String(body.error)).toMatch(message);
 }
@@ -254,7 +267,9 @@ describe('account CLI', { timeout: 180_000 }, () => {
   it('every command answers --help through npm run, on stdout with exit 0', async () => {
     const results = await Promise.all(COMMANDS.map((command) => cli(command.name, ['--help'])));
     for (const [index, command] of COMMANDS.entries()) {
-      const result = succeeded(results[index]!);
+      const result = results[index]!;
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toBe(''); // --help reaches no database
       expect(result.stdout).toContain(`npm run --silent ${command.name}`);
       for (const option of Object.keys(command.options)) expect(result.stdout).toContain(`--${option}`);
     }

@@ -1,6 +1,6 @@
 /**
- * What a new user runs first (docs/running-locally.md): `npm start` without Java, the banner's examples pasted in order,
- * `GET /`, the docs page's payment example, and `kill <npm pid>` (SIGTERM) stopping node and Java.
+ * What a new user runs first (docs/running-locally.md): `npm start` without Java, the banner's export line and examples
+ * pasted in order, `GET /`, the docs page's payment example, and `kill <npm pid>` (SIGTERM) stopping node and Java.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -84,15 +84,17 @@ describe('npm start for a new user', { timeout: 240_000 }, () => {
     expect(root.status).toBe(200);
     expect(await root.json()).toMatchObject({ status: 'success', data: { docs: '/docs', openapi: '/openapi.json' } });
 
-    // The examples, exactly as printed, run in order.
-    const examples = service
+    // The examples, exactly as printed, run in order after the export line (pasted first, as the banner says).
+    const blocks = service
       .output()
       .split('\n# ')
       .slice(1)
-      .map((block) => block.split('\n').slice(1).join('\n').split('\n\n')[0]!);
+      .map((block) => block.split('\n').slice(1).join('\n').split('\n\n')[0]!.trimEnd());
+    const [exported, ...examples] = blocks;
+    expect(exported).toMatch(/^export BASE=http:\/\/\S+ KEY=sk_\S+ REF=\S+$/);
     expect(examples).toHaveLength(3);
     const [invoice, payment, history] = examples.map((command) =>
-      JSON.parse(execFileSync('sh', ['-c', command], { encoding: 'utf8' })),
+      JSON.parse(execFileSync('sh', ['-c', `${exported}\n${command}`], { encoding: 'utf8' })),
     );
     expect(invoice.status, JSON.stringify(invoice)).toBe('success');
     expect(payment.status, JSON.stringify(payment)).toBe('success');

@@ -1,5 +1,5 @@
 /**
- * SPEC §10: `kill -TERM` or `kill -INT` sent to the pid of `npm start` alone (not its process group, as a
+ * docs/running-locally.md: `kill -TERM` or `kill -INT` sent to the pid of `npm start` alone (not its process group, as a
  * process manager or `kill <pid>` does) stops the whole service: npm exits 0, and 20 s later nothing of it
  * runs and neither its HTTP port nor DynamoDB Local's port answers.
  */

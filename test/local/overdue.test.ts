@@ -1,5 +1,5 @@
 /**
- * Black box: `npm start` runs the overdue sweep (SPEC §14) at start and every OVERDUE_SWEEP_MS, and CLOCK_OFFSET_MS
+ * Black box: `npm start` runs the overdue sweep (docs/api.md "Overdue") at start and every OVERDUE_SWEEP_MS, and CLOCK_OFFSET_MS
  * moves its notion of today forward: an invoice due in five days is shown unpaid and not notified; started again a
  * week later (by the offset) it is shown overdue and its endpoint receives exactly one signed `invoice.overdue`, also
  * after many sweeps and another restart.

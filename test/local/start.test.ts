@@ -1,18 +1,21 @@
 /**
  * End to end: `npm start`'s program with its own DATA_DIR and ports. Start, serve, stop with
- * SIGINT (Java must go too), restart on the same data and find the same demo key.
+ * SIGINT (Java must go too), restart on the same data and find the same demo key. The CLI says which database it
+ * used, and warns when it is not the one this service serves.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { usDate } from '../../infra/local/banner.ts';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
 import { alive, npmStartEnv, type RunningService, waitUntilServing } from '../support/local-runtime.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-start-'));
+const otherDataDir = mkdtempSync(join(tmpdir(), 'invoicing-start-other-'));
 const children: ChildProcess[] = [];
 let dynamodbPort = 0;
 
@@ -32,6 +35,18 @@ function startService(): Promise<Running> {
   });
   children.push(child);
   return waitUntilServing(child, 'the local runtime', 90_000);
+}
+
+/**
+ * The CLI as a user runs it, without blocking this process: a synchronous spawn would stall the event loop past the
+ * server's keep-alive timeout, and fetch would then reuse a socket the server had closed.
+ */
+function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((done) =>
+    execFile(TSX, ['infra/cli/main.ts', ...args], { cwd: ROOT, env, encoding: 'utf8' }, (error, stdout, stderr) =>
+      done({ status: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    ),
+  );
 }
 
 /** Pids of DynamoDB Local processes listening on our port. */
@@ -55,6 +70,7 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const pid of dynamodbPort ? javaPids() : []) if (alive(pid)) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(otherDataDir, { recursive: true, force: true });
 });
 
 describe('npm start', { timeout: 240_000 }, () => {
@@ -72,7 +88,7 @@ describe('npm start', { timeout: 240_000 }, () => {
       secret_key: string;
     };
     expect(saved.secret_key).toBe(first.secretKey);
-    expect(first.output()).toContain(`-H 'Authorization: Bearer ${first.secretKey}'`);
+    expect(first.output()).toMatch(new RegExp(`^export BASE=${first.baseUrl} KEY=${first.secretKey} REF=\\S+$`, 'm'));
 
     const history = await fetch(`${first.baseUrl}/payments/history`, {
       method: 'POST',
@@ -83,24 +99,75 @@ describe('npm start', { timeout: 240_000 }, () => {
     expect(history.status, text).toBe(200);
     expect(JSON.parse(text)).toMatchObject({ status: 'success' });
 
+    // Locally, a payment prints no EMF metric line (metrics are off: docs/running-locally.md), and a refusal the
+    // service means (a 501, a 404) is no ERROR line with a stack: only failures are (LOG_LEVEL is WARN here).
+    const demoInvoice = /^export BASE=\S+ KEY=\S+ REF=(\S+)$/m.exec(first.output())![1]!;
+    const paid = await fetch(`${first.baseUrl}/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${first.secretKey}` },
+      body: JSON.stringify({
+        reference_code: demoInvoice,
+        date: usDate(new Date(), 'Africa/Lagos'),
+        amount: '1',
+        channel: 'Cash',
+      }),
+    });
+    expect(paid.status, await paid.clone().text()).toBe(201);
+    for (const path of [`/invoices/send/${demoInvoice}`, '/invoices/NoSuchInvoice']) {
+      const refused = await fetch(`${first.baseUrl}${path}`, {
+        headers: { authorization: `Bearer ${first.secretKey}` },
+      });
+      expect([501, 404]).toContain(refused.status);
+    }
+    await new Promise((r) => setTimeout(r, 500)); // let the last lines reach the pipe
+    expect(first.output()).not.toContain('"_aws"');
+    expect(first.output()).not.toContain('"level":"ERROR"');
+    expect(first.output()).not.toContain('"stack"');
+
     // The CLI, with no endpoint or AWS settings, reaches the database of the running service.
     const cliEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DYNAMODB_PORT: String(dynamodbPort) };
     for (const name of ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE'])
       delete cliEnv[name];
-    const created = JSON.parse(
-      execFileSync(TSX, ['infra/cli/main.ts', 'key:create', '--company-id', String(saved.company_id)], {
-        cwd: ROOT,
-        env: cliEnv,
-        encoding: 'utf8',
-      }),
-    ) as { company_id: number; secret_key: string };
+    const keyCreate = await cli(['key:create', '--company-id', String(saved.company_id)], cliEnv);
+    expect(keyCreate.status, keyCreate.stderr).toBe(0);
+    const created = JSON.parse(keyCreate.stdout) as { company_id: number; secret_key: string };
     expect(created.company_id).toBe(saved.company_id);
+    // It says on stderr which database it used: the one this npm start serves (infra/cli/database-note.ts).
+    const [note, ...noMore] = keyCreate.stderr
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(noMore).toEqual([]);
+    expect(note.database).toMatch(new RegExp(`data in ${dataDir}, served by npm start \\(pid \\d+\\)$`));
     const withNewKey = await fetch(`${first.baseUrl}/payments/history`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${created.secret_key}` },
       body: '{"period":"today"}',
     });
     expect(withNewKey.status).toBe(200);
+
+    // With another DATA_DIR, the CLI works on another database (started for it): it warns, naming the DATA_DIR
+    // this npm start uses, and the service indeed refuses the key it printed.
+    const elsewhere = await cli(['account:create', '--name', 'Wrong Dir Ltd'], {
+      ...cliEnv,
+      DATA_DIR: otherDataDir,
+      DYNAMODB_PORT: String(await freePort()),
+    });
+    expect(elsewhere.status, elsewhere.stderr).toBe(0);
+    const stranger = JSON.parse(elsewhere.stdout) as { secret_key: string };
+    const notes = elsewhere.stderr
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(notes.map((line) => Object.keys(line)[0])).toEqual(['database', 'warning']);
+    expect(notes[0].database).toContain(`data in ${otherDataDir}, started for this command`);
+    expect(notes[1].warning).toContain(`uses DATA_DIR=${dataDir}: run the command with that DATA_DIR`);
+    const refused = await fetch(`${first.baseUrl}/payments/history`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${stranger.secret_key}` },
+      body: '{"period":"today"}',
+    });
+    expect(refused.status).toBe(401);
 
     const java = javaPids();
     expect(java).toHaveLength(1);

@@ -202,7 +202,7 @@ describe('tenant isolation', () => {
     expect(aHistory.payments).toHaveLength(3);
   });
 
-  it('every §13 route that names an invoice answers another account’s like an unknown one (404), and changes nothing', async () => {
+  it('every route that names an invoice answers another account’s like an unknown one (404), and changes nothing', async () => {
     const header = await invoiceHeader(aInvoice.reference_code);
     const byCode = (reference_code: string) => ({ pathParameters: { reference_code } });
     for (const route of ['get-invoice', 'delete-invoice', 'get-payment'] as const) {

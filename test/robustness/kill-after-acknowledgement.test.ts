@@ -1,5 +1,5 @@
 /**
- * SPEC §10 (revision 3): nothing acknowledged is ever lost. `npm start` (DynamoDB Local included) is
+ * docs/guarantees.md: nothing acknowledged is ever lost. `npm start` (DynamoDB Local included) is
  * killed with SIGKILL of its whole process group right after a payment was answered 201, while other
  * payments are in flight, KILLS times on the same DATA_DIR. After each restart every acknowledged payment
  * is there, every Idempotency-Key of the burst maps to exactly one payment id (the retry of an answered key

@@ -1,4 +1,4 @@
-/** Pure rules of a payment's reversal (SPEC §14 "Reversals"). */
+/** Pure rules of a payment's reversal (docs/api.md "Reversing a payment"). */
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '../../shared/domain/invoice.ts';
 import type { PaymentRecord } from '../../shared/domain/payment-record.ts';

@@ -1,4 +1,4 @@
-/** Pure rules of period totals (SPEC §14 "Totals"). */
+/** Pure rules of period totals (docs/data-design.md "Period totals"). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHANNELS, type PaymentRecord } from '../../shared/domain/payment-record.ts';

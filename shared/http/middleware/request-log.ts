@@ -21,6 +21,12 @@ const defaults: Omit<RequestLogOptions, 'route'> = { logger, captureColdStart, f
 const describe = (cause: unknown) =>
   cause instanceof Error ? { name: cause.name, message: cause.message, stack: cause.stack } : String(cause);
 
+/**
+ * A refusal the service meant (4xx, and 501 for what it does not offer) is a request line like a success: no stack,
+ * not at ERROR, so that ERROR lines are the failures someone must look at (500, 503, 504).
+ */
+const isExpected = (status: number) => status < 500 || status === 501;
+
 export function requestLog(opts: Partial<RequestLogOptions> & { route: string }): ApiMiddleware {
   const options = { ...defaults, ...opts };
 
@@ -37,8 +43,8 @@ export function requestLog(opts: Partial<RequestLogOptions> & { route: string })
       latency_ms: Math.round(performance.now() - (request.internal.startedAt ?? performance.now())),
       ...(errorCode ? { error_code: errorCode } : {}),
     };
-    if (status >= 500) options.logger.error('request failed', { ...fields, error: describe(request.error) });
-    else options.logger.info('request', fields);
+    if (isExpected(status)) options.logger.info('request', fields);
+    else options.logger.error('request failed', { ...fields, error: describe(request.error) });
     options.finishInvocation(options.route, errorCode);
   };
 

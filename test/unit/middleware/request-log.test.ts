@@ -88,6 +88,57 @@ describe('requestLog middleware', () => {
     expect(finished).toEqual([['add-payment', 'internal_error']]);
   });
 
+  it('logs a 501 (a route the service does not offer) like a refusal: info, no stack', async () => {
+    // Prepare
+    const { middleware, lines, finished } = recorded();
+    const request = apiRequest();
+    await middleware.before!(request);
+    request.error = new ApiError('not_implemented', 'Sending invoices by e-mail is not offered by this service.');
+    request.response = errorResponse(request.error as ApiError, 'req-1');
+    // Act
+    await middleware.onError!(request);
+    // Assess
+    expect(lines).toEqual([
+      {
+        level: 'info',
+        message: 'request',
+        fields: expect.objectContaining({ status: 501, error_code: 'not_implemented' }),
+      },
+    ]);
+    expect(lines[0]!.fields).not.toHaveProperty('error');
+    expect(finished).toEqual([['add-payment', 'not_implemented']]);
+  });
+
+  it('logs a thrown 4xx refusal without its stack', async () => {
+    // Prepare
+    const { middleware, lines } = recorded();
+    const request = apiRequest();
+    await middleware.before!(request);
+    request.error = new ApiError('invoice_not_found', 'Invoice not found');
+    request.response = errorResponse(request.error as ApiError, 'req-1');
+    // Act
+    await middleware.onError!(request);
+    // Assess
+    expect(lines.map((line) => [line.level, line.message])).toEqual([['info', 'request']]);
+    expect(JSON.stringify(lines)).not.toContain('stack');
+  });
+
+  it('keeps a 503 and a 504 at error level with the cause', async () => {
+    for (const code of ['service_unavailable', 'outcome_unknown'] as const) {
+      // Prepare
+      const { middleware, lines } = recorded();
+      const request = apiRequest();
+      await middleware.before!(request);
+      request.error = new ApiError(code, 'Not now', [], { cause: new Error('deadline') });
+      request.response = errorResponse(request.error as ApiError, 'req-1');
+      // Act
+      await middleware.onError!(request);
+      // Assess
+      expect(lines[0]).toMatchObject({ level: 'error', message: 'request failed', fields: { error_code: code } });
+      expect(lines[0]!.fields.error).toMatchObject({ stack: expect.stringContaining('ApiError') });
+    }
+  });
+
   it('logs no company before authentication succeeded', async () => {
     // Prepare
     const { middleware, lines } = recorded();

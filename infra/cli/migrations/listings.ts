@@ -1,5 +1,5 @@
 /**
- * The one-off migration for data written before the listing routes (`data:migrate`, docs/data-design.md "Data
+ * `data:migrate`'s first step, for data written before the invoice and client routes (docs/data-design.md "Data
  * written before these routes"): invoice headers get their GSI1 keys (invoice history), `payments_count` and
  * `latest_payment` (`GET /payments/{ref}`, deletion); live clients get their GSI1 keys (`GET /clients`).
  * Reads the whole table once (a Scan), so it is an operator command, never part of a request. Idempotent, and safe
@@ -7,16 +7,26 @@
  * the scan found add up to its `amount_paid`, so a payment committed meanwhile makes that header wait for the next run
  * (reported as `changed_meanwhile`). Reversed payments are not counted (docs/api.md "Reversing a payment").
  *
- * Since overdue (docs/api.md "Overdue") it also puts open invoice headers (something due, not deleted, never
- * notified overdue) written before the overdue index into it (GSI2, `overdue_indexed`), so the overdue sweep finds
- * them — those already past their due date are then notified `invoice.overdue` once, late (docs/decisions.md).
+ * It also puts open invoice headers (something due, not deleted, never notified overdue) written before the overdue
+ * index into it (GSI2, `overdue_indexed`), so the overdue sweep finds them — those already past their due date are
+ * then notified `invoice.overdue` once, late (docs/decisions.md "Overdue").
+ *
+ * Remove when every stage's table and every DATA_DIR still in use holds the marker `MIGRATION#listings` with
+ * `invoices`, `clients`, `overdue_indexed` and `changed_meanwhile` all 0 (docs/operations.md "Retiring a migration").
  */
 import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
-import type { PaymentRecord } from '../domain/payment-record.ts';
-import { documentClient, tableName } from './dynamodb-client.ts';
-import { type Item, paymentAttributes, paymentFromItem } from './items.ts';
-import { clientIndexKeys, invoiceIndexKeys, keys, overdueIndexKeys, referenceCodeOf } from './keys.ts';
+import { fromEpochSeconds, toIsoDate } from '../../../shared/domain/dates.ts';
+import type { PaymentRecord } from '../../../shared/domain/payment-record.ts';
+import { documentClient, tableName } from '../../../shared/store/dynamodb-client.ts';
+import { type Item, paymentAttributes, paymentFromItem } from '../../../shared/store/items.ts';
+import {
+  clientIndexKeys,
+  invoiceIndexKeys,
+  keys,
+  overdueIndexKeys,
+  referenceCodeOf,
+} from '../../../shared/store/keys.ts';
+import type { DataMigration } from './data-migrations.ts';
 
 const MIGRATION = 'listings';
 const ENTITIES = ['invoice_header', 'invoice_body', 'client', 'payment'];
@@ -155,6 +165,7 @@ async function migrateClient(client: Item): Promise<boolean> {
   }
 }
 
+/** Migrates every legacy header and client the scan finds, then records the run in the `MIGRATION#listings` marker. */
 export async function migrateListings(nowMs = Date.now()): Promise<ListingMigration> {
   const found = await scanTable();
   const result: ListingMigration = { invoices: 0, clients: 0, overdue_indexed: 0, changed_meanwhile: 0 };
@@ -185,3 +196,13 @@ export async function migrateListings(nowMs = Date.now()): Promise<ListingMigrat
   );
   return result;
 }
+
+export const listingsMigration: DataMigration = {
+  name: MIGRATION,
+  summary:
+    'list invoices and clients written before the invoice and client routes, and index open invoices for overdue',
+  prints:
+    '"invoices","clients" (migrated), "overdue_indexed" (open invoices put into the overdue index), "changed_meanwhile" ' +
+    '(invoices a payment changed during the run: run again for those)',
+  run: () => migrateListings(),
+};

@@ -1,17 +1,22 @@
 /**
- * The one-off migration for payments recorded before period totals were kept (`data:migrate`, docs/operations.md
- * "Upgrading a table to period totals"): each such payment is added to its day's totals and marked `in_totals`, in
- * one transaction on condition that it is not marked yet, so it is counted exactly once — also while the API serves,
- * also if the command runs twice (a reversal of an uncounted payment counts it as reversed and marks it itself).
- * Reads every payment once (a Scan), so it is an operator command, never part of a request.
+ * `data:migrate`'s second step, for payments recorded before period totals were kept (docs/operations.md "Upgrading a
+ * table to period totals"): each such payment is added to its day's totals and marked `in_totals`, in one transaction
+ * on condition that it is not marked yet, so it is counted exactly once — also while the API serves, also if the
+ * command runs twice (a reversal of an uncounted payment counts it as reversed and marks it itself). Reads every
+ * payment once (a Scan), so it is an operator command, never part of a request.
+ *
+ * Remove when `data:migrate` has printed `"payments_counted":0` on every stage and every DATA_DIR still in use
+ * (docs/operations.md "Retiring a migration").
  */
 import { ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { PaymentRecord } from '../domain/payment-record.ts';
-import { recordedDelta } from '../domain/period-totals.ts';
-import { documentClient, tableName } from './dynamodb-client.ts';
-import { paymentFromItem } from './items.ts';
-import { keys } from './keys.ts';
-import { dayTotalsUpdate } from './period-totals.ts';
+import type { PaymentRecord } from '../../../shared/domain/payment-record.ts';
+import { recordedDelta } from '../../../shared/domain/period-totals.ts';
+import { isConditionFailure } from '../../../shared/store/api-keys.ts';
+import { documentClient, tableName } from '../../../shared/store/dynamodb-client.ts';
+import { paymentFromItem } from '../../../shared/store/items.ts';
+import { keys } from '../../../shared/store/keys.ts';
+import { dayTotalsUpdate } from '../../../shared/store/period-totals.ts';
+import type { DataMigration } from './data-migrations.ts';
 
 async function* uncountedPayments(): AsyncGenerator<PaymentRecord> {
   let start: Record<string, unknown> | undefined;
@@ -51,8 +56,7 @@ async function countPayment(payment: PaymentRecord): Promise<boolean> {
     );
     return true;
   } catch (error) {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    if (isConditionFailure(error, 0)) return false;
     throw error;
   }
 }
@@ -63,3 +67,10 @@ export async function countLegacyPayments(): Promise<number> {
   for await (const payment of uncountedPayments()) if (await countPayment(payment)) counted++;
   return counted;
 }
+
+export const paymentTotalsMigration: DataMigration = {
+  name: 'payment-totals',
+  summary: 'count payments recorded before period totals in them',
+  prints: '"payments_counted" (payments added to their day totals)',
+  run: async () => ({ payments_counted: await countLegacyPayments() }),
+};

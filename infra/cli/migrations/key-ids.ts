@@ -1,9 +1,16 @@
-/** The one-off migration that gives keys created before key ids existed an id (`key:migrate`, docs/accounts.md). */
+/**
+ * The one-off migration that gives keys created before key ids existed an id (`key:migrate`, and `key:list` first runs
+ * it once per table: docs/accounts.md "Keys created before key ids").
+ *
+ * Remove when every stage's table and every DATA_DIR still in use holds the marker `MIGRATION#key-ids`
+ * (docs/operations.md "Retiring a migration"); with it go `key:migrate`, the `ensureKeyIds()` of `key:list`, and the
+ * store's tolerance of a key item without `key_id` (shared/store/api-keys.ts).
+ */
 import { GetCommand, PutCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { msToTimestamp } from '../domain/api-key.ts';
-import { generateKeyId, isConditionFailure, pointerPuts } from './api-keys.ts';
-import { documentClient, tableName } from './dynamodb-client.ts';
-import { API_KEY_PREFIX, keys } from './keys.ts';
+import { msToTimestamp } from '../../../shared/domain/api-key.ts';
+import { generateKeyId, isConditionFailure, pointerPuts } from '../../../shared/store/api-keys.ts';
+import { documentClient, tableName } from '../../../shared/store/dynamodb-client.ts';
+import { API_KEY_PREFIX, keys } from '../../../shared/store/keys.ts';
 
 const KEY_IDS_MIGRATION = 'key-ids';
 

@@ -1,0 +1,23 @@
+/**
+ * The steps of `data:migrate` (docs/operations.md "Upgrading"), in the order they run: each backfills what one upgrade
+ * added to the data model into items written before it. Each step is idempotent and safe while the API serves, prints
+ * its counts as fields of the command's one JSON line, and states in its file when it may be removed.
+ *
+ * To add a step: write `infra/cli/migrations/<name>.ts` exporting a `DataMigration`, append it to DATA_MIGRATIONS,
+ * and add its fields to docs/operations.md (test/local/cli.test.ts runs the command on an empty table and on legacy
+ * items). A step's field names must not repeat another's: the line is their union.
+ */
+import { listingsMigration } from './listings.ts';
+import { paymentTotalsMigration } from './payment-totals.ts';
+
+export interface DataMigration {
+  /** Short name, unique (a step may record a `MIGRATION#<name>` marker in the table). */
+  name: string;
+  /** What it does, for `data:migrate --help`. */
+  summary: string;
+  /** The fields it adds to the printed line and what they count, for `data:migrate --help`. */
+  prints: string;
+  run(): Promise<Record<string, number>>;
+}
+
+export const DATA_MIGRATIONS: readonly DataMigration[] = [listingsMigration, paymentTotalsMigration];
