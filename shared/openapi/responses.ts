@@ -4,7 +4,6 @@
  * test/support/api.ts) holds them to every real response; `additionalProperties: false` makes an undocumented new
  * field fail it: document it here first (new fields are allowed by the compatibility rule, undocumented ones are not).
  */
-
 import { DISPLAYED_PAYMENT_STATUSES } from '../domain/overdue.ts';
 import { PERIODS } from '../domain/periods.ts';
 import { ERROR_STATUS } from '../errors.ts';
@@ -26,6 +25,7 @@ const money = (description: string): Schema =>
   string(`${description}: decimal string with exactly two decimals, no separators`, { pattern: '^\\d+\\.\\d{2}$' });
 const digits = (description: string): Schema => string(description, { pattern: '^\\d+$' });
 const nullValue = (description: string): Schema => ({ type: ['string', 'null'], description });
+const nullableUrl = (description: string): Schema => ({ type: ['string', 'null'], format: 'uri', description });
 
 function object(description: string, properties: Record<string, Schema>, optional: readonly string[] = []): Schema {
   return {
@@ -113,6 +113,7 @@ const Invoice = object(
       description: 'When the invoice became fully paid (UTC, `YYYY-MM-DD HH:MM:SS`), else null',
     },
     currency: string('Three-letter currency code of the account', { pattern: '^[A-Z]{3}$' }),
+    hosted_url: nullableUrl("The client's page, `GET /i/{token}` (no key); null on older invoices till `data:migrate`"),
     merchant_ref: string('Your reference, when given'),
     recipient: string('Payment recipient, when given', { enum: [...RECIPIENTS] }),
     recipient_id: string('Wallet reference, when the recipient is `wallet`'),
