@@ -25,7 +25,6 @@ const money = (description: string): Schema =>
   string(`${description}: decimal string with exactly two decimals, no separators`, { pattern: '^\\d+\\.\\d{2}$' });
 const digits = (description: string): Schema => string(description, { pattern: '^\\d+$' });
 const nullValue = (description: string): Schema => ({ type: ['string', 'null'], description });
-const nullableUrl = (description: string): Schema => ({ type: ['string', 'null'], format: 'uri', description });
 
 function object(description: string, properties: Record<string, Schema>, optional: readonly string[] = []): Schema {
   return {
@@ -113,7 +112,7 @@ const Invoice = object(
       description: 'When the invoice became fully paid (UTC, `YYYY-MM-DD HH:MM:SS`), else null',
     },
     currency: string('Three-letter currency code of the account', { pattern: '^[A-Z]{3}$' }),
-    hosted_url: nullableUrl("The client's page, `GET /i/{token}` (no key); null on older invoices till `data:migrate`"),
+    hosted_url: { ...nullValue("Client's page, no key (`GET /i/{token}`); null on older invoices"), format: 'uri' },
     merchant_ref: string('Your reference, when given'),
     recipient: string('Payment recipient, when given', { enum: [...RECIPIENTS] }),
     recipient_id: string('Wallet reference, when the recipient is `wallet`'),
