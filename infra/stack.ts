@@ -12,11 +12,11 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { apiGatewayRoutePath } from '../shared/gateway-routes.ts';
 import {
   API_FUNCTIONS,
   type ApiFunctionDefinition,
   type ApiFunctionName,
-  apiGatewayRoutePath,
   ROUTES,
   routeKeys,
 } from '../shared/routes.ts';
@@ -65,6 +65,8 @@ export class InvoicingStack extends Stack {
   readonly table: dynamodb.TableV2;
   readonly functions: ReadonlyMap<ApiFunctionName, NodejsFunction>;
   readonly api: HttpApi;
+  /** The base of invoices' `hosted_url`: the stage setting `publicBaseUrl`, or the API's own URL. */
+  private readonly publicBaseUrl: string;
   /** Alarms and dashboard; other resources add theirs with `monitoring.addAlarms(...)` / `addFunction(...)`. */
   readonly monitoring: Monitoring;
   readonly webhooks: WebhookDelivery;
@@ -81,6 +83,8 @@ export class InvoicingStack extends Stack {
       createDefaultStage: false,
     });
     const apiStage = this.createApiStage(settings, removalPolicy);
+    // Invoices' hosted_url start with it (docs/sending-invoices.md "The link"): the stage's own URL unless set.
+    this.publicBaseUrl = settings.publicBaseUrl ?? apiStage.url;
     const { functions, apiRoutes } = this.createApiFunctions(settings, removalPolicy);
     this.functions = functions;
     this.monitoring = new Monitoring(this, 'Monitoring', {
@@ -158,11 +162,13 @@ export class InvoicingStack extends Stack {
     for (const definition of API_FUNCTIONS) {
       const id = pascalCase(definition.name);
       const fn = serviceFunction(this, id, {
-        description: `The ${definition.name} API: ${definition.routes.map((r) => `${r.method} ${r.path}`).join(', ')}`,
+        // Route names, not method + path: Lambda allows 256 characters, and the invoice function has many routes.
+        description: `The ${definition.name} API: ${definition.routes.map((r) => r.name).join(', ')}`.slice(0, 256),
         entry: definition.entry,
         logRetention: settings.logRetention,
         removalPolicy,
         environment: { ...this.functionEnvironment(settings), AUTH_CACHE_SECONDS },
+        rendersPdf: definition.routes.some((route) => route.answers === 'pdf'),
       });
       this.grantDataAccess(fn, definition);
       // One integration per function; one route per method + path of each of its routes (with and without a
@@ -177,13 +183,14 @@ export class InvoicingStack extends Stack {
     return { functions, apiRoutes };
   }
 
-  /** What every function of the stack is given: its table, log level and Powertools names. */
+  /** What every function of the stack is given: its table, log level, Powertools names and the invoices' base URL. */
   private functionEnvironment(settings: StageSettings): Record<string, string> {
     return {
       TABLE_NAME: this.table.tableName,
       LOG_LEVEL: settings.logLevel,
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      PUBLIC_BASE_URL: this.publicBaseUrl,
     };
   }
 

@@ -2,6 +2,7 @@
  * Path parameters: the kinds of value a route's `{name}` can hold, declared once (shared/routes.ts gives each
  * parameter of each route its kind), and how a concrete path is matched against a route path.
  */
+import { HOSTED_TOKEN_PATTERN } from './domain/hosted-token.ts';
 
 /**
  * What a path parameter can name, declared once: the pattern a value must match whole (no trimming), and the 404
@@ -16,6 +17,8 @@ export const PATH_PARAMETER_KINDS = {
   paymentId: { pattern: /^[1-9][0-9]{0,14}$/, notFound: 'payment_not_found' },
   /** A client id: as a payment id. */
   clientId: { pattern: /^[1-9][0-9]{0,14}$/, notFound: 'client_not_found' },
+  /** A hosted page's token: 18 random bytes in base64url (shared/domain/hosted-token.ts); its 404 is a page. */
+  hostedToken: { pattern: HOSTED_TOKEN_PATTERN, notFound: 'invoice_not_found' },
 } as const satisfies Record<
   string,
   { pattern: RegExp; notFound: 'invoice_not_found' | 'payment_not_found' | 'client_not_found' }

@@ -22,6 +22,9 @@ export type RouteName =
   | 'get-invoice'
   | 'delete-invoice'
   | 'send-invoice'
+  | 'invoice-pdf'
+  | 'hosted-invoice-page'
+  | 'hosted-invoice-pdf'
   | 'add-client'
   | 'list-clients'
   | 'get-client'
@@ -34,6 +37,12 @@ export type RouteName =
   | 'invoice-history';
 
 export type ApiFunctionName = 'invoices' | 'payments' | 'history';
+
+/** The routes people open without an API key (the hosted invoice page and its PDF): the token in the path is the key. */
+export type PublicRouteName = 'hosted-invoice-page' | 'hosted-invoice-pdf';
+
+/** What a route answers on success: the JSON envelope (the default), an HTML page or a PDF. */
+export type Answers = 'json' | 'html' | 'pdf';
 
 export interface RouteDefinition {
   /** Stable name: idempotency scope, logs, metrics and the OpenAPI operation id. */
@@ -49,6 +58,13 @@ export interface RouteDefinition {
   writes: boolean;
   /** The route reads a request body; one sent to a route without (a GET or DELETE) is ignored, whatever its type. */
   takesBody: boolean;
+  /**
+   * `public`: no API key is asked (docs/sending-invoices.md: the hosted page and its PDF, for people); its answers,
+   * errors included, are HTML pages — the one exception to the JSON error envelope. Default: `key`.
+   */
+  access?: 'key' | 'public';
+  /** What a success is (default `json`). */
+  answers?: Answers;
   /** The function that serves it and the module that function runs (filled in from API_FUNCTIONS). */
   function: ApiFunctionName;
   entry: string;
@@ -107,6 +123,35 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
         parameters: { reference_code: 'referenceCode' },
         writes: false,
         takesBody: false,
+      },
+      {
+        name: 'invoice-pdf',
+        method: 'GET',
+        path: '/invoices/{reference_code}/pdf',
+        parameters: { reference_code: 'referenceCode' },
+        writes: false,
+        takesBody: false,
+        answers: 'pdf',
+      },
+      {
+        name: 'hosted-invoice-page',
+        method: 'GET',
+        path: '/i/{token}',
+        parameters: { token: 'hostedToken' },
+        writes: false,
+        takesBody: false,
+        access: 'public',
+        answers: 'html',
+      },
+      {
+        name: 'hosted-invoice-pdf',
+        method: 'GET',
+        path: '/i/{token}/pdf',
+        parameters: { token: 'hostedToken' },
+        writes: false,
+        takesBody: false,
+        access: 'public',
+        answers: 'pdf',
       },
       { name: 'add-client', method: 'POST', path: '/clients', writes: true, takesBody: true },
       { name: 'list-clients', method: 'GET', path: '/clients', writes: false, takesBody: false },
@@ -210,6 +255,9 @@ export function routeNamed(name: RouteName): RouteDefinition {
   return route;
 }
 
+/** Whether a route is opened without an API key (and answers its errors as HTML pages). */
+export const isPublicRoute = (route: Pick<RouteDefinition, 'access'>): boolean => route.access === 'public';
+
 export function apiFunctionNamed(name: ApiFunctionName): ApiFunctionDefinition {
   const fn = API_FUNCTIONS.find((f) => f.name === name);
   if (!fn) throw new Error(`No API function named ${name}`);
@@ -239,48 +287,4 @@ export function routeKeys(route: Pick<RouteDefinition, 'method' | 'extraMethods'
     { method, path: route.path },
     { method, path: `${route.path}/` },
   ]);
-}
-
-/** Name of the greedy path variable that carries the trailing-slash twin of a route on API Gateway. */
-export const TRAILING_SLASH_VARIABLE = 'proxy';
-
-/**
- * The API Gateway route path for a route key. API Gateway refuses route paths that end in "/", so the
- * trailing-slash twin is declared as a greedy child route (`/payments/history/{proxy+}`); the function's router
- * answers 404 for a real child path such as `/payments/history/x`.
- */
-export function apiGatewayRoutePath(path: string): string {
-  const named = withGatewayVariableNames(path);
-  return named.endsWith('/') ? `${named}{${TRAILING_SLASH_VARIABLE}+}` : named;
-}
-
-const PATH_VARIABLE = /^\{([^}+]+)\}$/;
-
-/**
- * API Gateway refuses two variables with different names under one parent (`/payments/{reference_code}` and
- * `/payments/{id}/reversal`: 409 "conflicting variable on the same hierarchical level"). The gateway's path therefore
- * names each variable as the first route declaring a variable under that parent does; the function's router still
- * matches the route's own path and gives the handler the route's own name (shared/http/api-function.ts).
- */
-function withGatewayVariableNames(path: string): string {
-  const segments = path.split('/');
-  return segments
-    .map((segment, index) => {
-      if (!PATH_VARIABLE.test(segment)) return segment;
-      const parent = segments.slice(0, index).join('/');
-      return `{${firstVariableUnder(parent) ?? segment.slice(1, -1)}}`;
-    })
-    .join('/');
-}
-
-function firstVariableUnder(parent: string): string | undefined {
-  for (const route of ROUTES) {
-    const segments = route.path.split('/');
-    const depth = parent.split('/').length;
-    if (segments.length > depth && segments.slice(0, depth).join('/') === parent) {
-      const variable = PATH_VARIABLE.exec(segments[depth] ?? '');
-      if (variable) return variable[1];
-    }
-  }
-  return undefined;
 }

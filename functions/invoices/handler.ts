@@ -1,5 +1,6 @@
 /**
- * The invoice function (docs/api.md "Endpoints"): invoices and clients, one route table entry each (shared/routes.ts).
+ * The invoice function (docs/api.md "Endpoints"): invoices, clients and the invoice's page and PDFs, one route table
+ * entry each (shared/routes.ts).
  */
 import { createApiFunction } from '../../shared/http/api-function.ts';
 import {
@@ -9,6 +10,7 @@ import {
   listClientsRoute,
   updateClientRoute,
 } from './client-routes.ts';
+import { hostedPageRoute, hostedPdfRoute, invoicePdfRoute } from './document-routes.ts';
 import { addInvoiceRoute, deleteInvoiceRoute, getInvoiceRoute, sendInvoiceRoute } from './invoice-routes.ts';
 
 export const handler = createApiFunction('invoices', {
@@ -16,6 +18,9 @@ export const handler = createApiFunction('invoices', {
   'get-invoice': getInvoiceRoute,
   'delete-invoice': deleteInvoiceRoute,
   'send-invoice': sendInvoiceRoute,
+  'invoice-pdf': invoicePdfRoute,
+  'hosted-invoice-page': hostedPageRoute,
+  'hosted-invoice-pdf': hostedPdfRoute,
   'add-client': addClientRoute,
   'list-clients': listClientsRoute,
   'get-client': getClientRoute,

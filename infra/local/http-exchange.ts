@@ -8,6 +8,9 @@ import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { errorBody, errorHeaders, errorResponse, type HttpResponse } from '../../shared/http/envelope.ts';
 import { ApiError, failureOf } from '../../shared/http/errors.ts';
+import { pageResponse } from '../../shared/http/page-responses.ts';
+import { renderUnavailablePage } from '../../shared/render/invoice-page.ts';
+import { isPublicRoute, type RouteDefinition } from '../../shared/routes.ts';
 import { newApiGatewayRequestId } from './event.ts';
 
 export interface RawResponse {
@@ -31,8 +34,13 @@ export function sendError(
   error: ApiError,
   requestId: string,
   extraHeaders: Record<string, string> = {},
+  route?: RouteDefinition,
 ): void {
-  const response: HttpResponse = errorResponse(error, requestId);
+  // A page people open (shared/routes.ts `access: 'public'`) fails with an HTML page, as its handler does.
+  const response: HttpResponse =
+    route && isPublicRoute(route)
+      ? pageResponse(error.status, renderUnavailablePage())
+      : errorResponse(error, requestId);
   send(req, res, { ...response, headers: { ...response.headers, 'apigw-requestid': requestId, ...extraHeaders } });
 }
 

@@ -150,7 +150,7 @@ async function handle(parts: ServerParts, req: IncomingMessage, res: ServerRespo
   const matched = matchRoute(parts, method, path, server.ready);
   if ('refusal' in matched) {
     req.resume();
-    return sendError(req, res, matched.refusal, requestId, matched.headers);
+    return sendError(req, res, matched.refusal, requestId, matched.headers, matched.route);
   }
   const body = await receiveBody(parts, req);
   if ('refusal' in body) return sendError(req, res, body.refusal, requestId, body.headers);
@@ -170,7 +170,7 @@ async function handle(parts: ServerParts, req: IncomingMessage, res: ServerRespo
   await answer(parts, req, res, matched.route, event);
 }
 
-type Refusal = { refusal: ApiError; headers?: Record<string, string> };
+type Refusal = { refusal: ApiError; headers?: Record<string, string>; route?: RouteDefinition };
 
 /** The route a request is for, or what API Gateway answers first: 404, 405, then 503 while not ready. */
 function matchRoute(parts: ServerParts, method: string, path: string, ready: boolean): MatchedRoute | Refusal {
@@ -181,7 +181,8 @@ function matchRoute(parts: ServerParts, method: string, path: string, ready: boo
     const allow = [...new Set(onPath.map((r) => r.method))].join(', ');
     return { refusal: new ApiError('method_not_allowed', `${path} accepts ${allow} only.`), headers: { allow } };
   }
-  if (!ready) return { refusal: new ServiceUnavailableError('The service is starting. Retry shortly.') };
+  if (!ready)
+    return { refusal: new ServiceUnavailableError('The service is starting. Retry shortly.'), route: matched.route };
   return matched;
 }
 
@@ -217,7 +218,7 @@ async function answer(
     result = await parts.invoker.invoke(route, event);
   } catch (error) {
     parts.logger.error?.(`${route.name}: handler failed`, error);
-    return sendError(req, res, internalError(), requestId);
+    return sendError(req, res, internalError(), requestId, {}, route);
   }
   if (result === 'timeout') {
     parts.logger.error?.(`${route.name}: no response within ${parts.invoker.timeoutMs} ms`, undefined);
@@ -225,7 +226,7 @@ async function answer(
     const error = route.writes
       ? new OutcomeUnknownError()
       : new ServiceUnavailableError('The request timed out. Retry shortly.');
-    return sendError(req, res, error, requestId);
+    return sendError(req, res, error, requestId, {}, route);
   }
   const response = toHttpResponse(result);
   if (!response) {

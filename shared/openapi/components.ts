@@ -52,6 +52,13 @@ export const PARAMETERS: Record<ParameterName | 'IdempotencyKey', Record<string,
     description: 'Client identifier: a positive integer, as issued (no sign, spaces or leading zeros; else 404).',
     schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.clientId.pattern.source },
   },
+  HostedToken: {
+    name: 'token',
+    in: 'path',
+    required: true,
+    description: "The token of the invoice's `hosted_url` (24 base64url characters; anything else: the 404 page).",
+    schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.hostedToken.pattern.source },
+  },
   PaymentId: {
     name: 'id',
     in: 'path',

@@ -9,6 +9,7 @@ import { addClientSchema, updateClientSchema } from '../schemas/client.ts';
 import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
+import { DOCUMENT_OPERATIONS } from './document-operations.ts';
 
 /** Errors every operation can answer. */
 export const COMMON_ERRORS: readonly ErrorCode[] = [
@@ -35,12 +36,15 @@ export const READ_ERRORS: readonly ErrorCode[] = ['invalid_api_key', 'internal_e
 export const ROUTING_ERRORS: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
 
 /** Path and query parameters, declared once in components.parameters. */
-export type ParameterName = 'ReferenceCode' | 'ClientId' | 'PaymentId' | 'Limit' | 'Cursor';
+export type ParameterName = 'ReferenceCode' | 'ClientId' | 'PaymentId' | 'Limit' | 'Cursor' | 'HostedToken';
 
 export interface SuccessSpec {
   status: number;
-  schema: string;
+  /** The JSON response schema; none for an HTML page or a PDF (`media`). */
+  schema?: string;
   description: string;
+  /** Not JSON: an HTML page or a PDF (page-responses.ts). */
+  media?: 'text/html' | 'application/pdf';
 }
 
 export interface OperationSpec {
@@ -57,6 +61,8 @@ export interface OperationSpec {
   alsoSuccess?: SuccessSpec;
   idempotent: boolean;
   errors: readonly ErrorCode[];
+  /** Opened without an API key (a hosted page): `security: []`, and its errors are the HTML pages of page-responses.ts. */
+  public?: boolean;
 }
 
 export const OPERATIONS: Record<RouteName, OperationSpec> = {
@@ -157,6 +163,7 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     idempotent: false,
     errors: [...READ_ERRORS, 'invoice_not_found', 'not_implemented'],
   },
+  ...DOCUMENT_OPERATIONS,
   'invoice-history': {
     operationId: 'getInvoices',
     summary: 'Get invoices (history)',

@@ -10,32 +10,18 @@ import { PERIODS } from '../domain/periods.ts';
 import { ERROR_STATUS } from '../http/errors.ts';
 import { CLIENT_TYPES, FEE_BEARERS, RECIPIENTS } from '../schemas/fields.ts';
 
-type Schema = Record<string, unknown>;
-
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-
-const string = (description: string, extra: Schema = {}): Schema => ({ type: 'string', description, ...extra });
-const constant = (value: string, description: string): Schema => ({ type: 'string', description, examples: [value] });
-const timestamp = (description: string): Schema =>
-  string(`${description} (UTC, \`YYYY-MM-DD HH:MM:SS\`)`, { pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' });
-const unixDate = (description: string): Schema =>
-  string(`${description}: Unix timestamp in seconds of 00:00:00 UTC of that calendar date, as a string of digits`, {
-    pattern: '^\\d+$',
-  });
-const money = (description: string): Schema =>
-  string(`${description}: decimal string with exactly two decimals, no separators`, { pattern: '^\\d+\\.\\d{2}$' });
-const digits = (description: string): Schema => string(description, { pattern: '^\\d+$' });
-const nullValue = (description: string): Schema => ({ type: ['string', 'null'], description });
-
-function object(description: string, properties: Record<string, Schema>, optional: readonly string[] = []): Schema {
-  return {
-    type: 'object',
-    description,
-    properties,
-    required: Object.keys(properties).filter((name) => !optional.includes(name)),
-    additionalProperties: false,
-  };
-}
+import {
+  constant,
+  digits,
+  money,
+  nullValue,
+  object,
+  ref,
+  type Schema,
+  string,
+  timestamp,
+  unixDate,
+} from './schema-builders.ts';
 
 const Client = object('A client of the account.', {
   id: { type: 'integer', description: 'Client identifier' },
@@ -113,6 +99,7 @@ const Invoice = object(
       description: 'When the invoice became fully paid (UTC, `YYYY-MM-DD HH:MM:SS`), else null',
     },
     currency: string('Three-letter currency code of the account', { pattern: '^[A-Z]{3}$' }),
+    hosted_url: { ...nullValue("Client's page, no key (`GET /i/{token}`); null on older invoices"), format: 'uri' },
     merchant_ref: string('Your reference, when given'),
     recipient: string('Payment recipient, when given', { enum: [...RECIPIENTS] }),
     recipient_id: string('Wallet reference, when the recipient is `wallet`'),

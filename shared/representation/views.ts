@@ -11,6 +11,7 @@ import { formatKobo } from '../domain/money.ts';
 import { displayedPaymentStatus } from '../domain/overdue.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import type { Totals } from '../domain/period-totals.ts';
+import { hostedUrlOrNull } from '../hosted-url.ts';
 
 export function clientView(client: ClientRecord) {
   return {
@@ -80,6 +81,7 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
     payment_status: displayedPaymentStatus(balance, details.dueDate, options.today),
     paid_at: balance.paidAt,
     currency: details.currency,
+    hosted_url: hostedUrlOrNull(details.hostedToken),
   };
   if (details.merchantRef !== undefined) view.merchant_ref = details.merchantRef;
   if (details.recipient !== undefined) view.recipient = details.recipient;

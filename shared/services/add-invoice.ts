@@ -3,6 +3,7 @@
  */
 
 import { formatTimestamp } from '../domain/dates.ts';
+import { generateHostedToken } from '../domain/hosted-token.ts';
 import { buildInvoice, type ClientChoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
 import { invoiceCreatedEvents } from '../domain/webhook-events.ts';
@@ -79,7 +80,7 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>): WritePlan {
   const now = formatTimestamp(new Date());
   const chosen = clientFor(write, decision.value, items, now);
   const invoiceId = claimId(write.invoiceIds, items);
-  const ids = { invoiceId: invoiceId.id, referenceCode: generateReferenceCode() };
+  const ids = { invoiceId: invoiceId.id, referenceCode: generateReferenceCode(), hostedToken: generateHostedToken() };
   const invoice = buildInvoice(input, chosen.client, ids, account.currency, now);
   const answer = invoiceCreated(invoice, context.todayForOverdue);
   const events = invoiceCreatedEvents(answer.data, {

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOG_FIELDS } from '../../infra/stack.ts';
 import { STAGES } from '../../infra/stages.ts';
-import { API_FUNCTIONS, apiGatewayRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
+import { apiGatewayRoutePath } from '../../shared/gateway-routes.ts';
+import { API_FUNCTIONS, ROUTES, routeKeys } from '../../shared/routes.ts';
 import { TABLE } from '../../shared/store/table.ts';
 import {
   asArray,
@@ -123,9 +124,23 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           POWERTOOLS_SERVICE_NAME: 'invoicing',
           POWERTOOLS_METRICS_NAMESPACE: 'Invoicing',
           AUTH_CACHE_SECONDS: '30',
+          // The stage's own URL (hosted_url: docs/sending-invoices.md "The link").
+          PUBLIC_BASE_URL: {
+            'Fn::Join': ['', expect.arrayContaining(['https://', { Ref: logicalIdAt(stage, 'HttpApi/Resource') }])],
+          },
         });
       },
     );
+
+    it('PUBLIC_BASE_URL is -c publicBaseUrl when given, on every function that renders invoices', () => {
+      const custom = synthStage(stageName, { publicBaseUrl: 'https://pay.example.com/' });
+      for (const name of [...API_FUNCTIONS.map((fn) => fn.name), 'overdueSweep'] as const) {
+        const path = name === 'overdueSweep' ? 'Overdue/SweepFunction/Resource' : `${FUNCTION_IDS[name]}/Resource`;
+        expect(resourceAt(custom, path).Properties.Environment.Variables.PUBLIC_BASE_URL, name).toBe(
+          'https://pay.example.com',
+        );
+      }
+    });
 
     it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))(
       `%s: logs to its own log group kept ${expected.logRetentionDays} days`,
@@ -202,6 +217,12 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           'DELETE /invoices/{reference_code}/{proxy+}',
           'GET /invoices/send/{reference_code}',
           'GET /invoices/send/{reference_code}/{proxy+}',
+          'GET /invoices/{reference_code}/pdf',
+          'GET /invoices/{reference_code}/pdf/{proxy+}',
+          'GET /i/{token}',
+          'GET /i/{token}/{proxy+}',
+          'GET /i/{token}/pdf',
+          'GET /i/{token}/pdf/{proxy+}',
           'POST /clients',
           'POST /clients/{proxy+}',
           'GET /clients',

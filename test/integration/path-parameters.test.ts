@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as paymentsHandler } from '../../functions/payments/handler.ts';
 import { createLocalServer, type LocalServer } from '../../infra/local/server.ts';
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
+import { apiGatewayRoutePath } from '../../shared/gateway-routes.ts';
 import { PATH_PARAMETER_KINDS, type PathParameterKind } from '../../shared/path-parameters.ts';
-import { apiGatewayRoutePath, ROUTES, type RouteDefinition, type RouteName } from '../../shared/routes.ts';
+import { ROUTES, type RouteDefinition, type RouteName } from '../../shared/routes.ts';
 import {
   type CallResult,
   call,
@@ -27,6 +28,7 @@ const UNKNOWN: Record<PathParameterKind, string> = {
   referenceCode: 'ZZZZZZZZZZZZZZZZZZZZ',
   paymentId: '987654321098',
   clientId: '987654321098',
+  hostedToken: 'AAAAAAAAAAAAAAAAAAAAAAAA',
 };
 
 /** A valid body for each route that takes one, so that only the path differs from an unknown value's request. */

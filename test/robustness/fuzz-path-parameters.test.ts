@@ -24,6 +24,7 @@ const UNKNOWN: Record<PathParameterKind, string> = {
   referenceCode: 'ZZZZZZZZZZZZZZZZZZZZ',
   paymentId: '987654321098',
   clientId: '987654321098',
+  hostedToken: 'AAAAAAAAAAAAAAAAAAAAAAAA',
 };
 const BODIES: Partial<Record<RouteName, unknown>> = {
   'update-client': { first_name: 'Bola' },

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  COMPUTED_LOADS,
   dynamoDbShapesOutsideStore,
   importViolations,
   REEXPORT_RULE,
@@ -46,6 +47,17 @@ const ruleNamed = (start: string) => {
 
 /** One planted file per case: the violations must name the file and the rule (and an allowed import none). */
 const PLANTED: { rule: string; file: string; text: string }[] = [
+  // rendering
+  {
+    rule: 'shared/render imports only',
+    file: 'shared/render/invoice-page.ts',
+    text: "import { getAccount } from '../store/accounts.ts';",
+  },
+  {
+    rule: 'shared/render imports only',
+    file: 'shared/render/invoice-pdf.ts',
+    text: "import { invoiceView } from '../representation/views.ts';",
+  },
   // handlers
   {
     rule: 'handlers reach',
@@ -239,6 +251,20 @@ describe('each rule fails on a planted violation, naming the file', () => {
       violations.some((v) => v.startsWith(`${plant.file}:1 `) && v.endsWith(rule)),
       violations.join('\n'),
     ).toBe(true);
+  });
+
+  it('names each deliberate computed load that is still there, and only for its own file', () => {
+    for (const load of COMPUTED_LOADS) {
+      const text = readFileSync(path.join(ROOT, load.file), 'utf8');
+      expect(text, `${load.file} no longer has its ${load.kind}`).toMatch(
+        load.kind === 'createRequire' ? /createRequire\(/ : /import\([a-zA-Z]/,
+      );
+      const elsewhere = importViolations([{ path: 'shared/render/other.ts', text }]);
+      expect(
+        elsewhere.some((v) => v.includes(UNREADABLE_RULE)),
+        load.file,
+      ).toBe(true);
+    }
   });
 
   it('allows what the layers allow', () => {

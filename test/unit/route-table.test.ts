@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { startOfDayIn } from '../../shared/domain/dates.ts';
+import { apiGatewayRoutePath } from '../../shared/gateway-routes.ts';
 import { matchRoutePath, PATH_PARAMETER_KINDS, pathParameterNames } from '../../shared/path-parameters.ts';
-import { API_FUNCTIONS, apiGatewayRoutePath, ROUTES, routeKeys, withDeclaredParameters } from '../../shared/routes.ts';
+import { API_FUNCTIONS, ROUTES, routeKeys, withDeclaredParameters } from '../../shared/routes.ts';
 
 describe('the route table', () => {
   it('has three API functions, and every route belongs to exactly one of them, once per method and path', () => {
