@@ -2,10 +2,11 @@
  * End to end: `npm start`'s program with its own DATA_DIR and ports. Start, serve, stop with
  * SIGINT (Java must go too), restart on the same data and find the same demo key.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
 import { alive, npmStartEnv, type RunningService, waitUntilServing } from '../support/local-runtime.ts';
@@ -87,13 +88,14 @@ describe('npm start', { timeout: 240_000 }, () => {
     const cliEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DYNAMODB_PORT: String(dynamodbPort) };
     for (const name of ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE'])
       delete cliEnv[name];
-    const created = JSON.parse(
-      execFileSync(TSX, ['infra/cli/main.ts', 'key:create', '--company-id', String(saved.company_id)], {
-        cwd: ROOT,
-        env: cliEnv,
-        encoding: 'utf8',
-      }),
-    ) as { company_id: number; secret_key: string };
+    // Not execFileSync: a blocked event loop cannot see the server close the idle keep-alive connection (after
+    // 5 s), and the next fetch would reuse the dead socket ("other side closed") whenever the CLI took longer.
+    const { stdout } = await promisify(execFile)(
+      TSX,
+      ['infra/cli/main.ts', 'key:create', '--company-id', String(saved.company_id)],
+      { cwd: ROOT, env: cliEnv, encoding: 'utf8' },
+    );
+    const created = JSON.parse(stdout) as { company_id: number; secret_key: string };
     expect(created.company_id).toBe(saved.company_id);
     const withNewKey = await fetch(`${first.baseUrl}/payments/history`, {
       method: 'POST',
