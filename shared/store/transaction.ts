@@ -62,7 +62,9 @@ export async function commitTransaction(actions: TransactItem[]): Promise<void> 
   if (remainingCallTime() < MIN_TIME_TO_SEND_TRANSACTION_MS) throw new DeadlineReachedError(false);
   const command = new TransactWriteCommand({ TransactItems: actions, ClientRequestToken: randomUUID() });
   markWriteMayHaveCommitted(true);
-  const stopAt = Date.now() + Math.min(remainingCallTime(), CONFIRMATION_BUDGET_WITHOUT_DEADLINE_MS);
+  // Until the invocation's deadline, however far it is; the fixed budget only where there is none (as executeWrite).
+  const remaining = remainingCallTime();
+  const stopAt = Date.now() + (remaining === Infinity ? CONFIRMATION_BUDGET_WITHOUT_DEADLINE_MS : remaining);
   let lastError: unknown;
   for (let confirmation = 0; ; confirmation++) {
     try {

@@ -2,10 +2,11 @@
  * What a new user runs first (docs/running-locally.md): `npm start` without Java, the banner's export line and examples
  * pasted in order, `GET /`, the docs page's payment example, and `kill <npm pid>` (SIGTERM) stopping node and Java.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
 import { alive, npmStartEnv, waitUntilServing } from '../support/local-runtime.ts';
@@ -93,9 +94,12 @@ describe('npm start for a new user', { timeout: 240_000 }, () => {
     const [exported, ...examples] = blocks;
     expect(exported).toMatch(/^export BASE=http:\/\/\S+ KEY=sk_\S+ REF=\S+$/);
     expect(examples).toHaveLength(3);
-    const [invoice, payment, history] = examples.map((command) =>
-      JSON.parse(execFileSync('sh', ['-c', `${exported}\n${command}`], { encoding: 'utf8' })),
-    );
+    // In turn and asynchronously, so that fetch sees the service close an idle keep-alive connection meanwhile
+    // (start.test.ts).
+    const results = [];
+    for (const command of examples)
+      results.push(JSON.parse((await promisify(execFile)('sh', ['-c', `${exported}\n${command}`])).stdout));
+    const [invoice, payment, history] = results;
     expect(invoice.status, JSON.stringify(invoice)).toBe('success');
     expect(payment.status, JSON.stringify(payment)).toBe('success');
     expect(history.data.payments.map((p: { id: number }) => p.id)).toContain(payment.data.id);

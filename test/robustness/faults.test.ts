@@ -358,6 +358,30 @@ describe('fault injection: the answer to a committed transaction is lost', () =>
     expect(kobo(payments[0]!.invoice.amount_paid)).toBe(25_000);
   }, 30_000);
 
+  it('add-payment: confirmation goes on until the invocation deadline, past the 8 s that bound it only without one → 201', async () => {
+    const { key, account, payment } = await setup();
+    // Answers lost for 9 s (more than the 8 s budget of a call outside any invocation), in an invocation of 20 s.
+    const until = Date.now() + 9_000;
+    const tokens: unknown[] = [];
+    const remove = dynamoHooks.add({
+      after: (c) => {
+        if (c.command !== 'TransactWriteItemsCommand') return;
+        tokens.push(c.input.ClientRequestToken);
+        if (Date.now() < until) throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+      },
+    });
+    const result = await call('add-payment', {
+      key,
+      body: payment,
+      idempotencyKey: 'long-confirmation',
+      budgetMs: 20_000,
+    });
+    remove();
+    expect(result.status, result.rawBody).toBe(201);
+    expect(new Set(tokens).size).toBe(1);
+    expect((await accountState(account.companyId)).payments).toBe(1);
+  }, 30_000);
+
   it('add-invoice: no confirmation before the deadline → 504 outcome_unknown; the keyed retry returns that one invoice', async () => {
     const { key, account } = await newAccount();
     const body = invoiceBody({ merchant_ref: 'CRASH-1' });

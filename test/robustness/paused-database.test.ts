@@ -6,20 +6,48 @@
  * - a transaction in flight when the database stops → 504 outcome_unknown (never 503), and the payment
  *   may be in history once the database resumes; a retry with the same Idempotency-Key gives exactly one;
  * - a pause before anything was sent → 503, and the payment never appears.
+ *
+ * A pause is only a pause once every thread of the JVM has stopped: kill(SIGSTOP) returns before a
+ * multi-threaded process is stopped (one of its threads must run to begin the group stop, and on a busy machine
+ * the others keep serving meanwhile). Sending the next request right after kill() let DynamoDB Local answer it
+ * now and then — 7 requests in 200 at a load average of about 10 — so "a pause before the read" paused the
+ * database after the read, before the transaction, and the function rightly answered 504 (issue 27: the
+ * unexplained 504 of the second test). `pause()` therefore waits until /proc shows every thread stopped.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { call } from '../support/api.ts';
+import { warmUp } from '../support/warm-up.ts';
 import { accountWithInvoiceToPay, sleep } from './helpers.ts';
 
 let database: DynamoDbLocal;
 let paused = false;
 
-const pause = () => {
+/** Every thread of `pid` stopped (state T or t in /proc/<pid>/task/<tid>/stat) or exiting (Z, X). */
+function everyThreadStopped(pid: number): boolean {
+  return readdirSync(`/proc/${pid}/task`).every((thread) => {
+    try {
+      const state = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8').split(') ').at(-1)![0]!;
+      return 'TtZX'.includes(state);
+    } catch {
+      return true; // the thread is gone
+    }
+  });
+}
+
+/** SIGSTOP, and returns once it has taken effect (see above): nothing sent after this is answered until resume(). */
+const pause = async () => {
+  const pid = database.process.pid!;
   paused = true;
-  process.kill(database.process.pid!, 'SIGSTOP');
+  process.kill(pid, 'SIGSTOP');
+  const deadline = Date.now() + 10_000;
+  while (!everyThreadStopped(pid)) {
+    if (Date.now() > deadline) throw new Error(`DynamoDB Local (pid ${pid}) still runs 10 s after SIGSTOP`);
+    await sleep(1);
+  }
 };
 const resume = () => {
   if (paused) process.kill(database.process.pid!, 'SIGCONT');
@@ -28,6 +56,7 @@ const resume = () => {
 
 beforeAll(async () => {
   database = await startDynamoDbLocal();
+  await warmUp(database.endpoint); // a cold JVM can miss the functions' 1.5 s timeouts under load (warm-up.ts)
   await ensureTable(database.endpoint, 'invoicing-paused');
   // Before the first DynamoDB call of this file builds the client: this file's handlers use this database only.
   process.env.DYNAMODB_ENDPOINT = database.endpoint;
@@ -45,10 +74,10 @@ afterAll(async () => {
 function pauseBefore(command: string) {
   let done = false;
   return dynamoHooks.add({
-    before: (c) => {
+    before: async (c) => {
       if (c.command === command && !done) {
         done = true;
-        pause();
+        await pause();
       }
     },
   });

@@ -1,0 +1,26 @@
+/**
+ * The order in which vitest hands files to its two workers (vitest.config.ts): the longest first, so that no long
+ * file starts last and runs alone while the other worker idles. Durations come from vitest's results cache (the
+ * previous run on this machine); a file without one — every file of a fresh clone — is estimated: files in the
+ * folders that start processes (npm start, DynamoDB Local, Chromium, a CDK synth) are taken to be long.
+ */
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+const PROCESS_FOLDERS = ['test/robustness/', 'test/local/', 'test/infra/', 'test/docs/'];
+
+export class SlowFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const duration = new Map(files.map((file) => [file, this.expectedDuration(file)]));
+    return [...files].sort((a, b) => duration.get(b)! - duration.get(a)!);
+  }
+
+  private expectedDuration(file: TestSpecification): number {
+    const path = relative(this.ctx.config.root, file.moduleId);
+    const key = `${file.project.name}:${path}`;
+    const measured = this.ctx.cache.getFileTestResults(key)?.duration;
+    if (measured !== undefined) return measured;
+    const size = this.ctx.cache.getFileStats(key)?.size ?? 0;
+    return (PROCESS_FOLDERS.some((folder) => path.startsWith(folder)) ? 30_000 : 0) + size / 10;
+  }
+}
