@@ -12,7 +12,7 @@ import { createLocalServer, type LocalServer } from '../../infra/local/server.ts
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { apiGatewayRoutePath } from '../../shared/gateway-routes.ts';
 import { PATH_PARAMETER_KINDS, type PathParameterKind } from '../../shared/path-parameters.ts';
-import { ROUTES, type RouteDefinition, type RouteName } from '../../shared/routes.ts';
+import { isPublicRoute, ROUTES, type RouteDefinition, type RouteName } from '../../shared/routes.ts';
 import {
   type CallResult,
   call,
@@ -67,13 +67,14 @@ const MALFORMED = [
 
 const PARAMETERISED = ROUTES.filter((route) => Object.keys(route.parameters ?? {}).length > 0);
 
-/** What a client compares: everything but the request id. */
-const outcome = (r: { status: number; body: any }) => ({
-  status: r.status,
-  code: r.body?.code,
-  message: r.body?.message,
-  errors: r.body?.errors,
-});
+/**
+ * What a client compares: everything but the request id — for a page people open (`access: 'public'`), the HTML page
+ * itself, which carries no request id.
+ */
+const outcome = (r: { status: number; body: any; rawBody: string; headers: Record<string, string> }) =>
+  String(r.headers['content-type']).startsWith('text/html')
+    ? { status: r.status, page: r.rawBody }
+    : { status: r.status, code: r.body?.code, message: r.body?.message, errors: r.body?.errors };
 
 function sendTo(route: RouteDefinition, key: string, value: string): Promise<CallResult> {
   const [name, kind] = Object.entries(route.parameters!)[0]!;
@@ -102,7 +103,8 @@ describe('a path parameter that is not of its kind', () => {
       const kind = Object.values(route.parameters!)[0]!;
       const unknown = await sendTo(route, key, UNKNOWN[kind]);
       expect(unknown.status, unknown.rawBody).toBe(404);
-      expect(unknown.body.code).toBe(PATH_PARAMETER_KINDS[kind].notFound);
+      if (isPublicRoute(route)) expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+      else expect(unknown.body.code).toBe(PATH_PARAMETER_KINDS[kind].notFound);
       for (const value of MALFORMED) {
         let result: CallResult | undefined;
         const calls = await databaseCalls(async () => (result = await sendTo(route, key, value)));
@@ -197,25 +199,34 @@ describe('raw paths through the local runtime (npm start)', () => {
 
   /** Sends the path byte for byte (no URL normalisation: dot segments and percent-escapes arrive as written). */
   function raw(method: string, path: string, key: string, body?: unknown) {
-    return new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          method,
-          path,
-          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        },
-        (res) => {
-          let text = '';
-          res.on('data', (chunk) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+    return new Promise<{ status: number; body: any; rawBody: string; headers: Record<string, string> }>(
+      (resolve, reject) => {
+        const payload = body === undefined ? undefined : JSON.stringify(body);
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method,
+            path,
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk) => (text += chunk));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                body: JSON.parse(text),
+                rawBody: text,
+                headers: res.headers as Record<string, string>,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
+      },
+    );
   }
 
   it('answers malformed ids, over-long and dot-segment references as unknown ones; a payment is not reversed by " id"', async () => {

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalServer, type LocalServer } from '../../infra/local/server.ts';
 import type { PathParameterKind } from '../../shared/path-parameters.ts';
-import { ROUTES, type RouteDefinition, type RouteName } from '../../shared/routes.ts';
+import { isPublicRoute, ROUTES, type RouteDefinition, type RouteName } from '../../shared/routes.ts';
 import { call, newAccount } from '../support/api.ts';
 import { accountState, expectErrorEnvelope, NOTHING, STRESS, scale } from './helpers.ts';
 
@@ -114,12 +114,19 @@ function spell(value: string, spelling: string): string {
 
 const PARAMETERISED = ROUTES.filter((route) => Object.keys(route.parameters ?? {}).length > 0);
 const parameterOf = (route: RouteDefinition) => Object.entries(route.parameters!)[0]! as [string, PathParameterKind];
-const outcome = (r: { status: number; body: any }) => ({
-  status: r.status,
-  code: r.body?.code,
-  message: r.body?.message,
-  errors: r.body?.errors,
-});
+/** What a client compares: everything but the request id — for a page people open, the HTML page itself. */
+const outcome = (r: { status: number; body: any; rawBody: string; headers: Record<string, string> }) =>
+  isPage(r)
+    ? { status: r.status, page: r.rawBody }
+    : { status: r.status, code: r.body?.code, message: r.body?.message, errors: r.body?.errors };
+
+const isPage = (r: { headers: Record<string, string> }) => String(r.headers['content-type']).startsWith('text/html');
+
+/** A public route (docs/sending-invoices.md) answers its refusals with an HTML page; every other route the envelope. */
+function expectRefusalAnswer(route: RouteDefinition, result: Parameters<typeof expectErrorEnvelope>[0]) {
+  if (isPublicRoute(route) && isPage(result)) expect(result.status).toBeGreaterThanOrEqual(400);
+  else expectErrorEnvelope(result);
+}
 
 let server: LocalServer;
 let port: number;
@@ -176,7 +183,7 @@ describe('fuzzing path parameters of every route', { timeout: TIMEOUT }, () => {
             const direct = await call(route.name, { key, pathParameters: { [name]: value }, body });
             const context = `${route.name} ${JSON.stringify(value).slice(0, 80)}: ${direct.status} ${direct.rawBody.slice(0, 200)}`;
             expect(direct.status, context).toBeLessThan(500);
-            expectErrorEnvelope(direct);
+            expectRefusalAnswer(route, direct);
             expect(outcome(direct), context).toEqual(unknown);
           }
 
@@ -187,7 +194,7 @@ describe('fuzzing path parameters of every route', { timeout: TIMEOUT }, () => {
           expect(served.status, served404).toBeLessThan(500);
           // Over Node's header limit the local runtime answers 431 itself (docs/api.md "Request handling").
           if (served.status === 431) expect(served.body.code, served404).toBe('validation_failed');
-          else if (served.status >= 400) expectErrorEnvelope(served as any);
+          else if (served.status >= 400) expectRefusalAnswer(route, served as any);
           const oneSegment = !/[/?#]/.test(value) && value !== '' && !LITERALS.has(value);
           if (spelling !== 'typed' && oneSegment && path.length < LONGEST_PATH)
             expect(outcome(served), served404).toEqual(unknown);
