@@ -20,6 +20,7 @@ export type RouteName =
   | 'get-invoice'
   | 'delete-invoice'
   | 'send-invoice'
+  | 'email-invoice'
   | 'add-client'
   | 'list-clients'
   | 'get-client'
@@ -82,7 +83,9 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
       { name: 'add-invoice', method: 'POST', path: '/invoices', writes: true, takesBody: true },
       { name: 'get-invoice', method: 'GET', path: '/invoices/{reference_code}', writes: false, takesBody: false },
       { name: 'delete-invoice', method: 'DELETE', path: '/invoices/{reference_code}', writes: true, takesBody: false },
-      { name: 'send-invoice', method: 'GET', path: '/invoices/send/{reference_code}', writes: false, takesBody: false },
+      // The SDKs' send (a GET that writes: it queues an e-mail) and the POST with recipients and a note.
+      { name: 'send-invoice', method: 'GET', path: '/invoices/send/{reference_code}', writes: true, takesBody: false },
+      { name: 'email-invoice', method: 'POST', path: '/invoices/{reference_code}/send', writes: true, takesBody: true },
       { name: 'add-client', method: 'POST', path: '/clients', writes: true, takesBody: true },
       { name: 'list-clients', method: 'GET', path: '/clients', writes: false, takesBody: false },
       { name: 'get-client', method: 'GET', path: '/clients/{id}', writes: false, takesBody: false },

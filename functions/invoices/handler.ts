@@ -7,13 +7,20 @@ import {
   listClientsRoute,
   updateClientRoute,
 } from './client-routes.ts';
-import { addInvoiceRoute, deleteInvoiceRoute, getInvoiceRoute, sendInvoiceRoute } from './invoice-routes.ts';
+import {
+  addInvoiceRoute,
+  deleteInvoiceRoute,
+  emailInvoiceRoute,
+  getInvoiceRoute,
+  sendInvoiceRoute,
+} from './invoice-routes.ts';
 
 export const handler = createApiFunction('invoices', {
   'add-invoice': addInvoiceRoute,
   'get-invoice': getInvoiceRoute,
   'delete-invoice': deleteInvoiceRoute,
   'send-invoice': sendInvoiceRoute,
+  'email-invoice': emailInvoiceRoute,
   'add-client': addClientRoute,
   'list-clients': listClientsRoute,
   'get-client': getClientRoute,

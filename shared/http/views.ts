@@ -70,7 +70,8 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
     reference_code: details.referenceCode,
     payment_id: null,
     fee_bearer: details.feeBearer,
-    mail_status: 'unsent',
+    // The latest send's state (docs/sending-invoices.md): `unsent` until the invoice is first sent.
+    mail_status: balance.mail?.status ?? 'unsent',
     status: '0',
     due_date: String(details.dueDate),
     created_at: details.createdAt,
@@ -83,6 +84,8 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
     payment_status: displayedPaymentStatus(balance, details.dueDate, options.today),
     paid_at: balance.paidAt,
     currency: details.currency,
+    sent_at: balance.mail?.sentAt ?? null,
+    mail_error: balance.mail?.error ?? null,
   };
   if (details.merchantRef !== undefined) view.merchant_ref = details.merchantRef;
   if (details.recipient !== undefined) view.recipient = details.recipient;

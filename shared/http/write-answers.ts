@@ -6,6 +6,7 @@ import type {
   InvoiceDeletionAnswers,
   PaymentAnswers,
   PaymentReversalAnswers,
+  SendAnswers,
 } from '../services/answers.ts';
 import { clientView, invoiceView, paymentView } from './views.ts';
 
@@ -13,6 +14,7 @@ export const INVOICE_CREATED = 'Invoice created successfully.';
 export const PAYMENT_RECORDED = 'Payment successful.';
 export const INVOICE_DELETED = 'Invoice deleted successfully.';
 export const PAYMENT_REVERSED = 'Payment reversed successfully.';
+export const INVOICE_QUEUED = 'Invoice queued for sending.';
 export const CLIENT_CREATED = 'Client created successfully.';
 /** The original service's words for an e-mail it already had (its PHP SDK's tests expect them, with a 2xx). */
 export const CLIENT_EXISTS = 'Client already exist.';
@@ -44,6 +46,13 @@ export const invoiceDeletionAnswers: InvoiceDeletionAnswers = {
   deleted(invoice, today) {
     const data = invoiceView(invoice, { today, withClient: true });
     return { data, outcome: success(200, data, INVOICE_DELETED) };
+  },
+};
+
+export const sendAnswers: SendAnswers = {
+  queued(invoice, today) {
+    const data = invoiceView(invoice, { today, withClient: true });
+    return { data, outcome: success(200, data, INVOICE_QUEUED) };
   },
 };
 

@@ -119,7 +119,7 @@ function errorResponses(route: RouteName, spec: OperationSpec): Record<string, u
     const codes = byStatus.get(status)!;
     const headers: Record<string, unknown> = {};
     // Stored outcomes (docs/api.md "Idempotency") are replayed with the header too.
-    if (spec.idempotent && [403, 404, 409].includes(status))
+    if (spec.idempotent && [403, 404, 409, 422].includes(status))
       headers['Idempotent-Replayed'] = { $ref: '#/components/headers/Idempotent-Replayed' };
     if (status === 401) headers['WWW-Authenticate'] = { $ref: '#/components/headers/WWW-Authenticate' };
     if (status === 503 || codes.includes('idempotency_request_in_progress'))

@@ -9,6 +9,7 @@ import { addClientSchema, updateClientSchema } from '../schemas/client.ts';
 import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
+import { sendInvoiceSchema } from '../schemas/send.ts';
 
 /** Errors every operation can answer. */
 export const COMMON_ERRORS: readonly ErrorCode[] = [
@@ -30,6 +31,16 @@ export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = [
 
 /** Errors of a request without a body: authentication and availability. */
 export const READ_ERRORS: readonly ErrorCode[] = ['invalid_api_key', 'internal_error', 'service_unavailable'];
+
+/** What a send can answer besides success (both send routes). */
+const SEND_ERRORS: readonly ErrorCode[] = [
+  ...READ_ERRORS,
+  ...IDEMPOTENCY_ERRORS,
+  'invoice_not_found',
+  'invoice_deleted',
+  'recipient_missing',
+  'mail_not_configured',
+];
 
 /** Codes that come from the local runtime's router, not from an operation (API Gateway answers those deployed). */
 export const ROUTING_ERRORS: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
@@ -148,14 +159,32 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
   },
   'send-invoice': {
     operationId: 'sendInvoice',
-    summary: 'Send an invoice by e-mail (not offered)',
+    summary: "Send an invoice by e-mail (the SDKs' call)",
     description:
-      'The original service e-mailed invoices. This one does not: the call answers 501 `not_implemented` (after ' +
-      'authentication), never a fake success.',
+      "Queues an e-mail of the invoice to its client's address (`client.email`): 200 with the invoice, `mail_status` " +
+      '`queued`. The e-mail (HTML and text with the hosted link, the PDF attached) is sent asynchronously; `mail_status` ' +
+      'then becomes `sent` (SES accepted it; `sent_at`), `failed` or `bounced` (`mail_error`), with the webhook events ' +
+      '`invoice.sent` and `invoice.delivery_failed`. Sending again queues a new e-mail. Voided: 409 `invoice_deleted`; ' +
+      'no client e-mail: 422 `recipient_missing`; a stage without a sender: 501 `mail_not_configured`.',
     tag: 'Invoices',
     parameters: ['ReferenceCode'],
-    idempotent: false,
-    errors: ['invalid_api_key', 'not_implemented'],
+    success: { status: 200, schema: 'InvoiceQueuedResponse', description: 'The e-mail is queued.' },
+    idempotent: true,
+    errors: [...SEND_ERRORS],
+  },
+  'email-invoice': {
+    operationId: 'emailInvoice',
+    summary: 'Send an invoice by e-mail, with recipients and a note',
+    description:
+      "As `GET /invoices/send/{reference_code}`, with an optional body: `to` (default the client's e-mail), `cc` (at " +
+      'most 10 addresses) and `message` (a note to the client, at most 1,000 characters, shown in the e-mail). An empty ' +
+      'body sends to the client. Retries are made safe by the `Idempotency-Key` header (a replay sends nothing new).',
+    tag: 'Invoices',
+    parameters: ['ReferenceCode'],
+    request: { name: 'SendInvoiceRequest', schema: sendInvoiceSchema },
+    success: { status: 200, schema: 'InvoiceQueuedResponse', description: 'The e-mail is queued.' },
+    idempotent: true,
+    errors: [...COMMON_ERRORS, ...SEND_ERRORS],
   },
   'invoice-history': {
     operationId: 'getInvoices',

@@ -34,6 +34,11 @@ export interface InvoiceDeletionAnswers {
   deleted(invoice: Invoice, today: CalendarDate): Answer;
 }
 
+export interface SendAnswers {
+  /** The answer to a send: the invoice with its new `mail_status` `queued`. */
+  queued(invoice: Invoice, today: CalendarDate): Answer;
+}
+
 export interface ClientAnswers {
   created(client: ClientRecord): Answer;
   /** `POST /clients` with the e-mail of a live client: that client, unchanged. */
