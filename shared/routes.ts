@@ -46,6 +46,8 @@ export interface RouteDefinition {
   writes: boolean;
   /** The route reads a request body; one sent to a route without (a GET or DELETE) is ignored, whatever its type. */
   takesBody: boolean;
+  /** Every field of the body is optional: an empty body means `{}` (else it is 400 `invalid_json`). */
+  optionalBody?: true;
   /** The function that serves it and the module that function runs (filled in from API_FUNCTIONS). */
   function: ApiFunctionName;
   entry: string;
@@ -85,7 +87,14 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
       { name: 'delete-invoice', method: 'DELETE', path: '/invoices/{reference_code}', writes: true, takesBody: false },
       // The SDKs' send (a GET that writes: it queues an e-mail) and the POST with recipients and a note.
       { name: 'send-invoice', method: 'GET', path: '/invoices/send/{reference_code}', writes: true, takesBody: false },
-      { name: 'email-invoice', method: 'POST', path: '/invoices/{reference_code}/send', writes: true, takesBody: true },
+      {
+        name: 'email-invoice',
+        method: 'POST',
+        path: '/invoices/{reference_code}/send',
+        writes: true,
+        takesBody: true,
+        optionalBody: true,
+      },
       { name: 'add-client', method: 'POST', path: '/clients', writes: true, takesBody: true },
       { name: 'list-clients', method: 'GET', path: '/clients', writes: false, takesBody: false },
       { name: 'get-client', method: 'GET', path: '/clients/{id}', writes: false, takesBody: false },

@@ -65,8 +65,11 @@ function buildMiddyHandler(route: RouteName, run: RouteHandler) {
     .use(errorEnvelope())
     .use(httpHeaderNormalizer())
     .use(authenticate());
-  const takesBody = routeNamed(route).takesBody;
-  if (takesBody) handler.use(bodyGate()).use(httpJsonBodyParser({ disableContentTypeError: true }));
+  const { takesBody, optionalBody } = routeNamed(route);
+  if (takesBody)
+    handler
+      .use(bodyGate({ emptyIsObject: optionalBody === true }))
+      .use(httpJsonBodyParser({ disableContentTypeError: true }));
   return handler.handler((event, context) =>
     run({
       account: authenticatedAccount(context),
