@@ -1,24 +1,12 @@
 /** `account:create`, `account:list`, `account:disable`, `account:enable` (docs/accounts.md, docs/operations.md). */
 import { isValidTimeZone } from '../../shared/domain/dates.ts';
-import { type Account, createAccount, listAccounts, setAccountDisabled } from '../../shared/store/accounts.ts';
+import { createAccount, listAccounts, setAccountDisabled } from '../../shared/store/accounts.ts';
+import { ACCOUNT_LINE_KEYS, accountLine } from './account-line.ts';
+import { accountUpdate } from './account-update.ts';
 import { CommandError, defineCommand, UsageError } from './command.ts';
 import { COMPANY_ID, companyId, requiredString } from './validate.ts';
 
 const MAX_NAME_LENGTH = 500;
-
-/** What `account:list`, `account:disable` and `account:enable` print of an account (never its cursor secret). */
-function accountLine(account: Account): Record<string, unknown> {
-  return {
-    company_id: account.companyId,
-    name: account.name,
-    currency: account.currency,
-    time_zone: account.timeZone,
-    tokenization_enabled: account.tokenizationEnabled,
-    created_at: account.createdAt,
-    disabled: account.disabledAt !== undefined,
-    disabled_at: account.disabledAt ?? null,
-  };
-}
 
 export const accountCreate = defineCommand({
   name: 'account:create',
@@ -59,8 +47,7 @@ export const accountList = defineCommand({
   name: 'account:list',
   summary: 'list every account, one JSON line each',
   options: {},
-  prints:
-    'one JSON line per account: {"company_id","name","currency","time_zone","tokenization_enabled","created_at","disabled","disabled_at"}.',
+  prints: `one JSON line per account: ${ACCOUNT_LINE_KEYS}.`,
   input: () => ({}),
   async run(_input, output) {
     for await (const account of listAccounts()) output.line(accountLine(account));
@@ -87,4 +74,4 @@ function disableCommand(name: 'account:disable' | 'account:enable', disabled: bo
 export const accountDisable = disableCommand('account:disable', true);
 export const accountEnable = disableCommand('account:enable', false);
 
-export const accountCommands = [accountCreate, accountList, accountDisable, accountEnable];
+export const accountCommands = [accountCreate, accountList, accountUpdate, accountDisable, accountEnable];

@@ -84,12 +84,30 @@ export function parseCommandLine(commands: readonly Command[], argv: readonly st
     const options = Object.fromEntries(
       Object.entries(command.options).map(([option, spec]) => [option, { type: spec.type }]),
     );
-    values = parseArgs({ args: [...rest], options, strict: true, allowPositionals: false }).values;
+    values = parseArgs({ args: joinDashValues(command, rest), options, strict: true, allowPositionals: false }).values;
   } catch (error) {
     // Node's messages go on to explain "--" escaping, which is no help here.
     throw new UsageError(`${(error as Error).message.split('. ')[0]!.replace(/\.$/, '')}. See --help.`);
   }
   return { kind: 'run', command, input: command.input(values) };
+}
+
+/**
+ * `--reminders "-3,0,7,14"`: a string option's value may start with "-" (node's parseArgs would refuse it as
+ * ambiguous); it is passed on as `--reminders=-3,0,7,14`. A value starting with "--" still needs the `=` form.
+ */
+function joinDashValues(command: Command, args: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    const option = arg.startsWith('--') ? command.options[arg.slice(2)] : undefined;
+    if (option?.type === 'string' && next !== undefined && /^-(?!-)/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else joined.push(arg);
+  }
+  return joined;
 }
 
 function usageLine(command: Command): string {

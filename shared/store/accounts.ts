@@ -5,7 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isKeyUsable, keyExpiryMs, msToTimestamp } from '../domain/api-key.ts';
+import type { MerchantProfile } from '../domain/merchant-profile.ts';
 import { propertyOf } from '../guards.ts';
+import {
+  type AccountChanges,
+  accountChangeExpression,
+  profileFromItem,
+  reminderOffsetsFromItem,
+} from './account-profile.ts';
 import { findKeyBySecret, type KeyOptions, newKeyWrites, SECRET_KEY_PATTERN } from './api-keys.ts';
 import { batchGet } from './batch.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
@@ -31,6 +38,10 @@ export interface Account {
   createdAt: string;
   /** Set while the account is disabled: none of its keys authenticate. */
   disabledAt?: string | undefined;
+  /** What invoices say they are from and how to pay them (`account:update`); unset fields are absent. */
+  profile: MerchantProfile;
+  /** Reminder days relative to the due date, ascending; empty when none (`account:update --reminders`). */
+  reminderOffsets: number[];
 }
 
 export interface AccountOptions {
@@ -58,6 +69,8 @@ export async function createAccount(
     tokenizationEnabled: options.tokenizationEnabled ?? false,
     cursorSecret: randomBytes(32).toString('base64'),
     createdAt: nowTimestamp(),
+    profile: {},
+    reminderOffsets: [],
   };
   const firstKey = newKeyWrites(companyId, keyOptions);
   const accountPut = {
@@ -106,6 +119,8 @@ function accountFromItem(item: Item): Account {
     cursorSecret: String(item.cursor_secret),
     createdAt: String(item.created_at),
     disabledAt: typeof item.disabled_at === 'string' ? item.disabled_at : undefined,
+    profile: profileFromItem(item),
+    reminderOffsets: reminderOffsetsFromItem(item),
   };
 }
 
@@ -152,6 +167,32 @@ export async function setAccountDisabled(companyId: number, disabled: boolean): 
               ExpressionAttributeValues: { ':now': nowTimestamp() },
             }
           : { UpdateExpression: 'REMOVE disabled_at' }),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return result.Attributes ? accountFromItem(result.Attributes) : undefined;
+  } catch (error) {
+    if (propertyOf(error, 'name') === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Changes the account's name, profile fields and reminder schedule (`account:update`); fields not in `changes` stay.
+ * Returns the updated account, or undefined when it does not exist.
+ */
+export async function updateAccount(companyId: number, changes: AccountChanges): Promise<Account | undefined> {
+  const { expression, names, values } = accountChangeExpression(changes);
+  if (expression === '') return getAccount(companyId);
+  try {
+    const result = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.account(companyId),
+        ConditionExpression: 'attribute_exists(PK)',
+        UpdateExpression: expression,
+        ExpressionAttributeNames: names,
+        ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
         ReturnValues: 'ALL_NEW',
       }),
     );

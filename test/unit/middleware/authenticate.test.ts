@@ -12,6 +12,8 @@ const account: Account = {
   tokenizationEnabled: false,
   cursorSecret: 'c2VjcmV0',
   createdAt: '2026-01-01 00:00:00',
+  profile: {},
+  reminderOffsets: [],
 };
 
 describe('authenticate middleware', () => {

@@ -1,0 +1,90 @@
+/** `account:update` (docs/accounts.md "The merchant's profile"): the name, profile and reminder schedule of an account. */
+import {
+  MAX_BUSINESS_NAME_LENGTH,
+  PROFILE_FIELDS,
+  type ProfileField,
+  parseProfileValue,
+  parseReminderOffsets,
+} from '../../shared/domain/merchant-profile.ts';
+import type { AccountChanges } from '../../shared/store/account-profile.ts';
+import { updateAccount } from '../../shared/store/accounts.ts';
+import { accountLine } from './account-line.ts';
+import { CommandError, defineCommand, type OptionSpec, UsageError } from './command.ts';
+import { COMPANY_ID, companyId } from './validate.ts';
+
+/** The option of each profile field, e.g. `--tax-id` for `taxId`. */
+const optionOf = (field: ProfileField): string => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+const PROFILE_HELP: Record<ProfileField, string> = {
+  email: 'reply-to e-mail address of invoice e-mails',
+  phone: 'telephone number shown on invoices',
+  address: 'postal address shown on invoices ("\\n" in the value starts a new line)',
+  taxId: 'tax identification number shown on invoices',
+  bankName: 'payment instructions: the bank',
+  accountName: 'payment instructions: the account name',
+  accountNumber: 'payment instructions: the account number',
+};
+
+const profileOptions: Record<string, OptionSpec> = Object.fromEntries(
+  PROFILE_FIELDS.map((field) => [
+    optionOf(field),
+    { type: 'string', placeholder: 'TEXT', description: `${PROFILE_HELP[field]}; an empty value clears it` },
+  ]),
+);
+
+function profileChanges(values: Record<string, string | boolean | undefined>): AccountChanges['profile'] {
+  const changes: NonNullable<AccountChanges['profile']> = {};
+  for (const field of PROFILE_FIELDS) {
+    const raw = values[optionOf(field)];
+    if (typeof raw !== 'string') continue;
+    const parsed = parseProfileValue(field, field === 'address' ? raw.replace(/\\n/g, '\n') : raw);
+    if (!parsed.ok) throw new UsageError(`--${optionOf(field)} ${parsed.message}.`);
+    changes[field] = parsed.value;
+  }
+  return changes;
+}
+
+function changesFrom(values: Record<string, string | boolean | undefined>): AccountChanges {
+  const changes: AccountChanges = { profile: profileChanges(values) };
+  if (typeof values.name === 'string') {
+    const name = values.name.replace(/\s+/g, ' ').trim();
+    if (name === '') throw new UsageError('--name must not be empty.');
+    if (name.length > MAX_BUSINESS_NAME_LENGTH)
+      throw new UsageError(`--name must be at most ${MAX_BUSINESS_NAME_LENGTH} characters.`);
+    changes.name = name;
+  }
+  if (typeof values.reminders === 'string') {
+    const parsed = parseReminderOffsets(values.reminders);
+    if (!parsed.ok) throw new UsageError(`--reminders ${parsed.message}.`);
+    changes.reminderOffsets = parsed.value;
+  }
+  const changesSomething =
+    changes.name !== undefined ||
+    changes.reminderOffsets !== undefined ||
+    Object.keys(changes.profile ?? {}).length > 0;
+  if (!changesSomething) throw new UsageError('Nothing to change: give --name, a profile option or --reminders.');
+  return changes;
+}
+
+export const accountUpdate = defineCommand({
+  name: 'account:update',
+  summary: "change an account's name, profile (what its invoices show) or reminder schedule",
+  options: {
+    'company-id': COMPANY_ID,
+    name: { type: 'string', placeholder: 'TEXT', description: 'the business name invoices are from' },
+    ...profileOptions,
+    reminders: {
+      type: 'string',
+      placeholder: 'DAYS',
+      description:
+        'reminder days relative to the due date, e.g. --reminders=-3,0,7,14 (-365..365, at most 10); --reminders= clears',
+    },
+  },
+  prints: 'one JSON line describing the account, as account:list does.',
+  input: (values) => ({ companyId: companyId(values), changes: changesFrom(values) }),
+  async run(input, output) {
+    const account = await updateAccount(input.companyId, input.changes);
+    if (!account) throw new CommandError(`No account with company_id ${input.companyId}.`);
+    output.line(accountLine(account));
+  },
+});

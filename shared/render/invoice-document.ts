@@ -1,0 +1,168 @@
+/**
+ * What the client sees of an invoice (docs/sending-invoices.md "What the client sees"), as a pure value: the hosted
+ * page, the PDF and the e-mail are each rendered from it, so they never disagree. Built from the domain invoice, the
+ * merchant's profile and the account's today; every text is as the user typed it (the renderers escape it).
+ * It holds no key and no id other than the invoice's number and reference code.
+ */
+import { type CalendarDate, fromEpochSeconds, todayIn, toIsoDate } from '../domain/dates.ts';
+import type { Invoice } from '../domain/invoice.ts';
+import type { MerchantProfile } from '../domain/merchant-profile.ts';
+import { displayedPaymentStatus } from '../domain/overdue.ts';
+import { formatMoney } from './money-format.ts';
+
+/** The status the client is shown: `payment_status` as it is today, or `void` for a deleted (voided) invoice. */
+export type DocumentStatus = 'unpaid' | 'partially_paid' | 'paid' | 'overdue' | 'void';
+
+export const STATUS_LABELS: Record<DocumentStatus, string> = {
+  unpaid: 'Unpaid',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  void: 'Void',
+};
+
+/** A calendar date as shown: unambiguous words (`30 Dec 2030`) and the ISO form for machines. */
+export interface ShownDate {
+  text: string;
+  iso: string;
+}
+
+export interface DocumentLine {
+  /** The item's name (`item` of the request). */
+  name: string;
+  /** Its description; absent when empty. */
+  description?: string;
+  quantity: string;
+  unitCost: string;
+  lineTotal: string;
+}
+
+/** A labelled value (a contact detail, a payment instruction): only set fields are listed. */
+export interface LabelledValue {
+  label: string;
+  value: string;
+}
+
+export interface InvoiceDocument {
+  merchant: {
+    name: string;
+    /** Address lines (the address may span lines). */
+    address: string[];
+    /** Phone, e-mail and tax id, those that are set, in that order. */
+    contacts: LabelledValue[];
+    /** The reply-to address, when set (the e-mail uses it). */
+    email?: string;
+  };
+  client: {
+    /** The person's name, or the company's when the person's is empty. */
+    name: string;
+    /** The client's company, when set and not already the name. */
+    company?: string;
+  };
+  /** The invoice number: its `id`. */
+  number: string;
+  referenceCode: string;
+  issued: ShownDate;
+  due: ShownDate;
+  currency: string;
+  lines: DocumentLine[];
+  total: string;
+  amountPaid: string;
+  amountDue: string;
+  status: DocumentStatus;
+  statusLabel: string;
+  /** When the invoice was voided (`YYYY-MM-DD HH:MM:SS`, UTC), for a void one. */
+  voidedAt?: string;
+  /** Bank, account name and account number, those that are set; empty when none is. */
+  paymentInstructions: LabelledValue[];
+  /** The hosted page's absolute URL; null for an invoice that has none yet (created before hosted pages). */
+  hostedUrl: string | null;
+}
+
+/** Who the invoice is from: the account's name and time zone, and its profile. */
+export interface Merchant {
+  name: string;
+  timeZone: string;
+  profile: MerchantProfile;
+}
+
+export interface DocumentInput {
+  invoice: Invoice;
+  merchant: Merchant;
+  /** The account's calendar date today: it decides whether the invoice is shown as overdue. */
+  today: CalendarDate;
+  hostedUrl: string | null;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export function showDate(date: CalendarDate): ShownDate {
+  return { text: `${date.day} ${MONTHS[date.month - 1]} ${date.year}`, iso: toIsoDate(date) };
+}
+
+/** `created_at` (UTC) as the calendar date it was in the merchant's time zone. */
+function issueDate(createdAt: string, timeZone: string): CalendarDate {
+  return todayIn(timeZone, new Date(`${createdAt.replace(' ', 'T')}Z`));
+}
+
+function labelled(entries: [string, string | undefined][]): LabelledValue[] {
+  return entries.flatMap(([label, value]) => (value ? [{ label, value }] : []));
+}
+
+function clientOf(invoice: Invoice): InvoiceDocument['client'] {
+  const { client } = invoice.details;
+  const person = `${client.firstName} ${client.lastName}`.trim();
+  const company = client.name.trim();
+  if (!person) return { name: company };
+  return company && company !== person ? { name: person, company } : { name: person };
+}
+
+function merchantOf({ name, profile }: Merchant): InvoiceDocument['merchant'] {
+  return {
+    name,
+    address: profile.address ? profile.address.split('\n') : [],
+    contacts: labelled([
+      ['Phone', profile.phone],
+      ['E-mail', profile.email],
+      ['Tax ID', profile.taxId],
+    ]),
+    ...(profile.email ? { email: profile.email } : {}),
+  };
+}
+
+/** The document of an invoice as the client sees it on `today`. */
+export function invoiceDocument({ invoice, merchant, today, hostedUrl }: DocumentInput): InvoiceDocument {
+  const { details, balance } = invoice;
+  const money = (kobo: number) => formatMoney(kobo, details.currency);
+  const status: DocumentStatus =
+    balance.deletedAt !== null ? 'void' : displayedPaymentStatus(balance, details.dueDate, today);
+  const { profile } = merchant;
+  return {
+    merchant: merchantOf(merchant),
+    client: clientOf(invoice),
+    number: String(details.id),
+    referenceCode: details.referenceCode,
+    issued: showDate(issueDate(details.createdAt, merchant.timeZone)),
+    due: showDate(fromEpochSeconds(details.dueDate)),
+    currency: details.currency,
+    lines: details.lines.map((line) => ({
+      name: line.name,
+      ...(line.description.trim() ? { description: line.description } : {}),
+      quantity: String(line.quantity),
+      unitCost: money(line.unitCostKobo),
+      lineTotal: money(line.quantity * line.unitCostKobo),
+    })),
+    total: money(balance.totalKobo),
+    amountPaid: money(balance.amountPaidKobo),
+    amountDue: money(balance.amountDueKobo),
+    status,
+    statusLabel: STATUS_LABELS[status],
+    ...(balance.deletedAt !== null ? { voidedAt: balance.deletedAt } : {}),
+    paymentInstructions: labelled([
+      ['Bank', profile.bankName],
+      ['Account name', profile.accountName],
+      ['Account number', profile.accountNumber],
+    ]),
+    hostedUrl,
+  };
+}

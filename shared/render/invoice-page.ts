@@ -1,0 +1,164 @@
+/**
+ * The hosted invoice page and its error pages (docs/sending-invoices.md "The hosted page"): complete HTML documents
+ * with no script, nothing loaded from anywhere (one inline stylesheet, allowed by its hash), and every text the users
+ * typed escaped. The headers that go with them (CSP, no-store, noindex) are shared/http/page-responses.ts's.
+ */
+import type { InvoiceDocument, LabelledValue } from './invoice-document.ts';
+import { PAGE_STYLE } from './page-style.ts';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text for an HTML element's content or a quoted attribute value. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** A tagged template whose interpolations are escaped unless they are already `Html`. */
+class Html {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+function html(strings: TemplateStringsArray, ...values: (string | Html | readonly Html[])[]): Html {
+  let text = strings[0]!;
+  values.forEach((value, index) => {
+    const part = Array.isArray(value)
+      ? value.map(String).join('')
+      : value instanceof Html
+        ? value.text
+        : escapeHtml(value as string);
+    text += part + strings[index + 1]!;
+  });
+  return new Html(text);
+}
+
+const list = (items: readonly LabelledValue[]): Html =>
+  html`<dl>${items.map((item) => html`<dt>${item.label}</dt><dd>${item.value}</dd>`)}</dl>`;
+
+function pageShell(title: string, body: Html): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<style>${PAGE_STYLE}</style>
+</head>
+<body>
+<main>
+${body.text}
+</main>
+</body>
+</html>
+`;
+}
+
+function fromSection(document: InvoiceDocument): Html {
+  const { merchant } = document;
+  return html`<section class="from">
+<h1>${merchant.name}</h1>
+${merchant.address.map((line) => html`<p class="muted">${line}</p>`)}
+${merchant.contacts.length > 0 ? list(merchant.contacts) : html``}
+</section>`;
+}
+
+function metaSection(document: InvoiceDocument): Html {
+  return html`<section class="meta">
+<p><span class="status status-${document.status}">${document.statusLabel}</span></p>
+${list([
+  { label: 'Invoice', value: document.number },
+  { label: 'Reference', value: document.referenceCode },
+])}
+<dl><dt>Issued</dt><dd><time datetime="${document.issued.iso}">${document.issued.text}</time></dd>
+<dt>Due</dt><dd><time datetime="${document.due.iso}">${document.due.text}</time></dd></dl>
+</section>`;
+}
+
+function itemsTable(document: InvoiceDocument): Html {
+  const rows = document.lines.map(
+    (line) => html`<tr>
+<td class="item"><div class="item-name">${line.name}</div>${
+      line.description ? html`<div class="item-description">${line.description}</div>` : html``
+    }</td>
+<td class="num qty">${line.quantity}</td>
+<td class="num unit">${line.unitCost}</td>
+<td class="num line">${line.lineTotal}</td>
+</tr>`,
+  );
+  return html`<h2>Items</h2>
+<table>
+<thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit cost</th><th scope="col" class="num">Amount</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`;
+}
+
+function totalsSection(document: InvoiceDocument): Html {
+  return html`<section class="totals"><dl>
+<dt>Total</dt><dd>${document.total}</dd>
+<dt>Amount paid</dt><dd>${document.amountPaid}</dd>
+<dt class="due">Amount due</dt><dd class="due">${document.amountDue}</dd>
+</dl></section>`;
+}
+
+function paymentSection(document: InvoiceDocument): Html {
+  if (document.paymentInstructions.length === 0 || document.status === 'void') return html``;
+  return html`<h2>How to pay</h2>
+<section class="pay">
+${list(document.paymentInstructions)}
+<p class="muted">Quote the reference ${document.referenceCode} with your payment.</p>
+</section>`;
+}
+
+/** The hosted invoice page: everything the client needs to read and pay the invoice. */
+export function renderInvoicePage(document: InvoiceDocument): string {
+  const title = `Invoice ${document.number} from ${document.merchant.name}`;
+  const client = document.client;
+  const body = html`<article class="sheet">
+<div class="top">
+${fromSection(document)}
+${metaSection(document)}
+</div>
+<h2>Bill to</h2>
+<section class="to"><p>${client.name}</p>${client.company ? html`<p class="muted">${client.company}</p>` : html``}</section>
+${itemsTable(document)}
+${totalsSection(document)}
+${paymentSection(document)}
+${document.hostedUrl ? html`<p class="actions"><a href="${`${document.hostedUrl}/pdf`}">Download PDF</a></p>` : html``}
+</article>
+<footer>To print this invoice, use your browser's Print command.</footer>`;
+  return pageShell(title, body);
+}
+
+/** 404: no invoice has this link (or it was mistyped). Says nothing about any invoice. */
+export function renderNotFoundPage(): string {
+  return pageShell(
+    'Invoice not found',
+    html`<article class="sheet"><h1>Invoice not found</h1>
+<p class="muted">This link does not lead to an invoice. Check that it was copied completely, or ask the business that sent it for a new link.</p></article>`,
+  );
+}
+
+/** 410: the invoice behind this link was voided by the business that sent it. */
+export function renderVoidedPage(document: InvoiceDocument): string {
+  const contacts = document.merchant.contacts.filter((contact) => contact.label !== 'Tax ID');
+  return pageShell(
+    `Invoice ${document.number} was voided`,
+    html`<article class="sheet"><h1>This invoice was voided</h1>
+<p class="muted">Invoice ${document.number} (reference ${document.referenceCode}) from ${document.merchant.name} was voided and is no longer payable. Nothing is due on it.</p>
+${contacts.length > 0 ? html`<h2>Questions? Contact ${document.merchant.name}</h2>${list(contacts)}` : html``}
+</article>`,
+  );
+}
+
+/** 500/503: the page could not be shown right now; nothing about the invoice. */
+export function renderUnavailablePage(): string {
+  return pageShell(
+    'Invoice temporarily unavailable',
+    html`<article class="sheet"><h1>This invoice cannot be shown right now</h1>
+<p class="muted">Please try again in a minute.</p></article>`,
+  );
+}

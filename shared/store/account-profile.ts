@@ -1,0 +1,69 @@
+/**
+ * The merchant's profile on the account item (docs/accounts.md "The merchant's profile"; docs/data-design.md): one
+ * attribute per field, absent when unset, and the reminder schedule. `account:update` changes them; the auth cache
+ * (docs/api.md "Authentication") means keyed routes may see a change up to 60 s late, the hosted page at once.
+ */
+import type { MerchantProfile, ProfileField } from '../domain/merchant-profile.ts';
+import type { Item } from './items.ts';
+
+/** Attribute name of each profile field on the account item. */
+export const PROFILE_ATTRIBUTES: Record<ProfileField, string> = {
+  email: 'profile_email',
+  phone: 'profile_phone',
+  address: 'profile_address',
+  taxId: 'profile_tax_id',
+  bankName: 'profile_bank_name',
+  accountName: 'profile_account_name',
+  accountNumber: 'profile_account_number',
+};
+
+export const REMINDER_OFFSETS_ATTRIBUTE = 'reminder_offsets';
+
+export function profileFromItem(item: Item): MerchantProfile {
+  const profile: MerchantProfile = {};
+  for (const [field, attribute] of Object.entries(PROFILE_ATTRIBUTES) as [ProfileField, string][]) {
+    const value = item[attribute];
+    if (typeof value === 'string' && value !== '') profile[field] = value;
+  }
+  return profile;
+}
+
+export function reminderOffsetsFromItem(item: Item): number[] {
+  const value = item[REMINDER_OFFSETS_ATTRIBUTE];
+  return Array.isArray(value) ? value.map(Number).filter(Number.isInteger) : [];
+}
+
+/** What `account:update` changes: a profile field set to undefined is cleared; absent ones stay as they are. */
+export interface AccountChanges {
+  name?: string;
+  profile?: { [F in ProfileField]?: string | undefined };
+  /** The new schedule; `[]` clears it. */
+  reminderOffsets?: number[];
+}
+
+/** The UpdateExpression parts of `changes` (SET and REMOVE clauses, names and values); empty when nothing changes. */
+export function accountChangeExpression(changes: AccountChanges) {
+  const set: string[] = [];
+  const remove: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const assign = (attribute: string, value: unknown) => {
+    const index = Object.keys(names).length;
+    names[`#a${index}`] = attribute;
+    if (value === undefined) remove.push(`#a${index}`);
+    else {
+      values[`:v${index}`] = value;
+      set.push(`#a${index} = :v${index}`);
+    }
+  };
+  if (changes.name !== undefined) assign('name', changes.name);
+  for (const [field, value] of Object.entries(changes.profile ?? {}) as [ProfileField, string | undefined][])
+    assign(PROFILE_ATTRIBUTES[field], value);
+  if (changes.reminderOffsets !== undefined)
+    assign(REMINDER_OFFSETS_ATTRIBUTE, changes.reminderOffsets.length > 0 ? changes.reminderOffsets : undefined);
+  const clauses = [
+    set.length > 0 ? `SET ${set.join(', ')}` : '',
+    remove.length > 0 ? `REMOVE ${remove.join(', ')}` : '',
+  ];
+  return { expression: clauses.filter(Boolean).join(' '), names, values };
+}

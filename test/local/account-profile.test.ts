@@ -1,0 +1,93 @@
+/**
+ * `account:update` and `account:list` as a user runs them (`npm run --silent …`), against the test run's DynamoDB
+ * Local: the profile and the reminder schedule are stored, shown, and cleared (docs/accounts.md "The merchant's profile").
+ */
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { getAccount } from '../../shared/store/accounts.ts';
+import { newAccount } from '../support/api.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+function cli(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(
+      'npm',
+      ['run', '--silent', command, '--', ...args],
+      { cwd: ROOT, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('account:update', { timeout: 180_000 }, () => {
+  it('stores the profile and reminders, account:list shows them, and empty values clear them', async () => {
+    const { account } = await newAccount({ name: 'Profile Ltd' });
+    const id = String(account.companyId);
+    const updated = await cli('account:update', [
+      '--company-id',
+      id,
+      '--name',
+      'Profile Trading Ltd',
+      '--email',
+      'billing@profile.ng',
+      '--address',
+      '12 Marina Road\\nLagos',
+      '--bank-name',
+      'Zenith Bank',
+      '--account-number',
+      '1012345678',
+      '--reminders',
+      '-3,0,7,14',
+    ]);
+    expect(updated.stderr).toBe('');
+    expect(updated.code).toBe(0);
+    const line = JSON.parse(updated.stdout);
+    expect(line).toMatchObject({
+      company_id: account.companyId,
+      name: 'Profile Trading Ltd',
+      email: 'billing@profile.ng',
+      phone: null,
+      address: '12 Marina Road\nLagos',
+      bank_name: 'Zenith Bank',
+      account_name: null,
+      account_number: '1012345678',
+      reminders: [-3, 0, 7, 14],
+    });
+    expect(JSON.stringify(line)).not.toContain('cursor');
+    expect((await getAccount(account.companyId))?.profile).toEqual({
+      email: 'billing@profile.ng',
+      address: '12 Marina Road\nLagos',
+      bankName: 'Zenith Bank',
+      accountNumber: '1012345678',
+    });
+
+    const cleared = await cli('account:update', ['--company-id', id, '--email=', '--reminders=']);
+    expect(cleared.code).toBe(0);
+    const listed = (await cli('account:list', [])).stdout
+      .trimEnd()
+      .split('\n')
+      .map((text) => JSON.parse(text));
+    expect(listed.find((entry) => entry.company_id === account.companyId)).toMatchObject({
+      name: 'Profile Trading Ltd',
+      email: null,
+      bank_name: 'Zenith Bank',
+      reminders: [],
+    });
+    const stored = await getAccount(account.companyId);
+    expect(stored?.profile.email).toBeUndefined();
+    expect(stored?.reminderOffsets).toEqual([]);
+  });
+
+  it('an unknown account or an invalid value is one JSON error line and exit code 1', async () => {
+    const unknown = await cli('account:update', ['--company-id', '999999999', '--phone', '+2348012345678']);
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stderr)).toEqual({ error: 'No account with company_id 999999999.' });
+    const invalid = await cli('account:update', ['--company-id', '1', '--email', 'nope']);
+    expect(invalid.code).toBe(1);
+    expect(Object.keys(JSON.parse(invalid.stderr))).toEqual(['error']);
+    expect(invalid.stdout).toBe('');
+  });
+});
