@@ -4,10 +4,11 @@
  * docs/sending-invoices.md "Delivery".
  */
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { mailerPorts } from '../../shared/http/mailer.ts';
 import { logger } from '../../shared/observability.ts';
 import { deliverMailJob, type MailerPorts } from '../../shared/services/deliver-mail-job.ts';
 import { deliverQueuedMail } from '../../shared/services/deliver-queued-mail.ts';
-import type { MailQueue } from '../../shared/store/mail-queue.ts';
+import { type MailQueue, sqsMailQueue } from '../../shared/store/mail-queue.ts';
 
 /** The handler over a given queue and renderer; `npm start` builds it over its local queue. */
 export function createMailerHandler(queue: () => MailQueue, ports: () => MailerPorts) {
@@ -19,3 +20,9 @@ export function createMailerHandler(queue: () => MailQueue, ports: () => MailerP
       ...(context ? { context } : {}),
     });
 }
+
+let deployedQueue: MailQueue | undefined;
+export const handler = createMailerHandler(
+  () => (deployedQueue ??= sqsMailQueue()),
+  () => mailerPorts,
+);

@@ -7,6 +7,10 @@
 
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
+import { join } from 'node:path';
+import { handler as mailEventsHandler } from '../../functions/mail-events/handler.ts';
+import { loadConfig } from '../../shared/config.ts';
+import { mailerPorts } from '../../shared/http/mailer.ts';
 import { documentClient } from '../../shared/store/dynamodb-client.ts';
 import { readyBanner } from './banner.ts';
 import { ensureDemoAccount } from './demo-account.ts';
@@ -26,8 +30,10 @@ import {
   stopOrphanedEngine,
   writeEngineRecord,
 } from './engine-record.ts';
+import { type MailRunner, startMailRunner, useLocalMailSettings } from './mail-runner.ts';
 import { type OverdueRunner, startOverdueRunner } from './overdue-runner.ts';
 import { createLocalServer, type LocalServer } from './server.ts';
+import { type LocalSes, startLocalSes } from './ses-server.ts';
 import { type LocalSettings, readLocalSettings, useLocalDynamoDb } from './settings.ts';
 import { startWebhookRunner, type WebhookRunner } from './webhook-runner.ts';
 
@@ -41,6 +47,8 @@ let database: DynamoDbLocal | undefined;
 let databaseStarting: Promise<DynamoDbLocal> | undefined;
 let webhooks: WebhookRunner | undefined;
 let overdue: OverdueRunner | undefined;
+let ses: LocalSes | undefined;
+let mail: MailRunner | undefined;
 let stopping = false;
 let demoReferenceCode: string | undefined;
 let dynamodbDir: string | undefined;
@@ -55,13 +63,32 @@ async function shutdown(exitCode: number): Promise<void> {
     server.closeAllConnections();
     await closed;
   }
-  await Promise.all([webhooks?.stop(), overdue?.stop()]);
+  await Promise.all([webhooks?.stop(), overdue?.stop(), mail?.stop()]);
+  await ses?.stop();
   // A signal during startup: wait for Java to be up so that it can be stopped rather than orphaned.
   const db = database ?? (await databaseStarting?.catch(() => undefined));
   await db?.stop();
   if (db && dynamodbDir) removeEngineRecord(dynamodbDir, process.pid);
   if (exitCode === 0) console.log('Stopped (data kept in DATA_DIR).');
   process.exit(exitCode);
+}
+
+/**
+ * The local SES server on SES_PORT (default 8005; when that is taken and SES_PORT was not set, a free port), its
+ * reports (bounce, complaint) going to the same handler as deployed (functions/mail-events).
+ */
+async function startSes(settings: LocalSettings): Promise<LocalSes> {
+  const options = { mailDir: join(settings.dataDir, 'mail'), onNotice: mailEventsHandler, log: console.error };
+  try {
+    return await startLocalSes({ ...options, port: settings.sesPort });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    if (settings.sesPortExplicit)
+      throw new Error(
+        `SES_PORT ${settings.sesPort} is already in use. Stop what uses it, or set SES_PORT to a free port.`,
+      );
+    return startLocalSes({ ...options, port: 0 });
+  }
 }
 
 function fail(message: string): Promise<void> {
@@ -204,6 +231,15 @@ async function main(): Promise<void> {
       log: console.error,
     });
     overdue = startOverdueRunner({ log: console.error });
+    ses = await startSes(settings);
+    useLocalMailSettings(ses.url);
+    mail = startMailRunner({
+      endpoint: database.endpoint,
+      tableName: settings.tableName,
+      dataDir: settings.dataDir,
+      ports: () => mailerPorts,
+      log: console.error,
+    });
     server.ready = true;
     console.log(
       readyBanner({
@@ -214,6 +250,7 @@ async function main(): Promise<void> {
         dynamodbEndpoint: database.endpoint,
         tableName: settings.tableName,
         dataDir: settings.dynamodbDir,
+        mail: { inboxUrl: ses.url, mailDir: join(settings.dataDir, 'mail'), from: loadConfig().mailFrom },
       }),
     );
   } catch (error) {

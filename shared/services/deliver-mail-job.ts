@@ -5,12 +5,15 @@
  * between SES accepting and the status write leaves the job queued, and the next attempt sends the e-mail again.
  * Logs carry the job, invoice and company, never an address, the note or the message.
  */
+
+import { todayForOverdue } from '../clock.ts';
 import { loadConfig } from '../config.ts';
-import { formatTimestamp, fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
+import { formatTimestamp } from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import { decideAttempt, reasonNotToSend } from '../domain/invoice-mail.ts';
 import { countMailOutcome, logger } from '../observability.ts';
 import { buildMimeMessage } from '../outbound/mime-message.ts';
+import { type InvoiceDocument, invoiceDocument } from '../render/invoice-document.ts';
 import { invoiceEmailContent } from '../render/invoice-email.ts';
 import { type Account, getAccount } from '../store/accounts.ts';
 import { loadInvoices } from '../store/history.ts';
@@ -24,12 +27,13 @@ export type MailDeliveryOutcome =
   | { kind: 'retry'; delayMs: number }
   | { kind: 'skipped'; reason: string };
 
-/** What the mailer needs from above the services: the invoice's PDF, its API view, and its hosted page. */
+/** What the mailer needs from above the services: the PDF renderer, the invoice's API view, and its hosted page. */
 export interface MailerPorts {
-  renderPdf(invoice: Invoice, account: Account): Promise<Uint8Array>;
+  /** shared/render/invoice-pdf.ts `renderInvoicePdf` (its engine loads on the first PDF). */
+  renderPdf(document: InvoiceDocument): Promise<Uint8Array>;
   render: RenderInvoice;
-  /** The invoice's hosted page (absolute URL), when the stage serves one. */
-  hostedUrl(invoice: Invoice): string | undefined;
+  /** The invoice's hosted page (absolute URL), or null when it has none. */
+  hostedUrl(invoice: Invoice): string | null;
 }
 
 export async function deliverMailJob(jobId: string, ports: MailerPorts): Promise<MailDeliveryOutcome> {
@@ -74,22 +78,18 @@ function mailFrom(): string {
 }
 
 async function buildInvoiceMessage(job: MailJob, invoice: Invoice, account: Account, ports: MailerPorts) {
-  const { details, balance } = invoice;
-  const content = invoiceEmailContent({
-    merchantName: account.name,
-    clientName: details.client.name || `${details.client.firstName} ${details.client.lastName}`.trim(),
-    invoiceNumber: details.id,
-    referenceCode: details.referenceCode,
-    currency: details.currency,
-    totalKobo: balance.totalKobo,
-    amountDueKobo: balance.amountDueKobo,
-    dueDate: toIsoDate(fromEpochSeconds(details.dueDate)),
+  const document = invoiceDocument({
+    invoice,
+    merchant: { name: account.name, timeZone: account.timeZone, profile: account.profile },
+    today: todayForOverdue(account.timeZone),
     hostedUrl: ports.hostedUrl(invoice),
-    message: job.message,
   });
-  const pdf = await ports.renderPdf(invoice, account);
+  const content = invoiceEmailContent(document, job.message);
+  const pdf = await ports.renderPdf(document);
   return buildMimeMessage({
+    // From: the stage's verified sender with the merchant's name; replies go to the merchant (docs/sending-invoices.md).
     from: { name: account.name, address: mailFrom() },
+    replyTo: document.merchant.email,
     to: job.to,
     cc: job.cc,
     subject: content.subject,
