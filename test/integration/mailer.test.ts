@@ -222,7 +222,7 @@ describe('sending again', () => {
       body: { to: 'new@example.com' },
     });
     expect(again.status).toBe(200);
-    const [{ jobId: newer }] = (await listMailJobs(account.companyId, 1)) as [{ jobId: string }];
+    const newer = (await listMailJobs(account.companyId, 1))[0]!.jobId;
     expect(newer).not.toBe(older);
 
     expect(await deliverMailJob(older, mailerPorts)).toEqual({ kind: 'sent' });
