@@ -21,6 +21,7 @@ import {
   routeKeys,
 } from '../shared/routes.ts';
 import { TABLE } from '../shared/store/table.ts';
+import { InvoiceMail } from './mail.ts';
 import { Monitoring } from './monitoring.ts';
 import { OverdueSweep } from './overdue.ts';
 import { serviceFunction } from './service-function.ts';
@@ -59,6 +60,7 @@ export class InvoicingStack extends Stack {
   readonly monitoring: Monitoring;
   readonly webhooks: WebhookDelivery;
   readonly overdue: OverdueSweep;
+  readonly mail: InvoiceMail;
 
   constructor(scope: Construct, id: string, props: InvoicingStackProps) {
     super(scope, id, props);
@@ -115,7 +117,7 @@ export class InvoicingStack extends Stack {
     for (const definition of API_FUNCTIONS) {
       const id = pascalCase(definition.name);
       const fn = serviceFunction(this, id, {
-        description: `The ${definition.name} API: ${definition.routes.map((r) => `${r.method} ${r.path}`).join(', ')}`,
+        description: functionDescription(definition),
         entry: definition.entry,
         logRetention: settings.logRetention,
         removalPolicy,
@@ -125,6 +127,8 @@ export class InvoicingStack extends Stack {
           POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
           POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
           AUTH_CACHE_SECONDS,
+          // The send routes answer 501 without it (docs/deploying.md "E-mail").
+          ...(settings.mailFrom ? { MAIL_FROM: settings.mailFrom } : {}),
         },
       });
       this.grantDataAccess(fn, definition);
@@ -183,6 +187,20 @@ export class InvoicingStack extends Stack {
       removalPolicy,
     });
     this.monitoring.addFunction('overdue-sweep', this.overdue.sweepFunction);
+    // Invoice e-mail (docs/sending-invoices.md): dispatcher, mailer and SES reports, each watched like the others.
+    this.mail = new InvoiceMail(this, 'Mail', {
+      table: this.table,
+      environment,
+      logRetention: settings.logRetention,
+      removalPolicy,
+      mailFrom: settings.mailFrom,
+      metricsNamespace: METRICS_NAMESPACE,
+      serviceName: SERVICE_NAME,
+    });
+    this.monitoring.addFunction('mail-dispatch', this.mail.dispatchFunction);
+    this.monitoring.addFunction('mailer', this.mail.mailerFunction);
+    this.monitoring.addFunction('mail-events', this.mail.eventsFunction);
+    for (const watched of this.mail.watchedMetrics) this.monitoring.watchMetric(watched);
 
     new CfnOutput(this, 'ApiUrl', { value: apiStage.url, description: 'Base URL of the HTTP API' });
     new CfnOutput(this, 'TableName', {
@@ -246,6 +264,12 @@ export class InvoicingStack extends Stack {
       );
     }
   }
+}
+
+/** Lambda allows 256 characters: the routes, cut short with an ellipsis when they do not fit (shared/routes.ts has them all). */
+export function functionDescription(definition: ApiFunctionDefinition): string {
+  const text = `The ${definition.name} API: ${definition.routes.map((r) => `${r.method} ${r.path}`).join(', ')}`;
+  return text.length <= 256 ? text : `${text.slice(0, 255)}…`;
 }
 
 function pascalCase(kebab: string): string {

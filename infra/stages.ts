@@ -21,6 +21,11 @@ export interface StageSettings {
   throttling: { rateLimit: number; burstLimit: number };
   /** Alarms, where they go, and the dashboard (infra/monitoring.ts; docs/operations.md "Alarms"). */
   monitoring: MonitoringSettings;
+  /**
+   * The verified SES identity invoices are e-mailed from (docs/deploying.md "E-mail"); `-c mailFrom=…` overrides it.
+   * Unset: sending answers 501 `mail_not_configured` and the mailer gets no SES permission.
+   */
+  mailFrom?: string | undefined;
 }
 
 export interface MonitoringSettings {
@@ -149,6 +154,17 @@ function requireRealAlarmEmail(stage: Stage): Stage {
     );
   }
   return stage;
+}
+
+/** The stage with its sender replaced (from `-c mailFrom=…`); undefined keeps the configured one. */
+export function withMailFrom(stage: Stage, mailFrom: unknown): Stage {
+  if (mailFrom === undefined) return stage;
+  if (typeof mailFrom !== 'string' || !EMAIL.test(mailFrom)) {
+    throw new StageConfigurationError(
+      `Invalid mailFrom "${String(mailFrom)}": give the verified SES address invoices are sent from, e.g. -c mailFrom=billing@yourcompany.com.`,
+    );
+  }
+  return { ...stage, settings: { ...stage.settings, mailFrom } };
 }
 
 function isKnownStage(name: string): name is KnownStage {

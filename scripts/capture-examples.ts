@@ -16,6 +16,7 @@ import { type DynamoCall, dynamoHooks } from '../infra/tools/dynamo-hooks.ts';
 import type { CapturedExamples, Example } from '../shared/openapi/document.ts';
 import { ROUTES, type RouteName } from '../shared/routes.ts';
 import { createAccount } from '../shared/store/accounts.ts';
+import { captureMailExamples } from './capture-mail-examples.ts';
 import { captureResourceExamples } from './capture-resource-examples.ts';
 
 export interface Send {
@@ -276,15 +277,9 @@ export async function captureExamples(): Promise<CapturedExamples> {
     });
     await commonErrors('payment-history', history, { period: 'month', limit: 0 }, 'QueryCommand');
 
-    const more = await captureResourceExamples({
-      capture,
-      send,
-      withFault,
-      inFlight,
-      commonErrors,
-      faultErrors,
-      today,
-    });
+    const tools = { capture, send, withFault, inFlight, commonErrors, faultErrors, today };
+    const more = await captureResourceExamples(tools);
+    const mail = await captureMailExamples(tools);
 
     // The local runtime's routing errors (deployed, API Gateway answers these itself).
     await capture('any', 404, 'route_not_found', 'Unknown path', { path: '/invoice', body: newClientInvoice });
@@ -313,6 +308,7 @@ export async function captureExamples(): Promise<CapturedExamples> {
         'add-payment': { json: payment, form: new URLSearchParams(payment).toString() },
         'payment-history': { json: history, form: 'period=month&limit=2' },
         ...more.requests,
+        ...mail.requests,
       },
       responses,
     };

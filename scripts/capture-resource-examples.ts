@@ -50,11 +50,6 @@ async function captureInvoiceExamples({ capture, send, commonErrors, faultErrors
   await capture('get-invoice', 200, 'invoice', 'An invoice', at('/invoices/{}', ref));
   await capture('get-invoice', 404, 'invoice_not_found', 'Unknown reference_code', at('/invoices/{}', unknown));
   await faultErrors('get-invoice', at('/invoices/{}', ref), 'BatchGetItemCommand');
-  await capture('send-invoice', 501, 'not_implemented', 'Not offered', at('/invoices/send/{}', ref));
-  await capture('send-invoice', 401, 'invalid_api_key', 'Missing or invalid key', {
-    ...at('/invoices/send/{}', ref),
-    key: null,
-  });
 
   await capture('get-payment', 404, 'payment_not_found', 'No payment yet', at('/payments/{}', ref));
   const payment = { reference_code: ref, date: today, amount: '50,000.00', channel: 'POS' };

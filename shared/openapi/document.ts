@@ -15,6 +15,7 @@ import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas
 import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
+import { sendInvoiceSchema } from '../schemas/send.ts';
 import { HEADERS, PARAMETERS, SECURITY_SCHEMES } from './components.ts';
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
 import { DESCRIPTION } from './overview.ts';
@@ -208,6 +209,7 @@ function requestSchemas(): Record<string, unknown> {
     InvoiceItemInput: inputSchema(invoiceItemSchema),
     AddPaymentRequest: inputSchema(addPaymentSchema),
     ReversePaymentRequest: inputSchema(reversePaymentSchema),
+    SendInvoiceRequest: inputSchema(sendInvoiceSchema),
     PaymentHistoryRequest: inputSchema(paymentHistorySchema),
     InvoiceHistoryRequest: inputSchema(invoiceHistorySchema),
     AddClientRequest: inputSchema(addClientSchema),

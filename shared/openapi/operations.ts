@@ -62,7 +62,7 @@ export interface OperationSpec {
   /** The JSON (or form) body; none for reads and deletes. */
   request?: { name: string; schema: z.ZodMiniType };
   parameters?: readonly ParameterName[];
-  /** None for a route that only answers errors (`GET /invoices/send/{reference_code}`). */
+  /** None for a route that only answers errors. */
   success?: SuccessSpec;
   /** Another success answer (`POST /clients` with a known email: 200). */
   alsoSuccess?: SuccessSpec;
@@ -184,7 +184,7 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     request: { name: 'SendInvoiceRequest', schema: sendInvoiceSchema },
     success: { status: 200, schema: 'InvoiceQueuedResponse', description: 'The e-mail is queued.' },
     idempotent: true,
-    errors: [...COMMON_ERRORS, ...SEND_ERRORS],
+    errors: [...new Set([...COMMON_ERRORS, ...SEND_ERRORS])],
   },
   'invoice-history': {
     operationId: 'getInvoices',
