@@ -4,7 +4,6 @@
  * test/support/api.ts) holds them to every real response; `additionalProperties: false` makes an undocumented new
  * field fail it: document it here first (new fields are allowed by the compatibility rule, undocumented ones are not).
  */
-
 import { MAIL_STATUSES } from '../domain/invoice-mail.ts';
 import { DISPLAYED_PAYMENT_STATUSES } from '../domain/overdue.ts';
 import { PERIODS } from '../domain/periods.ts';
