@@ -13,6 +13,8 @@ export interface Seeded {
   /** An invoice of the history account (paid, so it has a latest payment) and its client. */
   hInvoice: string;
   hClientId: number;
+  /** The token of that invoice's hosted page (`GET /i/{token}`). */
+  hToken: string;
   /** The writer account's client, and its invoices to pay (one per load-generator worker). */
   wClientId: number;
   /** One client of the writer account per load-generator worker (the update-client row). */

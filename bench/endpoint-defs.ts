@@ -15,6 +15,7 @@ import {
   newClient,
   newClientInvoice,
   payment,
+  publicPage,
   read,
   reversal,
   sendInvoice,
@@ -117,6 +118,16 @@ export const endpointDefs = (keys: { history: string; writer: string }, seeded: 
       expected: 200,
       cpuBudgetMs: 2,
       roundTripBudget: () => 1,
+    },
+    {
+      // The hosted invoice page (docs/sending-invoices.md): no key; the link's GetItem, then one BatchGetItem of the
+      // invoice and its account. Rendering the page is a few hundred microseconds (the render phase measures it).
+      name: 'hosted invoice page',
+      ratioBudgets: SINGLE_ITEM_READ,
+      make: () => publicPage(`/i/${seeded.hToken}`),
+      expected: 200,
+      cpuBudgetMs: 2,
+      roundTripBudget: () => 2,
     },
     {
       name: 'invoice history page of 100',

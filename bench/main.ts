@@ -47,6 +47,7 @@ const durabilityBarrier = await import('./phases/durability-barrier.ts');
 const pagesByBytes = await import('./phases/pages-by-bytes.ts');
 const manyTenants = await import('./phases/many-tenants.ts');
 const coldStart = await import('./phases/cold-start.ts');
+const render = await import('./phases/render.ts');
 
 const progress = startProgress();
 const { phase } = progress;
@@ -131,6 +132,7 @@ try {
 
 // After DynamoDB Local stopped: nothing else competes for the CPU.
 await coldStart.run(ctx);
+await render.run(ctx);
 
 const { evaluated, file } = writeResults(results, budgets, progress);
 printTable(results, tableRows, progress);

@@ -134,6 +134,9 @@ export const read = (key: string, path: string): RequestSpec => ({
   body: undefined,
 });
 
+/** A page people open without a key (`GET /i/{token}`): no Authorization header. */
+export const publicPage = (path: string): RequestSpec => ({ method: 'GET', path, headers: {}, body: undefined });
+
 /** Today's invoices of the account, `limit` of them (the history account's were all created today, while seeding). */
 export const invoiceHistory = (key: string, limit = 100): RequestSpec => ({
   path: '/invoices/history',

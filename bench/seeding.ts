@@ -85,6 +85,8 @@ interface InvoiceRef {
   referenceCode: string;
   invoiceId: number;
   clientId: number;
+  /** The token of its hosted page (the last part of `hosted_url`). */
+  hostedToken: string;
 }
 
 /** Payment items written directly (BatchWriteItem), shaped by the store's own item builder. */
@@ -168,7 +170,7 @@ function fillerPayments(
       others.count,
       others.companyOf,
       others.dateOf,
-      () => ({ referenceCode: 'NOSUCHINVOICE0000000', invoiceId: 1, clientId: 1 }),
+      () => ({ referenceCode: 'NOSUCHINVOICE0000000', invoiceId: 1, clientId: 1, hostedToken: '' }),
       1,
     ),
   ].map((p) => ({ ...p, table }));
@@ -190,6 +192,7 @@ async function seedHistoryAccount(port: number, key: string): Promise<InvoiceRef
       referenceCode: created.json.data.reference_code,
       invoiceId: Number(created.json.data.id),
       clientId,
+      hostedToken: new URL(created.json.data.hosted_url).pathname.split('/')[2]!,
     });
   }
   await drive(invoices.length, 1, async (i) => {
@@ -263,7 +266,7 @@ export async function seedTables(
   port: number,
   historyAccount: BenchAccount,
   results: Record<string, unknown>,
-): Promise<{ smallCount: number; largeCount: number; hInvoice: string; hClientId: number }> {
+): Promise<{ smallCount: number; largeCount: number; hInvoice: string; hClientId: number; hToken: string }> {
   const companyId = historyAccount.account.companyId;
   const hInvoices = await seedHistoryAccount(port, historyAccount.secretKey);
   const inWindow = hInvoices.length;
@@ -286,6 +289,7 @@ export async function seedTables(
     largeCount: large.largeCount,
     hInvoice: hInvoices[0]!.referenceCode,
     hClientId: hInvoices[0]!.clientId,
+    hToken: hInvoices[0]!.hostedToken,
   };
 }
 

@@ -5,6 +5,7 @@
 import { Duration } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { BUNDLED_FONT_DIR, FONT_FILES, FONT_PACKAGE, PDF_ENGINE_BUNDLE_FILE } from '../shared/render/pdf-assets.ts';
 import { FUNCTION_TIMEOUT_MS } from './function-timeout.ts';
 
 /** Pinned explicitly: `NODEJS_LATEST` would silently move to a newer runtime on a CDK upgrade. */
@@ -30,4 +31,29 @@ export const BUNDLING: BundlingOptions = {
   target: 'node22',
   sourceMap: false,
   bundleAwsSDK: true,
+};
+
+/**
+ * A function that renders PDFs (the invoice function; the mailer): the same bundle, plus the PDF engine as a second
+ * file beside it (`invoice-pdf-engine.mjs`: pdfkit and fontkit, ~0.9 MB minified) and the two Noto Sans fonts in
+ * `fonts/`. The bundle imports the engine on the first PDF only (shared/render/invoice-pdf.ts), so the function's
+ * start — module loading, cold start — is what it was without PDFs (docs/decisions.md "PDF: pdfkit and Noto Sans").
+ */
+export const PDF_BUNDLING: BundlingOptions = {
+  ...BUNDLING,
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) => [
+      [
+        `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/shared/render/invoice-pdf-engine.ts"`,
+        '--bundle --platform=node --format=esm --target=node22 --minify --main-fields=module,main --log-level=warning',
+        `"--banner:js=${ESM_REQUIRE_BANNER}" "--outfile=${outputDir}/${PDF_ENGINE_BUNDLE_FILE}"`,
+      ].join(' '),
+      `mkdir -p "${outputDir}/${BUNDLED_FONT_DIR}"`,
+      ...Object.values(FONT_FILES).map(
+        (file) => `cp "${inputDir}/node_modules/${FONT_PACKAGE}/${file}" "${outputDir}/${BUNDLED_FONT_DIR}/"`,
+      ),
+    ],
+  },
 };

@@ -5,7 +5,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { InvoicingStack } from './stack.ts';
-import { DEFAULT_STAGE, resolveStage, withAlarmEmail, withMailFrom } from './stages.ts';
+import { DEFAULT_STAGE, resolveStage, withAlarmEmail, withMailFrom, withPublicBaseUrl } from './stages.ts';
 
 export const stackName = (stage: string) => `Invoicing-${stage}`;
 
@@ -19,9 +19,12 @@ export function createApp(context: Record<string, unknown> = {}, outdir?: string
   const app = new App({ context, outdir });
   const stageContext = app.node.tryGetContext('stage') as unknown;
   const stage = withMailFrom(
-    withAlarmEmail(
-      resolveStage(typeof stageContext === 'string' ? stageContext : DEFAULT_STAGE),
-      app.node.tryGetContext('alarmEmail') as unknown,
+    withPublicBaseUrl(
+      withAlarmEmail(
+        resolveStage(typeof stageContext === 'string' ? stageContext : DEFAULT_STAGE),
+        app.node.tryGetContext('alarmEmail') as unknown,
+      ),
+      app.node.tryGetContext('publicBaseUrl') as unknown,
     ),
     app.node.tryGetContext('mailFrom') as unknown,
   );

@@ -112,6 +112,8 @@ export class InvoiceMail extends Construct {
       description: 'Invoice mail queue → PDF, MIME message, SESv2',
       timeout: MAILER_TIMEOUT,
       environment,
+      // The PDF engine and its fonts beside the bundle (infra/function-settings.ts PDF_BUNDLING).
+      rendersPdf: true,
       ...logs,
     });
     this.eventsFunction = serviceFunction(this, 'Reports', {

@@ -10,7 +10,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { ARCHITECTURE, BUNDLING, MEMORY_SIZE_MB, RUNTIME, TIMEOUT } from './function-settings.ts';
+import { ARCHITECTURE, BUNDLING, MEMORY_SIZE_MB, PDF_BUNDLING, RUNTIME, TIMEOUT } from './function-settings.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -23,6 +23,8 @@ export interface ServiceFunctionProps {
   removalPolicy: RemovalPolicy;
   /** Default: the API functions' TIMEOUT. */
   timeout?: Duration;
+  /** It renders invoice PDFs: ship the PDF engine and the fonts beside its bundle (PDF_BUNDLING). */
+  rendersPdf?: boolean;
 }
 
 /** `<id>Function` with its `<id>Logs` log group. */
@@ -40,6 +42,6 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
     tracing: lambda.Tracing.ACTIVE,
     logGroup: new LogGroup(scope, `${id}Logs`, { retention: props.logRetention, removalPolicy: props.removalPolicy }),
     environment: props.environment,
-    bundling: BUNDLING,
+    bundling: props.rendersPdf ? PDF_BUNDLING : BUNDLING,
   });
 }

@@ -112,12 +112,15 @@ export class InvoicingStack extends Stack {
       },
     });
 
+    // Invoices' hosted_url start with it (docs/sending-invoices.md "The link"): the stage's own URL unless set.
+    const publicBaseUrl = settings.publicBaseUrl ?? apiStage.url;
     const functions = new Map<ApiFunctionName, NodejsFunction>();
     const apiRoutes: HttpRoute[] = [];
     for (const definition of API_FUNCTIONS) {
       const id = pascalCase(definition.name);
       const fn = serviceFunction(this, id, {
-        description: functionDescription(definition),
+        // Route names, not method + path: Lambda allows 256 characters, and the invoice function has many routes.
+        description: `The ${definition.name} API: ${definition.routes.map((r) => r.name).join(', ')}`.slice(0, 256),
         entry: definition.entry,
         logRetention: settings.logRetention,
         removalPolicy,
@@ -129,7 +132,9 @@ export class InvoicingStack extends Stack {
           AUTH_CACHE_SECONDS,
           // The send routes answer 501 without it (docs/deploying.md "E-mail").
           ...(settings.mailFrom ? { MAIL_FROM: settings.mailFrom } : {}),
+          PUBLIC_BASE_URL: publicBaseUrl,
         },
+        rendersPdf: definition.routes.some((route) => route.answers === 'pdf'),
       });
       this.grantDataAccess(fn, definition);
       // One integration per function; one route per method + path of each of its routes (with and without a
@@ -168,6 +173,7 @@ export class InvoicingStack extends Stack {
       LOG_LEVEL: settings.logLevel,
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      PUBLIC_BASE_URL: publicBaseUrl,
     };
     this.webhooks = new WebhookDelivery(this, 'Webhooks', {
       table: this.table,
@@ -264,12 +270,6 @@ export class InvoicingStack extends Stack {
       );
     }
   }
-}
-
-/** Lambda allows 256 characters: the routes, cut short with an ellipsis when they do not fit (shared/routes.ts has them all). */
-export function functionDescription(definition: ApiFunctionDefinition): string {
-  const text = `The ${definition.name} API: ${definition.routes.map((r) => `${r.method} ${r.path}`).join(', ')}`;
-  return text.length <= 256 ? text : `${text.slice(0, 255)}…`;
 }
 
 function pascalCase(kebab: string): string {

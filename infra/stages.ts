@@ -26,6 +26,11 @@ export interface StageSettings {
    * Unset: sending answers 501 `mail_not_configured` and the mailer gets no SES permission.
    */
   mailFrom?: string | undefined;
+  /**
+   * The base of invoices' `hosted_url` (docs/sending-invoices.md "The link"), e.g. `https://pay.example.com` when a
+   * custom domain fronts the HTTP API. Unset: the HTTP API's own URL. `-c publicBaseUrl=https://…` overrides it.
+   */
+  publicBaseUrl?: string | undefined;
 }
 
 export interface MonitoringSettings {
@@ -143,6 +148,18 @@ export function withAlarmEmail(stage: Stage, alarmEmail: unknown): Stage {
     );
   }
   return { ...stage, settings: { ...stage.settings, monitoring: { ...stage.settings.monitoring, alarmEmail } } };
+}
+
+/** The stage with its hosted pages' base URL from `-c publicBaseUrl=https://…`; undefined keeps the configured one. */
+export function withPublicBaseUrl(stage: Stage, publicBaseUrl: unknown): Stage {
+  if (publicBaseUrl === undefined) return stage;
+  const url = typeof publicBaseUrl === 'string' && URL.canParse(publicBaseUrl) ? new URL(publicBaseUrl) : undefined;
+  if (url?.protocol !== 'https:' || url.search || url.hash || url.username) {
+    throw new StageConfigurationError(
+      `Invalid publicBaseUrl "${String(publicBaseUrl)}": give the https:// address that serves this stage's API, e.g. -c publicBaseUrl=https://pay.example.com.`,
+    );
+  }
+  return { ...stage, settings: { ...stage.settings, publicBaseUrl: url.href.replace(/\/+$/, '') } };
 }
 
 /** A stage with alarms must send them to someone: the placeholder address would silently page no one. */

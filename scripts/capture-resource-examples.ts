@@ -51,6 +51,10 @@ async function captureInvoiceExamples({ capture, send, commonErrors, faultErrors
   await capture('get-invoice', 404, 'invoice_not_found', 'Unknown reference_code', at('/invoices/{}', unknown));
   await faultErrors('get-invoice', at('/invoices/{}', ref), 'BatchGetItemCommand');
 
+  // The keyed PDF answers a PDF (not captured); its errors are the JSON envelope.
+  await capture('invoice-pdf', 404, 'invoice_not_found', 'Unknown reference_code', at('/invoices/{}/pdf', unknown));
+  await faultErrors('invoice-pdf', at('/invoices/{}/pdf', ref), 'BatchGetItemCommand');
+
   await capture('get-payment', 404, 'payment_not_found', 'No payment yet', at('/payments/{}', ref));
   const payment = { reference_code: ref, date: today, amount: '50,000.00', channel: 'POS' };
   await send('add-payment', { body: payment });

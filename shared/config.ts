@@ -44,6 +44,12 @@ export interface Config {
   sesEndpoint: string | undefined;
   /** The first retry delay of an invoice e-mail SES throttled or failed to answer (MAIL_RETRY_BASE_MS, default 60000). */
   mailRetryBaseMs: number;
+  /**
+   * The stage's public base URL, without a trailing slash (PUBLIC_BASE_URL): invoices' `hosted_url` start with it.
+   * Deployed, the stack sets it (the HTTP API's URL, or the stage's `publicBaseUrl`); a deployed function without it
+   * throws MissingSettingError when it first needs it. Locally it defaults to `http://localhost:<PORT or 3000>`.
+   */
+  publicBaseUrl: () => string;
   /** Credentials for DynamoDB Local (any value works there; AWS_ACCESS_KEY_ID/SECRET or `local`). */
   localCredentials: { accessKeyId: string; secretAccessKey: string };
 }
@@ -98,6 +104,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     mailQueueUrl: env.MAIL_QUEUE_URL || undefined,
     sesEndpoint: env.SES_ENDPOINT || undefined,
     mailRetryBaseMs: positiveNumber(env.MAIL_RETRY_BASE_MS, 60_000),
+    publicBaseUrl: publicBaseUrlFrom(env, deployed),
     localCredentials: {
       accessKeyId: env.AWS_ACCESS_KEY_ID ?? 'local',
       secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? 'local',
@@ -116,6 +123,17 @@ export function loadConfig(): Config {
 /** Forgets the configuration read, so that the next `loadConfig()` reads the environment again (tests that change it). */
 export function resetConfig(): void {
   current = undefined;
+}
+
+function publicBaseUrlFrom(env: NodeJS.ProcessEnv, deployed: boolean): () => string {
+  const configured = env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, '');
+  if (configured) return () => configured;
+  if (deployed)
+    return () => {
+      throw new MissingSettingError('PUBLIC_BASE_URL');
+    };
+  const local = `http://localhost:${env.PORT && env.PORT !== '0' ? env.PORT : '3000'}`;
+  return () => local;
 }
 
 function positiveNumber(text: string | undefined, fallback: number): number {

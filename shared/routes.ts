@@ -21,6 +21,9 @@ export type RouteName =
   | 'delete-invoice'
   | 'send-invoice'
   | 'email-invoice'
+  | 'invoice-pdf'
+  | 'hosted-invoice-page'
+  | 'hosted-invoice-pdf'
   | 'add-client'
   | 'list-clients'
   | 'get-client'
@@ -33,6 +36,12 @@ export type RouteName =
   | 'invoice-history';
 
 export type ApiFunctionName = 'invoices' | 'payments' | 'history';
+
+/** The routes people open without an API key (the hosted invoice page and its PDF): the token in the path is the key. */
+export type PublicRouteName = 'hosted-invoice-page' | 'hosted-invoice-pdf';
+
+/** What a route answers on success: the JSON envelope (the default), an HTML page or a PDF. */
+export type Answers = 'json' | 'html' | 'pdf';
 
 export interface RouteDefinition {
   /** Stable name: idempotency scope, logs, metrics and the OpenAPI operation id. */
@@ -48,6 +57,13 @@ export interface RouteDefinition {
   takesBody: boolean;
   /** Every field of the body is optional: an empty body means `{}` (else it is 400 `invalid_json`). */
   optionalBody?: true;
+  /**
+   * `public`: no API key is asked (docs/sending-invoices.md: the hosted page and its PDF, for people); its answers,
+   * errors included, are HTML pages — the one exception to the JSON error envelope. Default: `key`.
+   */
+  access?: 'key' | 'public';
+  /** What a success is (default `json`). */
+  answers?: Answers;
   /** The function that serves it and the module that function runs (filled in from API_FUNCTIONS). */
   function: ApiFunctionName;
   entry: string;
@@ -94,6 +110,32 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
         writes: true,
         takesBody: true,
         optionalBody: true,
+      },
+      {
+        name: 'invoice-pdf',
+        method: 'GET',
+        path: '/invoices/{reference_code}/pdf',
+        writes: false,
+        takesBody: false,
+        answers: 'pdf',
+      },
+      {
+        name: 'hosted-invoice-page',
+        method: 'GET',
+        path: '/i/{token}',
+        writes: false,
+        takesBody: false,
+        access: 'public',
+        answers: 'html',
+      },
+      {
+        name: 'hosted-invoice-pdf',
+        method: 'GET',
+        path: '/i/{token}/pdf',
+        writes: false,
+        takesBody: false,
+        access: 'public',
+        answers: 'pdf',
       },
       { name: 'add-client', method: 'POST', path: '/clients', writes: true, takesBody: true },
       { name: 'list-clients', method: 'GET', path: '/clients', writes: false, takesBody: false },
@@ -149,6 +191,9 @@ export function routeNamed(name: RouteName): RouteDefinition {
   if (!route) throw new Error(`No route named ${name}`);
   return route;
 }
+
+/** Whether a route is opened without an API key (and answers its errors as HTML pages). */
+export const isPublicRoute = (route: Pick<RouteDefinition, 'access'>): boolean => route.access === 'public';
 
 export function apiFunctionNamed(name: ApiFunctionName): ApiFunctionDefinition {
   const fn = API_FUNCTIONS.find((f) => f.name === name);

@@ -1,4 +1,4 @@
-/** The invoice function (SPEC §13): invoices and clients, one route table entry each (shared/routes.ts). */
+/** The invoice function: invoices, clients and the invoice's page and PDFs, one route table entry each (shared/routes.ts). */
 import { createApiFunction } from '../../shared/http/api-function.ts';
 import {
   addClientRoute,
@@ -7,6 +7,7 @@ import {
   listClientsRoute,
   updateClientRoute,
 } from './client-routes.ts';
+import { hostedPageRoute, hostedPdfRoute, invoicePdfRoute } from './document-routes.ts';
 import {
   addInvoiceRoute,
   deleteInvoiceRoute,
@@ -21,6 +22,9 @@ export const handler = createApiFunction('invoices', {
   'delete-invoice': deleteInvoiceRoute,
   'send-invoice': sendInvoiceRoute,
   'email-invoice': emailInvoiceRoute,
+  'invoice-pdf': invoicePdfRoute,
+  'hosted-invoice-page': hostedPageRoute,
+  'hosted-invoice-pdf': hostedPdfRoute,
   'add-client': addClientRoute,
   'list-clients': listClientsRoute,
   'get-client': getClientRoute,

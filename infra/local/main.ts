@@ -168,6 +168,9 @@ async function main(): Promise<void> {
     );
   }
   const baseUrl = `http://${urlHost(settings.host)}:${address.port}`;
+  // Invoices' hosted_url point at this server, unless PUBLIC_BASE_URL names another (a tunnel, a proxy): the
+  // configuration is read again once the store points at DynamoDB Local (useLocalDynamoDb, below).
+  process.env.PUBLIC_BASE_URL ||= baseUrl;
   console.log(`Starting on ${baseUrl} (it answers 503 until DynamoDB Local is ready)…`);
 
   const engine = runningEngine(settings.dynamodbDir);

@@ -10,8 +10,17 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { ApiError, invalidApiKey, OutcomeUnknownError, ServiceUnavailableError } from '../../shared/errors.ts';
 import { errorBody, errorHeaders, errorResponse, type HttpResponse } from '../../shared/http/envelope.ts';
+import { pageResponse } from '../../shared/http/page-responses.ts';
 import { failure } from '../../shared/outcome.ts';
-import { hasPathParameters, matchRoutePath, ROUTES, type RouteDefinition, routeKeys } from '../../shared/routes.ts';
+import { renderUnavailablePage } from '../../shared/render/invoice-page.ts';
+import {
+  hasPathParameters,
+  isPublicRoute,
+  matchRoutePath,
+  ROUTES,
+  type RouteDefinition,
+  routeKeys,
+} from '../../shared/routes.ts';
 import { FUNCTION_TIMEOUT_MS } from '../function-timeout.ts';
 import { createLambdaContext, newApiGatewayRequestId, toApiGatewayEvent } from './event.ts';
 
@@ -120,8 +129,13 @@ function sendError(
   error: ApiError,
   requestId: string,
   extraHeaders: Record<string, string> = {},
+  route?: RouteDefinition,
 ) {
-  const response: HttpResponse = errorResponse(error, requestId);
+  // A page people open (shared/routes.ts `access: 'public'`) fails with an HTML page, as its handler does.
+  const response: HttpResponse =
+    route && isPublicRoute(route)
+      ? pageResponse(error.status, renderUnavailablePage())
+      : errorResponse(error, requestId);
   send(req, res, { ...response, headers: { ...response.headers, 'apigw-requestid': requestId, ...extraHeaders } });
 }
 
@@ -236,7 +250,8 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
     const route = matched.route;
     if (!server.ready) {
       req.resume();
-      return sendError(req, res, new ServiceUnavailableError('The service is starting. Retry shortly.'), requestId);
+      const starting = new ServiceUnavailableError('The service is starting. Retry shortly.');
+      return sendError(req, res, starting, requestId, {}, route);
     }
 
     // Over the cap: 401 first when the key does not authenticate (as the handlers order it), else 413.
@@ -270,12 +285,8 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
       result = await invoke(route, event);
     } catch (error) {
       logger.error?.(`${route.name}: handler failed`, error);
-      return sendError(
-        req,
-        res,
-        new ApiError('internal_error', 'An internal error occurred. It has been logged.'),
-        requestId,
-      );
+      const internal = new ApiError('internal_error', 'An internal error occurred. It has been logged.');
+      return sendError(req, res, internal, requestId, {}, route);
     }
     if (result === 'timeout') {
       logger.error?.(`${route.name}: no response within ${timeoutMs} ms`, undefined);
@@ -283,7 +294,7 @@ export function createLocalServer(options: LocalServerOptions = {}): LocalServer
       const error = route.writes
         ? new OutcomeUnknownError()
         : new ServiceUnavailableError('The request timed out. Retry shortly.');
-      return sendError(req, res, error, requestId);
+      return sendError(req, res, error, requestId, {}, route);
     }
     const response = toHttpResponse(result);
     if (!response) {

@@ -72,6 +72,8 @@ export interface InvoiceDetails {
   tokenize?: boolean;
   metadata?: Record<string, MetadataValue>;
   cardToken?: string;
+  /** The hosted page's token (docs/sending-invoices.md "The link"); absent on invoices created before hosted pages. */
+  hostedToken?: string;
 }
 
 export interface Invoice {
@@ -100,6 +102,7 @@ export function invoiceTotal(input: Pick<InvoiceRequest, 'items'>): number {
 export interface NewInvoiceIds {
   invoiceId: number;
   referenceCode: string;
+  hostedToken: string;
 }
 
 /** Line item ids derive from the invoice id (at most 100 lines): unique per account, no sequence needed. */
@@ -123,6 +126,7 @@ export function buildInvoice(
     dueDate: toEpochSeconds(input.due_date),
     currency,
     createdAt: now,
+    hostedToken: ids.hostedToken,
     lines: input.items.map((line, index) => ({
       id: lineItemId(ids.invoiceId, index),
       name: line.item,

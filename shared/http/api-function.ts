@@ -7,20 +7,37 @@
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ApiError } from '../errors.ts';
-import { type ApiFunctionName, apiFunctionNamed, methodsOf, type RouteName } from '../routes.ts';
+import { renderNotFoundPage } from '../render/invoice-page.ts';
+import {
+  type ApiFunctionName,
+  apiFunctionNamed,
+  isPublicRoute,
+  methodsOf,
+  type PublicRouteName,
+  type RouteName,
+} from '../routes.ts';
 import { errorResponse, type HttpResponse } from './envelope.ts';
-import { createApiHandler, type RouteHandler } from './handler.ts';
+import { createApiHandler, createPublicHandler, type PublicRouteHandler, type RouteHandler } from './handler.ts';
+import { pageResponse } from './page-responses.ts';
 
 class UnservedRoute extends Error {}
 
-export function createApiFunction(name: ApiFunctionName, handlers: Partial<Record<RouteName, RouteHandler>>) {
+/** A function's route handlers: a public route's handler is given no account (shared/routes.ts `access`). */
+export type RouteHandlers = {
+  [R in RouteName]?: R extends PublicRouteName ? PublicRouteHandler : RouteHandler;
+};
+
+export function createApiFunction(name: ApiFunctionName, handlers: RouteHandlers) {
   const definition = apiFunctionNamed(name);
   const routes = definition.routes.flatMap((route) => {
     const run = handlers[route.name];
     if (!run) throw new Error(`The ${name} function has no handler for its route ${route.name}`);
-    const handler = createApiHandler(route.name, run);
+    const handler = isPublicRoute(route)
+      ? createPublicHandler(route.name, run as PublicRouteHandler)
+      : createApiHandler(route.name, run as RouteHandler);
     return methodsOf(route).map((method) => ({ method, path: route.path, handler }));
   });
+  const publicPrefixes = definition.routes.filter(isPublicRoute).map((route) => `/${route.path.split('/')[1]}/`);
   const router = httpRouterHandler<APIGatewayProxyEventV2, HttpResponse>({
     routes,
     notFoundResponse: () => {
@@ -34,6 +51,8 @@ export function createApiFunction(name: ApiFunctionName, handlers: Partial<Recor
       if (!(error instanceof UnservedRoute)) throw error;
       const { method, path } = event.requestContext?.http ?? { method: '', path: event.rawPath };
       const requestId = event.requestContext?.requestId ?? context.awsRequestId;
+      // Under a page's path (`/i/<token>/x`) a person is reading: the 404 page, not the JSON envelope.
+      if (publicPrefixes.some((prefix) => path.startsWith(prefix))) return pageResponse(404, renderNotFoundPage());
       return errorResponse(new ApiError('route_not_found', `No route for ${method} ${path}.`), requestId);
     }
   };

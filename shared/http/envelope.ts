@@ -61,6 +61,12 @@ export function outcomeResponse(outcome: Outcome, headers: Record<string, string
   return response;
 }
 
+/** Records what a response not built by `outcomeResponse` (an HTML error page) came to, for the request log. */
+export function withOutcome(response: HttpResponse, outcome: Outcome): HttpResponse {
+  outcomes.set(response, outcome);
+  return response;
+}
+
 export function errorResponse(error: ApiError, requestId: string): HttpResponse {
   return outcomeResponse(failure(error, requestId));
 }

@@ -15,6 +15,7 @@ import type { HttpResponse } from './envelope.ts';
 import { authenticate, authenticatedAccount } from './middleware/authenticate.ts';
 import { bodyGate } from './middleware/body-gate.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
+import { pageErrors } from './middleware/page-errors.ts';
 import { requestLog } from './middleware/request-log.ts';
 import type { ApiContext, ApiInternal } from './middleware/types.ts';
 
@@ -33,6 +34,11 @@ export interface ApiRequest {
 
 export type RouteHandler = (request: ApiRequest) => Promise<HttpResponse>;
 
+/** What a public route (no API key: the hosted page and its PDF) is given: no account, no body. */
+export type PublicRequest = Omit<ApiRequest, 'account' | 'body'>;
+
+export type PublicRouteHandler = (request: PublicRequest) => Promise<HttpResponse>;
+
 /** middy answers this long before the function's timeout (payload 2.0 needs a response, not a timeout). */
 const EARLY_RESPONSE_MS = 250;
 /** Every database call has ended this long before middy's early answer: time to build the response. */
@@ -44,7 +50,26 @@ export function callDeadline(context: Context): number {
 }
 
 export function createApiHandler(route: RouteName, run: RouteHandler) {
-  const handler = buildMiddyHandler(route, run);
+  return withDeadline(buildMiddyHandler(route, run));
+}
+
+/** A public route's handler: no authentication, no body, and its errors as HTML pages (`pageErrors`). */
+export function createPublicHandler(route: RouteName, run: PublicRouteHandler) {
+  const handler = baseStack(route)
+    .use(pageErrors())
+    .use(httpHeaderNormalizer())
+    .handler((event, context) =>
+      run({
+        headers: event.headers ?? {},
+        pathParameters: event.pathParameters ?? {},
+        query: event.queryStringParameters ?? {},
+        requestId: event.requestContext?.requestId ?? context.awsRequestId,
+      }),
+    );
+  return withDeadline(handler);
+}
+
+function withDeadline(handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResponse>) {
   // The deadline scope wraps middy, so that its early-timeout answer can see whether a write was sent.
   return (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResponse> =>
     typeof context?.getRemainingTimeInMillis === 'function'
@@ -52,19 +77,20 @@ export function createApiHandler(route: RouteName, run: RouteHandler) {
       : handler(event, context);
 }
 
-function buildMiddyHandler(route: RouteName, run: RouteHandler) {
-  const handler = middy<APIGatewayProxyEventV2, HttpResponse, Error, ApiContext, ApiInternal>({
+/** The stack's start, common to every route: the early timeout answer and the request log. */
+function baseStack(route: RouteName) {
+  return middy<APIGatewayProxyEventV2, HttpResponse, Error, ApiContext, ApiInternal>({
     timeoutEarlyInMillis: EARLY_RESPONSE_MS,
     timeoutEarlyResponse: () => {
       // A transaction that was sent and not refused may have committed: never invite a plain retry then.
       if (writeMayHaveCommitted()) throw new OutcomeUnknownError();
       throw new ServiceUnavailableError('The request timed out. Retry shortly.');
     },
-  })
-    .use(requestLog({ route }))
-    .use(errorEnvelope())
-    .use(httpHeaderNormalizer())
-    .use(authenticate());
+  }).use(requestLog({ route }));
+}
+
+function buildMiddyHandler(route: RouteName, run: RouteHandler) {
+  const handler = baseStack(route).use(errorEnvelope()).use(httpHeaderNormalizer()).use(authenticate());
   const { takesBody, optionalBody } = routeNamed(route);
   if (takesBody)
     handler

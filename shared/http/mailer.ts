@@ -3,6 +3,7 @@
  * invoice with `client` and `items`), and the invoice's PDF: what the deployed functions and `npm start` run.
  */
 import type { SesNotice } from '../domain/invoice-mail.ts';
+import { hostedUrlOrNull } from '../hosted-url.ts';
 import { renderInvoicePdf } from '../render/invoice-pdf.ts';
 import type { MailerPorts } from '../services/deliver-mail-job.ts';
 import type { RenderInvoice } from '../services/mail-outcome.ts';
@@ -15,7 +16,7 @@ export const renderInvoiceData: RenderInvoice = (invoice, today) => invoiceView(
 export const mailerPorts: MailerPorts = {
   renderPdf: renderInvoicePdf,
   render: renderInvoiceData,
-  hostedUrl: () => null,
+  hostedUrl: (invoice) => hostedUrlOrNull(invoice.details.hostedToken),
 };
 
 export function recordSesNotice(jobId: string, notice: SesNotice): Promise<NoticeOutcome> {

@@ -9,6 +9,7 @@ import { formatKobo } from '../domain/money.ts';
 import { displayedPaymentStatus } from '../domain/overdue.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import type { Totals } from '../domain/period-totals.ts';
+import { hostedUrlOrNull } from '../hosted-url.ts';
 
 export function clientView(client: ClientRecord) {
   return {
@@ -86,6 +87,7 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
     currency: details.currency,
     sent_at: balance.mail?.sentAt ?? null,
     mail_error: balance.mail?.error ?? null,
+    hosted_url: hostedUrlOrNull(details.hostedToken),
   };
   if (details.merchantRef !== undefined) view.merchant_ref = details.merchantRef;
   if (details.recipient !== undefined) view.recipient = details.recipient;

@@ -43,6 +43,13 @@ export const PARAMETERS: Record<ParameterName | 'IdempotencyKey', Record<string,
     description: "The invoice's 20-character reference code",
     schema: { type: 'string' },
   },
+  HostedToken: {
+    name: 'token',
+    in: 'path',
+    required: true,
+    description: "The token of the invoice's `hosted_url` (24 base64url characters)",
+    schema: { type: 'string' },
+  },
   ClientId: { name: 'id', in: 'path', required: true, description: 'Client identifier', schema: { type: 'string' } },
   PaymentId: {
     name: 'id',

@@ -19,6 +19,7 @@ import { sendInvoiceSchema } from '../schemas/send.ts';
 import { HEADERS, PARAMETERS, SECURITY_SCHEMES } from './components.ts';
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
 import { DESCRIPTION } from './overview.ts';
+import { PAGE_ERRORS, pageAnswer, pdfAnswer } from './page-responses.ts';
 
 export { ROUTING_ERRORS } from './operations.ts';
 
@@ -97,6 +98,8 @@ function errorResponse(route: string, status: number, codes: readonly ErrorCode[
 }
 
 function successResponse(route: RouteName, spec: OperationSpec, success: SuccessSpec) {
+  if (success.media === 'application/pdf') return pdfAnswer(success.description);
+  if (success.media === 'text/html') return pageAnswer(success.description);
   const examples = examplesFor(route, success.status);
   return {
     description: success.description,
@@ -157,12 +160,13 @@ function operation(route: RouteName) {
   const responses: Record<string, unknown> = {};
   for (const success of [spec.success, spec.alsoSuccess])
     if (success) responses[String(success.status)] = successResponse(route, spec, success);
-  Object.assign(responses, errorResponses(route, spec));
+  Object.assign(responses, spec.public ? PAGE_ERRORS : errorResponses(route, spec));
   return {
     operationId: spec.operationId,
     summary: spec.summary,
     description: spec.description,
     tags: [spec.tag],
+    ...(spec.public ? { security: [] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(spec.request ? { requestBody: requestBody(route, spec.request) } : {}),
     responses,
@@ -251,6 +255,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Invoices', description: 'Create, read, list and delete invoices' },
       { name: 'Clients', description: "Keep the account's clients" },
       { name: 'Payments', description: 'Record payments and list payment history' },
+      { name: 'Hosted pages', description: 'What the client opens: the invoice page and its PDF, without an API key' },
       // Not "Webhooks": Swagger UI titles the webhooks section so already, and a tag of that name showed it twice.
       { name: 'Events', description: "Events POSTed to the account's webhook endpoint (docs/webhooks.md)" },
     ],

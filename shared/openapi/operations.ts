@@ -9,7 +9,8 @@ import { addClientSchema, updateClientSchema } from '../schemas/client.ts';
 import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
-import { sendInvoiceSchema } from '../schemas/send.ts';
+import { DOCUMENT_OPERATIONS } from './document-operations.ts';
+import { SEND_OPERATIONS } from './send-operations.ts';
 
 /** Errors every operation can answer. */
 export const COMMON_ERRORS: readonly ErrorCode[] = [
@@ -32,26 +33,19 @@ export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = [
 /** Errors of a request without a body: authentication and availability. */
 export const READ_ERRORS: readonly ErrorCode[] = ['invalid_api_key', 'internal_error', 'service_unavailable'];
 
-/** What a send can answer besides success (both send routes). */
-const SEND_ERRORS: readonly ErrorCode[] = [
-  ...READ_ERRORS,
-  ...IDEMPOTENCY_ERRORS,
-  'invoice_not_found',
-  'invoice_deleted',
-  'recipient_missing',
-  'mail_not_configured',
-];
-
 /** Codes that come from the local runtime's router, not from an operation (API Gateway answers those deployed). */
 export const ROUTING_ERRORS: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
 
 /** Path and query parameters, declared once in components.parameters. */
-export type ParameterName = 'ReferenceCode' | 'ClientId' | 'PaymentId' | 'Limit' | 'Cursor';
+export type ParameterName = 'ReferenceCode' | 'ClientId' | 'PaymentId' | 'Limit' | 'Cursor' | 'HostedToken';
 
 export interface SuccessSpec {
   status: number;
-  schema: string;
+  /** The JSON response schema; none for an HTML page or a PDF (`media`). */
+  schema?: string;
   description: string;
+  /** Not JSON: an HTML page or a PDF (page-responses.ts). */
+  media?: 'text/html' | 'application/pdf';
 }
 
 export interface OperationSpec {
@@ -68,6 +62,8 @@ export interface OperationSpec {
   alsoSuccess?: SuccessSpec;
   idempotent: boolean;
   errors: readonly ErrorCode[];
+  /** Opened without an API key (a hosted page): `security: []`, and its errors are the HTML pages of page-responses.ts. */
+  public?: boolean;
 }
 
 export const OPERATIONS: Record<RouteName, OperationSpec> = {
@@ -157,35 +153,8 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     idempotent: false,
     errors: [...READ_ERRORS, 'invoice_not_found', 'invoice_has_payments', 'outcome_unknown'],
   },
-  'send-invoice': {
-    operationId: 'sendInvoice',
-    summary: "Send an invoice by e-mail (the SDKs' call)",
-    description:
-      "Queues an e-mail of the invoice to its client's address (`client.email`): 200 with the invoice, `mail_status` " +
-      '`queued`. The e-mail (HTML and text with the hosted link, the PDF attached) is sent asynchronously; `mail_status` ' +
-      'then becomes `sent` (SES accepted it; `sent_at`), `failed` or `bounced` (`mail_error`), with the webhook events ' +
-      '`invoice.sent` and `invoice.delivery_failed`. Sending again queues a new e-mail. Voided: 409 `invoice_deleted`; ' +
-      'no client e-mail: 422 `recipient_missing`; a stage without a sender: 501 `mail_not_configured`.',
-    tag: 'Invoices',
-    parameters: ['ReferenceCode'],
-    success: { status: 200, schema: 'InvoiceQueuedResponse', description: 'The e-mail is queued.' },
-    idempotent: true,
-    errors: [...SEND_ERRORS],
-  },
-  'email-invoice': {
-    operationId: 'emailInvoice',
-    summary: 'Send an invoice by e-mail, with recipients and a note',
-    description:
-      "As `GET /invoices/send/{reference_code}`, with an optional body: `to` (default the client's e-mail), `cc` (at " +
-      'most 10 addresses) and `message` (a note to the client, at most 1,000 characters, shown in the e-mail). An empty ' +
-      'body sends to the client. Retries are made safe by the `Idempotency-Key` header (a replay sends nothing new).',
-    tag: 'Invoices',
-    parameters: ['ReferenceCode'],
-    request: { name: 'SendInvoiceRequest', schema: sendInvoiceSchema },
-    success: { status: 200, schema: 'InvoiceQueuedResponse', description: 'The e-mail is queued.' },
-    idempotent: true,
-    errors: [...new Set([...COMMON_ERRORS, ...SEND_ERRORS])],
-  },
+  ...SEND_OPERATIONS,
+  ...DOCUMENT_OPERATIONS,
   'invoice-history': {
     operationId: 'getInvoices',
     summary: 'Get invoices (history)',

@@ -36,7 +36,6 @@ function object(description: string, properties: Record<string, Schema>, optiona
     additionalProperties: false,
   };
 }
-
 const Client = object('A client of the account.', {
   id: { type: 'integer', description: 'Client identifier' },
   company_id: { type: 'integer', description: 'Owning account' },
@@ -112,6 +111,7 @@ const Invoice = object(
     currency: string('Three-letter currency code of the account', { pattern: '^[A-Z]{3}$' }),
     sent_at: nullValue('When SES accepted the latest e-mail of the invoice (UTC, `YYYY-MM-DD HH:MM:SS`), else null'),
     mail_error: nullValue('Why the latest e-mail failed or bounced (`mail_status` `failed`/`bounced`), else null'),
+    hosted_url: { ...nullValue("Client's page, no key (`GET /i/{token}`); null on older invoices"), format: 'uri' },
     merchant_ref: string('Your reference, when given'),
     recipient: string('Payment recipient, when given', { enum: [...RECIPIENTS] }),
     recipient_id: string('Wallet reference, when the recipient is `wallet`'),

@@ -67,11 +67,9 @@ ${merchant.contacts.length > 0 ? list(merchant.contacts) : html``}
 function metaSection(document: InvoiceDocument): Html {
   return html`<section class="meta">
 <p><span class="status status-${document.status}">${document.statusLabel}</span></p>
-${list([
-  { label: 'Invoice', value: document.number },
-  { label: 'Reference', value: document.referenceCode },
-])}
-<dl><dt>Issued</dt><dd><time datetime="${document.issued.iso}">${document.issued.text}</time></dd>
+<dl><dt>Invoice</dt><dd>${document.number}</dd>
+<dt>Reference</dt><dd>${document.referenceCode}</dd>
+<dt>Issued</dt><dd><time datetime="${document.issued.iso}">${document.issued.text}</time></dd>
 <dt>Due</dt><dd><time datetime="${document.due.iso}">${document.due.text}</time></dd></dl>
 </section>`;
 }

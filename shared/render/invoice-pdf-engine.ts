@@ -14,15 +14,7 @@ import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { InvoiceDocument } from './invoice-document.ts';
 import { drawInvoice, type PdfFonts } from './invoice-pdf-layout.ts';
-
-/** The font files (OFL 1.1, from the npm package @expo-google-fonts/noto-sans): they draw ₦ (U+20A6). */
-export const FONT_FILES = {
-  regular: '400Regular/NotoSans_400Regular.ttf',
-  bold: '700Bold/NotoSans_700Bold.ttf',
-} as const;
-export const FONT_PACKAGE = '@expo-google-fonts/noto-sans';
-/** Where the deployed bundle keeps the fonts: `fonts/` beside this module's file. */
-export const BUNDLED_FONT_DIR = 'fonts';
+import { BUNDLED_FONT_DIR, FONT_FILES, FONT_PACKAGE } from './pdf-assets.ts';
 
 /** A font file: beside the bundle when deployed, else from the font package in node_modules. */
 export function fontPath(file: string): string {

@@ -8,9 +8,7 @@
  * specifier is chosen at run time, so the bundler leaves the import alone instead of inlining the engine.
  */
 import type { InvoiceDocument } from './invoice-document.ts';
-
-/** The engine's file name in a deployed bundle (infra/function-settings.ts builds it under this name). */
-export const PDF_ENGINE_BUNDLE_FILE = 'invoice-pdf-engine.mjs';
+import { PDF_ENGINE_BUNDLE_FILE } from './pdf-assets.ts';
 
 type Engine = typeof import('./invoice-pdf-engine.ts');
 

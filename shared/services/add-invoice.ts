@@ -2,6 +2,7 @@
 
 import { todayForOverdue } from '../clock.ts';
 import { formatTimestamp } from '../domain/dates.ts';
+import { generateHostedToken } from '../domain/hosted-token.ts';
 import { buildInvoice, type ClientChoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
 import { invoiceCreatedEvents } from '../domain/webhook-events.ts';
@@ -85,7 +86,7 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>): WritePlan {
   const now = formatTimestamp(new Date());
   const chosen = clientFor(write, decision.value, items, now);
   const invoiceId = claimId(write.invoiceIds, items);
-  const ids = { invoiceId: invoiceId.id, referenceCode: generateReferenceCode() };
+  const ids = { invoiceId: invoiceId.id, referenceCode: generateReferenceCode(), hostedToken: generateHostedToken() };
   const invoice = buildInvoice(input, chosen.client, ids, account.currency, now);
   const { data, outcome } = write.answers.created(invoice, todayForOverdue(account.timeZone));
   const events = invoiceCreatedEvents(data, { companyId: account.companyId, createdAt: now, newUlid: newEventUlid });

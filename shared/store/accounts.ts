@@ -109,7 +109,7 @@ function accountItem(account: Account): Record<string, unknown> {
   };
 }
 
-function accountFromItem(item: Item): Account {
+export function accountFromItem(item: Item): Account {
   return {
     companyId: Number(item.company_id),
     name: String(item.name),

@@ -11,6 +11,7 @@ import {
   balanceAttributes,
   balanceFromItem,
   detailsFromItem,
+  hostedLinkItem,
   type Item,
   invoiceBodyItem,
   invoiceHeaderItem,
@@ -121,10 +122,15 @@ export function latestPaymentFrom(items: Map<string, Item>, referenceCode: strin
 /** The key that keeps `merchantRef` unique within the account. */
 export const merchantRefKey = (companyId: number, merchantRef: string): Key => keys.merchantRef(companyId, merchantRef);
 
-/** The puts of a new invoice (header, body, and its merchant_ref when it has one), each on condition it is new. */
+/**
+ * The puts of a new invoice (header, body, its hosted link, and its merchant_ref when it has one), each on condition
+ * it is new.
+ */
 export function newInvoiceActions(table: string, invoice: Invoice): TransactItem[] {
   const { details } = invoice;
   const actions = [putNew(table, invoiceHeaderItem(invoice)), putNew(table, invoiceBodyItem(details))];
+  if (details.hostedToken !== undefined)
+    actions.push(putNew(table, hostedLinkItem(details.hostedToken, details.companyId, details.referenceCode)));
   if (details.merchantRef !== undefined) {
     const item = {
       ...merchantRefKey(details.companyId, details.merchantRef),

@@ -125,7 +125,13 @@ export function invoiceBodyItem(details: InvoiceDetails): Item {
     tokenize: details.tokenize,
     metadata: details.metadata,
     card_token: details.cardToken,
+    hosted_token: details.hostedToken,
   };
+}
+
+/** The hosted link of an invoice: its token → its account and reference code (invoice-documents.ts). */
+export function hostedLinkItem(token: string, companyId: number, referenceCode: string): Item {
+  return { ...keys.hostedLink(token), entity: 'hosted_link', company_id: companyId, reference_code: referenceCode };
 }
 
 export function balanceFromItem(item: Item): InvoiceBalance {
@@ -180,6 +186,7 @@ export function detailsFromItem(item: Item): InvoiceDetails {
   if (item.metadata && typeof item.metadata === 'object')
     details.metadata = { ...(item.metadata as Record<string, MetadataValue>) };
   if (typeof item.card_token === 'string') details.cardToken = item.card_token;
+  if (typeof item.hosted_token === 'string') details.hostedToken = item.hosted_token;
   return details;
 }
 

@@ -14,6 +14,7 @@
  * | client by email   | CLIENTEMAIL#<companyId>#<email lc>   | CLIENTEMAIL  |                |                           |
  * | invoice header    | INVOICE#<referenceCode>              | HEADER       | INVOICES#<co>  | <created_at>#<referenceCode> |  (+ GSI2 while open and not notified overdue, below)
  * | invoice body      | INVOICE#<referenceCode>              | BODY         |                |                           |
+ * | hosted link       | HOSTED#<token>                       | HOSTED       |                |                           |  (hosted page token → invoice; put with the invoice)
  * | merchant_ref      | MERCHANTREF#<companyId>#<ref>        | MERCHANTREF  |                |                           |
  * | payment           | PAYMENT#<companyId>#<paymentId>      | PAYMENT      | PAYMENTS#<co>  | <YYYY-MM-DD>#<ulid>       |
  * | day totals        | TOTALS#<companyId>                   | <YYYY-MM-DD>#<shard> |        |                           |  (period totals, SPEC §14; see period-totals.ts)
@@ -62,6 +63,7 @@ export const keys = {
   }),
   invoiceHeader: (referenceCode: string): Key => ({ PK: `${INVOICE_PREFIX}${referenceCode}`, SK: 'HEADER' }),
   invoiceBody: (referenceCode: string): Key => ({ PK: `${INVOICE_PREFIX}${referenceCode}`, SK: 'BODY' }),
+  hostedLink: (token: string): Key => ({ PK: `HOSTED#${token}`, SK: 'HOSTED' }),
   merchantRef: (companyId: number, merchantRef: string): Key => ({
     PK: `MERCHANTREF#${companyId}#${merchantRef}`,
     SK: 'MERCHANTREF',

@@ -157,6 +157,13 @@ async function driveInvoiceReadsAndDeletes() {
   const payment = { reference_code: paid.reference_code, date: todayMonthFirst(), amount: '1.00', channel: 'Cash' };
   expect((await call('add-payment', { key, body: payment })).status).toBe(201);
   await recorded('delete-invoice', { key, pathParameters: { reference_code: paid.reference_code } }, 409);
+  // The invoice's page and PDFs (docs/sending-invoices.md): the link's GetItem, then one BatchGetItem.
+  const open = await createInvoice(key);
+  const token = new URL(open.hosted_url).pathname.split('/')[2]!;
+  await recorded('invoice-pdf', { key, pathParameters: { reference_code: open.reference_code } }, 200);
+  await recorded('hosted-invoice-page', { pathParameters: { token } }, 200);
+  await recorded('hosted-invoice-pdf', { pathParameters: { token } }, 200);
+  await recorded('hosted-invoice-page', { pathParameters: { token: 'A'.repeat(24) } }, 404);
   await driveSends(key, paid.reference_code, reference_code);
 }
 

@@ -123,9 +123,23 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           POWERTOOLS_SERVICE_NAME: 'invoicing',
           POWERTOOLS_METRICS_NAMESPACE: 'Invoicing',
           AUTH_CACHE_SECONDS: '30',
+          // The stage's own URL (hosted_url: docs/sending-invoices.md "The link").
+          PUBLIC_BASE_URL: {
+            'Fn::Join': ['', expect.arrayContaining(['https://', { Ref: logicalIdAt(stage, 'HttpApi/Resource') }])],
+          },
         });
       },
     );
+
+    it('PUBLIC_BASE_URL is -c publicBaseUrl when given, on every function that renders invoices', () => {
+      const custom = synthStage(stageName, { publicBaseUrl: 'https://pay.example.com/' });
+      for (const name of [...API_FUNCTIONS.map((fn) => fn.name), 'overdueSweep'] as const) {
+        const path = name === 'overdueSweep' ? 'Overdue/SweepFunction/Resource' : `${FUNCTION_IDS[name]}/Resource`;
+        expect(resourceAt(custom, path).Properties.Environment.Variables.PUBLIC_BASE_URL, name).toBe(
+          'https://pay.example.com',
+        );
+      }
+    });
 
     it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))(
       `%s: logs to its own log group kept ${expected.logRetentionDays} days`,
@@ -204,6 +218,12 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           'GET /invoices/send/{reference_code}/{proxy+}',
           'POST /invoices/{reference_code}/send',
           'POST /invoices/{reference_code}/send/{proxy+}',
+          'GET /invoices/{reference_code}/pdf',
+          'GET /invoices/{reference_code}/pdf/{proxy+}',
+          'GET /i/{token}',
+          'GET /i/{token}/{proxy+}',
+          'GET /i/{token}/pdf',
+          'GET /i/{token}/pdf/{proxy+}',
           'POST /clients',
           'POST /clients/{proxy+}',
           'GET /clients',

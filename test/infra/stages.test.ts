@@ -2,12 +2,23 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { InvoicingStack } from '../../infra/stack.ts';
-import { resolveStage, STAGES } from '../../infra/stages.ts';
+import { resolveStage, STAGES, StageConfigurationError, withPublicBaseUrl } from '../../infra/stages.ts';
 import { synthStage } from './template-helpers.ts';
 
 describe('stage settings', () => {
   it('defaults to dev', () => {
     expect(resolveStage()).toEqual({ name: 'dev', settings: STAGES.dev });
+  });
+
+  it('-c publicBaseUrl sets the base of hosted_url: an https address without query, fragment or credentials', () => {
+    const dev = resolveStage('dev');
+    expect(withPublicBaseUrl(dev, undefined)).toBe(dev);
+    expect(withPublicBaseUrl(dev, 'https://pay.example.com/').settings.publicBaseUrl).toBe('https://pay.example.com');
+    expect(withPublicBaseUrl(dev, 'https://example.com/billing').settings.publicBaseUrl).toBe(
+      'https://example.com/billing',
+    );
+    for (const wrong of ['http://pay.example.com', 'pay.example.com', 'https://a.com/?x=1', 'https://u:p@a.com', 42])
+      expect(() => withPublicBaseUrl(dev, wrong), String(wrong)).toThrow(StageConfigurationError);
   });
 
   it('prod retains data, protects the table, and keeps logs a year; dev is disposable and keeps logs a week', () => {

@@ -5,9 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESM_REQUIRE_BANNER } from '../../infra/function-settings.ts';
 import { node22Binary } from '../../infra/tools/node22.ts';
+import { BUNDLED_FONT_DIR, FONT_FILES, PDF_ENGINE_BUNDLE_FILE } from '../../shared/render/pdf-assets.ts';
 import { API_FUNCTIONS, apiGatewayRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
-import { createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
+import { createInvoice, makeEvent, newAccount, todayMonthFirst } from '../support/api.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { canRunOffline, cdkSynth, envWithoutAwsCredentials } from './cli.ts';
 import { FUNCTION_FIXTURES, loadEvent } from './event-fixtures.ts';
 import { type CfnResource, FUNCTION_IDS } from './template-helpers.ts';
@@ -106,7 +108,13 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     });
     const { node, result } = JSON.parse(readFileSync(resultFile, 'utf8'));
     expect(node).toMatch(/^v22\./);
-    return { statusCode: result.statusCode as number, body: JSON.parse(result.body) };
+    const isJson = String(result.headers?.['content-type'] ?? '').startsWith('application/json');
+    return {
+      statusCode: result.statusCode as number,
+      headers: result.headers as Record<string, string>,
+      rawBody: result.body as string,
+      body: isJson ? JSON.parse(result.body) : undefined,
+    };
   }
 
   // The placeholder key is well-formed but unknown: each bundle must load, authenticate against DynamoDB
@@ -140,6 +148,33 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     const history = invokeOnNode22('history', withKey('payment-history', { period: 'today' }));
     expect(history.statusCode, JSON.stringify(history.body)).toBe(200);
     expect(history.body.data.payments.map((p: { id: number }) => p.id)).toEqual([payment.body.data.id]);
+  });
+
+  // The PDF engine (pdfkit, fontkit) is a file of its own beside the invoice function's bundle, with the fonts
+  // (infra/function-settings.ts PDF_BUNDLING): the bundle imports it on the first PDF only.
+  it('the invoice function ships the PDF engine and fonts beside its bundle, and on Node 22 renders a PDF with them', async () => {
+    const dir = path.dirname(bundleOf('invoices'));
+    expect(existsSync(path.join(dir, PDF_ENGINE_BUNDLE_FILE))).toBe(true);
+    for (const file of Object.values(FONT_FILES))
+      expect(existsSync(path.join(dir, BUNDLED_FONT_DIR, path.basename(file)))).toBe(true);
+    // pdfkit's ToUnicode writer is in the engine, not in the bundle every request loads.
+    expect(readFileSync(bundleOf('invoices'), 'utf8')).not.toContain('ToUnicode');
+    expect(readFileSync(path.join(dir, PDF_ENGINE_BUNDLE_FILE), 'utf8')).toContain('ToUnicode');
+    for (const name of ['payments', 'history'] as const)
+      expect(existsSync(path.join(path.dirname(bundleOf(name)), PDF_ENGINE_BUNDLE_FILE))).toBe(false);
+
+    const { key } = await newAccount();
+    const invoice = await createInvoice(key);
+    const token = new URL(invoice.hosted_url).pathname.split('/')[2]!;
+    const pdf = invokeOnNode22('invoices', makeEvent('hosted-invoice-pdf', { pathParameters: { token } }) as any);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(Buffer.from(pdf.rawBody, 'base64'));
+    expect(text).toContain(invoice.reference_code);
+    expect(text).toContain('₦50,000.00');
+    const page = invokeOnNode22('invoices', makeEvent('hosted-invoice-page', { pathParameters: { token } }) as any);
+    expect(page.statusCode).toBe(200);
+    expect(page.rawBody).toContain(invoice.reference_code);
   });
 
   // The scheduled overdue sweep (infra/overdue.ts): its bundle loads on Node 22 and, given EventBridge's scheduled

@@ -241,6 +241,7 @@ describe('account CLI', { timeout: 180_000 }, () => {
       overdue_indexed: expect.any(Number),
       changed_meanwhile: 0,
       payments_counted: expect.any(Number),
+      hosted_links: expect.any(Number),
     });
     expect(jsonLine(succeeded(await cli('data:migrate', [], env)).stdout)).toEqual({
       invoices: 0,
@@ -248,6 +249,7 @@ describe('account CLI', { timeout: 180_000 }, () => {
       overdue_indexed: 0,
       changed_meanwhile: 0,
       payments_counted: 0,
+      hosted_links: 0,
     });
   });
 

@@ -331,6 +331,29 @@ describe('contract: every documented outcome, validated against openapi.json', (
     }
   });
 
+  it('the invoice PDF, and the hosted page and its PDF (HTML answers, errors included)', async () => {
+    const { key } = await newAccount();
+    const invoice = await createInvoice(key);
+    const byCode = (reference_code: string) => ({ pathParameters: { reference_code } });
+    await expectStatus('invoice-pdf', { key, ...byCode(invoice.reference_code) }, 200);
+    await expectStatus('invoice-pdf', { key, ...byCode('ZZZZZZZZZZZZZZZZZZZZ') }, 404, 'invoice_not_found');
+    await faultOutcomes('invoice-pdf', key, byCode(invoice.reference_code), 'BatchGetItemCommand');
+    const token = { pathParameters: { token: new URL(invoice.hosted_url).pathname.split('/')[2]! } };
+    const unknown = { pathParameters: { token: 'A'.repeat(24) } };
+    for (const route of ['hosted-invoice-page', 'hosted-invoice-pdf'] as const) {
+      await expectStatus(route, token, 200);
+      await expectStatus(route, unknown, 404);
+      let remove = fault('GetItemCommand', () => new Error('simulated bug'));
+      await expectStatus(route, token, 500).finally(remove);
+      remove = fault('GetItemCommand', () => awsError('ThrottlingException'));
+      const unavailable = await expectStatus(route, token, 503).finally(remove);
+      expect(unavailable.headers['retry-after']).toBe('1');
+    }
+    await expectStatus('delete-invoice', { key, ...byCode(invoice.reference_code) }, 200);
+    await expectStatus('hosted-invoice-page', token, 410);
+    await expectStatus('hosted-invoice-pdf', token, 410);
+  });
+
   it('GET /payments/{reference_code}', async () => {
     const { key } = await newAccount();
     const invoice = await createInvoice(key);
@@ -461,7 +484,7 @@ describe('contract: every documented outcome, validated against openapi.json', (
       for (const [status, response] of Object.entries(responses)) {
         const seen = seenResponses.filter((r) => r.route === route.name && r.status === Number(status));
         expect(seen.length, `${route.name} ${status} never produced`).toBeGreaterThan(0);
-        const codes: string[] = response.content['application/json'].schema.allOf?.[1].properties.code.enum ?? [];
+        const codes: string[] = response.content['application/json']?.schema.allOf?.[1].properties.code.enum ?? [];
         for (const code of codes)
           expect(
             seen.some((r) => r.code === code),

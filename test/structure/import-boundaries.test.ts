@@ -90,6 +90,18 @@ const RULES: Rule[] = [
     forbids: (target) => under(target, 'shared/http'),
   },
   {
+    // What a client sees is presentation that is neither HTTP nor store: services, shared/http and the mailer use it.
+    name: 'shared/render imports only the domain, itself, node built-ins and its PDF libraries',
+    appliesTo: (file) => under(file, 'shared/render'),
+    forbids: (target) =>
+      !(
+        under(target, 'shared/domain') ||
+        under(target, 'shared/render') ||
+        target.startsWith('node:') ||
+        ['pdfkit', 'fontkit'].some((name) => isPackage(target, name))
+      ),
+  },
+  {
     name: 'runtime code never imports the CDK, infra/, tests or the benchmark',
     appliesTo: () => true,
     forbids: (target) =>
@@ -149,6 +161,9 @@ describe('import boundaries of the runtime code', () => {
     expect(violates('shared/http/middleware/authenticate.ts', 'shared/store/accounts')).toBe(false);
     expect(violates('shared/services/add-payment.ts', 'shared/http/views')).toBe(true);
     expect(violates('shared/services/payment-history.ts', 'shared/http/cursor')).toBe(true);
+    expect(violates('shared/render/invoice-page.ts', 'shared/store/accounts')).toBe(true);
+    expect(violates('shared/render/invoice-page.ts', 'shared/http/views')).toBe(true);
+    expect(violates('shared/render/invoice-document.ts', 'shared/domain/overdue')).toBe(false);
     const shapes = dynamoDbShapesOutsideStore(
       ['shared/services/x.ts', 'shared/store/y.ts'],
       () => 'a.dynamodb?.NewImage?.id?.S',

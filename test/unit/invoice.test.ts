@@ -107,7 +107,13 @@ describe('newClient', () => {
 describe('buildInvoice', () => {
   it('starts unpaid at version 1 with the exact total, line ids derived from the invoice id', () => {
     // Act
-    const invoice = buildInvoice(request(), existing, { invoiceId: 3, referenceCode: 'R'.repeat(20) }, 'NGN', NOW);
+    const invoice = buildInvoice(
+      request(),
+      existing,
+      { invoiceId: 3, referenceCode: 'R'.repeat(20), hostedToken: 'T'.repeat(24) },
+      'NGN',
+      NOW,
+    );
     // Assess
     expect(invoice.balance).toEqual({
       totalKobo: 300_100,
@@ -122,5 +128,6 @@ describe('buildInvoice', () => {
     });
     expect(invoice.details.lines.map((line) => line.id)).toEqual(['3001']);
     expect(invoice.details).toMatchObject({ feeBearer: 'client', clientId: 9, companyId: 1, currency: 'NGN' });
+    expect(invoice.details.hostedToken).toBe('T'.repeat(24));
   });
 });

@@ -1,0 +1,29 @@
+/**
+ * The invoice as its client sees it (docs/sending-invoices.md): the hosted page and its PDF (no API key: the token in
+ * the path is the key; errors are HTML pages) and the keyed PDF. Parse → read the document → render → respond.
+ */
+import type { PublicRouteHandler, RouteHandler } from '../../shared/http/handler.ts';
+import { pageResponse, pdfResponse } from '../../shared/http/page-responses.ts';
+import { renderInvoicePage, renderVoidedPage } from '../../shared/render/invoice-page.ts';
+import { renderInvoicePdf } from '../../shared/render/invoice-pdf.ts';
+import { accountInvoiceDocument, hostedInvoiceDocument } from '../../shared/services/invoice-document.ts';
+
+/** GET /i/{token}: the page; 410 with a "voided" page for a voided invoice, 404 page for an unknown token. */
+export const hostedPageRoute: PublicRouteHandler = async ({ pathParameters }) => {
+  const document = await hostedInvoiceDocument(pathParameters.token ?? '');
+  if (document.status === 'void') return pageResponse(410, renderVoidedPage(document));
+  return pageResponse(200, renderInvoicePage(document));
+};
+
+/** GET /i/{token}/pdf: the PDF; a voided invoice answers 410 as its page does. */
+export const hostedPdfRoute: PublicRouteHandler = async ({ pathParameters }) => {
+  const document = await hostedInvoiceDocument(pathParameters.token ?? '');
+  if (document.status === 'void') return pageResponse(410, renderVoidedPage(document));
+  return pdfResponse(await renderInvoicePdf(document), document.referenceCode);
+};
+
+/** GET /invoices/{reference_code}/pdf (API key): the PDF; a voided invoice's is marked VOID. */
+export const invoicePdfRoute: RouteHandler = async ({ account, pathParameters }) => {
+  const document = await accountInvoiceDocument(account, pathParameters.reference_code ?? '');
+  return pdfResponse(await renderInvoicePdf(document), document.referenceCode);
+};

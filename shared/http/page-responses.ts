@@ -1,0 +1,57 @@
+/**
+ * The answers of the routes people open (docs/sending-invoices.md): HTML pages and PDFs, with the headers that keep
+ * them private and inert — a Content-Security-Policy that allows only the page's own stylesheet, no caching, no
+ * indexing, no referrer. The pages themselves are shared/render/'s.
+ */
+import { PAGE_STYLE_SOURCE } from '../render/page-style.ts';
+import type { HttpResponse } from './envelope.ts';
+
+/** `default-src 'none'` plus only what the pages use: their one inline stylesheet, allowed by its hash. */
+export function contentSecurityPolicy(styleSources: readonly string[] = [PAGE_STYLE_SOURCE]): string {
+  return [
+    "default-src 'none'",
+    `style-src ${styleSources.join(' ')}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Headers of every hosted answer (page or PDF): private, never cached, never indexed, no referrer sent on. */
+const PRIVATE_HEADERS = {
+  'cache-control': 'no-store',
+  'x-robots-tag': 'noindex, nofollow',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+};
+
+export function pageResponse(statusCode: number, html: string, headers: Record<string, string> = {}): HttpResponse {
+  return {
+    statusCode,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': contentSecurityPolicy(),
+      ...PRIVATE_HEADERS,
+      ...headers,
+    },
+    body: html,
+  };
+}
+
+/** `Content-Disposition: inline; filename="invoice-<reference_code>.pdf"` (reference codes are alphanumeric). */
+export const pdfFileName = (referenceCode: string): string =>
+  `invoice-${referenceCode.replace(/[^A-Za-z0-9]/g, '')}.pdf`;
+
+/** A PDF, base64-encoded as API Gateway's payload 2.0 carries binary bodies. */
+export function pdfResponse(pdf: Uint8Array, referenceCode: string): HttpResponse {
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="${pdfFileName(referenceCode)}"`,
+      ...PRIVATE_HEADERS,
+    },
+    body: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('base64'),
+    isBase64Encoded: true,
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * The hosted invoice page as a client's browser shows it (docs/sending-invoices.md): Debian's Chromium, driven by
+ * playwright-core, opens `GET /i/{token}` from the local server at 360 px and 1280 px and printed. It must load
+ * nothing from another origin, log no error (a CSP violation is one), run no script (an item named <script> is
+ * text), fit a phone without sideways scrolling, and print without its links. Screenshots of the page and of the
+ * PDF's first page go to test-artifacts/ (docs/images/ holds copies for the guide).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalServer, type LocalServer } from '../../infra/local/server.ts';
+import { resetConfig } from '../../shared/config.ts';
+import { updateAccount } from '../../shared/store/accounts.ts';
+import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
+import { firstPageAsPng, pdfText } from '../support/pdf-text.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
+
+let server: LocalServer;
+let baseUrl: string;
+let browser: Browser;
+let invoice: Record<string, any>;
+
+async function createShowcaseInvoice() {
+  const { key, account } = await newAccount({ name: 'Adebayo & Sons Trading Ltd' });
+  await updateAccount(account.companyId, {
+    profile: {
+      email: 'billing@adebayo-sons.ng',
+      phone: '+234 803 555 0142',
+      address: '14 Awolowo Road, Ikoyi\nLagos 101233',
+      taxId: '20948811-0001',
+      bankName: 'Zenith Bank',
+      accountName: 'Adebayo & Sons Trading Ltd',
+      accountNumber: '1014523687',
+    },
+  });
+  const created = await createInvoice(key, {
+    client: {
+      first_name: 'Chiamaka',
+      last_name: 'Okafor',
+      email: `chiamaka${Date.now()}@example.com`,
+      phone: '+2348012345678',
+      company_name: 'Okafor Logistics',
+    },
+    due_date: '12/31/2030',
+    items: [
+      {
+        item: 'Warehouse shelving (steel, 5 tier)',
+        description: 'Installed, Apapa depot',
+        unit_cost: '185000.00',
+        quantity: '4',
+      },
+      { item: 'Forklift servicing', description: 'Quarterly, parts included', unit_cost: '62500.50', quantity: '1' },
+      { item: 'Delivery', description: 'Lagos to Ibadan, two trips', unit_cost: '45000', quantity: '2' },
+      {
+        item: '<script>alert(1)</script>',
+        description: 'An item name a user typed: shown as text',
+        unit_cost: '1000',
+        quantity: '1',
+      },
+    ],
+  });
+  await call('add-payment', {
+    key,
+    body: {
+      reference_code: created.reference_code,
+      date: todayMonthFirst(),
+      amount: '250000',
+      channel: 'BankTransfer',
+    },
+  });
+  return created;
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    execFileSync('bash', [new URL('../../scripts/ensure-chromium.sh', import.meta.url).pathname], {
+      stdio: 'inherit',
+      timeout: 540_000,
+    });
+  }
+  server = createLocalServer({ logger: {} });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // hosted_url points at this server, as under npm start.
+  process.env.PUBLIC_BASE_URL = baseUrl;
+  resetConfig();
+  invoice = await createShowcaseInvoice();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-sync',
+    ],
+  });
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.closeAllConnections();
+  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  delete process.env.PUBLIC_BASE_URL;
+  resetConfig();
+});
+
+/** Opens the page at `width`, recording every request and every console error. */
+async function open(width: number): Promise<{ page: Page; requested: string[]; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const requested: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const response = await page.goto(invoice.hosted_url, { waitUntil: 'load' });
+  expect(response?.status()).toBe(200);
+  return { page, requested, errors };
+}
+
+describe('the hosted invoice page in Chromium', () => {
+  it.each([360, 1280])(
+    'at %i px: styled by its hashed stylesheet, same origin only, no error, no script',
+    async (width) => {
+      expect(invoice.hosted_url.startsWith(`${baseUrl}/i/`)).toBe(true);
+      const { page, requested, errors } = await open(width);
+      // The stylesheet applied (the CSP allowed its hash): the status badge is rounded.
+      expect(
+        await page.locator('.status').evaluate((el) => (globalThis as any).getComputedStyle(el).borderRadius),
+      ).toBe('999px');
+      expect(await page.locator('script').count()).toBe(0);
+      const text = await page.locator('body').innerText();
+      for (const shown of [
+        '<script>alert(1)</script>',
+        'Adebayo & Sons Trading Ltd',
+        'Chiamaka Okafor',
+        '₦893,500.50',
+        '₦643,500.50',
+        'Partially paid',
+        'Zenith Bank',
+      ])
+        expect(text).toContain(shown);
+      // It fits: nothing wider than the screen.
+      expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: new URL(`hosted-invoice-${width}.png`, ARTIFACTS).pathname, fullPage: true });
+      expect(errors).toEqual([]);
+      expect(requested.filter((url) => new URL(url).origin !== baseUrl)).toEqual([]);
+      await page.close();
+    },
+  );
+
+  it('printed: the links and the footer are hidden, the invoice is not', async () => {
+    const { page } = await open(1280);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.actions').isVisible()).toBe(false);
+    expect(await page.locator('footer').isVisible()).toBe(false);
+    expect(await page.locator('table').isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('its "Download PDF" link opens the PDF, whose first page reads like the page', async () => {
+    const { page } = await open(1280);
+    const href = await page.locator('.actions a').getAttribute('href');
+    expect(href).toBe(`${invoice.hosted_url}/pdf`);
+    const response = await fetch(href!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const pdf = new Uint8Array(await response.arrayBuffer());
+    const text = pdfText(pdf);
+    for (const shown of [
+      'Warehouse shelving',
+      '<script>alert(1)</script>',
+      '₦740,000.00',
+      '₦893,500.50',
+      '₦643,500.50',
+      invoice.reference_code,
+    ])
+      expect(text).toContain(shown);
+    firstPageAsPng(pdf, new URL('invoice-pdf-page-1.png', ARTIFACTS).pathname);
+    await page.close();
+  });
+});
