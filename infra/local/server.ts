@@ -13,14 +13,8 @@ import { errorBody, errorHeaders, errorResponse, type HttpResponse } from '../..
 import { pageResponse } from '../../shared/http/page-responses.ts';
 import { failure } from '../../shared/outcome.ts';
 import { renderUnavailablePage } from '../../shared/render/invoice-page.ts';
-import {
-  hasPathParameters,
-  isPublicRoute,
-  matchRoutePath,
-  ROUTES,
-  type RouteDefinition,
-  routeKeys,
-} from '../../shared/routes.ts';
+import { hasPathParameters, matchRoutePath } from '../../shared/route-match.ts';
+import { isPublicRoute, ROUTES, type RouteDefinition, routeKeys } from '../../shared/routes.ts';
 import { FUNCTION_TIMEOUT_MS } from '../function-timeout.ts';
 import { createLambdaContext, newApiGatewayRequestId, toApiGatewayEvent } from './event.ts';
 

@@ -98,6 +98,9 @@ describe('a send SES accepts', () => {
     expect(message!.subject).toBe(`Invoice ${invoice.id} from Acme Supplies: ₦50,000.00 due 30 Dec 2030`);
     expect(message!.text).toContain('Thanks <Ada>!');
     expect(message!.text).toContain('Website Design × 1 at ₦50,000.00: ₦50,000.00');
+    expect(invoice.hosted_url).toMatch(/^http/);
+    expect(message!.text).toContain(`View the invoice online: ${invoice.hosted_url}`);
+    expect(message!.html).toContain(`href="${invoice.hosted_url}"`);
     expect(message!.html).toContain('Thanks &lt;Ada&gt;!');
     expect(message!.attachments).toHaveLength(1);
     const [pdf] = message!.attachments;

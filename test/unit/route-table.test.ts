@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startOfDayIn } from '../../shared/domain/dates.ts';
-import { API_FUNCTIONS, apiGatewayRoutePath, matchRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
+import { matchRoutePath } from '../../shared/route-match.ts';
+import { API_FUNCTIONS, apiGatewayRoutePath, ROUTES, routeKeys } from '../../shared/routes.ts';
 
 describe('the route table', () => {
   it('has three API functions, and every route belongs to exactly one of them, once per method and path', () => {
