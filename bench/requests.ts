@@ -119,6 +119,13 @@ export const longItemsInvoice = (key: string, clientId: number, count: number): 
   },
 });
 
+/** Queue an e-mail of an invoice (`POST /invoices/{ref}/send`), keyed: the enqueue only — the mailer works later. */
+export const sendInvoice = (key: string, referenceCode: string): RequestSpec => ({
+  path: `/invoices/${referenceCode}/send`,
+  headers: auth(key, true),
+  body: { message: 'Thank you for your business.' },
+});
+
 /** A read by path (`GET /invoices/{ref}`, `GET /payments/{ref}`, `GET /clients…`): no body. */
 export const read = (key: string, path: string): RequestSpec => ({
   method: 'GET',

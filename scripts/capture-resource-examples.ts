@@ -35,9 +35,6 @@ async function captureInvoiceExamples({ capture, send, commonErrors, faultErrors
   await capture('get-invoice', 200, 'invoice', 'An invoice', at('/invoices/{}', ref));
   await capture('get-invoice', 404, 'invoice_not_found', 'Unknown reference_code', at('/invoices/{}', unknown));
   await faultErrors('get-invoice', at('/invoices/{}', ref), 'BatchGetItemCommand');
-  await capture('send-invoice', 501, 'not_implemented', 'Not offered', at('/invoices/send/{}', ref));
-  await capture('send-invoice', 404, 'invoice_not_found', 'Unknown reference_code', at('/invoices/send/{}', unknown));
-  await faultErrors('send-invoice', at('/invoices/send/{}', ref), 'BatchGetItemCommand');
 
   // The keyed PDF answers a PDF (not captured); its errors are the JSON envelope.
   await capture('invoice-pdf', 404, 'invoice_not_found', 'Unknown reference_code', at('/invoices/{}/pdf', unknown));

@@ -22,6 +22,7 @@ export type RouteName =
   | 'get-invoice'
   | 'delete-invoice'
   | 'send-invoice'
+  | 'email-invoice'
   | 'invoice-pdf'
   | 'hosted-invoice-page'
   | 'hosted-invoice-pdf'
@@ -54,10 +55,12 @@ export interface RouteDefinition {
   parameters?: Readonly<Record<string, PathParameterKind>>;
   /** Methods answered besides `method`, with the same handler (pypayant lists history with a GET and a JSON body). */
   extraMethods?: readonly 'GET'[];
-  /** The route commits writes: a timeout may leave one in flight (504 `outcome_unknown`, never a plain 503). */
+  /** Commits writes (a send too: it queues an e-mail): a timeout may leave one in flight (504, never a plain 503). */
   writes: boolean;
   /** The route reads a request body; one sent to a route without (a GET or DELETE) is ignored, whatever its type. */
   takesBody: boolean;
+  /** Every field of the body is optional: an empty body means `{}` (else it is 400 `invalid_json`). */
+  optionalBody?: true;
   /**
    * `public`: no API key is asked (docs/sending-invoices.md: the hosted page and its PDF, for people); its answers,
    * errors included, are HTML pages — the one exception to the JSON error envelope. Default: `key`.
@@ -121,8 +124,17 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
         method: 'GET',
         path: '/invoices/send/{reference_code}',
         parameters: { reference_code: 'referenceCode' },
-        writes: false,
+        writes: true,
         takesBody: false,
+      },
+      {
+        name: 'email-invoice',
+        method: 'POST',
+        path: '/invoices/{reference_code}/send',
+        parameters: { reference_code: 'referenceCode' },
+        writes: true,
+        takesBody: true,
+        optionalBody: true,
       },
       {
         name: 'invoice-pdf',
@@ -232,10 +244,7 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
   },
 ];
 
-/**
- * A route whose `{name}` has no kind, or that declares a kind for a name its path lacks, is a mistake: refused when
- * this module loads, so such a route table never serves (or passes a test).
- */
+/** A `{name}` without a kind, or a kind for a name the path lacks: refused when this module loads (never served). */
 export function withDeclaredParameters<T extends Pick<RouteDefinition, 'name' | 'path' | 'parameters'>>(route: T): T {
   const named = pathParameterNames(route.path).sort();
   const declared = Object.keys(route.parameters ?? {}).sort();
@@ -277,10 +286,9 @@ export const methodsOf = (route: Pick<RouteDefinition, 'method' | 'extraMethods'
 ];
 
 /**
- * Every method + path a route answers: its method and extra methods, each on its path with and without a
- * trailing slash (docs/api.md: `/payments/history/` is `/payments/history`). API Gateway HTTP APIs match route
- * paths exactly, so the stack declares each of these as its own route (see `apiGatewayRoutePath`); the
- * local runtime serves the same list.
+ * Every method + path a route answers: its methods, each on its path with and without a trailing slash (docs/api.md:
+ * `/payments/history/` is `/payments/history`). API Gateway matches paths exactly: the stack declares each (see
+ * `apiGatewayRoutePath`); the local runtime serves the same list.
  */
 export function routeKeys(route: Pick<RouteDefinition, 'method' | 'extraMethods' | 'path'>): RouteKey[] {
   return methodsOf(route).flatMap((method) => [

@@ -2,6 +2,7 @@
 
 import { toEpochSeconds } from './dates.ts';
 import { accept, type Decision, refuse } from './decision.ts';
+import type { InvoiceMail } from './invoice-mail.ts';
 import type { InvoiceRequest, MetadataValue, NewClientRequest } from './invoice-request.ts';
 import { sumLineTotals } from './money.ts';
 import { invalidFields, notFound, Refusal } from './refusal.ts';
@@ -29,6 +30,8 @@ export interface InvoiceBalance {
   deletedAt: string | null;
   version: number;
   updatedAt: string;
+  /** What the invoice's latest send came to (docs/sending-invoices.md); absent until it is first sent. */
+  mail?: InvoiceMail | undefined;
 }
 
 export interface ClientRecord {

@@ -20,7 +20,9 @@ export type RefusalCode =
   | 'duplicate_client_email'
   | 'invoice_has_payments'
   | 'invoice_deleted'
-  | 'payment_already_reversed';
+  | 'payment_already_reversed'
+  | 'recipient_missing'
+  | 'mail_not_configured';
 
 /** Per-field problem codes used inside `errors[]`. */
 export type FieldErrorCode =

@@ -31,8 +31,9 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
+  recipient_missing: 422,
   internal_error: 500,
-  not_implemented: 501,
+  mail_not_configured: 501,
   service_unavailable: 503,
   outcome_unknown: 504,
 } as const;

@@ -103,8 +103,11 @@ function buildMiddyHandler(route: RouteName, run: RouteHandler) {
     .use(httpHeaderNormalizer())
     .use(authenticate())
     .use(pathParameterCheck(routeNamed(route).parameters));
-  const takesBody = routeNamed(route).takesBody;
-  if (takesBody) handler.use(bodyGate()).use(httpJsonBodyParser({ disableContentTypeError: true }));
+  const { takesBody, optionalBody } = routeNamed(route);
+  if (takesBody)
+    handler
+      .use(bodyGate({ emptyIsObject: optionalBody === true }))
+      .use(httpJsonBodyParser({ disableContentTypeError: true }));
   return handler.handler((event, context) =>
     run({
       context: requestContext(authenticatedAccount(context), event.requestContext?.requestId ?? context.awsRequestId),

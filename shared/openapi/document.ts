@@ -15,6 +15,7 @@ import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas
 import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
+import { sendInvoiceSchema } from '../schemas/send.ts';
 import { HEADERS, PARAMETERS, SECURITY_SCHEMES } from './components.ts';
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
 import { DESCRIPTION } from './overview.ts';
@@ -122,7 +123,7 @@ function errorResponses(route: RouteName, spec: OperationSpec): Record<string, u
     const codes = byStatus.get(status)!;
     const headers: Record<string, unknown> = {};
     // Stored outcomes (docs/api.md "Idempotency") are replayed with the header too.
-    if (spec.idempotent && [403, 404, 409].includes(status))
+    if (spec.idempotent && [403, 404, 409, 422].includes(status))
       headers['Idempotent-Replayed'] = { $ref: '#/components/headers/Idempotent-Replayed' };
     if (status === 401) headers['WWW-Authenticate'] = { $ref: '#/components/headers/WWW-Authenticate' };
     if (status === 503 || codes.includes('idempotency_request_in_progress'))
@@ -212,6 +213,7 @@ function requestSchemas(): Record<string, unknown> {
     InvoiceItemInput: inputSchema(invoiceItemSchema),
     AddPaymentRequest: inputSchema(addPaymentSchema),
     ReversePaymentRequest: inputSchema(reversePaymentSchema),
+    SendInvoiceRequest: inputSchema(sendInvoiceSchema),
     PaymentHistoryRequest: inputSchema(paymentHistorySchema),
     InvoiceHistoryRequest: inputSchema(invoiceHistorySchema),
     AddClientRequest: inputSchema(addClientSchema),

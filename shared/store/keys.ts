@@ -22,6 +22,7 @@
  * | webhook endpoint  | WEBHOOK#<companyId>                  | ENDPOINT     |                |                           |
  * | webhook event     | EVENT#<eventId>                      | EVENT        | WEBHOOKS#<co>  | <eventId> (evt_ + ULID)   |
  * | webhook resend    | EVENT#<eventId>                      | RESEND#<ulid>|                |                           |
+ * | mail job          | MAILJOB#<jobId>                      | MAILJOB      | MAIL#<co>      | <jobId> (mail_ + ULID)    |  (one send of an invoice: the mail outbox)
  *
  * GSI2 (sparse, the overdue sweep): an invoice header carries GSI2PK = OPEN#<shard 0..15> (a hash of the reference
  * code) and GSI2SK = <due date YYYY-MM-DD>#<referenceCode> from its creation until it is fully paid, deleted, or
@@ -82,6 +83,13 @@ export const keys = {
     PK: `EVENT#${eventId}`,
     SK: `RESEND#${requestUlid}`,
   }),
+  mailJob: (jobId: string): Key => ({ PK: `MAILJOB#${jobId}`, SK: 'MAILJOB' }),
+};
+
+/** GSI1 keys of a mail job: an account's recent sends are one Query, newest first (job ids sort by time). */
+export const mailIndexKeys = {
+  partition: (companyId: number): string => `MAIL#${companyId}`,
+  sort: (jobId: string): string => jobId,
 };
 
 /** An account's day totals: one partition, sorted by day, so a range's rows are one Query. */

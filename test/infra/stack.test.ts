@@ -97,9 +97,9 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
   });
 
   describe('functions', () => {
-    it('are exactly the three API functions, plus the webhook dispatcher and deliverer (test/infra/webhooks.test.ts) and the overdue sweep (test/infra/overdue.test.ts)', () => {
+    it('are exactly the three API functions, plus the webhook dispatcher and deliverer (test/infra/webhooks.test.ts), the overdue sweep (test/infra/overdue.test.ts) and the mail dispatcher, mailer and report handler (test/infra/mail.test.ts)', () => {
       expect(API_FUNCTIONS).toHaveLength(3);
-      expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(API_FUNCTIONS.length + 3);
+      expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(API_FUNCTIONS.length + 6);
     });
 
     it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))('%s: nodejs22.x on arm64, traced, 512 MB, 10 s', (name) => {
@@ -217,6 +217,8 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           'DELETE /invoices/{reference_code}/{proxy+}',
           'GET /invoices/send/{reference_code}',
           'GET /invoices/send/{reference_code}/{proxy+}',
+          'POST /invoices/{reference_code}/send',
+          'POST /invoices/{reference_code}/send/{proxy+}',
           'GET /invoices/{reference_code}/pdf',
           'GET /invoices/{reference_code}/pdf/{proxy+}',
           'GET /i/{token}',

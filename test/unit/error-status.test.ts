@@ -19,6 +19,8 @@ const REFUSAL_STATUSES: Record<RefusalCode, number> = {
   invoice_has_payments: 409,
   invoice_deleted: 409,
   payment_already_reversed: 409,
+  recipient_missing: 422,
+  mail_not_configured: 501,
 };
 
 describe('refusals and their HTTP status (shared/http/errors.ts)', () => {
