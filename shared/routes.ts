@@ -93,7 +93,14 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
   {
     name: 'payments',
     entry: 'functions/payments/handler.ts',
-    tableActions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    tableActions: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      // A payment that settles its invoice deletes its open-invoice item (docs/data-design.md "Receivables").
+      'dynamodb:DeleteItem',
+    ],
     indexActions: [],
     routes: [
       { name: 'add-payment', method: 'POST', path: '/payments', writes: true, takesBody: true },

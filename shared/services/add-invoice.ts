@@ -3,6 +3,7 @@
 import { todayForOverdue } from '../clock.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import { buildInvoice, type ClientChoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice.ts';
+import { invoiceIssued } from '../domain/receivables.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
 import { invoiceCreatedEvents } from '../domain/webhook-events.ts';
 import type { AddInvoiceInput } from '../schemas/invoice.ts';
@@ -13,6 +14,7 @@ import { idempotencyRequest } from '../store/idempotency.ts';
 import { merchantRefKey, newInvoiceActions } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
 import type { Key } from '../store/keys.ts';
+import { receivableActions } from '../store/receivables.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
@@ -53,7 +55,7 @@ export async function addInvoice(
           write.invoiceIds.settle(committed);
           write.clientIds.settle(committed);
         },
-        decide: (items) => planInvoice(write, items),
+        decide: (items, attempt) => planInvoice(write, items, attempt),
       },
       idempotency,
     );
@@ -75,8 +77,11 @@ interface InvoiceWrite {
   clientIds: IdAllocator;
 }
 
-/** From what was read: the refusal, or the invoice (and its new client), the id claims and the event, as one transaction. */
-function planInvoice(write: InvoiceWrite, items: Map<string, Item>): WritePlan {
+/**
+ * From what was read: the refusal, or the invoice (and its new client), its receivables items, the id claims and the
+ * event, as one transaction.
+ */
+function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: number): WritePlan {
   const { context, input, refKey } = write;
   const { account } = context;
   const merchantRefTaken = refKey !== undefined && itemOf(items, refKey) !== undefined;
@@ -93,6 +98,7 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>): WritePlan {
     actions: [
       ...chosen.actions,
       ...newInvoiceActions(tableName(), invoice),
+      ...receivableActions(tableName(), invoiceIssued(invoice, account.timeZone), attempt),
       ...sequenceActions([...chosen.claims, invoiceId]),
       ...eventPuts(events),
     ],

@@ -3,6 +3,7 @@ import { todayForOverdue } from '../clock.ts';
 import { formatTimestamp, todayIn } from '../domain/dates.ts';
 import { decidePayment, futureDateError, newPayment } from '../domain/payment-acceptance.ts';
 import { recordedDelta } from '../domain/period-totals.ts';
+import { paymentRecorded } from '../domain/receivables.ts';
 import { paymentEvents } from '../domain/webhook-events.ts';
 import type { AddPaymentInput } from '../schemas/payment.ts';
 import { tableName } from '../store/dynamodb-client.ts';
@@ -10,6 +11,7 @@ import { idempotencyRequest } from '../store/idempotency.ts';
 import { invoiceFrom, invoiceKeys, latestPaymentFrom, paymentTransaction } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
 import { dayTotalsUpdate } from '../store/period-totals.ts';
+import { receivableActions } from '../store/receivables.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
@@ -35,7 +37,7 @@ export async function addPayment(
       {
         keys: async () => [...invoiceKeys(input.reference_code), ...(await paymentIds.keysToRead())],
         settle: (committed) => paymentIds.settle(committed),
-        decide: (items) => planPayment({ context, input, answers, paymentIds }, items),
+        decide: (items, attempt) => planPayment({ context, input, answers, paymentIds }, items, attempt),
       },
       idempotency,
     );
@@ -53,9 +55,13 @@ interface PaymentWrite {
 
 /**
  * From what was read: the refusal, or one transaction of the payment, the invoice's new balance, the payment's day
- * totals, the id claim and the events.
+ * totals, its receivables items, the id claim and the events.
  */
-function planPayment({ context, input, answers, paymentIds }: PaymentWrite, items: Map<string, Item>): WritePlan {
+function planPayment(
+  { context, input, answers, paymentIds }: PaymentWrite,
+  items: Map<string, Item>,
+  attempt: number,
+): WritePlan {
   const { account } = context;
   const now = formatTimestamp(new Date());
   const decision = decidePayment(invoiceFrom(items, input.reference_code), account.companyId, input.amount, now);
@@ -78,6 +84,7 @@ function planPayment({ context, input, answers, paymentIds }: PaymentWrite, item
     actions: [
       ...paymentTransaction(tableName(), invoice.balance, balance, recorded),
       dayTotalsUpdate(tableName(), recorded, recordedDelta(recorded)),
+      ...receivableActions(tableName(), paymentRecorded(invoice, balance, recorded), attempt),
       ...sequenceActions([id]),
       ...eventPuts(events),
     ],

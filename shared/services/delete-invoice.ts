@@ -5,10 +5,12 @@
 import { todayForOverdue } from '../clock.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import { decideInvoiceDeletion } from '../domain/invoice-deletion.ts';
+import { invoiceVoided } from '../domain/receivables.ts';
 import { invoiceDeletedEvents } from '../domain/webhook-events.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { deletionTransaction, invoiceFrom, invoiceKeys } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
+import { receivableActions } from '../store/receivables.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import type { InvoiceDeletionAnswers } from './answers.ts';
@@ -22,7 +24,7 @@ export function deleteInvoice(
   return executeWrite(
     {
       keys: () => invoiceKeys(referenceCode),
-      decide: (items) => planDeletion(context, referenceCode, answers, items),
+      decide: (items, attempt) => planDeletion(context, referenceCode, answers, items, attempt),
     },
     undefined,
   );
@@ -33,6 +35,7 @@ function planDeletion(
   referenceCode: string,
   answers: InvoiceDeletionAnswers,
   items: Map<string, Item>,
+  attempt: number,
 ): WritePlan {
   const { companyId } = context.account;
   const invoice = invoiceFrom(items, referenceCode);
@@ -48,6 +51,7 @@ function planDeletion(
   return {
     actions: [
       deletionTransaction(tableName(), referenceCode, companyId, invoice!.balance, balance),
+      ...receivableActions(tableName(), invoiceVoided(invoice!, balance, context.account.timeZone), attempt),
       ...eventPuts(events),
     ],
     response: outcome,
