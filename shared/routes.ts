@@ -29,7 +29,9 @@ export type RouteName =
   | 'get-payment'
   | 'reverse-payment'
   | 'payment-history'
-  | 'invoice-history';
+  | 'invoice-history'
+  | 'aging-report'
+  | 'client-statement';
 
 export type ApiFunctionName = 'invoices' | 'payments' | 'history';
 
@@ -45,6 +47,8 @@ export interface RouteDefinition {
   writes: boolean;
   /** The route reads a request body; one sent to a route without (a GET or DELETE) is ignored, whatever its type. */
   takesBody: boolean;
+  /** The route also answers `Accept: text/csv` with its rows as CSV (docs/api.md "CSV"). */
+  csv?: boolean;
   /** The function that serves it and the module that function runs (filled in from API_FUNCTIONS). */
   function: ApiFunctionName;
   entry: string;
@@ -121,6 +125,7 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
         extraMethods: ['GET'],
         writes: false,
         takesBody: true,
+        csv: true,
       },
       {
         name: 'invoice-history',
@@ -129,6 +134,16 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
         extraMethods: ['GET'],
         writes: false,
         takesBody: true,
+        csv: true,
+      },
+      { name: 'aging-report', method: 'POST', path: '/reports/aging', writes: false, takesBody: true, csv: true },
+      {
+        name: 'client-statement',
+        method: 'POST',
+        path: '/clients/{id}/statement',
+        writes: false,
+        takesBody: true,
+        csv: true,
       },
     ],
   },

@@ -1,4 +1,4 @@
-/** The history function (SPEC §8, §13): every `…/history` listing. */
+/** The history function (SPEC §8, §13, §16): every `…/history` listing and every report. */
 import { createApiFunction } from '../../shared/http/api-function.ts';
 import type { RouteHandler } from '../../shared/http/handler.ts';
 import {
@@ -7,28 +7,32 @@ import {
   invoiceHistoryOptions,
   invoiceHistoryResponse,
 } from '../../shared/http/history-page.ts';
+import { withLinkCursor } from '../../shared/http/report-page.ts';
 import { invoiceHistorySchema, paymentHistorySchema } from '../../shared/schemas/history.ts';
 import { invoiceHistory } from '../../shared/services/invoice-history.ts';
 import { paymentHistory } from '../../shared/services/payment-history.ts';
 import { parseRequest } from '../../shared/validation.ts';
+import { agingReportRoute, clientStatementRoute } from './report-routes.ts';
 
 const PERIOD_FIELDS = { periodFields: ['period', 'start', 'end'] };
 
 /** POST /payments/history (also GET, with a JSON body, as the pypayant SDK sends it) */
-const paymentHistoryRoute: RouteHandler = async ({ account, body }) => {
-  const input = parseRequest(paymentHistorySchema, body, PERIOD_FIELDS);
+const paymentHistoryRoute: RouteHandler = async ({ account, body, query, path, format }) => {
+  const input = parseRequest(paymentHistorySchema, withLinkCursor(body, query), PERIOD_FIELDS);
   const page = await paymentHistory(account, input, historyOptions(account, input.cursor));
-  return historyResponse(page, account);
+  return historyResponse(page, account, { format, path });
 };
 
 /** POST /invoices/history (also GET with a JSON body) */
-const invoiceHistoryRoute: RouteHandler = async ({ account, body }) => {
-  const input = parseRequest(invoiceHistorySchema, body, PERIOD_FIELDS);
+const invoiceHistoryRoute: RouteHandler = async ({ account, body, query, path, format }) => {
+  const input = parseRequest(invoiceHistorySchema, withLinkCursor(body, query), PERIOD_FIELDS);
   const page = await invoiceHistory(account, input, invoiceHistoryOptions(account, input.cursor));
-  return invoiceHistoryResponse(page, account);
+  return invoiceHistoryResponse(page, account, { format, path });
 };
 
 export const handler = createApiFunction('history', {
   'payment-history': paymentHistoryRoute,
   'invoice-history': invoiceHistoryRoute,
+  'aging-report': agingReportRoute,
+  'client-statement': clientStatementRoute,
 });

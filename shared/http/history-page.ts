@@ -10,8 +10,11 @@ import type { InvoiceHistoryOptions, InvoiceHistoryPage } from '../services/invo
 import type { HistoryOptions, HistoryPage, HistoryPosition } from '../services/payment-history.ts';
 import type { ClientListPage } from '../services/read-clients.ts';
 import type { Account } from '../store/accounts.ts';
+import { csvResponse, csvText } from './csv.ts';
+import { INVOICE_COLUMNS, PAYMENT_COLUMNS } from './csv-tables.ts';
 import { decodeCursor, encodeCursor, historyPositionOf } from './cursor.ts';
 import { type HttpResponse, jsonResponse, successBody } from './envelope.ts';
+import type { Answer } from './report-page.ts';
 import { clientView, invoiceView, paymentView, summaryView } from './views.ts';
 
 /** What the history service needs from HTTP: the position a cursor carries (400 if forged or stale), and the view. */
@@ -42,16 +45,31 @@ export function historyBody(page: HistoryPage, nextCursor: string | null, curren
   );
 }
 
-export function historyResponse(page: HistoryPage, account: Account): HttpResponse {
+export function historyResponse(page: HistoryPage, account: Account, answer?: Answer): HttpResponse {
+  const nextCursor = page.next ? encodeCursor(account.cursorSecret, page.next) : null;
+  if (answer?.format === 'csv') {
+    const rows = page.paymentsJson.map((json) => JSON.parse(json));
+    return csvResponse(
+      csvText(PAYMENT_COLUMNS, rows),
+      nextCursor ? { cursor: nextCursor, path: answer.path } : undefined,
+    );
+  }
   const response = jsonResponse(200, null);
-  response.body = historyBody(page, page.next ? encodeCursor(account.cursorSecret, page.next) : null, account.currency);
+  response.body = historyBody(page, nextCursor, account.currency);
   return response;
 }
 
 /** Invoice history's body: `{period,start,end,invoices,next_cursor}` around invoices serialised once by the service. */
-export function invoiceHistoryResponse(page: InvoiceHistoryPage, account: Account): HttpResponse {
+export function invoiceHistoryResponse(page: InvoiceHistoryPage, account: Account, answer?: Answer): HttpResponse {
   const text = JSON.stringify;
   const nextCursor = page.next ? encodeCursor(account.cursorSecret, page.next) : null;
+  if (answer?.format === 'csv') {
+    const rows = page.invoicesJson.map((json) => JSON.parse(json));
+    return csvResponse(
+      csvText(INVOICE_COLUMNS, rows),
+      nextCursor ? { cursor: nextCursor, path: answer.path } : undefined,
+    );
+  }
   const response = jsonResponse(200, null);
   response.body =
     `{"status":"success","data":{"period":${text(page.period)},"start":${text(page.start)},"end":${text(page.end)},` +

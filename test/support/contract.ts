@@ -63,7 +63,7 @@ export function responseValidator(route: RouteName, status: number): ValidateFun
   );
 }
 
-const CHECKED_HEADERS = ['idempotent-replayed', 'www-authenticate', 'retry-after'];
+const CHECKED_HEADERS = ['idempotent-replayed', 'www-authenticate', 'retry-after', 'link', 'x-next-cursor'];
 
 /** Problems of one response with the contract (empty when it conforms). */
 export function contractViolations(
@@ -75,13 +75,19 @@ export function contractViolations(
   const problems: string[] = [];
   const contentType =
     Object.entries(response.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
-  if (!contentType.startsWith('application/json'))
-    problems.push(`content-type ${contentType || '(none)'} is not application/json`);
   const documentedHeaders = Object.keys(documented.headers ?? {}).map((name) => name.toLowerCase());
   for (const name of Object.keys(response.headers ?? {}).map((n) => n.toLowerCase())) {
     if (CHECKED_HEADERS.includes(name) && !documentedHeaders.includes(name))
       problems.push(`header ${name} is not documented for ${response.status}`);
   }
+  // A CSV answer (Accept: text/csv) must be documented as such; its body is text, not JSON.
+  if (contentType.startsWith('text/csv')) {
+    if (!documented.content?.['text/csv']) problems.push(`text/csv is not documented for ${response.status}`);
+    if (contentType !== 'text/csv; charset=utf-8') problems.push(`content-type ${contentType} is not UTF-8 CSV`);
+    return problems;
+  }
+  if (!contentType.startsWith('application/json'))
+    problems.push(`content-type ${contentType || '(none)'} is not application/json`);
   const validate = responseValidator(route, response.status);
   if (!validate(response.body)) {
     for (const error of validate.errors ?? [])

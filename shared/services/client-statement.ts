@@ -1,0 +1,59 @@
+/**
+ * A client statement (docs/api.md "Client statement"): the client, the period's effective range (payment history's
+ * rules), and the statement built from the client's current balance and its ledger lines since the period began —
+ * two reads of the client's own items, checked to have seen the same writes (docs/data-design.md "Receivables").
+ */
+import { formatDayFirst, fromIsoDate, toIsoDate } from '../domain/dates.ts';
+import type { ClientRecord } from '../domain/invoice.ts';
+import { buildStatement, type Statement } from '../domain/statement.ts';
+import { ServiceUnavailableError } from '../errors.ts';
+import type { ClientStatementInput } from '../schemas/history.ts';
+import type { Account } from '../store/accounts.ts';
+import { queryClientAgingRows } from '../store/aging.ts';
+import { queryLedgerSince } from '../store/ledger.ts';
+import { effectiveRange } from './payment-history.ts';
+import { getClient } from './read-clients.ts';
+
+/** Reads of a statement before giving up on a client that is being written to all the time (503, retry). */
+const CONSISTENT_READ_ATTEMPTS = 3;
+
+export interface ClientStatement {
+  client: ClientRecord;
+  period: string;
+  /** The effective range, DD/MM/YYYY, as payment history echoes it. */
+  start: string;
+  end: string;
+  statement: Statement;
+}
+
+export async function clientStatement(
+  account: Account,
+  clientId: number | undefined,
+  input: ClientStatementInput,
+): Promise<ClientStatement> {
+  const client = await getClient(account, clientId); // 404 for another account's or an unknown client
+  const range = effectiveRange(account, input);
+  const from = toIsoDate(range.from);
+  const to = toIsoDate(range.to);
+  const built = buildStatement(...(await balanceAndLinesSince(account.companyId, client.id, from)), { from, to });
+  if (!built.ok) throw built.error;
+  const dayFirst = (iso: string) => formatDayFirst(fromIsoDate(iso));
+  return { client, period: input.period, start: dayFirst(from), end: dayFirst(to), statement: built.value };
+}
+
+/**
+ * The client's balance now (Σ its aging rows) and its lines from `from` on, as of one moment: the rows' `changes`
+ * count every write of the client, so equal counts before and after the ledger read mean no write fell between.
+ */
+async function balanceAndLinesSince(companyId: number, clientId: number, from: string) {
+  for (let attempt = 1; attempt <= CONSISTENT_READ_ATTEMPTS; attempt++) {
+    const before = await queryClientAgingRows(companyId, clientId);
+    const lines = await queryLedgerSince(companyId, clientId, from);
+    const after = await queryClientAgingRows(companyId, clientId);
+    if (after.changes === before.changes) {
+      const balance = after.rows.reduce((sum, row) => sum + row.outstandingKobo, 0);
+      return [balance, lines] as const;
+    }
+  }
+  throw new ServiceUnavailableError('The client was being written to throughout the statement. Retry shortly.');
+}
