@@ -5,7 +5,7 @@
  */
 import { formatDayFirst, fromIsoDate, toIsoDate } from '../domain/dates.ts';
 import type { ClientRecord } from '../domain/invoice.ts';
-import { buildStatement, type Statement } from '../domain/statement.ts';
+import { buildStatement, MAX_STATEMENT_LINES, type Statement } from '../domain/statement.ts';
 import { ServiceUnavailableError } from '../errors.ts';
 import type { ClientStatementInput } from '../schemas/history.ts';
 import type { Account } from '../store/accounts.ts';
@@ -35,7 +35,8 @@ export async function clientStatement(
   const range = effectiveRange(account, input);
   const from = toIsoDate(range.from);
   const to = toIsoDate(range.to);
-  const built = buildStatement(...(await balanceAndLinesSince(account.companyId, client.id, from)), { from, to });
+  const [balance, lines] = await balanceAndLinesSince(account.companyId, client.id, { from, to });
+  const built = buildStatement(balance, lines, { from, to });
   if (!built.ok) throw built.error;
   const dayFirst = (iso: string) => formatDayFirst(fromIsoDate(iso));
   return { client, period: input.period, start: dayFirst(from), end: dayFirst(to), statement: built.value };
@@ -45,10 +46,10 @@ export async function clientStatement(
  * The client's balance now (Σ its aging rows) and its lines from `from` on, as of one moment: the rows' `changes`
  * count every write of the client, so equal counts before and after the ledger read mean no write fell between.
  */
-async function balanceAndLinesSince(companyId: number, clientId: number, from: string) {
+async function balanceAndLinesSince(companyId: number, clientId: number, range: { from: string; to: string }) {
   for (let attempt = 1; attempt <= CONSISTENT_READ_ATTEMPTS; attempt++) {
     const before = await queryClientAgingRows(companyId, clientId);
-    const lines = await queryLedgerSince(companyId, clientId, from);
+    const lines = await queryLedgerSince(companyId, clientId, range.from, { lines: MAX_STATEMENT_LINES, to: range.to });
     const after = await queryClientAgingRows(companyId, clientId);
     if (after.changes === before.changes) {
       const balance = after.rows.reduce((sum, row) => sum + row.outstandingKobo, 0);

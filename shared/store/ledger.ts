@@ -29,14 +29,19 @@ export function ledgerLineFromItem(item: Item): LedgerLine {
   };
 }
 
-/** The client's lines dated `fromIsoDate` or later, in date order (then recording order). */
+/**
+ * The client's lines dated `fromIsoDate` or later, in date order (then recording order). With `atMost`, the read stops
+ * once more than `atMost.lines` lines dated up to `atMost.to` were read (a statement that long is refused anyway).
+ */
 export async function queryLedgerSince(
   companyId: number,
   clientId: number,
   fromIsoDate: string,
+  atMost?: { lines: number; to: string },
 ): Promise<LedgerLine[]> {
   const lines: LedgerLine[] = [];
   let after: Record<string, unknown> | undefined;
+  const tooMany = () => atMost !== undefined && (lines[atMost.lines]?.date ?? '~') <= atMost.to;
   do {
     const result = await documentClient().send(
       new QueryCommand({
@@ -52,6 +57,6 @@ export async function queryLedgerSince(
     );
     for (const item of result.Items ?? []) lines.push(ledgerLineFromItem(item));
     after = result.LastEvaluatedKey;
-  } while (after);
+  } while (after && !tooMany());
   return lines;
 }

@@ -1,14 +1,9 @@
 /** docs/api.md "Aging": POST /reports/aging through API Gateway-shaped events on DynamoDB Local. */
 import { describe, expect, it } from 'vitest';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
+import { dayOf } from '../support/days.ts';
 
-/** MM/DD/YYYY of the account's today (Africa/Lagos) moved by `days`. */
-function dueIn(days: number): string {
-  const [month, day, year] = todayMonthFirst().split('/').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day + days));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
-}
+const dueIn = (days: number) => dayOf(days).monthFirst;
 
 const aging = (key: string, body: Record<string, unknown> = {}) => call('aging-report', { key, body });
 
