@@ -104,8 +104,8 @@ export function agingByClient(rows: readonly ClientAgingRow[], asOf: CalendarDat
   const clients: ClientAging[] = [];
   for (const [clientId, own] of byClient) {
     const totals = agingTotals(own, asOf);
-    if (totals.totalKobo !== 0 || AGING_BUCKETS.some((bucket) => totals.counts[bucket] !== 0))
-      clients.push({ clientId, totals });
+    const open = AGING_BUCKETS.reduce((sum, bucket) => sum + totals.counts[bucket], 0);
+    if (totals.totalKobo !== 0 || open !== 0) clients.push({ clientId, totals });
   }
   return clients.sort((a, b) => clientOrder(positionOf(a), positionOf(b)));
 }
