@@ -185,3 +185,32 @@ export function invoiceVoided(invoice: Invoice, after: InvoiceBalance, timeZone:
     line: voidLine(invoice.details, amountDueKobo, after.deletedAt ?? after.updatedAt, timeZone),
   };
 }
+
+/**
+ * An invoice written before aging, counted once (`data:migrate`): its current outstanding and open state, and its whole
+ * history as ledger lines — the invoice, each payment, each reversal and the void — so that its lines add up to what
+ * its rows hold. `payments` are all its payments, reversed ones included.
+ */
+export function existingInvoice(
+  invoice: Invoice,
+  payments: readonly PaymentRecord[],
+  timeZone: string,
+): { change: Omit<ReceivableChange, 'line'>; lines: LedgerLine[] } {
+  const { details, balance } = invoice;
+  const open = isOpen(balance);
+  const lines = [invoiceLine(details, balance.totalKobo, timeZone)];
+  for (const payment of payments) {
+    lines.push(paymentLine(details, payment));
+    if (payment.reversal) lines.push(reversalLine(details, payment, timeZone));
+  }
+  if (balance.deletedAt !== null) lines.push(voidLine(details, balance.totalKobo, balance.deletedAt, timeZone));
+  return {
+    change: {
+      ...about(details),
+      outstandingDeltaKobo: open ? balance.amountDueKobo : 0,
+      openCountDelta: open ? 1 : 0,
+      openInvoice: open ? 'put' : 'keep',
+    },
+    lines,
+  };
+}

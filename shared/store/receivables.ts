@@ -22,7 +22,13 @@ export function agingShard(attempt: number, random: () => number = Math.random):
   return 1 + Math.min(AGING_SHARDS - 2, Math.floor(random() * (AGING_SHARDS - 1)));
 }
 
-function rowAdd(table: string, key: Key, change: ReceivableChange, extra: Item, countChanges: boolean): TransactItem {
+function rowAdd(
+  table: string,
+  key: Key,
+  change: Omit<ReceivableChange, 'line'>,
+  extra: Item,
+  countChanges: boolean,
+): TransactItem {
   const names: Record<string, string> = { '#outstanding': 'outstanding', '#open': 'open_count' };
   const values: Item = { ':outstanding': change.outstandingDeltaKobo, ':open': change.openCountDelta };
   const sets = Object.keys(extra).map((name, i) => {
@@ -80,7 +86,7 @@ export function ledgerItem(line: LedgerLine): Item {
 }
 
 /** The aging row's and client aging row's `ADD`s of a change, on `shard` (rows name their due date and client in their keys only: small rows, cheap reads). */
-export function agingRowActions(table: string, change: ReceivableChange, shard: number): TransactItem[] {
+export function agingRowActions(table: string, change: Omit<ReceivableChange, 'line'>, shard: number): TransactItem[] {
   const { companyId, clientId, dueDate } = change;
   return [
     rowAdd(table, keys.agingRow(companyId, dueDate, shard), change, { entity: 'aging_row' }, false),
