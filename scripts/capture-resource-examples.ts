@@ -6,6 +6,7 @@ import type { DynamoCall } from '../infra/tools/dynamo-hooks.ts';
 import type { CapturedExamples } from '../shared/openapi/document.ts';
 import type { RouteName } from '../shared/routes.ts';
 import type { Send } from './capture-examples.ts';
+import { captureReportExamples } from './capture-report-examples.ts';
 
 type Body = Record<string, any>;
 
@@ -31,8 +32,10 @@ export async function captureResourceExamples(tools: CaptureTools): Promise<Pick
   const history = await captureInvoiceExamples(tools);
   const client = await captureClientExamples(tools);
   const reversal = await captureReversalExamples(tools);
+  const reports = await captureReportExamples(tools);
   return {
     requests: {
+      ...reports.requests,
       'reverse-payment': { json: reversal, form: new URLSearchParams(reversal).toString() },
       'invoice-history': { json: history, form: 'period=month&limit=2' },
       'add-client': { json: client, form: new URLSearchParams(client).toString() },

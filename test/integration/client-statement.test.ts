@@ -1,10 +1,8 @@
 /** docs/api.md "Client statement": POST /clients/{id}/statement through API Gateway-shaped events on DynamoDB Local. */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
-import { ledgerItem } from '../../shared/store/receivables.ts';
 import { call, createInvoice, newAccount } from '../support/api.ts';
 import { dayOf } from '../support/days.ts';
+import { seedLedgerLines } from '../support/ledger-seed.ts';
 
 const statement = (key: string, id: number | string, body: Record<string, unknown> = { period: 'today' }) =>
   call('client-statement', { key, pathParameters: { id: String(id) }, body });
@@ -122,27 +120,7 @@ describe('POST /clients/{id}/statement', () => {
     // Prepare: 5,001 ledger lines of today (and the invoice's), written directly (5,001 payments through the API would take minutes)
     const { key, account } = await newAccount();
     const clientId = (await createInvoice(key)).client.id;
-    const today = dayOf(0).iso;
-    const items = Array.from({ length: 5001 }, (_, i) =>
-      ledgerItem({
-        companyId: account.companyId,
-        clientId,
-        date: today,
-        recordedAt: `${today} 00:00:00`,
-        type: 'payment',
-        referenceCode: 'X',
-        description: 'Payment (Cash)',
-        debitKobo: 0,
-        creditKobo: 1,
-        sourceId: 1_000_000 + i,
-      }),
-    );
-    for (let i = 0; i < items.length; i += 25)
-      await documentClient().send(
-        new BatchWriteCommand({
-          RequestItems: { [tableName()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
-        }),
-      );
+    await seedLedgerLines(account.companyId, clientId, dayOf(0).iso, 5001);
 
     const result = await statement(key, clientId);
     expect(result.status, result.rawBody).toBe(400);

@@ -12,13 +12,15 @@ describe('the route table', () => {
     for (const route of ROUTES) expect(route.entry).toBe(`functions/${route.function}/handler.ts`);
   });
 
-  it('groups by resource: every …/history in the history function, payments in payments, the rest in invoices', () => {
+  it('groups by resource: every …/history and report in the history function, payments in payments, the rest in invoices', () => {
+    const isReport = (path: string) => path.startsWith('/reports/') || path.endsWith('/statement');
     for (const route of ROUTES) {
-      const expected = route.path.endsWith('/history')
-        ? 'history'
-        : route.path.startsWith('/payments')
-          ? 'payments'
-          : 'invoices';
+      const expected =
+        route.path.endsWith('/history') || isReport(route.path)
+          ? 'history'
+          : route.path.startsWith('/payments')
+            ? 'payments'
+            : 'invoices';
       expect(route.function, route.name).toBe(expected);
     }
   });
