@@ -226,6 +226,10 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           'POST /invoices/history/{proxy+}',
           'GET /invoices/history',
           'GET /invoices/history/{proxy+}',
+          'POST /reports/aging',
+          'POST /reports/aging/{proxy+}',
+          'POST /clients/{id}/statement',
+          'POST /clients/{id}/statement/{proxy+}',
         ].sort(),
       );
     });
