@@ -100,6 +100,38 @@ export function agingRowActions(table: string, change: Omit<ReceivableChange, 'l
   ];
 }
 
+/** What a row holds: Σ outstanding and open count of its invoices (and, on a client row, its writes). */
+export interface RowAmounts {
+  outstandingKobo: number;
+  openCount: number;
+  changes?: number;
+}
+
+/**
+ * Whole rows as the `ADD`s of `agingRowActions` leave them (the same attributes). Pure: for writing rows directly (the
+ * bench's seeding, which bypasses the API).
+ */
+export const agingRowItem = (companyId: number, dueDate: string, shard: number, amounts: RowAmounts): Item => ({
+  ...keys.agingRow(companyId, dueDate, shard),
+  entity: 'aging_row',
+  outstanding: amounts.outstandingKobo,
+  open_count: amounts.openCount,
+});
+
+export const clientAgingRowItem = (
+  companyId: number,
+  clientId: number,
+  dueDate: string,
+  shard: number,
+  amounts: RowAmounts,
+): Item => ({
+  ...keys.clientAgingRow(companyId, clientId, dueDate, shard),
+  entity: 'client_aging_row',
+  outstanding: amounts.outstandingKobo,
+  open_count: amounts.openCount,
+  changes: amounts.changes ?? 0,
+});
+
 /** Every receivables item of a change (none for an invoice not yet counted: `undefined`). */
 export function receivableActions(
   table: string,
