@@ -82,7 +82,7 @@ async function countInvoice(header: Item, invoice: Invoice, payments: readonly P
     ...agingRowActions(table, change, 0),
     ...(change.openInvoice === 'put' ? [{ Put: { TableName: table, Item: openInvoiceItem(change) } }] : []),
   ];
-  const items = lines.map(ledgerItem);
+  const items = lines.map((line) => ledgerItem(line));
   const early = items.splice(0, Math.max(0, items.length - (TRANSACTION_ITEMS - actions.length)));
   for (let i = 0; i < early.length; i += BATCH_ITEMS) await putAll(early.slice(i, i + BATCH_ITEMS));
   try {

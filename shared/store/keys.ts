@@ -20,7 +20,7 @@
  * | aging row         | AGING#<companyId>                    | <due YYYY-MM-DD>#<shard> |    |                           |  (receivables, see receivables.ts)
  * | client aging row  | AGINGCLIENT#<companyId>              | <clientId 12 digits>#<due>#<shard> |  |                 |
  * | open invoice      | OPENINVOICES#<companyId>             | <due YYYY-MM-DD>#<referenceCode> |  |                   |  (exists while the invoice is open)
- * | ledger line       | LEDGER#<companyId>#<clientId>        | <date>#<recorded at>#<type>#<id> |  |                   |  (a client statement's line)
+ * | ledger line       | LEDGER#<companyId>#<clientId>        | <date>#<recorded at>#<ULID, or type#id> |  |            |  (a client statement's line)
  * | idempotency rec.  | IDEMPOTENCY#<co>#<route>#<sha256>    | IDEMPOTENCY  |                |                           |
  * | webhook endpoint  | WEBHOOK#<companyId>                  | ENDPOINT     |                |                           |
  * | webhook event     | EVENT#<eventId>                      | EVENT        | WEBHOOKS#<co>  | <eventId> (evt_ + ULID)   |
@@ -130,12 +130,18 @@ export const openInvoiceKeys = {
   rangeEnd: (isoDate: string): string => `${isoDate}#~`,
 };
 
-/** A client's ledger: lines by date, then by when they were recorded, then type and id (deterministic). */
+/**
+ * A client's ledger: lines by date, then by when they were recorded. The last part tells same-second lines apart:
+ * a live write's is a per-process monotonic ULID (recording order, also within a millisecond); a migrated line's is
+ * its type and id, deterministic, so that running the migration again rewrites the same keys.
+ */
 export const ledgerKeys = {
   partition: (companyId: number, clientId: number): string => `LEDGER#${companyId}#${clientId}`,
-  /** `recordedAt` is `YYYY-MM-DD HH:MM:SS` (UTC); the id is zero-padded so that ids sort as numbers. */
-  sort: (isoDate: string, recordedAt: string, type: string, id: number): string =>
-    `${isoDate}#${recordedAt.replace(' ', 'T')}#${type}#${String(id).padStart(12, '0')}`,
+  /** `recordedAt` is `YYYY-MM-DD HH:MM:SS` (UTC). */
+  sort: (isoDate: string, recordedAt: string, suffix: string): string =>
+    `${isoDate}#${recordedAt.replace(' ', 'T')}#${suffix}`,
+  /** The deterministic suffix of a migrated line: its type and its id, zero-padded so that ids sort as numbers. */
+  migrated: (type: string, id: number): string => `${type}#${String(id).padStart(12, '0')}`,
   /** Every line dated `isoDate` or later sorts at or after this. */
   from: (isoDate: string): string => `${isoDate}#`,
 };

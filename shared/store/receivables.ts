@@ -4,6 +4,7 @@
  * the invoice, payment, reversal or void they describe, so they never disagree with it.
  */
 import type { LedgerLine, ReceivableChange } from '../domain/receivables.ts';
+import { monotonicUlids } from '../ulid.ts';
 import { putNew } from './actions.ts';
 import type { Item } from './items.ts';
 import { type Key, keys, ledgerKeys } from './keys.ts';
@@ -65,12 +66,20 @@ export function openInvoiceItem(
   };
 }
 
-export const ledgerLineKey = (line: LedgerLine): Key =>
-  keys.ledgerLine(line.companyId, line.clientId, ledgerKeys.sort(line.date, line.recordedAt, line.type, line.sourceId));
+/** Live writes order their same-second lines by this: increasing within the process. */
+const nextLedgerId = monotonicUlids();
 
-export function ledgerItem(line: LedgerLine): Item {
+/** A line's key; without `suffix`, the deterministic one of a migrated line (docs/data-design.md "Receivables"). */
+export const ledgerLineKey = (line: LedgerLine, suffix?: string): Key =>
+  keys.ledgerLine(
+    line.companyId,
+    line.clientId,
+    ledgerKeys.sort(line.date, line.recordedAt, suffix ?? ledgerKeys.migrated(line.type, line.sourceId)),
+  );
+
+export function ledgerItem(line: LedgerLine, suffix?: string): Item {
   return {
-    ...ledgerLineKey(line),
+    ...ledgerLineKey(line, suffix),
     entity: 'ledger_line',
     company_id: line.companyId,
     client_id: line.clientId,
@@ -145,6 +154,6 @@ export function receivableActions(
     actions.push({
       Delete: { TableName: table, Key: keys.openInvoice(change.companyId, change.dueDate, change.referenceCode) },
     });
-  actions.push(putNew(table, ledgerItem(change.line)));
+  actions.push(putNew(table, ledgerItem(change.line, nextLedgerId())));
   return actions;
 }

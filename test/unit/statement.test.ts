@@ -174,14 +174,17 @@ describe('what each write adds to the receivables', () => {
     expect(invoiceVoided(legacy, legacy.balance, 'UTC')).toBeUndefined();
   });
 
-  it('ledger keys sort by date, then recording time, then type and id as numbers', () => {
+  it('ledger keys sort by date, then recording time, then the suffix (a ULID live, type and id when migrated)', () => {
     const keys = [
-      ledgerKeys.sort('2026-03-02', '2026-03-01 10:00:00', 'payment', 9),
-      ledgerKeys.sort('2026-03-01', '2026-03-02 10:00:00', 'payment', 10),
-      ledgerKeys.sort('2026-03-01', '2026-03-02 10:00:00', 'invoice', 100),
-      ledgerKeys.sort('2026-03-01', '2026-03-01 10:00:00', 'void', 2),
+      ledgerKeys.sort('2026-03-02', '2026-03-01 10:00:00', ledgerKeys.migrated('payment', 9)),
+      ledgerKeys.sort('2026-03-01', '2026-03-02 10:00:00', ledgerKeys.migrated('payment', 10)),
+      ledgerKeys.sort('2026-03-01', '2026-03-02 10:00:00', ledgerKeys.migrated('invoice', 100)),
+      ledgerKeys.sort('2026-03-01', '2026-03-01 10:00:00', ledgerKeys.migrated('void', 2)),
+      ledgerKeys.sort('2026-03-01', '2026-03-02 10:00:00', '01JZZZZZZZZZZZZZZZZZZZZZZZ'),
+      ledgerKeys.sort('2026-03-01', '2026-03-02 10:00:00', '01JAAAAAAAAAAAAAAAAAAAAAAA'),
     ];
-    expect([...keys].sort()).toEqual([keys[3], keys[2], keys[1], keys[0]]);
+    expect([...keys].sort()).toEqual([keys[3], keys[5], keys[4], keys[2], keys[1], keys[0]]);
+    expect(ledgerKeys.migrated('payment', 10) > ledgerKeys.migrated('payment', 9)).toBe(true);
     expect(keys[0]! >= ledgerKeys.from('2026-03-02')).toBe(true);
     expect(keys[1]! < ledgerKeys.from('2026-03-02')).toBe(true);
   });
