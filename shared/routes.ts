@@ -34,7 +34,9 @@ export type RouteName =
   | 'get-payment'
   | 'reverse-payment'
   | 'payment-history'
-  | 'invoice-history';
+  | 'invoice-history'
+  | 'aging-report'
+  | 'client-statement';
 
 export type ApiFunctionName = 'invoices' | 'payments' | 'history';
 
@@ -65,6 +67,8 @@ export interface RouteDefinition {
   access?: 'key' | 'public';
   /** What a success is (default `json`). */
   answers?: Answers;
+  /** The route also answers `Accept: text/csv` with its rows as CSV (docs/api.md "CSV"). */
+  csv?: boolean;
   /** The function that serves it and the module that function runs (filled in from API_FUNCTIONS). */
   function: ApiFunctionName;
   entry: string;
@@ -184,7 +188,14 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
   {
     name: 'payments',
     entry: 'functions/payments/handler.ts',
-    tableActions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    tableActions: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      // A payment that settles its invoice deletes its open-invoice item (docs/data-design.md "Receivables").
+      'dynamodb:DeleteItem',
+    ],
     indexActions: [],
     routes: [
       { name: 'add-payment', method: 'POST', path: '/payments', writes: true, takesBody: true },
@@ -219,6 +230,7 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
         extraMethods: ['GET'],
         writes: false,
         takesBody: true,
+        csv: true,
       },
       {
         name: 'invoice-history',
@@ -227,6 +239,17 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
         extraMethods: ['GET'],
         writes: false,
         takesBody: true,
+        csv: true,
+      },
+      { name: 'aging-report', method: 'POST', path: '/reports/aging', writes: false, takesBody: true, csv: true },
+      {
+        name: 'client-statement',
+        method: 'POST',
+        path: '/clients/{id}/statement',
+        parameters: { id: 'clientId' },
+        writes: false,
+        takesBody: true,
+        csv: true,
       },
     ],
   },
@@ -264,27 +287,8 @@ export function apiFunctionNamed(name: ApiFunctionName): ApiFunctionDefinition {
   return fn;
 }
 
-/** One method + path pair a route answers (API Gateway route key `"<method> <path>"`). */
-export interface RouteKey {
-  method: HttpMethod;
-  path: string;
-}
-
 /** The methods a route answers: its method and its extra methods. */
 export const methodsOf = (route: Pick<RouteDefinition, 'method' | 'extraMethods'>): HttpMethod[] => [
   route.method,
   ...(route.extraMethods ?? []),
 ];
-
-/**
- * Every method + path a route answers: its method and extra methods, each on its path with and without a
- * trailing slash (docs/api.md: `/payments/history/` is `/payments/history`). API Gateway HTTP APIs match route
- * paths exactly, so the stack declares each of these as its own route (see `apiGatewayRoutePath`); the
- * local runtime serves the same list.
- */
-export function routeKeys(route: Pick<RouteDefinition, 'method' | 'extraMethods' | 'path'>): RouteKey[] {
-  return methodsOf(route).flatMap((method) => [
-    { method, path: route.path },
-    { method, path: `${route.path}/` },
-  ]);
-}

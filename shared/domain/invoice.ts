@@ -29,6 +29,11 @@ export interface InvoiceBalance {
   deletedAt: string | null;
   version: number;
   updatedAt: string;
+  /**
+   * Counted in the receivables rows (aging, open invoices, the client's ledger: docs/data-design.md "Receivables"):
+   * every invoice created since they are kept; older ones once `data:migrate` counted them.
+   */
+  inAging?: boolean;
 }
 
 export interface ClientRecord {
@@ -154,6 +159,7 @@ export function buildInvoice(
       deletedAt: null,
       version: 1,
       updatedAt: now,
+      inAging: true,
     },
   };
 }

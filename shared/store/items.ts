@@ -75,6 +75,7 @@ export function balanceAttributes(balance: InvoiceBalance): Item {
     version: balance.version,
     updated_at: balance.updatedAt,
     ...(balance.deletedAt === null ? {} : { deleted_at: balance.deletedAt }),
+    ...(balance.inAging ? { in_aging: true } : {}),
   };
 }
 
@@ -140,6 +141,7 @@ export function balanceFromItem(item: Item): InvoiceBalance {
     deletedAt: typeof item.deleted_at === 'string' ? item.deleted_at : null,
     version: Number(item.version),
     updatedAt: String(item.updated_at),
+    ...(item.in_aging === true ? { inAging: true } : {}),
   };
 }
 
