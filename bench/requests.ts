@@ -93,7 +93,9 @@ export async function call(port: number, spec: RequestSpec, expected: number) {
   const result = await httpRequest(port, spec.method ?? 'POST', spec.path, spec.body, spec.headers);
   if (result.status !== expected)
     throw new Error(`${spec.path}: expected ${expected}, got ${result.status}: ${result.body.slice(0, 400)}`);
-  return { ...result, json: JSON.parse(result.body) as { data: any } };
+  // A CSV answer (Accept: text/csv) has no JSON: `json` is then empty.
+  const json = result.body.startsWith('{') ? (JSON.parse(result.body) as { data: any }) : { data: undefined };
+  return { ...result, json };
 }
 
 export const historyPage = (key: string, limit: number): RequestSpec => ({

@@ -12,14 +12,8 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { apiGatewayRoutePath } from '../shared/gateway-routes.ts';
-import {
-  API_FUNCTIONS,
-  type ApiFunctionDefinition,
-  type ApiFunctionName,
-  ROUTES,
-  routeKeys,
-} from '../shared/routes.ts';
+import { apiGatewayRoutePath, routeKeys } from '../shared/gateway-routes.ts';
+import { API_FUNCTIONS, type ApiFunctionDefinition, type ApiFunctionName, ROUTES } from '../shared/routes.ts';
 import { TABLE } from '../shared/store/table.ts';
 import { InvoiceMail } from './mail.ts';
 import { Monitoring } from './monitoring.ts';

@@ -32,6 +32,11 @@ export interface InvoiceBalance {
   updatedAt: string;
   /** What the invoice's latest send came to (docs/sending-invoices.md); absent until it is first sent. */
   mail?: InvoiceMail | undefined;
+  /**
+   * Counted in the receivables rows (aging, open invoices, the client's ledger: docs/data-design.md "Receivables"):
+   * every invoice created since they are kept; older ones once `data:migrate` counted them.
+   */
+  inAging?: boolean;
 }
 
 export interface ClientRecord {
@@ -157,6 +162,7 @@ export function buildInvoice(
       deletedAt: null,
       version: 1,
       updatedAt: now,
+      inAging: true,
     },
   };
 }

@@ -10,6 +10,7 @@ export type RefusalCode =
   | 'validation_failed'
   | 'invalid_period'
   | 'invalid_cursor'
+  | 'statement_too_large'
   | 'tokenization_not_enabled'
   | 'client_not_found'
   | 'invoice_not_found'

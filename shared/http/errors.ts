@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   invalid_period: 400,
   invalid_cursor: 400,
   invalid_idempotency_key: 400,
+  statement_too_large: 400,
   invalid_api_key: 401,
   tokenization_not_enabled: 403,
   client_not_found: 404,

@@ -10,6 +10,7 @@ import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.t
 import { addInvoiceSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
 import { DOCUMENT_OPERATIONS } from './document-operations.ts';
+import { REPORT_OPERATIONS } from './report-operations.ts';
 import { SEND_OPERATIONS } from './send-operations.ts';
 
 /** Errors every operation can answer. */
@@ -260,4 +261,5 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     idempotent: false,
     errors: [...READ_ERRORS, 'client_not_found', 'outcome_unknown'],
   },
+  ...REPORT_OPERATIONS,
 };

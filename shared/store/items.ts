@@ -76,6 +76,7 @@ export function balanceAttributes(balance: InvoiceBalance): Item {
     version: balance.version,
     updated_at: balance.updatedAt,
     ...(balance.deletedAt === null ? {} : { deleted_at: balance.deletedAt }),
+    ...(balance.inAging ? { in_aging: true } : {}),
   };
 }
 
@@ -142,6 +143,7 @@ export function balanceFromItem(item: Item): InvoiceBalance {
     version: Number(item.version),
     updatedAt: String(item.updated_at),
     ...(typeof item.mail_job_id === 'string' ? { mail: mailFromHeader(item) } : {}),
+    ...(item.in_aging === true ? { inAging: true } : {}),
   };
 }
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOG_FIELDS } from '../../infra/stack.ts';
 import { STAGES } from '../../infra/stages.ts';
-import { apiGatewayRoutePath } from '../../shared/gateway-routes.ts';
-import { API_FUNCTIONS, ROUTES, routeKeys } from '../../shared/routes.ts';
+import { apiGatewayRoutePath, routeKeys } from '../../shared/gateway-routes.ts';
+import { API_FUNCTIONS, ROUTES } from '../../shared/routes.ts';
 import { TABLE } from '../../shared/store/table.ts';
 import {
   asArray,
@@ -249,6 +249,10 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           'POST /invoices/history/{proxy+}',
           'GET /invoices/history',
           'GET /invoices/history/{proxy+}',
+          'POST /reports/aging',
+          'POST /reports/aging/{proxy+}',
+          'POST /clients/{id}/statement',
+          'POST /clients/{id}/statement/{proxy+}',
         ].sort(),
       );
     });

@@ -13,6 +13,8 @@ import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts
 import { keys } from '../../shared/store/keys.ts';
 import { type CallOptions, call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
 import { contractDocument, contractViolations, seenResponses } from '../support/contract.ts';
+import { dayOf } from '../support/days.ts';
+import { seedLedgerLines } from '../support/ledger-seed.ts';
 
 const awsError = (name: string, extra: Record<string, unknown> = {}) =>
   Object.assign(new Error(name), { name, ...extra });
@@ -490,6 +492,56 @@ describe('contract: every documented outcome, validated against openapi.json', (
     await faultOutcomes('delete-client', key, byId, 'TransactWriteItemsCommand');
     await expectStatus('delete-client', { key, ...byId }, 200);
     await expectStatus('delete-client', { key, pathParameters: { id: '987654' } }, 404, 'client_not_found');
+  });
+
+  it('POST /reports/aging and POST /clients/{id}/statement', { timeout: 120_000 }, async () => {
+    const { key, account } = await newAccount();
+    const invoice = await createInvoice(key);
+    await createInvoice(key);
+    const clients = await expectStatus('aging-report', { key, body: { limit: 1 } }, 200);
+    await expectStatus('aging-report', { key, body: { cursor: clients.body.data.next_cursor } }, 200);
+    await expectStatus('aging-report', { key, body: { invoices: true, bucket: 'current', limit: 1 } }, 200);
+    await expectStatus('aging-report', { key, body: { client_id: 987654 } }, 404, 'client_not_found');
+    await expectStatus(
+      'aging-report',
+      { key, body: { invoices: true, cursor: clients.body.data.next_cursor } },
+      400,
+      'invalid_cursor',
+    );
+    const csv = await expectStatus('aging-report', { key, body: { limit: 1 }, headers: { accept: 'text/csv' } }, 200);
+    expect(csv.headers['x-next-cursor']).toEqual(expect.any(String));
+    await commonOutcomes('aging-report', key, {}, { bucket: 'later' }, 'QueryCommand');
+
+    const byId = { pathParameters: { id: String(invoice.client.id) } };
+    await expectStatus('client-statement', { key, ...byId, body: { period: 'today' } }, 200);
+    await expectStatus(
+      'client-statement',
+      { key, ...byId, body: { period: 'today' }, headers: { accept: 'text/csv' } },
+      200,
+    );
+    await expectStatus('client-statement', { key, ...byId, body: { period: 'fortnight' } }, 400, 'invalid_period');
+    await expectStatus(
+      'client-statement',
+      { key, pathParameters: { id: '987654' }, body: { period: 'today' } },
+      404,
+      'client_not_found',
+    );
+    const crowded = (await createInvoice(key)).client.id;
+    await seedLedgerLines(account.companyId, crowded, dayOf(0).iso, 5001);
+    await expectStatus(
+      'client-statement',
+      { key, pathParameters: { id: String(crowded) }, body: { period: 'today' } },
+      400,
+      'statement_too_large',
+    );
+    await commonOutcomes(
+      'client-statement',
+      key,
+      { period: 'today' },
+      [1], // not an object: validation_failed (every field of the statement is a period field)
+      'QueryCommand',
+      byId,
+    );
   });
 
   it('exercised every documented status and error code of every operation', () => {

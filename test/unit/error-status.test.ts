@@ -8,6 +8,7 @@ const REFUSAL_STATUSES: Record<RefusalCode, number> = {
   validation_failed: 400,
   invalid_period: 400,
   invalid_cursor: 400,
+  statement_too_large: 400,
   tokenization_not_enabled: 403,
   client_not_found: 404,
   invoice_not_found: 404,
