@@ -15,8 +15,8 @@ import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas
 import { clientStatementSchema, invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
-import { agingReportSchema } from '../schemas/reports.ts';
 import { remindersSchema } from '../schemas/reminders.ts';
+import { agingReportSchema } from '../schemas/reports.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
 import { HEADERS, PARAMETERS, SECURITY_SCHEMES } from './components.ts';
 import { csvContent } from './csv-content.ts';
