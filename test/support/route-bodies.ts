@@ -9,4 +9,5 @@ export const VALID_BODIES: Partial<Record<RouteName, unknown>> = {
   'reverse-payment': { reason: 'Keyed twice' },
   'email-invoice': { message: 'Thank you.' },
   'client-statement': { period: 'month' },
+  'invoice-reminders': { paused: true },
 };
