@@ -93,7 +93,9 @@ export async function call(port: number, spec: RequestSpec, expected: number) {
   const result = await httpRequest(port, spec.method ?? 'POST', spec.path, spec.body, spec.headers);
   if (result.status !== expected)
     throw new Error(`${spec.path}: expected ${expected}, got ${result.status}: ${result.body.slice(0, 400)}`);
-  return { ...result, json: JSON.parse(result.body) as { data: any } };
+  // Only a JSON answer has `json`: a page (HTML), a PDF or a CSV answer leaves it empty.
+  const json = result.contentType.includes('json') ? (JSON.parse(result.body) as { data: any }) : { data: undefined };
+  return { ...result, json };
 }
 
 export const historyPage = (key: string, limit: number): RequestSpec => ({
