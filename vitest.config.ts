@@ -58,6 +58,7 @@ export const LOCAL_FILES = [
   'test/robustness/durability.test.ts',
   'test/robustness/crash-matrix.test.ts',
   'test/robustness/kill-after-acknowledgement.test.ts',
+  'test/robustness/mail-kill.test.ts',
 ];
 
 const withDatabase = {

@@ -18,6 +18,7 @@ import {
   publicPage,
   read,
   reversal,
+  sendInvoice,
 } from './requests.ts';
 import { reversalPicker } from './reversal-pool.ts';
 import * as stats from './stats.ts';
@@ -183,6 +184,17 @@ export const endpointDefs = (keys: { history: string; writer: string }, seeded: 
       // decided"), then the TransactWriteItems. The invoice's first payment has no predecessor: 3.
       roundTripBudget: () => 4,
       wcuBudget: REVERSAL_WCU_BUDGET,
+    },
+    {
+      // docs/sending-invoices.md: the send commits the header's `queued` and the mail job in one transaction; the
+      // mailer (PDF, MIME, SES) works later and is not on the request's path. One invoice per worker: concurrent
+      // sends of one invoice rewrite one header and may conflict (each then re-reads).
+      name: 'send invoice (enqueue)',
+      make: (_i, worker) => sendInvoice(keys.writer, seeded.wInvoices[worker % seeded.wInvoices.length]!),
+      expected: 200,
+      cpuBudgetMs: 2,
+      // One BatchGetItem (header, body, idempotency record), one TransactWriteItems (header Update, job Put, record).
+      roundTripBudget: () => 2,
     },
   ];
 };

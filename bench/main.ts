@@ -5,7 +5,7 @@
  * (bench/floor-child.ts: a process set up like the runtime that replays each endpoint's captured DynamoDB
  * requests), seeds data, and measures each endpoint against its floor in interleaved blocks: latency (p50, p99)
  * at concurrency 1, throughput and p99 at concurrency 8, our CPU per request, the database work, pages by bytes,
- * many tenants, scale, what a year's summary costs (period totals) and the cold-start proxy. Each ratio is the median of the blocks, printed with their range.
+ * many tenants, scale, what a year's summary costs (period totals), receivables (aging, statements, CSV) and the cold-start proxy. Each ratio is the median of the blocks, printed with their range.
  * Prints a report, writes bench/results/bench-<timestamp>.json and ends with `N budgets met, M missed`.
  * Method and latest figures: docs/performance.md.
  *
@@ -42,6 +42,7 @@ const scale = await import('./phases/scale.ts');
 const httpHop = await import('./phases/http-hop.ts');
 const endpoints = await import('./phases/endpoints.ts');
 const periodTotals = await import('./phases/period-totals.ts');
+const receivables = await import('./phases/receivables.ts');
 const webhookEvents = await import('./phases/webhook-events.ts');
 const durabilityBarrier = await import('./phases/durability-barrier.ts');
 const pagesByBytes = await import('./phases/pages-by-bytes.ts');
@@ -116,6 +117,7 @@ try {
     httpHop,
     endpoints,
     periodTotals,
+    receivables,
     webhookEvents,
     durabilityBarrier,
     pagesByBytes,

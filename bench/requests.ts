@@ -93,7 +93,7 @@ export async function call(port: number, spec: RequestSpec, expected: number) {
   const result = await httpRequest(port, spec.method ?? 'POST', spec.path, spec.body, spec.headers);
   if (result.status !== expected)
     throw new Error(`${spec.path}: expected ${expected}, got ${result.status}: ${result.body.slice(0, 400)}`);
-  // Only a JSON answer has `json`: a page (HTML), a PDF or a CSV answer leaves it empty.
+  // Only a JSON answer has `json`: a page (HTML), a PDF or a CSV answer (Accept: text/csv) leaves it empty.
   const json = result.contentType.includes('json') ? (JSON.parse(result.body) as { data: any }) : { data: undefined };
   return { ...result, json };
 }
@@ -119,6 +119,13 @@ export const longItemsInvoice = (key: string, clientId: number, count: number): 
       quantity: '1',
     })),
   },
+});
+
+/** Queue an e-mail of an invoice (`POST /invoices/{ref}/send`), keyed: the enqueue only — the mailer works later. */
+export const sendInvoice = (key: string, referenceCode: string): RequestSpec => ({
+  path: `/invoices/${referenceCode}/send`,
+  headers: auth(key, true),
+  body: { message: 'Thank you for your business.' },
 });
 
 /** A read by path (`GET /invoices/{ref}`, `GET /payments/{ref}`, `GET /clients…`): no body. */

@@ -17,6 +17,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 // and written (bench/processes.ts sends this process's stdout to /dev/null).
 process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+// The send routes answer 501 without a sender; nothing is sent here (no mailer runs): the row measures the enqueue.
+process.env.MAIL_FROM ??= 'invoices@example.com';
 
 const { installBenchHook } = await import('./bench-hooks.ts');
 const { answer, processStats, serveForBench } = await import('./ipc.ts');

@@ -5,7 +5,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { InvoicingStack } from './stack.ts';
-import { DEFAULT_STAGE, resolveStage, withAlarmEmail, withPublicBaseUrl } from './stages.ts';
+import { DEFAULT_STAGE, resolveStage, withAlarmEmail, withMailFrom, withPublicBaseUrl } from './stages.ts';
 
 export const stackName = (stage: string) => `Invoicing-${stage}`;
 
@@ -18,12 +18,15 @@ export interface InvoicingApp {
 export function createApp(context: Record<string, unknown> = {}, outdir?: string): InvoicingApp {
   const app = new App({ context, outdir });
   const stageContext = app.node.tryGetContext('stage') as unknown;
-  const stage = withPublicBaseUrl(
-    withAlarmEmail(
-      resolveStage(typeof stageContext === 'string' ? stageContext : DEFAULT_STAGE),
-      app.node.tryGetContext('alarmEmail') as unknown,
+  const stage = withMailFrom(
+    withPublicBaseUrl(
+      withAlarmEmail(
+        resolveStage(typeof stageContext === 'string' ? stageContext : DEFAULT_STAGE),
+        app.node.tryGetContext('alarmEmail') as unknown,
+      ),
+      app.node.tryGetContext('publicBaseUrl') as unknown,
     ),
-    app.node.tryGetContext('publicBaseUrl') as unknown,
+    app.node.tryGetContext('mailFrom') as unknown,
   );
   const stack = new InvoicingStack(app, stackName(stage.name), {
     stage,

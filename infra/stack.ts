@@ -12,15 +12,10 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { apiGatewayRoutePath } from '../shared/gateway-routes.ts';
-import {
-  API_FUNCTIONS,
-  type ApiFunctionDefinition,
-  type ApiFunctionName,
-  ROUTES,
-  routeKeys,
-} from '../shared/routes.ts';
+import { apiGatewayRoutePath, routeKeys } from '../shared/gateway-routes.ts';
+import { API_FUNCTIONS, type ApiFunctionDefinition, type ApiFunctionName, ROUTES } from '../shared/routes.ts';
 import { TABLE } from '../shared/store/table.ts';
+import { InvoiceMail } from './mail.ts';
 import { Monitoring } from './monitoring.ts';
 import { OverdueSweep } from './overdue.ts';
 import { serviceFunction } from './service-function.ts';
@@ -71,6 +66,7 @@ export class InvoicingStack extends Stack {
   readonly monitoring: Monitoring;
   readonly webhooks: WebhookDelivery;
   readonly overdue: OverdueSweep;
+  readonly mail: InvoiceMail;
 
   constructor(scope: Construct, id: string, props: InvoicingStackProps) {
     super(scope, id, props);
@@ -102,6 +98,7 @@ export class InvoicingStack extends Stack {
     const background = { table: this.table, environment: this.functionEnvironment(settings), removalPolicy };
     this.webhooks = this.addWebhookDelivery({ ...background, logRetention: settings.logRetention });
     this.overdue = this.addOverdueSweep({ ...background, logRetention: settings.logRetention });
+    this.mail = this.addInvoiceMail({ ...background, logRetention: settings.logRetention }, settings.mailFrom);
 
     new CfnOutput(this, 'ApiUrl', { value: apiStage.url, description: 'Base URL of the HTTP API' });
     new CfnOutput(this, 'TableName', {
@@ -167,7 +164,12 @@ export class InvoicingStack extends Stack {
         entry: definition.entry,
         logRetention: settings.logRetention,
         removalPolicy,
-        environment: { ...this.functionEnvironment(settings), AUTH_CACHE_SECONDS },
+        environment: {
+          ...this.functionEnvironment(settings),
+          AUTH_CACHE_SECONDS,
+          // The send routes answer 501 without it (docs/deploying.md "E-mail").
+          ...(settings.mailFrom ? { MAIL_FROM: settings.mailFrom } : {}),
+        },
         rendersPdf: definition.routes.some((route) => route.answers === 'pdf'),
       });
       this.grantDataAccess(fn, definition);
@@ -208,6 +210,21 @@ export class InvoicingStack extends Stack {
     const overdue = new OverdueSweep(this, 'Overdue', props);
     this.monitoring.addFunction('overdue-sweep', overdue.sweepFunction);
     return overdue;
+  }
+
+  /** Invoice e-mail (docs/sending-invoices.md): dispatcher, mailer and SES reports, each watched like the others. */
+  private addInvoiceMail(props: BackgroundProps, mailFrom: string | undefined): InvoiceMail {
+    const mail = new InvoiceMail(this, 'Mail', {
+      ...props,
+      mailFrom,
+      metricsNamespace: METRICS_NAMESPACE,
+      serviceName: SERVICE_NAME,
+    });
+    this.monitoring.addFunction('mail-dispatch', mail.dispatchFunction);
+    this.monitoring.addFunction('mailer', mail.mailerFunction);
+    this.monitoring.addFunction('mail-events', mail.eventsFunction);
+    for (const watched of mail.watchedMetrics) this.monitoring.watchMetric(watched);
+    return mail;
   }
 
   /** Exactly the function's declared actions: on the table, and on the index only if it queries it. */

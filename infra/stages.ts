@@ -22,6 +22,11 @@ export interface StageSettings {
   /** Alarms, where they go, and the dashboard (infra/monitoring.ts; docs/operations.md "Alarms"). */
   monitoring: MonitoringSettings;
   /**
+   * The verified SES identity invoices are e-mailed from (docs/deploying.md "E-mail"); `-c mailFrom=…` overrides it.
+   * Unset: sending answers 501 `mail_not_configured` and the mailer gets no SES permission.
+   */
+  mailFrom?: string | undefined;
+  /**
    * The base of invoices' `hosted_url` (docs/sending-invoices.md "The link"), e.g. `https://pay.example.com` when a
    * custom domain fronts the HTTP API. Unset: the HTTP API's own URL. `-c publicBaseUrl=https://…` overrides it.
    */
@@ -166,6 +171,17 @@ function requireRealAlarmEmail(stage: Stage): Stage {
     );
   }
   return stage;
+}
+
+/** The stage with its sender replaced (from `-c mailFrom=…`); undefined keeps the configured one. */
+export function withMailFrom(stage: Stage, mailFrom: unknown): Stage {
+  if (mailFrom === undefined) return stage;
+  if (typeof mailFrom !== 'string' || !EMAIL.test(mailFrom)) {
+    throw new StageConfigurationError(
+      `Invalid mailFrom "${String(mailFrom)}": give the verified SES address invoices are sent from, e.g. -c mailFrom=billing@yourcompany.com.`,
+    );
+  }
+  return { ...stage, settings: { ...stage.settings, mailFrom } };
 }
 
 function isKnownStage(name: string): name is KnownStage {

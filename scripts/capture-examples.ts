@@ -23,6 +23,7 @@ import {
   captureRoutingAndForm,
   NEW_CLIENT_INVOICE,
 } from './capture-core-examples.ts';
+import { captureMailExamples } from './capture-mail-examples.ts';
 import { captureResourceExamples } from './capture-resource-examples.ts';
 import { CaptureSession } from './capture-tools.ts';
 
@@ -46,6 +47,7 @@ async function captureAll(session: CaptureSession): Promise<CapturedExamples> {
   await captureAddPaymentErrors(session, payment);
   const history = await capturePaymentHistory(session);
   const more = await captureResourceExamples(session);
+  const mail = await captureMailExamples(session);
   const form = await captureRoutingAndForm(session);
   return {
     requests: {
@@ -53,6 +55,7 @@ async function captureAll(session: CaptureSession): Promise<CapturedExamples> {
       'add-payment': { json: payment, form: new URLSearchParams(payment).toString() },
       'payment-history': { json: history, form: 'period=month&limit=2' },
       ...more.requests,
+      ...mail.requests,
     },
     responses: session.responses,
   };

@@ -3,6 +3,7 @@
  * invoice's latest payment, clients, reversals), captured like the rest with the tools of scripts/capture-tools.ts.
  */
 import type { CapturedExamples } from '../shared/openapi/document.ts';
+import { captureReportExamples } from './capture-report-examples.ts';
 import type { CaptureTools } from './capture-tools.ts';
 
 const invoiceBody = (email: string) => ({
@@ -16,8 +17,10 @@ export async function captureResourceExamples(tools: CaptureTools): Promise<Pick
   const history = await captureInvoiceExamples(tools);
   const client = await captureClientExamples(tools);
   const reversal = await captureReversalExamples(tools);
+  const reports = await captureReportExamples(tools);
   return {
     requests: {
+      ...reports.requests,
       'reverse-payment': { json: reversal, form: new URLSearchParams(reversal).toString() },
       'invoice-history': { json: history, form: 'period=month&limit=2' },
       'add-client': { json: client, form: new URLSearchParams(client).toString() },
@@ -35,9 +38,6 @@ async function captureInvoiceExamples({ capture, send, commonErrors, faultErrors
   await capture('get-invoice', 200, 'invoice', 'An invoice', at('/invoices/{}', ref));
   await capture('get-invoice', 404, 'invoice_not_found', 'Unknown reference_code', at('/invoices/{}', unknown));
   await faultErrors('get-invoice', at('/invoices/{}', ref), 'BatchGetItemCommand');
-  await capture('send-invoice', 501, 'not_implemented', 'Not offered', at('/invoices/send/{}', ref));
-  await capture('send-invoice', 404, 'invoice_not_found', 'Unknown reference_code', at('/invoices/send/{}', unknown));
-  await faultErrors('send-invoice', at('/invoices/send/{}', ref), 'BatchGetItemCommand');
 
   // The keyed PDF answers a PDF (not captured); its errors are the JSON envelope.
   await capture('invoice-pdf', 404, 'invoice_not_found', 'Unknown reference_code', at('/invoices/{}/pdf', unknown));

@@ -3,7 +3,8 @@
  * into `shared/openapi/webhook-examples.json` (used by the OpenAPI `webhooks` section and shown in
  * docs/webhooks.md). Starts an in-memory DynamoDB Local and the local HTTP server, sets an endpoint on a
  * receiver on 127.0.0.1, creates an invoice and pays it in full, deletes another, lets a third fall due (the overdue
- * sweep), and delivers every event with the real deliverer. Then run `npm run openapi`.
+ * sweep), e-mails two through the local SES server (one to the simulator's bounce address), and delivers every event
+ * with the real deliverer. Then run `npm run openapi`.
  */
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,11 @@ const { listDeliveries } = await import('../shared/store/webhook-deliveries.ts')
 const { deliverWebhook } = await import('../shared/services/deliver-webhook.ts');
 const { webhookSet } = await import('../infra/cli/webhook-commands.ts');
 const { runOverdueSweep } = await import('../shared/services/sweep-overdue.ts');
+const { startLocalSes } = await import('../infra/local/ses-server.ts');
+const { handler: mailEvents } = await import('../functions/mail-events/handler.ts');
+const { deliverMailJob } = await import('../shared/services/deliver-mail-job.ts');
+const { getMailJob, listMailJobs } = await import('../shared/store/mail-jobs.ts');
+const { resetConfig } = await import('../shared/config.ts');
 
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 const receiver = createServer((request, response) => {
@@ -41,6 +47,11 @@ const receiver = createServer((request, response) => {
 
 const database = await startDynamoDbLocal();
 const server = createLocalServer({ logger: {} });
+// The mailer sends through the local SES server, whose simulator reports the bounce (docs/sending-invoices.md).
+const ses = await startLocalSes({ port: 0, mailDir: join(dataDir, 'mail'), onNotice: mailEvents, noticeDelayMs: 50 });
+process.env.SES_ENDPOINT = ses.url;
+process.env.MAIL_FROM = 'invoices@example.com';
+resetConfig();
 try {
   const tableName = 'invoicing-webhook-examples';
   await ensureTable(database.endpoint, tableName);
@@ -98,6 +109,16 @@ try {
   const lastWeek = new Date(Date.now() - 7 * 86_400_000);
   await post('/invoices', { ...invoiceBody, due_date: usDate(lastWeek, 'Africa/Lagos') });
   await runOverdueSweep(new Date());
+  // E-mailed: accepted by SES (invoice.sent); then one to the simulator's bounce address (invoice.delivery_failed).
+  for (const to of ['ada@example.com', 'bounce@simulator.amazonses.com']) {
+    const mailed = await post('/invoices', { ...invoiceBody, due_date: '03/31/2031' });
+    await post(`/invoices/${mailed.data.reference_code}/send`, { to }, 'POST', 200);
+    const [job] = await listMailJobs(account.companyId, 1);
+    await deliverMailJob(job!.jobId);
+    if (to.startsWith('bounce')) {
+      while ((await getMailJob(job!.jobId))?.state !== 'bounced') await new Promise((r) => setTimeout(r, 50));
+    }
+  }
 
   for (const delivery of (await listDeliveries(account.companyId)).reverse()) {
     const outcome = await deliverWebhook(delivery.event_id);
@@ -122,6 +143,7 @@ try {
   receiver.closeAllConnections();
   await new Promise<void>((r) => server.close(() => r()));
   await new Promise<void>((r) => receiver.close(() => r()));
+  await ses.stop();
   await database.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -32,6 +32,19 @@ export interface Config {
   /** Local only (OVERDUE_SWEEP_MS, default 60000): how often `npm start` runs the overdue sweep. */
   overdueSweepMs: number;
   /**
+   * The verified SES sender invoices are e-mailed from (MAIL_FROM: the stage setting `mailFrom`); unset → sending
+   * answers 501 `mail_not_configured` (docs/sending-invoices.md).
+   */
+  mailFrom: string | undefined;
+  /** The SES configuration set every invoice e-mail is sent with (MAIL_CONFIGURATION_SET; its events reach the stack). */
+  mailConfigurationSet: string | undefined;
+  /** The mail queue (MAIL_QUEUE_URL, set by the CDK stack on the mail dispatcher and the mailer). */
+  mailQueueUrl: string | undefined;
+  /** Set for the local SES server of `npm start` and the tests (SES_ENDPOINT); unset on AWS. */
+  sesEndpoint: string | undefined;
+  /** The first retry delay of an invoice e-mail SES throttled or failed to answer (MAIL_RETRY_BASE_MS, default 60000). */
+  mailRetryBaseMs: number;
+  /**
    * The stage's public base URL, without a trailing slash (PUBLIC_BASE_URL): invoices' `hosted_url` start with it.
    * Deployed, the stack sets it (the HTTP API's URL, or the stage's `publicBaseUrl`); a deployed function without it
    * throws MissingSettingError when it first needs it. Locally it defaults to `http://localhost:<PORT or 3000>`.
@@ -86,6 +99,11 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     deliveryQueueUrl: env.DELIVERY_QUEUE_URL || undefined,
     clockOffsetMs: deployed ? 0 : finiteNumber(env.CLOCK_OFFSET_MS, 0),
     overdueSweepMs: positiveNumber(env.OVERDUE_SWEEP_MS, 60_000),
+    mailFrom: env.MAIL_FROM?.trim() || undefined,
+    mailConfigurationSet: env.MAIL_CONFIGURATION_SET || undefined,
+    mailQueueUrl: env.MAIL_QUEUE_URL || undefined,
+    sesEndpoint: env.SES_ENDPOINT || undefined,
+    mailRetryBaseMs: positiveNumber(env.MAIL_RETRY_BASE_MS, 60_000),
     publicBaseUrl: publicBaseUrlFrom(env, deployed),
     localCredentials: {
       accessKeyId: env.AWS_ACCESS_KEY_ID ?? 'local',

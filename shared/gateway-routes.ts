@@ -3,7 +3,7 @@
  * and two differently named variables under one parent, so the route table's paths (shared/routes.ts) are declared
  * there in this form; the function's router still matches each route's own path.
  */
-import { ROUTES } from './routes.ts';
+import { type HttpMethod, methodsOf, ROUTES, type RouteDefinition } from './routes.ts';
 
 /** Name of the greedy path variable that carries the trailing-slash twin of a route on API Gateway. */
 export const TRAILING_SLASH_VARIABLE = 'proxy';
@@ -47,4 +47,23 @@ function firstVariableUnder(parent: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** One method + path pair a route answers (API Gateway route key `"<method> <path>"`). */
+export interface RouteKey {
+  method: HttpMethod;
+  path: string;
+}
+
+/**
+ * Every method + path a route answers: its method and extra methods, each on its path with and without a
+ * trailing slash (docs/api.md: `/payments/history/` is `/payments/history`). API Gateway HTTP APIs match route
+ * paths exactly, so the stack declares each of these as its own route (see `apiGatewayRoutePath`); the
+ * local runtime serves the same list.
+ */
+export function routeKeys(route: Pick<RouteDefinition, 'method' | 'extraMethods' | 'path'>): RouteKey[] {
+  return methodsOf(route).flatMap((method) => [
+    { method, path: route.path },
+    { method, path: `${route.path}/` },
+  ]);
 }

@@ -68,3 +68,10 @@ export function finishInvocation(route: string, errorCode: string | undefined): 
     metrics.publishStoredMetrics();
   }
 }
+
+export type MailOutcomeMetric = 'MailSent' | 'MailFailed' | 'MailBounced';
+
+/** Counts what an invoice e-mail came to (the stage alarms on `MailFailed`: infra/mail.ts); published at once. */
+export function countMailOutcome(metric: MailOutcomeMetric): void {
+  metrics.singleMetric().addMetric(metric, MetricUnit.Count, 1);
+}

@@ -4,86 +4,26 @@
  * integration per function and one HTTP API route per route key; the local runtime, the OpenAPI document, the docs and
  * the tests read the same entries.
  */
-import { type PathParameterKind, pathParameterNames } from './path-parameters.ts';
+import { pathParameterNames } from './path-parameters.ts';
 
-export type TableAction =
-  | 'dynamodb:GetItem'
-  | 'dynamodb:BatchGetItem'
-  | 'dynamodb:PutItem'
-  | 'dynamodb:UpdateItem'
-  | 'dynamodb:DeleteItem'
-  | 'dynamodb:ConditionCheckItem'
-  | 'dynamodb:Query';
+import type {
+  ApiFunctionDefinition,
+  ApiFunctionName,
+  HttpMethod,
+  RouteDefinition,
+  RouteName,
+} from './route-definitions.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export type RouteName =
-  | 'add-invoice'
-  | 'get-invoice'
-  | 'delete-invoice'
-  | 'send-invoice'
-  | 'invoice-pdf'
-  | 'hosted-invoice-page'
-  | 'hosted-invoice-pdf'
-  | 'add-client'
-  | 'list-clients'
-  | 'get-client'
-  | 'update-client'
-  | 'delete-client'
-  | 'add-payment'
-  | 'get-payment'
-  | 'reverse-payment'
-  | 'payment-history'
-  | 'invoice-history';
-
-export type ApiFunctionName = 'invoices' | 'payments' | 'history';
-
-/** The routes people open without an API key (the hosted invoice page and its PDF): the token in the path is the key. */
-export type PublicRouteName = 'hosted-invoice-page' | 'hosted-invoice-pdf';
-
-/** What a route answers on success: the JSON envelope (the default), an HTML page or a PDF. */
-export type Answers = 'json' | 'html' | 'pdf';
-
-export interface RouteDefinition {
-  /** Stable name: idempotency scope, logs, metrics and the OpenAPI operation id. */
-  name: RouteName;
-  method: HttpMethod;
-  /** API Gateway route path; `{name}` is a path parameter. */
-  path: string;
-  /** The kind of each `{name}` of the path, and only those (checked when this module loads). */
-  parameters?: Readonly<Record<string, PathParameterKind>>;
-  /** Methods answered besides `method`, with the same handler (pypayant lists history with a GET and a JSON body). */
-  extraMethods?: readonly 'GET'[];
-  /** The route commits writes: a timeout may leave one in flight (504 `outcome_unknown`, never a plain 503). */
-  writes: boolean;
-  /** The route reads a request body; one sent to a route without (a GET or DELETE) is ignored, whatever its type. */
-  takesBody: boolean;
-  /**
-   * `public`: no API key is asked (docs/sending-invoices.md: the hosted page and its PDF, for people); its answers,
-   * errors included, are HTML pages — the one exception to the JSON error envelope. Default: `key`.
-   */
-  access?: 'key' | 'public';
-  /** What a success is (default `json`). */
-  answers?: Answers;
-  /** The function that serves it and the module that function runs (filled in from API_FUNCTIONS). */
-  function: ApiFunctionName;
-  entry: string;
-}
-
-export interface ApiFunctionDefinition {
-  /** Function id (PascalCase in CDK) and folder under functions/. */
-  name: ApiFunctionName;
-  /** Handler module relative to the repository root; it exports `handler`. */
-  entry: string;
-  /**
-   * DynamoDB actions the function performs on the table itself (TransactWriteItems is authorised per action).
-   * test/infra/iam-actions.test.ts checks that each list equals what the function really calls.
-   */
-  tableActions: readonly TableAction[];
-  /** DynamoDB actions the function performs on the table's index (GSI1). */
-  indexActions: readonly TableAction[];
-  routes: readonly Omit<RouteDefinition, 'function' | 'entry'>[];
-}
+export type {
+  Answers,
+  ApiFunctionDefinition,
+  ApiFunctionName,
+  HttpMethod,
+  PublicRouteName,
+  RouteDefinition,
+  RouteName,
+  TableAction,
+} from './route-definitions.ts';
 
 export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
   {
@@ -121,8 +61,17 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
         method: 'GET',
         path: '/invoices/send/{reference_code}',
         parameters: { reference_code: 'referenceCode' },
-        writes: false,
+        writes: true,
         takesBody: false,
+      },
+      {
+        name: 'email-invoice',
+        method: 'POST',
+        path: '/invoices/{reference_code}/send',
+        parameters: { reference_code: 'referenceCode' },
+        writes: true,
+        takesBody: true,
+        optionalBody: true,
       },
       {
         name: 'invoice-pdf',
@@ -184,7 +133,14 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
   {
     name: 'payments',
     entry: 'functions/payments/handler.ts',
-    tableActions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    tableActions: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      // A payment that settles its invoice deletes its open-invoice item (docs/data-design.md "Receivables").
+      'dynamodb:DeleteItem',
+    ],
     indexActions: [],
     routes: [
       { name: 'add-payment', method: 'POST', path: '/payments', writes: true, takesBody: true },
@@ -219,6 +175,7 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
         extraMethods: ['GET'],
         writes: false,
         takesBody: true,
+        csv: true,
       },
       {
         name: 'invoice-history',
@@ -227,15 +184,23 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
         extraMethods: ['GET'],
         writes: false,
         takesBody: true,
+        csv: true,
+      },
+      { name: 'aging-report', method: 'POST', path: '/reports/aging', writes: false, takesBody: true, csv: true },
+      {
+        name: 'client-statement',
+        method: 'POST',
+        path: '/clients/{id}/statement',
+        parameters: { id: 'clientId' },
+        writes: false,
+        takesBody: true,
+        csv: true,
       },
     ],
   },
 ];
 
-/**
- * A route whose `{name}` has no kind, or that declares a kind for a name its path lacks, is a mistake: refused when
- * this module loads, so such a route table never serves (or passes a test).
- */
+/** A `{name}` without a kind, or a kind for a name the path lacks: refused when this module loads (never served). */
 export function withDeclaredParameters<T extends Pick<RouteDefinition, 'name' | 'path' | 'parameters'>>(route: T): T {
   const named = pathParameterNames(route.path).sort();
   const declared = Object.keys(route.parameters ?? {}).sort();
@@ -264,27 +229,8 @@ export function apiFunctionNamed(name: ApiFunctionName): ApiFunctionDefinition {
   return fn;
 }
 
-/** One method + path pair a route answers (API Gateway route key `"<method> <path>"`). */
-export interface RouteKey {
-  method: HttpMethod;
-  path: string;
-}
-
 /** The methods a route answers: its method and its extra methods. */
 export const methodsOf = (route: Pick<RouteDefinition, 'method' | 'extraMethods'>): HttpMethod[] => [
   route.method,
   ...(route.extraMethods ?? []),
 ];
-
-/**
- * Every method + path a route answers: its method and extra methods, each on its path with and without a
- * trailing slash (docs/api.md: `/payments/history/` is `/payments/history`). API Gateway HTTP APIs match route
- * paths exactly, so the stack declares each of these as its own route (see `apiGatewayRoutePath`); the
- * local runtime serves the same list.
- */
-export function routeKeys(route: Pick<RouteDefinition, 'method' | 'extraMethods' | 'path'>): RouteKey[] {
-  return methodsOf(route).flatMap((method) => [
-    { method, path: route.path },
-    { method, path: `${route.path}/` },
-  ]);
-}

@@ -11,13 +11,20 @@ import {
   updateClientRoute,
 } from './client-routes.ts';
 import { hostedPageRoute, hostedPdfRoute, invoicePdfRoute } from './document-routes.ts';
-import { addInvoiceRoute, deleteInvoiceRoute, getInvoiceRoute, sendInvoiceRoute } from './invoice-routes.ts';
+import {
+  addInvoiceRoute,
+  deleteInvoiceRoute,
+  emailInvoiceRoute,
+  getInvoiceRoute,
+  sendInvoiceRoute,
+} from './invoice-routes.ts';
 
 export const handler = createApiFunction('invoices', {
   'add-invoice': addInvoiceRoute,
   'get-invoice': getInvoiceRoute,
   'delete-invoice': deleteInvoiceRoute,
   'send-invoice': sendInvoiceRoute,
+  'email-invoice': emailInvoiceRoute,
   'invoice-pdf': invoicePdfRoute,
   'hosted-invoice-page': hostedPageRoute,
   'hosted-invoice-pdf': hostedPdfRoute,

@@ -1,14 +1,18 @@
-/** Invoice routes: parse → call the service → respond (docs/api.md "Add invoice", "Invoices: read, list, delete"). */
+/**
+ * Invoice routes: parse → call the service → respond (docs/api.md "Add invoice", "Invoices: read, list, delete",
+ * "Send an invoice").
+ */
 import { outcomeResponse } from '../../shared/http/envelope.ts';
-import { ApiError } from '../../shared/http/errors.ts';
 import type { RouteHandler } from '../../shared/http/handler.ts';
 import { withIdempotencyKey, writeResponse } from '../../shared/http/responses.ts';
 import { countInvoiceCreated } from '../../shared/observability.ts';
 import { isFailure } from '../../shared/outcome.ts';
 import { addInvoiceSchema, withFlatClient } from '../../shared/schemas/invoice.ts';
+import { sendInvoiceSchema, toSendRequest } from '../../shared/schemas/send.ts';
 import { addInvoice } from '../../shared/services/add-invoice.ts';
 import { deleteInvoice } from '../../shared/services/delete-invoice.ts';
 import { getInvoice } from '../../shared/services/read-invoice.ts';
+import { sendInvoice } from '../../shared/services/send-invoice.ts';
 import { parseRequest } from '../../shared/validation.ts';
 
 /** POST /invoices */
@@ -27,15 +31,15 @@ export const getInvoiceRoute: RouteHandler = async ({ context, pathParameters })
 export const deleteInvoiceRoute: RouteHandler = async ({ context, pathParameters }) =>
   writeResponse(await deleteInvoice(context, pathParameters.reference_code ?? ''));
 
-/**
- * GET /invoices/send/{reference_code}: e-mailing invoices is not offered (docs/api.md "Errors"), said plainly after
- * authentication for an invoice of the account; any other reference is 404 `invoice_not_found`, as on every route
- * that names one.
- */
-export const sendInvoiceRoute: RouteHandler = async ({ context, pathParameters }) => {
-  await getInvoice(context, pathParameters.reference_code ?? '');
-  throw new ApiError(
-    'not_implemented',
-    'Sending invoices by e-mail is not offered by this service. Share the invoice with your client yourself.',
-  );
+/** GET /invoices/send/{reference_code}: the SDKs' send, to the invoice's client (docs/api.md "Send an invoice"). */
+export const sendInvoiceRoute: RouteHandler = async ({ context, headers, pathParameters }) => {
+  const request = { referenceCode: pathParameters.reference_code ?? '' };
+  return writeResponse(await sendInvoice(withIdempotencyKey(context, headers), request, 'send-invoice'));
+};
+
+/** POST /invoices/{reference_code}/send: optional `to`, `cc` and `message`. */
+export const emailInvoiceRoute: RouteHandler = async ({ context, body, headers, pathParameters }) => {
+  const input = toSendRequest(parseRequest(sendInvoiceSchema, body ?? {}));
+  const request = { ...input, referenceCode: pathParameters.reference_code ?? '' };
+  return writeResponse(await sendInvoice(withIdempotencyKey(context, headers), request, 'email-invoice'));
 };

@@ -7,6 +7,13 @@ import { accountCommands } from './account-commands.ts';
 import type { Command } from './command.ts';
 import { dataCommands } from './data-commands.ts';
 import { keyCommands } from './key-commands.ts';
+import { mailCommands } from './mail-commands.ts';
 import { webhookCommands } from './webhook-commands.ts';
 
-export const COMMANDS: readonly Command[] = [...accountCommands, ...keyCommands, ...webhookCommands, ...dataCommands];
+export const COMMANDS: readonly Command[] = [
+  ...accountCommands,
+  ...keyCommands,
+  ...webhookCommands,
+  ...mailCommands,
+  ...dataCommands,
+];

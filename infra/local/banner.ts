@@ -15,6 +15,22 @@ export interface BannerInput {
   /** The demo account's time zone, which decides "today" for payment dates. */
   timeZone?: string;
   now?: Date;
+  /** The local SES server (its web inbox), where each message is also kept, and the sender (undefined: sending off). */
+  mail?: { inboxUrl: string; mailDir: string; from: string | undefined };
+}
+
+/** Where sent invoice e-mails are read (docs/running-locally.md "E-mail"), and a send of the demo invoice. */
+export function mailLines(mail: NonNullable<BannerInput['mail']>, demoReferenceCode?: string): string[] {
+  if (!mail.from)
+    return [`Invoice e-mail: off (MAIL_FROM is empty), sending answers 501. Local SES server: ${mail.inboxUrl}`];
+  const path = `/invoices/${demoReferenceCode ? '$REF' : 'REFERENCE_CODE'}/send`;
+  return [
+    `Invoice e-mail: read sent mail in a browser at ${mail.inboxUrl} (local SES server; from ${mail.from})`,
+    `  every message is also kept as a .eml file in ${mail.mailDir}`,
+    '',
+    `# E-mail ${demoReferenceCode ? 'the demo invoice' : 'an invoice'} to its client (try "to":"bounce@simulator.amazonses.com"):`,
+    curl(path, { message: 'Thank you for your business.' }),
+  ];
 }
 
 /** `MM/DD/YYYY` of the calendar date `days` after today in `timeZone`. */
@@ -99,6 +115,7 @@ export function readyBanner(input: BannerInput): string {
     exportLine(input.baseUrl, input.secretKey, input.demoReferenceCode),
     '',
     ...curlExamples(input.timeZone, input.now, input.demoReferenceCode).flatMap((example) => [example, '']),
+    ...(input.mail ? [...mailLines(input.mail, input.demoReferenceCode), ''] : []),
     'Press Ctrl-C to stop.',
   ].join('\n');
 }

@@ -25,6 +25,7 @@ import {
   stopOrphanedEngine,
   writeEngineRecord,
 } from './engine-record.ts';
+import { type LocalMail, startLocalMail } from './mail-runner.ts';
 import { startOverdueRunner } from './overdue-runner.ts';
 import { listen, portAnswers, urlHost } from './ports.ts';
 import { createLocalServer, type LocalServer } from './server.ts';
@@ -162,11 +163,21 @@ async function startDatabase(settings: LocalSettings): Promise<DynamoDbLocal | u
   return database;
 }
 
-/** The background runners, each with the code its deployed function runs. A new one is one more line here. */
-function startRunners(settings: LocalSettings, db: DynamoDbLocal): void {
+/**
+ * The background runners, each with the code its deployed function runs. A new one is one more line here. Invoice
+ * e-mail (the local SES server, the mail dispatcher and the mailer) is one runner; the banner says where mail is read.
+ */
+async function startRunners(settings: LocalSettings, db: DynamoDbLocal): Promise<LocalMail> {
   const common = { endpoint: db.endpoint, tableName: settings.tableName, dataDir: settings.dataDir };
   runners.push(startWebhookRunner({ ...common, log: console.error }));
   runners.push(startOverdueRunner({ log: console.error }));
+  const mail = await startLocalMail({
+    ...common,
+    sesPort: settings.sesPort,
+    sesPortExplicit: settings.sesPortExplicit,
+  });
+  runners.push(mail);
+  return mail;
 }
 
 /** The table, the demo account and the runners; then ready, and the banner. */
@@ -178,7 +189,7 @@ async function prepare(settings: LocalSettings, db: DynamoDbLocal, baseUrl: stri
     const { account } = await ensureDemoAccount(settings.dataDir);
     demoReferenceCode = account.demo_reference_code;
     if (stopping) return;
-    startRunners(settings, db);
+    const mail = await startRunners(settings, db);
     server!.ready = true;
     console.log(
       readyBanner({
@@ -189,6 +200,7 @@ async function prepare(settings: LocalSettings, db: DynamoDbLocal, baseUrl: stri
         dynamodbEndpoint: db.endpoint,
         tableName: settings.tableName,
         dataDir: settings.dynamodbDir,
+        mail: mail.banner,
       }),
     );
   } catch (error) {

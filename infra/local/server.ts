@@ -8,9 +8,10 @@
 import type { Server } from 'node:http';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { routeKeys } from '../../shared/gateway-routes.ts';
 import { ApiError, invalidApiKey, OutcomeUnknownError, ServiceUnavailableError } from '../../shared/http/errors.ts';
 import { hasPathParameters, matchRoutePath } from '../../shared/path-parameters.ts';
-import { ROUTES, type RouteDefinition, routeKeys } from '../../shared/routes.ts';
+import { ROUTES, type RouteDefinition } from '../../shared/routes.ts';
 import { FUNCTION_TIMEOUT_MS } from '../function-timeout.ts';
 import { newApiGatewayRequestId, toApiGatewayEvent } from './event.ts';
 import { HandlerInvoker, importHandler, type LambdaHandler } from './handler-invoker.ts';

@@ -11,6 +11,10 @@ export interface LocalSettings {
   host: string;
   /** DynamoDB Local's port (DYNAMODB_PORT, default 8000). */
   dynamodbPort: number;
+  /** The local SES server's port (SES_PORT, default 8005; 0 picks a free one). */
+  sesPort: number;
+  /** Whether SES_PORT was set: when it was not and 8005 is taken, `npm start` picks a free port instead of failing. */
+  sesPortExplicit: boolean;
   /** Absolute DATA_DIR (default `.data/`). */
   dataDir: string;
   /** Where DynamoDB Local keeps its database: `DATA_DIR/dynamodb`. */
@@ -26,13 +30,18 @@ function portFrom(value: string | undefined, name: string, fallback: number, min
   return port;
 }
 
-/** Reads PORT, HOST, DYNAMODB_PORT, DATA_DIR and TABLE_NAME. Throws on an invalid port. */
+/** aws-ses-v2-local's own default port. */
+export const DEFAULT_SES_PORT = 8005;
+
+/** Reads PORT, HOST, DYNAMODB_PORT, SES_PORT, DATA_DIR and TABLE_NAME. Throws on an invalid port. */
 export function readLocalSettings(env: NodeJS.ProcessEnv = process.env): LocalSettings {
   const dataDir = resolve(env.DATA_DIR || '.data');
   return {
     port: portFrom(env.PORT, 'PORT', 3000, 0),
     host: env.HOST || '127.0.0.1',
     dynamodbPort: portFrom(env.DYNAMODB_PORT, 'DYNAMODB_PORT', 8000, 1),
+    sesPort: portFrom(env.SES_PORT, 'SES_PORT', DEFAULT_SES_PORT, 0),
+    sesPortExplicit: env.SES_PORT !== undefined && env.SES_PORT !== '',
     dataDir,
     dynamodbDir: join(dataDir, 'dynamodb'),
     tableName: env.TABLE_NAME || DEFAULT_LOCAL_TABLE,

@@ -42,6 +42,10 @@ export interface LocalQueueOptions {
   /** Receives after which a message moves to the dead letters (like an SQS redrive policy). */
   maxReceiveCount: number;
   now?: () => number;
+  /** The body of a message for an id (default: a webhook delivery message; the mail queue passes its own). */
+  messageBody?: (id: string) => string;
+  /** The ARN its SQS-shaped events name. */
+  queueArn?: string;
 }
 
 export class LocalDeliveryQueue implements DeliveryQueue {
@@ -51,7 +55,7 @@ export class LocalDeliveryQueue implements DeliveryQueue {
 
   constructor(
     readonly file: string,
-    private readonly options: LocalQueueOptions,
+    readonly options: LocalQueueOptions,
   ) {
     this.now = options.now ?? Date.now;
     this.state = LocalDeliveryQueue.load(file);
@@ -174,13 +178,17 @@ export class LocalDeliveryQueue implements DeliveryQueue {
 }
 
 /** An SQS-shaped event of received messages, as Lambda's SQS event source builds it. */
-export function sqsEventOf(received: { message: QueuedMessage; receiptHandle: string }[], queueArn: string): SQSEvent {
+export function sqsEventOf(
+  received: { message: QueuedMessage; receiptHandle: string }[],
+  queueArn: string,
+  messageBody: (id: string) => string = deliveryMessageBody,
+): SQSEvent {
   return {
     Records: received.map(
       ({ message, receiptHandle }): SQSRecord => ({
         messageId: message.id,
         receiptHandle,
-        body: deliveryMessageBody(message.eventId),
+        body: messageBody(message.eventId),
         attributes: {
           ApproximateReceiveCount: String(message.receiveCount),
           SentTimestamp: String(message.sentAt),
@@ -226,7 +234,8 @@ export function startQueueConsumer(
         continue;
       }
       try {
-        const response = await handle(sqsEventOf(received, 'arn:aws:sqs:local:000000000000:webhook-deliveries'));
+        const { queueArn = 'arn:aws:sqs:local:000000000000:webhook-deliveries', messageBody } = queue.options;
+        const response = await handle(sqsEventOf(received, queueArn, messageBody));
         const failed = new Set(response.batchItemFailures.map(({ itemIdentifier }) => itemIdentifier));
         for (const { message, receiptHandle } of received) if (!failed.has(message.id)) queue.delete(receiptHandle);
       } catch (error) {

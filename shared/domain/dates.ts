@@ -105,6 +105,11 @@ function computeTodayIn(timeZone: string, now: Date): CalendarDate {
   return { year: part('year'), month: part('month'), day: part('day') };
 }
 
+/** The calendar date in `timeZone` of a `YYYY-MM-DD HH:MM:SS` UTC timestamp (`created_at` → the local day it names). */
+export function localDateOf(timestamp: string, timeZone: string): CalendarDate {
+  return todayIn(timeZone, new Date(`${timestamp.replace(' ', 'T')}Z`));
+}
+
 /** True when the runtime knows the time zone name (e.g. `Africa/Lagos`, `UTC`). */
 export function isValidTimeZone(tz: string): boolean {
   if (typeof tz !== 'string' || tz === '') return false;

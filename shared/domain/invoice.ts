@@ -2,6 +2,7 @@
 
 import { toEpochSeconds } from './dates.ts';
 import { accept, type Decision, refuse } from './decision.ts';
+import type { InvoiceMail } from './invoice-mail.ts';
 import type { InvoiceRequest, MetadataValue, NewClientRequest } from './invoice-request.ts';
 import { sumLineTotals } from './money.ts';
 import { invalidFields, notFound, Refusal } from './refusal.ts';
@@ -29,6 +30,13 @@ export interface InvoiceBalance {
   deletedAt: string | null;
   version: number;
   updatedAt: string;
+  /** What the invoice's latest send came to (docs/sending-invoices.md); absent until it is first sent. */
+  mail?: InvoiceMail | undefined;
+  /**
+   * Counted in the receivables rows (aging, open invoices, the client's ledger: docs/data-design.md "Receivables"):
+   * every invoice created since they are kept; older ones once `data:migrate` counted them.
+   */
+  inAging?: boolean;
 }
 
 export interface ClientRecord {
@@ -154,6 +162,7 @@ export function buildInvoice(
       deletedAt: null,
       version: 1,
       updatedAt: now,
+      inAging: true,
     },
   };
 }

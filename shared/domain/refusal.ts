@@ -10,6 +10,7 @@ export type RefusalCode =
   | 'validation_failed'
   | 'invalid_period'
   | 'invalid_cursor'
+  | 'statement_too_large'
   | 'tokenization_not_enabled'
   | 'client_not_found'
   | 'invoice_not_found'
@@ -20,7 +21,9 @@ export type RefusalCode =
   | 'duplicate_client_email'
   | 'invoice_has_payments'
   | 'invoice_deleted'
-  | 'payment_already_reversed';
+  | 'payment_already_reversed'
+  | 'recipient_missing'
+  | 'mail_not_configured';
 
 /** Per-field problem codes used inside `errors[]`. */
 export type FieldErrorCode =

@@ -10,6 +10,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'invoice.deleted',
   'invoice.overdue',
   'payment.reversed',
+  'invoice.sent',
+  'invoice.delivery_failed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -86,4 +88,17 @@ export function invoiceOverdueEvents(data: Record<string, unknown>, context: Eve
  */
 export function paymentReversedEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
   return [event('payment.reversed', data, context)];
+}
+
+/**
+ * The outcome of an invoice's latest send (docs/sending-invoices.md "Delivery"): `invoice.sent` when SES accepted it,
+ * `invoice.delivery_failed` when it was rejected, never sent, bounced or reported as spam. `data` is the invoice with
+ * `client` and `items` after the change (`mail_status`, `sent_at`, `mail_error`).
+ */
+export function invoiceMailEvents(
+  outcome: 'sent' | 'failed' | 'bounced',
+  data: Record<string, unknown>,
+  context: EventContext,
+): WebhookEvent[] {
+  return [event(outcome === 'sent' ? 'invoice.sent' : 'invoice.delivery_failed', data, context)];
 }

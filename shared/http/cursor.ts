@@ -16,13 +16,15 @@ export interface CursorState {
   to?: string | undefined;
   /** The `payment_status` filter the listing was started with. */
   status?: string | undefined;
+  /** A report's listing: which one, and the filters it was started with (the aging report's: report-page.ts). */
+  listing?: Record<string, string> | undefined;
   after: Record<string, string>;
 }
 
 /** A history's position from a cursor's state: only a cursor made by a history has its period and range. */
 export function historyPositionOf(state: CursorState): HistoryPosition | undefined {
   const { period, from, to, after, status } = state;
-  if (period === undefined || from === undefined || to === undefined) return undefined;
+  if (period === undefined || from === undefined || to === undefined || state.listing !== undefined) return undefined;
   return { period, from, to, after, ...(status === undefined ? {} : { status }) };
 }
 
@@ -31,7 +33,15 @@ const sign = (secret: string, payload: string): Buffer =>
 
 export function encodeCursor(secret: string, state: CursorState): string {
   const payload = Buffer.from(
-    JSON.stringify({ v: 1, p: state.period, f: state.from, t: state.to, s: state.status, a: state.after }),
+    JSON.stringify({
+      v: 1,
+      p: state.period,
+      f: state.from,
+      t: state.to,
+      s: state.status,
+      l: state.listing,
+      a: state.after,
+    }),
   ).toString('base64url');
   return `${payload}.${sign(secret, payload).toString('base64url')}`;
 }
@@ -59,12 +69,13 @@ export function decodeCursor(secret: string, cursor: string): CursorState | unde
   if (!isRecord(state) || state.v !== 1 || !isPosition(state.a)) return undefined;
   const optional = (value: unknown, valid: (v: unknown) => boolean) => value === undefined || valid(value);
   if (!optional(state.p, isPeriod) || !optional(state.f, isIsoDate) || !optional(state.t, isIsoDate)) return undefined;
-  if (!optional(state.s, (v) => typeof v === 'string')) return undefined;
+  if (!optional(state.s, (v) => typeof v === 'string') || !optional(state.l, isPosition)) return undefined;
   return {
     period: state.p as Period | undefined,
     from: state.f as string | undefined,
     to: state.t as string | undefined,
     status: state.s as string | undefined,
+    listing: state.l as Record<string, string> | undefined,
     after: state.a,
   };
 }

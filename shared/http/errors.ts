@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   invalid_period: 400,
   invalid_cursor: 400,
   invalid_idempotency_key: 400,
+  statement_too_large: 400,
   invalid_api_key: 401,
   tokenization_not_enabled: 403,
   client_not_found: 404,
@@ -31,8 +32,9 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
+  recipient_missing: 422,
   internal_error: 500,
-  not_implemented: 501,
+  mail_not_configured: 501,
   service_unavailable: 503,
   outcome_unknown: 504,
 } as const;

@@ -5,6 +5,7 @@
  * Every failure — parser errors, zod errors, DynamoDB errors, timeouts — leaves as the error envelope.
  */
 import middy from '@middy/core';
+import httpContentNegotiation from '@middy/http-content-negotiation';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
@@ -35,6 +36,10 @@ export interface ApiRequest {
   pathParameters: Record<string, string | undefined>;
   /** Query string parameters (repeated names comma-joined, as API Gateway passes them). */
   query: Record<string, string | undefined>;
+  /** The path as requested (with a stage prefix, if any): what a `Link` to the next page names. */
+  path: string;
+  /** What the client asked for: `csv` on a route that offers it and an `Accept` that prefers `text/csv`. */
+  format: 'json' | 'csv';
 }
 
 export type RouteHandler = (request: ApiRequest) => Promise<HttpResponse>;
@@ -103,8 +108,13 @@ function buildMiddyHandler(route: RouteName, run: RouteHandler) {
     .use(httpHeaderNormalizer())
     .use(authenticate())
     .use(pathParameterCheck(routeNamed(route).parameters));
-  const takesBody = routeNamed(route).takesBody;
-  if (takesBody) handler.use(bodyGate()).use(httpJsonBodyParser({ disableContentTypeError: true }));
+  const { takesBody, optionalBody, csv } = routeNamed(route);
+  // An Accept naming neither type is answered with JSON (as if it were absent), never 406.
+  if (csv) handler.use(httpContentNegotiation({ ...ONLY_MEDIA_TYPES, availableMediaTypes: [JSON_TYPE, CSV_TYPE] }));
+  if (takesBody)
+    handler
+      .use(bodyGate({ emptyIsObject: optionalBody === true }))
+      .use(httpJsonBodyParser({ disableContentTypeError: true }));
   return handler.handler((event, context) =>
     run({
       context: requestContext(authenticatedAccount(context), event.requestContext?.requestId ?? context.awsRequestId),
@@ -112,6 +122,12 @@ function buildMiddyHandler(route: RouteName, run: RouteHandler) {
       headers: event.headers ?? {},
       pathParameters: event.pathParameters ?? {},
       query: event.queryStringParameters ?? {},
+      path: event.rawPath ?? event.requestContext?.http?.path ?? '',
+      format: (context as { preferredMediaType?: string }).preferredMediaType === CSV_TYPE ? 'csv' : 'json',
     }),
   );
 }
+
+const JSON_TYPE = 'application/json';
+const CSV_TYPE = 'text/csv';
+const ONLY_MEDIA_TYPES = { parseCharsets: false, parseEncodings: false, parseLanguages: false, failOnMismatch: false };

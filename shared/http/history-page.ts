@@ -10,8 +10,11 @@ import type { InvoiceHistoryPage } from '../services/invoice-history.ts';
 import type { HistoryPage } from '../services/payment-history.ts';
 import type { ClientListPage } from '../services/read-clients.ts';
 import type { Account } from '../store/accounts.ts';
+import { csvResponse, csvText } from './csv.ts';
+import { INVOICE_COLUMNS, PAYMENT_COLUMNS } from './csv-tables.ts';
 import { decodeCursor, encodeCursor, historyPositionOf } from './cursor.ts';
 import { type HttpResponse, jsonResponse, successBody } from './envelope.ts';
+import type { Answer } from './report-page.ts';
 
 /** The history position a cursor carries; 400 `invalid_cursor` when it is forged, stale or not a history's. */
 export function resumePosition(account: Account, cursor: string | undefined): HistoryPosition | undefined {
@@ -31,16 +34,31 @@ export function historyBody(page: HistoryPage, nextCursor: string | null, curren
   );
 }
 
-export function historyResponse(page: HistoryPage, account: Account): HttpResponse {
+export function historyResponse(page: HistoryPage, account: Account, answer?: Answer): HttpResponse {
+  const nextCursor = page.next ? encodeCursor(account.cursorSecret, page.next) : null;
+  if (answer?.format === 'csv') {
+    const rows = page.paymentsJson.map((json) => JSON.parse(json));
+    return csvResponse(
+      csvText(PAYMENT_COLUMNS, rows),
+      nextCursor ? { cursor: nextCursor, path: answer.path } : undefined,
+    );
+  }
   const response = jsonResponse(200, null);
-  response.body = historyBody(page, page.next ? encodeCursor(account.cursorSecret, page.next) : null, account.currency);
+  response.body = historyBody(page, nextCursor, account.currency);
   return response;
 }
 
 /** Invoice history's body: `{period,start,end,invoices,next_cursor}` around invoices serialised once by the service. */
-export function invoiceHistoryResponse(page: InvoiceHistoryPage, account: Account): HttpResponse {
+export function invoiceHistoryResponse(page: InvoiceHistoryPage, account: Account, answer?: Answer): HttpResponse {
   const text = JSON.stringify;
   const nextCursor = page.next ? encodeCursor(account.cursorSecret, page.next) : null;
+  if (answer?.format === 'csv') {
+    const rows = page.invoicesJson.map((json) => JSON.parse(json));
+    return csvResponse(
+      csvText(INVOICE_COLUMNS, rows),
+      nextCursor ? { cursor: nextCursor, path: answer.path } : undefined,
+    );
+  }
   const response = jsonResponse(200, null);
   response.body =
     `{"status":"success","data":{"period":${text(page.period)},"start":${text(page.start)},"end":${text(page.end)},` +
@@ -58,6 +76,6 @@ export function clientListResponse(page: ClientListPage, account: Account): Http
 export function clientListPosition(account: Account, cursor: string | undefined): Record<string, string> | undefined {
   if (cursor === undefined) return undefined;
   const state = decodeCursor(account.cursorSecret, cursor);
-  if (!state || state.period !== undefined) throw invalidCursor();
+  if (!state || state.period !== undefined || state.listing !== undefined) throw invalidCursor();
   return state.after;
 }

@@ -13,6 +13,18 @@ export const HEADERS = {
   ),
   'WWW-Authenticate': header('Always `Bearer`.', { type: 'string', enum: ['Bearer'] }),
   'Retry-After': header('Seconds to wait before retrying.', { type: 'string', pattern: '^\\d+$' }),
+  Link: header(
+    'CSV pages only: `<path?cursor=…>; rel="next"` while another page follows (the same request, with that cursor).',
+    {
+      type: 'string',
+    },
+  ),
+  'X-Next-Cursor': header(
+    "CSV pages only: the cursor of the next page (the JSON's `next_cursor`); absent on the last page.",
+    {
+      type: 'string',
+    },
+  ),
 };
 
 export const SECURITY_SCHEMES = {

@@ -12,10 +12,13 @@ import { MAX_BODY_BYTES } from '../http/body.ts';
 import { ERROR_STATUS, type ErrorCode } from '../http/errors.ts';
 import { ROUTES, type RouteName } from '../routes.ts';
 import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas/client.ts';
-import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
+import { clientStatementSchema, invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
+import { agingReportSchema } from '../schemas/reports.ts';
+import { sendInvoiceSchema } from '../schemas/send.ts';
 import { HEADERS, PARAMETERS, SECURITY_SCHEMES } from './components.ts';
+import { csvContent } from './csv-content.ts';
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
 import { DESCRIPTION } from './overview.ts';
 import { PAGE_ERRORS, pageAnswer, pdfAnswer } from './page-responses.ts';
@@ -23,6 +26,7 @@ import { PAGE_ERRORS, pageAnswer, pdfAnswer } from './page-responses.ts';
 export { ROUTING_ERRORS } from './operations.ts';
 
 import capturedExamples from './examples.json' with { type: 'json' };
+import { REPORT_RESPONSE_SCHEMAS } from './report-responses.ts';
 import { RESPONSE_SCHEMAS } from './responses.ts';
 import { WEBHOOK_SCHEMAS, WEBHOOKS } from './webhooks.ts';
 
@@ -100,16 +104,20 @@ function successResponse(route: RouteName, spec: OperationSpec, success: Success
   if (success.media === 'application/pdf') return pdfAnswer(success.description);
   if (success.media === 'text/html') return pageAnswer(success.description);
   const examples = examplesFor(route, success.status);
+  const csv = csvContent(route);
+  const headers = {
+    ...(spec.idempotent ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}),
+    ...csv?.headers,
+  };
   return {
     description: success.description,
-    ...(spec.idempotent
-      ? { headers: { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } }
-      : {}),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
     content: {
       'application/json': {
         schema: { $ref: `#/components/schemas/${success.schema}` },
         ...(examples ? { examples } : {}),
       },
+      ...csv?.content,
     },
   };
 }
@@ -122,7 +130,7 @@ function errorResponses(route: RouteName, spec: OperationSpec): Record<string, u
     const codes = byStatus.get(status)!;
     const headers: Record<string, unknown> = {};
     // Stored outcomes (docs/api.md "Idempotency") are replayed with the header too.
-    if (spec.idempotent && [403, 404, 409].includes(status))
+    if (spec.idempotent && [403, 404, 409, 422].includes(status))
       headers['Idempotent-Replayed'] = { $ref: '#/components/headers/Idempotent-Replayed' };
     if (status === 401) headers['WWW-Authenticate'] = { $ref: '#/components/headers/WWW-Authenticate' };
     if (status === 503 || codes.includes('idempotency_request_in_progress'))
@@ -212,8 +220,11 @@ function requestSchemas(): Record<string, unknown> {
     InvoiceItemInput: inputSchema(invoiceItemSchema),
     AddPaymentRequest: inputSchema(addPaymentSchema),
     ReversePaymentRequest: inputSchema(reversePaymentSchema),
+    SendInvoiceRequest: inputSchema(sendInvoiceSchema),
     PaymentHistoryRequest: inputSchema(paymentHistorySchema),
     InvoiceHistoryRequest: inputSchema(invoiceHistorySchema),
+    AgingReportRequest: inputSchema(agingReportSchema),
+    ClientStatementRequest: inputSchema(clientStatementSchema),
     AddClientRequest: inputSchema(addClientSchema),
     UpdateClientRequest: inputSchema(updateClientSchema),
   };
@@ -254,6 +265,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Clients', description: "Keep the account's clients" },
       { name: 'Payments', description: 'Record payments and list payment history' },
       { name: 'Hosted pages', description: 'What the client opens: the invoice page and its PDF, without an API key' },
+      { name: 'Reports', description: 'Aging (who owes what) and client statements' },
       // Not "Webhooks": Swagger UI titles the webhooks section so already, and a tag of that name showed it twice.
       { name: 'Events', description: "Events POSTed to the account's webhook endpoint (docs/webhooks.md)" },
     ],
@@ -269,7 +281,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           Allow: { description: 'The methods the path accepts', schema: { type: 'string' } },
         }),
       },
-      schemas: { ...requestSchemas(), ...RESPONSE_SCHEMAS, ...WEBHOOK_SCHEMAS },
+      schemas: { ...requestSchemas(), ...RESPONSE_SCHEMAS, ...REPORT_RESPONSE_SCHEMAS, ...WEBHOOK_SCHEMAS },
     },
   };
 }

@@ -10,6 +10,8 @@ import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.t
 import { addInvoiceSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
 import { DOCUMENT_OPERATIONS } from './document-operations.ts';
+import { REPORT_OPERATIONS } from './report-operations.ts';
+import { SEND_OPERATIONS } from './send-operations.ts';
 
 /** Errors every operation can answer. */
 export const COMMON_ERRORS: readonly ErrorCode[] = [
@@ -55,7 +57,7 @@ export interface OperationSpec {
   /** The JSON (or form) body; none for reads and deletes. */
   request?: { name: string; schema: z.ZodMiniType };
   parameters?: readonly ParameterName[];
-  /** None for a route that only answers errors (`GET /invoices/send/{reference_code}`). */
+  /** None for a route that only answers errors. */
   success?: SuccessSpec;
   /** Another success answer (`POST /clients` with a known email: 200). */
   alsoSuccess?: SuccessSpec;
@@ -152,17 +154,7 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     idempotent: false,
     errors: [...READ_ERRORS, 'invoice_not_found', 'invoice_has_payments', 'outcome_unknown'],
   },
-  'send-invoice': {
-    operationId: 'sendInvoice',
-    summary: 'Send an invoice by e-mail (not offered)',
-    description:
-      'The original service e-mailed invoices. This one does not: for an invoice of your account the call answers 501 ' +
-      '`not_implemented` (after authentication), never a fake success; any other reference is 404 `invoice_not_found`.',
-    tag: 'Invoices',
-    parameters: ['ReferenceCode'],
-    idempotent: false,
-    errors: [...READ_ERRORS, 'invoice_not_found', 'not_implemented'],
-  },
+  ...SEND_OPERATIONS,
   ...DOCUMENT_OPERATIONS,
   'invoice-history': {
     operationId: 'getInvoices',
@@ -269,4 +261,5 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     idempotent: false,
     errors: [...READ_ERRORS, 'client_not_found', 'outcome_unknown'],
   },
+  ...REPORT_OPERATIONS,
 };

@@ -19,7 +19,7 @@ export const DESCRIPTION = `Invoice clients, record payments against invoices, l
 **Envelope**: every body has a top-level \`status\`: \`success\` (with \`data\`, and \`message\` on writes) or \`error\`
 (with \`code\`, \`message\`, \`errors[]\` and \`request_id\`).
 
-**Idempotency**: send \`Idempotency-Key\` on \`POST /invoices\`, \`POST /payments\` and \`POST /clients\` to make retries safe (kept 24 h):
+**Idempotency**: send \`Idempotency-Key\` on \`POST /invoices\`, \`POST /payments\`, \`POST /clients\`, reversals and the two send routes to make retries safe (kept 24 h):
 the same key and body replays the first response with \`Idempotent-Replayed: true\`; the same key with another body is 422.
 
 **5xx**: \`503 service_unavailable\` and \`500 internal_error\` are only sent when nothing was written: retry (503 after

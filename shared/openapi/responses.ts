@@ -4,6 +4,7 @@
  * check in test/support/api.ts) holds them to every real response; `additionalProperties: false` makes an undocumented
  * new field fail it: document it here first (new fields are allowed by compatibility, undocumented ones are not).
  */
+import { MAIL_STATUSES } from '../domain/invoice-mail.ts';
 import { DISPLAYED_PAYMENT_STATUSES } from '../domain/overdue.ts';
 import { CHANNELS } from '../domain/payment-record.ts';
 import { PERIODS } from '../domain/periods.ts';
@@ -72,7 +73,7 @@ const INVOICE_OPTIONAL = [
 ] as const;
 
 const Invoice = object(
-  'An invoice with its items. `total`, `amount_paid`, `amount_due`, `payment_status`, `paid_at` and `currency` are additive fields; ' +
+  'An invoice with its items. `total`, `amount_paid`, `amount_due`, `payment_status`, `paid_at`, `currency`, `sent_at` and `mail_error` are additive; ' +
     'the optional request fields appear only when they were given.',
   {
     id: { type: 'integer', description: 'Invoice identifier' },
@@ -83,7 +84,7 @@ const Invoice = object(
     }),
     payment_id: nullValue('Null in all shapes'),
     fee_bearer: string('Who bears the fees', { enum: [...FEE_BEARERS] }),
-    mail_status: constant('unsent', 'Value `unsent` appears on a new invoice'),
+    mail_status: string('The latest e-mail: `unsent` on a new invoice', { enum: [...MAIL_STATUSES] }),
     status: constant('0', 'Legacy field: value `0`, also after payments (payment state is in `payment_status`)'),
     due_date: unixDate('Due date'),
     created_at: timestamp('Creation time'),
@@ -99,6 +100,8 @@ const Invoice = object(
       description: 'When the invoice became fully paid (UTC, `YYYY-MM-DD HH:MM:SS`), else null',
     },
     currency: string('Three-letter currency code of the account', { pattern: '^[A-Z]{3}$' }),
+    sent_at: nullValue('When SES accepted the latest e-mail of the invoice (UTC, `YYYY-MM-DD HH:MM:SS`), else null'),
+    mail_error: nullValue('Why the latest e-mail failed or bounced (`mail_status` `failed`/`bounced`), else null'),
     hosted_url: { ...nullValue("Client's page, no key (`GET /i/{token}`); null on older invoices"), format: 'uri' },
     merchant_ref: string('Your reference, when given'),
     recipient: string('Payment recipient, when given', { enum: [...RECIPIENTS] }),
@@ -271,6 +274,7 @@ export const RESPONSE_SCHEMAS = {
     'Payment reversed successfully.',
   ),
   InvoiceHistoryResponse: success('Invoices of the period, one page.', ref('InvoiceHistory')),
+  InvoiceQueuedResponse: success('Queued for sending.', ref('InvoiceWithClient'), 'Invoice queued for sending.'),
   ClientResponse: success('The client.', ref('Client')),
   ClientCreatedResponse: success('Client created.', ref('Client'), 'Client created successfully.'),
   ClientExistsResponse: success(

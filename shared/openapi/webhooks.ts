@@ -48,6 +48,21 @@ const DATA: Record<WebhookEventType, { schema: string; summary: string; descript
       '`data` is exactly the `data` of the reversal response (the payment, `status` `reversed`, with its `client` and its ' +
       '`invoice` after the reversal).',
   },
+  'invoice.sent': {
+    schema: 'InvoiceWithClient',
+    summary: 'SES accepted the e-mail of an invoice',
+    description:
+      'The latest send of the invoice was accepted by SES for delivery: `data` is the invoice with its `client` and ' +
+      '`items`, `mail_status` `sent` and `sent_at` set. A bounce reported later follows as `invoice.delivery_failed`.',
+  },
+  'invoice.delivery_failed': {
+    schema: 'InvoiceWithClient',
+    summary: 'The e-mail of an invoice failed or bounced',
+    description:
+      'The latest send of the invoice was rejected, could not be sent after every retry (`mail_status` `failed`), or ' +
+      'SES reported a bounce or a complaint (`bounced`): `data` is the invoice with its `client` and `items`, ' +
+      '`mail_error` saying why.',
+  },
 };
 
 const schemaName = (type: WebhookEventType) =>

@@ -19,6 +19,7 @@ export const INVOICE_CREATED = 'Invoice created successfully.';
 export const PAYMENT_RECORDED = 'Payment successful.';
 export const INVOICE_DELETED = 'Invoice deleted successfully.';
 export const PAYMENT_REVERSED = 'Payment reversed successfully.';
+export const INVOICE_QUEUED = 'Invoice queued for sending.';
 export const CLIENT_CREATED = 'Client created successfully.';
 /** The original service's words for an e-mail it already had (its PHP SDK's tests expect them, with a 2xx). */
 export const CLIENT_EXISTS = 'Client already exist.';
@@ -40,6 +41,10 @@ export const paymentReversed = (payment: PaymentRecord, invoice: Invoice, today:
 /** The answer to a deletion, also when repeated (the same 200). */
 export const invoiceDeleted = (invoice: Invoice, today: CalendarDate): Answer =>
   success(200, invoiceView(invoice, { today, withClient: true }), INVOICE_DELETED);
+
+/** A send's answer (both send routes, and their Idempotency-Key replays): the invoice, `mail_status` `queued`. */
+export const invoiceQueued = (invoice: Invoice, today: CalendarDate): Answer =>
+  success(200, invoiceView(invoice, { today, withClient: true }), INVOICE_QUEUED);
 
 export const clientCreated = (client: ClientRecord): Answer => success(201, clientView(client), CLIENT_CREATED);
 /** `POST /clients` with the e-mail of a live client: that client, unchanged. */

@@ -68,7 +68,8 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
     reference_code: details.referenceCode,
     payment_id: null,
     fee_bearer: details.feeBearer,
-    mail_status: 'unsent',
+    // The latest send's state (docs/sending-invoices.md): `unsent` until the invoice is first sent.
+    mail_status: balance.mail?.status ?? 'unsent',
     status: '0',
     due_date: String(details.dueDate),
     created_at: details.createdAt,
@@ -81,6 +82,8 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
     payment_status: displayedPaymentStatus(balance, details.dueDate, options.today),
     paid_at: balance.paidAt,
     currency: details.currency,
+    sent_at: balance.mail?.sentAt ?? null,
+    mail_error: balance.mail?.error ?? null,
     hosted_url: hostedUrlOrNull(details.hostedToken),
   };
   if (details.merchantRef !== undefined) view.merchant_ref = details.merchantRef;

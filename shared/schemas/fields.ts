@@ -179,12 +179,15 @@ const EMAIL =
   /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const PHONE = /^\+?\d{7,15}$/;
 
+/** Whether `text` (trimmed) is an e-mail address as every `email` field accepts it. */
+export const isEmailAddress = (text: string): boolean => text.length <= 254 && EMAIL.test(text);
+
 export const email = meta(
   field((value, ctx): string => {
     if (isAbsent(value)) return fail(ctx, 'required', 'is required');
     if (typeof value !== 'string') return fail(ctx, 'invalid_type', 'must be a string');
     const text = value.trim();
-    if (text.length > 254 || !EMAIL.test(text))
+    if (!isEmailAddress(text))
       return fail(ctx, 'invalid_email', 'must be a valid email address, e.g. "ada@example.com"');
     return text;
   }),

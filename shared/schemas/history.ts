@@ -10,6 +10,11 @@ import { addIssue, enumField, isBlank, meta, pageCursor, pageLimit } from './fie
 
 const rawHistoryDate = (description: string) => z.optional(meta(z.unknown(), { type: 'string', description }));
 
+type PeriodShape = { period: ReturnType<typeof enumField<typeof PERIODS>> } & Record<
+  'start' | 'end',
+  ReturnType<typeof rawHistoryDate>
+>;
+
 const paymentHistoryFields = z.object({
   period: enumField(PERIODS, 'History period'),
   start: rawHistoryDate('Start date DD/MM/YYYY (required for custom; ignored otherwise)'),
@@ -19,7 +24,7 @@ const paymentHistoryFields = z.object({
 });
 
 /** start/end parsed for the custom period only (ignored otherwise, whatever they hold). */
-const withPeriodDates = <S extends typeof paymentHistoryFields>(fields: S) =>
+const withPeriodDates = <S extends z.ZodMiniObject<PeriodShape>>(fields: S) =>
   z.pipe(
     fields,
     // start/end are read only for the custom period (docs/api.md "Payment history and pagination": ignored otherwise, whatever they hold).
@@ -57,5 +62,15 @@ export const invoiceHistorySchema = withPeriodDates(
   }),
 );
 
+/** `POST /clients/{id}/statement`: the period rules of payment history; a statement is not paged. */
+export const clientStatementSchema = withPeriodDates(
+  z.object({
+    period: enumField(PERIODS, 'Statement period'),
+    start: rawHistoryDate('Start date DD/MM/YYYY (required for custom; ignored otherwise)'),
+    end: rawHistoryDate('End date DD/MM/YYYY (required for custom; ignored otherwise)'),
+  }),
+);
+
 export type PaymentHistoryInput = z.output<typeof paymentHistorySchema>;
+export type ClientStatementInput = z.output<typeof clientStatementSchema>;
 export type InvoiceHistoryInput = z.output<typeof invoiceHistorySchema>;

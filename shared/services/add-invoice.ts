@@ -5,6 +5,7 @@
 import { formatTimestamp } from '../domain/dates.ts';
 import { generateHostedToken } from '../domain/hosted-token.ts';
 import { buildInvoice, type ClientChoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice.ts';
+import { invoiceIssuedChange } from '../domain/receivables.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
 import { invoiceCreatedEvents } from '../domain/webhook-events.ts';
 import { invoiceCreated } from '../representation/answers.ts';
@@ -15,6 +16,7 @@ import { tableName } from '../store/dynamodb-client.ts';
 import { merchantRefKey, newInvoiceActions } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
 import type { Key } from '../store/keys.ts';
+import { receivableActions } from '../store/receivables.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
@@ -46,7 +48,7 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
           write.invoiceIds.settle(committed);
           write.clientIds.settle(committed);
         },
-        decide: (items) => planInvoice(write, items),
+        decide: (items, attempt) => planInvoice(write, items, attempt),
       },
       idempotency,
     );
@@ -68,10 +70,10 @@ interface InvoiceWrite {
 }
 
 /**
- * From what was read: the refusal, or the invoice (and its new client), the id claims and the event, as one
- * transaction.
+ * From what was read: the refusal, or the invoice (and its new client), its receivables items, the id claims and the
+ * event, as one transaction.
  */
-function planInvoice(write: InvoiceWrite, items: Map<string, Item>): WritePlan {
+function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: number): WritePlan {
   const { context, input, refKey } = write;
   const { account } = context;
   const merchantRefTaken = refKey !== undefined && itemOf(items, refKey) !== undefined;
@@ -92,6 +94,7 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>): WritePlan {
     actions: [
       ...chosen.actions,
       ...newInvoiceActions(tableName(), invoice),
+      ...receivableActions(tableName(), invoiceIssuedChange(invoice, account.timeZone), attempt),
       ...sequenceActions([...chosen.claims, invoiceId]),
       ...eventPuts(events),
     ],

@@ -5,6 +5,7 @@
 import { formatTimestamp } from '../domain/dates.ts';
 import { decidePayment, futureDateError, newPayment } from '../domain/payment-acceptance.ts';
 import { recordedDelta } from '../domain/period-totals.ts';
+import { paymentRecordedChange } from '../domain/receivables.ts';
 import { paymentEvents } from '../domain/webhook-events.ts';
 import { paymentRecorded } from '../representation/answers.ts';
 import type { AddPaymentInput } from '../schemas/payment.ts';
@@ -12,6 +13,7 @@ import { tableName } from '../store/dynamodb-client.ts';
 import { invoiceFrom, invoiceKeys, latestPaymentFrom, paymentTransaction } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
 import { dayTotalsUpdate } from '../store/period-totals.ts';
+import { receivableActions } from '../store/receivables.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
@@ -29,7 +31,7 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
       {
         keys: async () => [...invoiceKeys(input.reference_code), ...(await paymentIds.keysToRead())],
         settle: (committed) => paymentIds.settle(committed),
-        decide: (items) => planPayment({ context, input, paymentIds }, items),
+        decide: (items, attempt) => planPayment({ context, input, paymentIds }, items, attempt),
       },
       idempotency,
     );
@@ -46,9 +48,13 @@ interface PaymentWrite {
 
 /**
  * From what was read: the refusal, or one transaction of the payment, the invoice's new balance, the payment's day
- * totals, the id claim and the events.
+ * totals, its receivables items, the id claim and the events.
  */
-function planPayment({ context, input, paymentIds }: PaymentWrite, items: Map<string, Item>): WritePlan {
+function planPayment(
+  { context, input, paymentIds }: PaymentWrite,
+  items: Map<string, Item>,
+  attempt: number,
+): WritePlan {
   const { account } = context;
   const now = formatTimestamp(new Date());
   const decision = decidePayment(invoiceFrom(items, input.reference_code), account.companyId, input.amount, now);
@@ -67,6 +73,7 @@ function planPayment({ context, input, paymentIds }: PaymentWrite, items: Map<st
     actions: [
       ...paymentTransaction(tableName(), invoice.balance, balance, recorded),
       dayTotalsUpdate(tableName(), recorded, recordedDelta(recorded)),
+      ...receivableActions(tableName(), paymentRecordedChange(invoice, balance, recorded), attempt),
       ...sequenceActions([id]),
       ...eventPuts(events),
     ],

@@ -1,15 +1,18 @@
 /**
  * Delete (void) an invoice (docs/api.md "Invoices: read, list, delete"): one read, a decision, one transaction that
  * sets `deleted_at` on condition that nothing was paid meanwhile, with its `invoice.deleted` event. A concurrent
- * payment and delete: exactly one commits.
+ * payment and delete: exactly one commits. Its receivables items (docs/data-design.md "Receivables") are in the same
+ * transaction.
  */
 import { formatTimestamp } from '../domain/dates.ts';
 import { decideInvoiceDeletion } from '../domain/invoice-deletion.ts';
+import { invoiceVoidedChange } from '../domain/receivables.ts';
 import { invoiceDeletedEvents } from '../domain/webhook-events.ts';
 import { invoiceDeleted } from '../representation/answers.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { deletionTransaction, invoiceFrom, invoiceKeys } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
+import { receivableActions } from '../store/receivables.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { type RequestContext, refusedWrite } from './context.ts';
@@ -18,13 +21,18 @@ export function deleteInvoice(context: RequestContext, referenceCode: string): P
   return executeWrite(
     {
       keys: () => invoiceKeys(referenceCode),
-      decide: (items) => planDeletion(context, referenceCode, items),
+      decide: (items, attempt) => planDeletion(context, referenceCode, items, attempt),
     },
     undefined,
   );
 }
 
-function planDeletion(context: RequestContext, referenceCode: string, items: Map<string, Item>): WritePlan {
+function planDeletion(
+  context: RequestContext,
+  referenceCode: string,
+  items: Map<string, Item>,
+  attempt: number,
+): WritePlan {
   const { companyId } = context.account;
   const invoice = invoiceFrom(items, referenceCode);
   const now = formatTimestamp(new Date());
@@ -38,6 +46,7 @@ function planDeletion(context: RequestContext, referenceCode: string, items: Map
   return {
     actions: [
       deletionTransaction(tableName(), referenceCode, companyId, invoice!.balance, balance),
+      ...receivableActions(tableName(), invoiceVoidedChange(invoice!, balance, context.account.timeZone), attempt),
       ...eventPuts(events),
     ],
     response: answer,

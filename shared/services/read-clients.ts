@@ -1,5 +1,6 @@
 /** Reads of clients (docs/api.md "Clients": `GET /clients/{id}`, `GET /clients`): one item, or one index query. */
 import { visibleClient } from '../domain/client.ts';
+import type { ClientRecord } from '../domain/invoice.ts';
 import { invalidCursor } from '../domain/refusal.ts';
 import { type Answer, clientShown } from '../representation/answers.ts';
 import { clientView } from '../representation/views.ts';
@@ -10,11 +11,16 @@ import type { RequestContext } from './context.ts';
 
 /** The client (also a deleted one, with `deleted_at`); `client_not_found` when absent or another account's. */
 export async function getClient(context: RequestContext, clientId: number): Promise<Answer> {
+  return clientShown(await clientRecord(context, clientId));
+}
+
+/** The client's record, for a service that reports on it (a statement, aging by client); refused like `getClient`. */
+export async function clientRecord(context: RequestContext, clientId: number): Promise<ClientRecord> {
   const { companyId } = context.account;
   const key = clientKey(companyId, clientId);
   const visible = visibleClient(clientFrom(await batchGet([key]), key), companyId, { includeDeleted: true });
   if (!visible.ok) throw visible.refusal;
-  return clientShown(visible.value);
+  return visible.value;
 }
 
 export interface ClientListPage {

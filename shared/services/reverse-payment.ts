@@ -1,15 +1,18 @@
 /**
  * Reverse a payment recorded by mistake (docs/api.md "Reversing a payment"): read the payment, its invoice and the
  * payments before it; decide; commit the payment's status, the invoice's balance and the day's totals in one
- * transaction with the `payment.reversed` event (and the Idempotency-Key's record).
+ * transaction with the `payment.reversed` event, its receivables items (docs/data-design.md "Receivables") and the
+ * Idempotency-Key's record.
  */
 import { formatTimestamp } from '../domain/dates.ts';
 import { decideReversal, type ReversalRequest } from '../domain/payment-reversal.ts';
+import { paymentReversedChange } from '../domain/receivables.ts';
 import { paymentReversedEvents } from '../domain/webhook-events.ts';
 import { paymentReversed } from '../representation/answers.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import type { Item } from '../store/items.ts';
 import { reversalKeys, reversalReading, reversalTransaction } from '../store/payment-reversals.ts';
+import { receivableActions } from '../store/receivables.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, ReadAgain, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
@@ -24,7 +27,7 @@ export function reversePayment(context: RequestContext, request: ReversalRequest
       // The payment and its invoice change together (a payment, a reversal): decided on one instant of both.
       read: 'snapshot',
       keys: () => reversalKeys(companyId, request.paymentId, missing),
-      decide: (items) => planReversal(context, request, items, missing),
+      decide: (items, attempt) => planReversal(context, request, items, missing, attempt),
     },
     idempotency,
   );
@@ -35,6 +38,7 @@ function planReversal(
   request: ReversalRequest,
   items: Map<string, Item>,
   missing: number[],
+  attempt: number,
 ): WritePlan {
   const { companyId } = context.account;
   const now = formatTimestamp(new Date());
@@ -50,7 +54,15 @@ function planReversal(
   const events = paymentReversedEvents(answer.data, { companyId, createdAt: now, newUlid: newEventUlid });
   const viewBytes = Buffer.byteLength(JSON.stringify(answer.data));
   return {
-    actions: [...reversalTransaction(tableName(), accepted, viewBytes), ...eventPuts(events)],
+    actions: [
+      ...reversalTransaction(tableName(), accepted, viewBytes),
+      ...receivableActions(
+        tableName(),
+        paymentReversedChange(accepted.invoice, accepted.balance, accepted.payment, context.account.timeZone),
+        attempt,
+      ),
+      ...eventPuts(events),
+    ],
     response: answer,
   };
 }

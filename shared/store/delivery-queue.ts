@@ -65,27 +65,35 @@ export function sqsDeliveryQueue(
   client?: SQSClient,
 ): DeliveryQueue {
   if (!queueUrl) throw new Error('DELIVERY_QUEUE_URL is not set.');
+  return sqsIdQueue(queueUrl, deliveryMessageBody, client);
+}
+
+/**
+ * An SQS queue of one message per id, each body written by `messageBody` (webhook deliveries, and the mail queue:
+ * store/mail-queue.ts). `send` reports the ids SQS did not accept, so that the stream retries from the first of them.
+ */
+export function sqsIdQueue(queueUrl: string, messageBody: (id: string) => string, client?: SQSClient): DeliveryQueue {
   const sqs = client ?? new SQSClient({ region: loadConfig().region });
   return {
-    async send(eventIds) {
+    async send(ids) {
       const failures: SendFailure[] = [];
-      for (const ids of chunk(eventIds, SEND_BATCH_SIZE)) {
+      for (const batch of chunk(ids, SEND_BATCH_SIZE)) {
         try {
           const output = await sqs.send(
             new SendMessageBatchCommand({
               QueueUrl: queueUrl,
-              Entries: ids.map((eventId, index) => ({ Id: String(index), MessageBody: deliveryMessageBody(eventId) })),
+              Entries: batch.map((id, index) => ({ Id: String(index), MessageBody: messageBody(id) })),
             }),
           );
           for (const failed of output.Failed ?? []) {
             failures.push({
-              eventId: ids[Number(failed.Id)]!,
+              eventId: batch[Number(failed.Id)]!,
               reason: `${failed.Code ?? 'error'}: ${failed.Message ?? ''}`.trim(),
             });
           }
         } catch (error) {
-          for (const eventId of ids)
-            failures.push({ eventId, reason: (error as Error).name || 'SendMessageBatch failed' });
+          for (const id of batch)
+            failures.push({ eventId: id, reason: (error as Error).name || 'SendMessageBatch failed' });
         }
       }
       return failures;

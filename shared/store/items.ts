@@ -3,6 +3,7 @@
 import { contactFields } from '../domain/client.ts';
 import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
 import type { ClientRecord, Invoice, InvoiceBalance, InvoiceDetails, PaymentStatus } from '../domain/invoice.ts';
+import type { InvoiceMail } from '../domain/invoice-mail.ts';
 import type { MetadataValue } from '../domain/invoice-request.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import { clientIndexKeys, invoiceIndexKeys, keys, overdueIndexKeys, paymentIndexKeys } from './keys.ts';
@@ -75,6 +76,7 @@ export function balanceAttributes(balance: InvoiceBalance): Item {
     version: balance.version,
     updated_at: balance.updatedAt,
     ...(balance.deletedAt === null ? {} : { deleted_at: balance.deletedAt }),
+    ...(balance.inAging ? { in_aging: true } : {}),
   };
 }
 
@@ -140,6 +142,18 @@ export function balanceFromItem(item: Item): InvoiceBalance {
     deletedAt: typeof item.deleted_at === 'string' ? item.deleted_at : null,
     version: Number(item.version),
     updatedAt: String(item.updated_at),
+    ...(typeof item.mail_job_id === 'string' ? { mail: mailFromHeader(item) } : {}),
+    ...(item.in_aging === true ? { inAging: true } : {}),
+  };
+}
+
+/** The latest send's state on an invoice header (written by store/mail-jobs.ts). */
+function mailFromHeader(item: Item): InvoiceMail {
+  return {
+    status: item.mail_status as InvoiceMail['status'],
+    jobId: String(item.mail_job_id),
+    sentAt: typeof item.sent_at === 'string' ? item.sent_at : null,
+    error: typeof item.mail_error === 'string' ? item.mail_error : null,
   };
 }
 

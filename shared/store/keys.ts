@@ -18,10 +18,15 @@
  * | merchant_ref      | MERCHANTREF#<companyId>#<ref>        | MERCHANTREF  |                |                           |
  * | payment           | PAYMENT#<companyId>#<paymentId>      | PAYMENT      | PAYMENTS#<co>  | <YYYY-MM-DD>#<ulid>       |
  * | day totals        | TOTALS#<companyId>                   | <YYYY-MM-DD>#<shard> |        |                           |  (docs/data-design.md "Period totals"; period-totals.ts)
+ * | aging row         | AGING#<companyId>                    | <due YYYY-MM-DD>#<shard> |    |                           |  (receivables, see receivables.ts)
+ * | client aging row  | AGINGCLIENT#<companyId>              | <clientId 12 digits>#<due>#<shard> |  |                 |
+ * | open invoice      | OPENINVOICES#<companyId>             | <due YYYY-MM-DD>#<referenceCode> |  |                   |  (exists while the invoice is open)
+ * | ledger line       | LEDGER#<companyId>#<clientId>        | <date>#<recorded at>#<ULID, or type#id> |  |            |  (a client statement's line)
  * | idempotency rec.  | IDEMPOTENCY#<co>#<route>#<sha256>    | IDEMPOTENCY  |                |                           |
  * | webhook endpoint  | WEBHOOK#<companyId>                  | ENDPOINT     |                |                           |
  * | webhook event     | EVENT#<eventId>                      | EVENT        | WEBHOOKS#<co>  | <eventId> (evt_ + ULID)   |
  * | webhook resend    | EVENT#<eventId>                      | RESEND#<ulid>|                |                           |
+ * | mail job          | MAILJOB#<jobId>                      | MAILJOB      | MAIL#<co>      | <jobId> (mail_ + ULID)    |  (one send of an invoice: the mail outbox)
  *
  * GSI2 (sparse, the overdue sweep): an invoice header carries GSI2PK = OPEN#<shard 0..15> (a hash of the reference
  * code) and GSI2SK = <due date YYYY-MM-DD>#<referenceCode> from its creation until it is fully paid, deleted, or
@@ -72,6 +77,22 @@ export const keys = {
     PK: dayTotalsKeys.partition(companyId),
     SK: `${isoDate}#${shard}`,
   }),
+  agingRow: (companyId: number, isoDueDate: string, shard: number): Key => ({
+    PK: agingKeys.partition(companyId),
+    SK: `${isoDueDate}#${shard}`,
+  }),
+  clientAgingRow: (companyId: number, clientId: number, isoDueDate: string, shard: number): Key => ({
+    PK: clientAgingKeys.partition(companyId),
+    SK: `${clientAgingKeys.client(clientId)}${isoDueDate}#${shard}`,
+  }),
+  openInvoice: (companyId: number, isoDueDate: string, referenceCode: string): Key => ({
+    PK: openInvoiceKeys.partition(companyId),
+    SK: `${isoDueDate}#${referenceCode}`,
+  }),
+  ledgerLine: (companyId: number, clientId: number, sortKey: string): Key => ({
+    PK: ledgerKeys.partition(companyId, clientId),
+    SK: sortKey,
+  }),
   idempotency: (companyId: number, route: string, keyHash: string): Key => ({
     PK: `IDEMPOTENCY#${companyId}#${route}#${keyHash}`,
     SK: 'IDEMPOTENCY',
@@ -82,6 +103,13 @@ export const keys = {
     PK: `EVENT#${eventId}`,
     SK: `RESEND#${requestUlid}`,
   }),
+  mailJob: (jobId: string): Key => ({ PK: `MAILJOB#${jobId}`, SK: 'MAILJOB' }),
+};
+
+/** GSI1 keys of a mail job: an account's recent sends are one Query, newest first (job ids sort by time). */
+export const mailIndexKeys = {
+  partition: (companyId: number): string => `MAIL#${companyId}`,
+  sort: (jobId: string): string => jobId,
 };
 
 /** An account's day totals: one partition, sorted by day, so a range's rows are one Query. */
@@ -90,6 +118,42 @@ export const dayTotalsKeys = {
   /** Inclusive bounds for a BETWEEN over calendar dates (YYYY-MM-DD), every shard of each day. */
   rangeStart: (isoDate: string): string => `${isoDate}#`,
   rangeEnd: (isoDate: string): string => `${isoDate}#~`,
+};
+
+/** An account's aging rows: one partition, by due date, so the totals are one Query (docs/data-design.md "Receivables"). */
+export const agingKeys = {
+  partition: (companyId: number): string => `AGING#${companyId}`,
+};
+
+/** An account's client aging rows: one partition, by client then due date; one client's rows share a prefix. */
+export const clientAgingKeys = {
+  partition: (companyId: number): string => `AGINGCLIENT#${companyId}`,
+  /** The sort-key prefix of one client's rows. */
+  client: (clientId: number): string => `${String(clientId).padStart(12, '0')}#`,
+};
+
+/** An account's open invoices, by due date: a range of due dates is a range of sort keys. */
+export const openInvoiceKeys = {
+  partition: (companyId: number): string => `OPENINVOICES#${companyId}`,
+  /** Inclusive bounds over due dates (YYYY-MM-DD). */
+  rangeStart: (isoDate: string): string => `${isoDate}#`,
+  rangeEnd: (isoDate: string): string => `${isoDate}#~`,
+};
+
+/**
+ * A client's ledger: lines by date, then by when they were recorded. The last part tells same-second lines apart:
+ * a live write's is a per-process monotonic ULID (recording order, also within a millisecond); a migrated line's is
+ * its type and id, deterministic, so that running the migration again rewrites the same keys.
+ */
+export const ledgerKeys = {
+  partition: (companyId: number, clientId: number): string => `LEDGER#${companyId}#${clientId}`,
+  /** `recordedAt` is `YYYY-MM-DD HH:MM:SS` (UTC). */
+  sort: (isoDate: string, recordedAt: string, suffix: string): string =>
+    `${isoDate}#${recordedAt.replace(' ', 'T')}#${suffix}`,
+  /** The deterministic suffix of a migrated line: its type and its id, zero-padded so that ids sort as numbers. */
+  migrated: (type: string, id: number): string => `${type}#${String(id).padStart(12, '0')}`,
+  /** Every line dated `isoDate` or later sorts at or after this. */
+  from: (isoDate: string): string => `${isoDate}#`,
 };
 
 /** GSI1 keys of a webhook event: an account's recent deliveries are one Query, newest first (event ids sort by time). */

@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
+import { resetConfig } from '../../shared/config.ts';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { API_FUNCTIONS, type ApiFunctionName, type RouteName, routeNamed } from '../../shared/routes.ts';
 import { TABLE } from '../../shared/store/table.ts';
@@ -156,7 +157,6 @@ async function driveInvoiceReadsAndDeletes() {
   const payment = { reference_code: paid.reference_code, date: todayMonthFirst(), amount: '1.00', channel: 'Cash' };
   expect((await call('add-payment', { key, body: payment })).status).toBe(201);
   await recorded('delete-invoice', { key, pathParameters: { reference_code: paid.reference_code } }, 409);
-  await recorded('send-invoice', { key, pathParameters: { reference_code } }, 501);
   // The invoice's page and PDFs (docs/sending-invoices.md): the link's GetItem, then one BatchGetItem.
   const open = await createInvoice(key);
   const token = new URL(open.hosted_url).pathname.split('/')[2]!;
@@ -164,6 +164,37 @@ async function driveInvoiceReadsAndDeletes() {
   await recorded('hosted-invoice-page', { pathParameters: { token } }, 200);
   await recorded('hosted-invoice-pdf', { pathParameters: { token } }, 200);
   await recorded('hosted-invoice-page', { pathParameters: { token: 'A'.repeat(24) } }, 404);
+  await driveSends(key, paid.reference_code, reference_code);
+}
+
+/** Sends: queued (a job and the header in one transaction), replayed, refused for a voided invoice, 501 unconfigured. */
+async function driveSends(key: string, live: string, voided: string) {
+  const saved = process.env.MAIL_FROM;
+  process.env.MAIL_FROM = '';
+  resetConfig();
+  await recorded('send-invoice', { key, pathParameters: { reference_code: live } }, 501);
+  process.env.MAIL_FROM = 'invoices@example.com';
+  resetConfig();
+  try {
+    await recorded('send-invoice', { key, pathParameters: { reference_code: live } }, 200);
+    const keyed = {
+      key,
+      pathParameters: { reference_code: live },
+      idempotencyKey: 'iam-send-1',
+      body: { message: 'Hi' },
+    };
+    await recorded('email-invoice', keyed, 200);
+    await recorded('email-invoice', keyed, 200); // replay
+    await recorded(
+      'email-invoice',
+      { key, pathParameters: { reference_code: voided }, idempotencyKey: 'iam-send-2' },
+      409,
+    );
+  } finally {
+    if (saved === undefined) delete process.env.MAIL_FROM;
+    else process.env.MAIL_FROM = saved;
+    resetConfig();
+  }
 }
 
 async function driveClients() {

@@ -109,6 +109,16 @@ describe('prod: topic, alarms and dashboard', () => {
       // The overdue sweep (infra/overdue.ts): a failed or timed-out run, throttles.
       'Invoicing-prod-OverdueSweepErrors',
       'Invoicing-prod-OverdueSweepThrottles',
+      // Invoice e-mail (infra/mail.ts, test/infra/mail.test.ts): three functions, dead letters, lag, failures, SES rates.
+      ...['MailDispatch', 'Mailer', 'MailEvents'].flatMap((fn) => [
+        `Invoicing-prod-${fn}Errors`,
+        `Invoicing-prod-${fn}Throttles`,
+      ]),
+      ...['MailDeadLetters', 'MailDispatchFailures', 'MailReportDeadLetters', 'MailStreamLag', 'MailFailures'].map(
+        (id) => `Invoicing-prod-${id}`,
+      ),
+      'Invoicing-prod-MailBounceRate',
+      'Invoicing-prod-MailComplaintRate',
     ];
     expect(Object.keys(alarms).sort()).toEqual(expected.sort());
     for (const alarm of Object.values(alarms)) {

@@ -57,7 +57,9 @@ describe.each(['dev', 'prod'] as const)('overdue sweep on stage %s', (stageName)
       }),
     ]);
     const permissions = resourcesOfType(stage, 'AWS::Lambda::Permission').filter(
-      ([, p]) => p.Properties.Principal === 'events.amazonaws.com',
+      ([, p]) =>
+        p.Properties.Principal === 'events.amazonaws.com' &&
+        p.Properties.FunctionName['Fn::GetAtt']?.[0] === idOf(stage.stack.overdue.sweepFunction),
     );
     expect(permissions).toHaveLength(1);
     expect(permissions[0]![1].Properties.SourceArn).toEqual({

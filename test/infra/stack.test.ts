@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOG_FIELDS } from '../../infra/stack.ts';
 import { STAGES } from '../../infra/stages.ts';
-import { apiGatewayRoutePath } from '../../shared/gateway-routes.ts';
-import { API_FUNCTIONS, ROUTES, routeKeys } from '../../shared/routes.ts';
+import { apiGatewayRoutePath, routeKeys } from '../../shared/gateway-routes.ts';
+import { API_FUNCTIONS, ROUTES } from '../../shared/routes.ts';
 import { TABLE } from '../../shared/store/table.ts';
 import {
   asArray,
@@ -97,9 +97,9 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
   });
 
   describe('functions', () => {
-    it('are exactly the three API functions, plus the webhook dispatcher and deliverer (test/infra/webhooks.test.ts) and the overdue sweep (test/infra/overdue.test.ts)', () => {
+    it('are exactly the three API functions, plus the webhook dispatcher and deliverer (test/infra/webhooks.test.ts), the overdue sweep (test/infra/overdue.test.ts) and the mail dispatcher, mailer and report handler (test/infra/mail.test.ts)', () => {
       expect(API_FUNCTIONS).toHaveLength(3);
-      expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(API_FUNCTIONS.length + 3);
+      expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(API_FUNCTIONS.length + 6);
     });
 
     it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))('%s: nodejs22.x on arm64, traced, 512 MB, 10 s', (name) => {
@@ -217,6 +217,8 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           'DELETE /invoices/{reference_code}/{proxy+}',
           'GET /invoices/send/{reference_code}',
           'GET /invoices/send/{reference_code}/{proxy+}',
+          'POST /invoices/{reference_code}/send',
+          'POST /invoices/{reference_code}/send/{proxy+}',
           'GET /invoices/{reference_code}/pdf',
           'GET /invoices/{reference_code}/pdf/{proxy+}',
           'GET /i/{token}',
@@ -247,6 +249,10 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           'POST /invoices/history/{proxy+}',
           'GET /invoices/history',
           'GET /invoices/history/{proxy+}',
+          'POST /reports/aging',
+          'POST /reports/aging/{proxy+}',
+          'POST /clients/{id}/statement',
+          'POST /clients/{id}/statement/{proxy+}',
         ].sort(),
       );
     });

@@ -1,20 +1,27 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESM_REQUIRE_BANNER } from '../../infra/function-settings.ts';
+import { startLocalSes } from '../../infra/local/ses-server.ts';
 import { node22Binary } from '../../infra/tools/node22.ts';
-import { apiGatewayRoutePath } from '../../shared/gateway-routes.ts';
+import { resetConfig } from '../../shared/config.ts';
+import { apiGatewayRoutePath, routeKeys } from '../../shared/gateway-routes.ts';
 import { BUNDLED_FONT_DIR, FONT_FILES, PDF_ENGINE_BUNDLE_FILE } from '../../shared/render/pdf-assets.ts';
-import { API_FUNCTIONS, ROUTES, routeKeys } from '../../shared/routes.ts';
+import { API_FUNCTIONS, ROUTES } from '../../shared/routes.ts';
+import { getMailJob, listMailJobs } from '../../shared/store/mail-jobs.ts';
+import { mailMessageBody } from '../../shared/store/mail-queue.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
-import { createInvoice, makeEvent, newAccount, todayMonthFirst } from '../support/api.ts';
+import { call, createInvoice, makeEvent, newAccount, todayMonthFirst } from '../support/api.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { canRunOffline, cdkSynth, envWithoutAwsCredentials } from './cli.ts';
 import { FUNCTION_FIXTURES, loadEvent } from './event-fixtures.ts';
 import { type CfnResource, FUNCTION_IDS } from './template-helpers.ts';
 
+const execFileAsync = promisify(execFile);
 const where = canRunOffline ? 'with no AWS credentials and no network' : 'with no AWS credentials';
 
 describe(`npx cdk synth -c stage=prod, ${where}`, () => {
@@ -36,9 +43,9 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('produces the table, three API functions, two webhook functions and the overdue sweep, and the routes of the route table', () => {
+  it('produces the table, three API functions, two webhook functions, the overdue sweep, the three mail functions, and the routes of the route table', () => {
     expect(ofType('AWS::DynamoDB::GlobalTable')).toHaveLength(1);
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(6);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(9);
     expect(
       ofType('AWS::ApiGatewayV2::Route')
         .map((route) => route.Properties.RouteKey)
@@ -219,4 +226,90 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     expect(events).toHaveLength(1);
     expect(overdue.payment_status).toBe('overdue');
   });
+
+  // The mailer (infra/mail.ts): its bundle, with the PDF engine and fonts beside it, sends a queued job on Node 22
+  // through the local SES server — PDF rendered, message built, job and invoice `sent`.
+  it('the mailer bundle, on Node 22, renders the PDF with its engine and sends a queued e-mail through SES', async () => {
+    const mailer = Object.values(resources).find(
+      (fn) => fn.Metadata?.['aws:cdk:path'] === 'Invoicing-prod/Mail/MailerFunction/Resource',
+    )!;
+    const bundle = path.join(outdir, String(mailer.Metadata!['aws:asset:path']), 'index.mjs');
+    expect(existsSync(path.join(path.dirname(bundle), PDF_ENGINE_BUNDLE_FILE))).toBe(true);
+    const mailDir = path.join(outdir, 'mail');
+    const ses = await startLocalSes({ port: 0, mailDir, onNotice: async () => undefined });
+    const saved = process.env.MAIL_FROM;
+    process.env.MAIL_FROM = 'invoices@example.com';
+    resetConfig();
+    try {
+      const { account, key } = await newAccount();
+      const invoice = await createInvoice(key);
+      const sent = await call('email-invoice', { key, pathParameters: { reference_code: invoice.reference_code } });
+      expect(sent.status).toBe(200);
+      const [job] = await listMailJobs(account.companyId, 1);
+      const event = {
+        Records: [
+          {
+            messageId: 'm1',
+            receiptHandle: 'r1',
+            body: mailMessageBody(job!.jobId),
+            attributes: {},
+            messageAttributes: {},
+            md5OfBody: '',
+            eventSource: 'aws:sqs',
+            eventSourceARN: 'arn:aws:sqs:local:0:mail',
+            awsRegion: 'local',
+          },
+        ],
+      };
+      const runner = path.join(outdir, 'invoke-mailer.mjs');
+      const resultFile = path.join(outdir, 'mailer-result.json');
+      writeFileSync(path.join(outdir, 'mailer-event.json'), JSON.stringify(event));
+      writeFileSync(
+        runner,
+        `import { readFileSync, writeFileSync } from 'node:fs';
+         const [bundle, eventFile, resultFile] = process.argv.slice(2);
+         const { handler } = await import(bundle);
+         const result = await handler(JSON.parse(readFileSync(eventFile, 'utf8')));
+         writeFileSync(resultFile, JSON.stringify({ node: process.version, result }));`,
+      );
+      // Asynchronously: the local SES server answers from this process, which a synchronous child would block.
+      const { stdout: logs } = await execFileAsync(
+        node22Binary(),
+        [runner, bundle, path.join(outdir, 'mailer-event.json'), resultFile],
+        {
+          env: {
+            ...envWithoutAwsCredentials(),
+            AWS_REGION: 'local',
+            AWS_ACCESS_KEY_ID: 'local',
+            AWS_SECRET_ACCESS_KEY: 'local',
+            DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
+            TABLE_NAME: process.env.TABLE_NAME,
+            SES_ENDPOINT: ses.url,
+            MAIL_FROM: 'invoices@example.com',
+            MAIL_QUEUE_URL: 'http://127.0.0.1:9/unused',
+            PUBLIC_BASE_URL: 'https://api.example.com',
+            LOG_LEVEL: 'WARN', // an attempt that fails says why (the assertion's message)
+            POWERTOOLS_TRACE_ENABLED: 'false',
+            POWERTOOLS_METRICS_DISABLED: 'true',
+          },
+          timeout: 120_000,
+        },
+      );
+      const { node, result } = JSON.parse(readFileSync(resultFile, 'utf8'));
+      expect(node).toMatch(/^v22\./);
+      expect(result, logs).toEqual({ batchItemFailures: [] });
+      expect(await getMailJob(job!.jobId)).toMatchObject({ state: 'sent', attempts: 1 });
+      const [eml] = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
+      const message = await simpleParser(readFileSync(path.join(mailDir, eml!)));
+      const pdf = message.attachments[0]!;
+      expect(pdf.contentType).toBe('application/pdf');
+      expect(pdfText(pdf.content)).toContain(invoice.reference_code);
+      expect(message.text).toContain(invoice.hosted_url.replace(/^http:\/\/[^/]+/, 'https://api.example.com'));
+    } finally {
+      if (saved === undefined) delete process.env.MAIL_FROM;
+      else process.env.MAIL_FROM = saved;
+      resetConfig();
+      await ses.stop();
+    }
+  }, 180_000);
 });

@@ -112,29 +112,6 @@ describe('DELETE /invoices/{reference_code}', () => {
   });
 });
 
-describe('GET /invoices/send/{reference_code}', () => {
-  it('answers 501 not_implemented after authentication, and 401 without a key', async () => {
-    const { key } = await newAccount();
-    const invoice = await createInvoice(key);
-    const result = await call('send-invoice', { key, ...byCode(invoice.reference_code) });
-    expect(result.status).toBe(501);
-    expect(result.body).toMatchObject({ status: 'error', code: 'not_implemented' });
-    expect(result.body.message).toMatch(/not offered/);
-    const anonymous = await call('send-invoice', { ...byCode(invoice.reference_code) });
-    expect(anonymous.status).toBe(401);
-  });
-
-  it("answers an unknown or another account's reference 404 invoice_not_found, as every route naming an invoice", async () => {
-    const { key } = await newAccount();
-    const other = await newAccount();
-    const foreign = await createInvoice(other.key);
-    for (const reference_code of ['ZZZZZZZZZZZZZZZZZZZZ', foreign.reference_code, ' x']) {
-      const result = await call('send-invoice', { key, ...byCode(reference_code) });
-      expect([result.status, result.body.code], reference_code).toEqual([404, 'invoice_not_found']);
-    }
-  });
-});
-
 describe('GET /payments/{reference_code}', () => {
   it('answers the most recent payment with its client and invoice, and invoice.payments_count', async () => {
     const { key } = await newAccount();

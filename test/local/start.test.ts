@@ -161,7 +161,9 @@ describe('npm start', { timeout: 240_000 }, () => {
       .map((line) => JSON.parse(line));
     expect(notes.map((line) => Object.keys(line)[0])).toEqual(['database', 'warning']);
     expect(notes[0].database).toContain(`data in ${otherDataDir}, started for this command`);
-    expect(notes[1].warning).toContain(`uses DATA_DIR=${dataDir}: run the command with that DATA_DIR`);
+    // Other tests' npm starts may run at the same time: the warning names each, this one among them.
+    expect(notes[1].warning).toMatch(new RegExp(`npm start \\(pid \\d+\\) uses DATA_DIR=${dataDir}[;:]`));
+    expect(notes[1].warning).toContain('run the command with that DATA_DIR');
     const refused = await fetch(`${first.baseUrl}/payments/history`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${stranger.secret_key}` },

@@ -4,11 +4,17 @@
  * per operation, one request for each documented status and error code (500, 503 and the in-flight 409
  * through injected DynamoDB faults), then asserts that nothing documented was left unexercised.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
+import { resetConfig } from '../../shared/config.ts';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
+import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
+import { keys } from '../../shared/store/keys.ts';
 import { type CallOptions, call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
 import { contractDocument, contractViolations, seenResponses } from '../support/contract.ts';
+import { dayOf } from '../support/days.ts';
+import { seedLedgerLines } from '../support/ledger-seed.ts';
 
 const awsError = (name: string, extra: Record<string, unknown> = {}) =>
   Object.assign(new Error(name), { name, ...extra });
@@ -83,6 +89,21 @@ async function faultOutcomes(
 }
 
 afterEach(() => dynamoHooks.clear());
+
+/** An invoice whose client has no e-mail address (data from before addresses were required). */
+async function clientlessInvoice(key: string): Promise<string> {
+  const invoice = await createInvoice(key);
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.invoiceBody(invoice.reference_code),
+      UpdateExpression: 'SET #client.email = :blank',
+      ExpressionAttributeNames: { '#client': 'client' },
+      ExpressionAttributeValues: { ':blank': '' },
+    }),
+  );
+  return invoice.reference_code;
+}
 
 describe('contract: every documented outcome, validated against openapi.json', () => {
   it('POST /invoices', async () => {
@@ -233,7 +254,7 @@ describe('contract: every documented outcome, validated against openapi.json', (
     await commonOutcomes('payment-history', key, { period: 'today' }, { period: 'today', limit: 501 }, 'QueryCommand');
   });
 
-  it('GET and DELETE /invoices/{reference_code}, GET /invoices/send/{reference_code}', async () => {
+  it('GET and DELETE /invoices/{reference_code}', async () => {
     const { key } = await newAccount();
     const invoice = await createInvoice(key);
     const byCode = (reference_code: string) => ({ pathParameters: { reference_code } });
@@ -253,10 +274,68 @@ describe('contract: every documented outcome, validated against openapi.json', (
       409,
       'invoice_deleted',
     );
-    await expectStatus('send-invoice', { key, ...byCode(paid.reference_code) }, 501, 'not_implemented');
-    await expectStatus('send-invoice', { key, ...byCode('ZZZZZZZZZZZZZZZZZZZZ') }, 404, 'invoice_not_found');
-    await expectStatus('send-invoice', { key, ...byCode('ZZ ZZ') }, 404, 'invoice_not_found');
-    await faultOutcomes('send-invoice', key, byCode(paid.reference_code), 'BatchGetItemCommand');
+  });
+
+  it('GET /invoices/send/{reference_code} and POST /invoices/{reference_code}/send', async () => {
+    const { key } = await newAccount();
+    const invoice = await createInvoice(key);
+    const voided = await createInvoice(key);
+    await expectStatus('delete-invoice', { key, pathParameters: { reference_code: voided.reference_code } }, 200);
+    const byCode = (reference_code: string) => ({ pathParameters: { reference_code } });
+    const saved = process.env.MAIL_FROM;
+    try {
+      process.env.MAIL_FROM = '';
+      resetConfig();
+      for (const route of ['send-invoice', 'email-invoice'] as const)
+        await expectStatus(route, { key, ...byCode(invoice.reference_code) }, 501, 'mail_not_configured');
+      process.env.MAIL_FROM = 'invoices@example.com';
+      resetConfig();
+      for (const route of ['send-invoice', 'email-invoice'] as const) {
+        const options = { key, ...byCode(invoice.reference_code) };
+        await expectStatus(route, { ...options, idempotencyKey: `${route}-1` }, 200);
+        await expectStatus(route, { ...options, idempotencyKey: `${route}-1` }, 200); // replay
+        await expectStatus(route, { ...options, idempotencyKey: ' é' }, 400, 'invalid_idempotency_key');
+        await expectStatus(route, { key, ...byCode('ZZZZZZZZZZZZZZZZZZZZ') }, 404, 'invoice_not_found');
+        await expectStatus(route, { key, ...byCode('ZZ ZZ') }, 404, 'invoice_not_found');
+        await expectStatus(route, { key, ...byCode(voided.reference_code) }, 409, 'invoice_deleted');
+        const remove = fault('TransactWriteItemsCommand', inFlight);
+        await expectStatus(
+          route,
+          { ...options, idempotencyKey: `${route}-2` },
+          409,
+          'idempotency_request_in_progress',
+        ).finally(remove);
+        await faultOutcomes(route, key, byCode(invoice.reference_code), 'TransactWriteItemsCommand');
+      }
+      const post = { key, ...byCode(invoice.reference_code), idempotencyKey: 'email-invoice-1' };
+      await expectStatus('email-invoice', { ...post, body: { message: 'other' } }, 422, 'idempotency_key_reused');
+      await expectStatus(
+        'send-invoice',
+        { key, ...byCode(invoice.reference_code), idempotencyKey: 'send-invoice-1', body: 'x' },
+        200,
+      );
+      await commonOutcomes(
+        'email-invoice',
+        key,
+        { to: 'ada@example.com' },
+        { to: 'nope' },
+        'TransactWriteItemsCommand',
+        byCode(invoice.reference_code),
+      );
+      await expectStatus('send-invoice', { key, ...byCode(await clientlessInvoice(key)) }, 422, 'recipient_missing');
+      await expectStatus('email-invoice', { key, ...byCode(await clientlessInvoice(key)) }, 422, 'recipient_missing');
+      const sendAgain = { key, ...byCode(invoice.reference_code), idempotencyKey: 'send-invoice-1' };
+      await expectStatus(
+        'send-invoice',
+        { ...sendAgain, pathParameters: { reference_code: voided.reference_code } },
+        422,
+        'idempotency_key_reused',
+      );
+    } finally {
+      if (saved === undefined) delete process.env.MAIL_FROM;
+      else process.env.MAIL_FROM = saved;
+      resetConfig();
+    }
   });
 
   it('the invoice PDF, and the hosted page and its PDF (HTML answers, errors included)', async () => {
@@ -413,6 +492,56 @@ describe('contract: every documented outcome, validated against openapi.json', (
     await faultOutcomes('delete-client', key, byId, 'TransactWriteItemsCommand');
     await expectStatus('delete-client', { key, ...byId }, 200);
     await expectStatus('delete-client', { key, pathParameters: { id: '987654' } }, 404, 'client_not_found');
+  });
+
+  it('POST /reports/aging and POST /clients/{id}/statement', { timeout: 120_000 }, async () => {
+    const { key, account } = await newAccount();
+    const invoice = await createInvoice(key);
+    await createInvoice(key);
+    const clients = await expectStatus('aging-report', { key, body: { limit: 1 } }, 200);
+    await expectStatus('aging-report', { key, body: { cursor: clients.body.data.next_cursor } }, 200);
+    await expectStatus('aging-report', { key, body: { invoices: true, bucket: 'current', limit: 1 } }, 200);
+    await expectStatus('aging-report', { key, body: { client_id: 987654 } }, 404, 'client_not_found');
+    await expectStatus(
+      'aging-report',
+      { key, body: { invoices: true, cursor: clients.body.data.next_cursor } },
+      400,
+      'invalid_cursor',
+    );
+    const csv = await expectStatus('aging-report', { key, body: { limit: 1 }, headers: { accept: 'text/csv' } }, 200);
+    expect(csv.headers['x-next-cursor']).toEqual(expect.any(String));
+    await commonOutcomes('aging-report', key, {}, { bucket: 'later' }, 'QueryCommand');
+
+    const byId = { pathParameters: { id: String(invoice.client.id) } };
+    await expectStatus('client-statement', { key, ...byId, body: { period: 'today' } }, 200);
+    await expectStatus(
+      'client-statement',
+      { key, ...byId, body: { period: 'today' }, headers: { accept: 'text/csv' } },
+      200,
+    );
+    await expectStatus('client-statement', { key, ...byId, body: { period: 'fortnight' } }, 400, 'invalid_period');
+    await expectStatus(
+      'client-statement',
+      { key, pathParameters: { id: '987654' }, body: { period: 'today' } },
+      404,
+      'client_not_found',
+    );
+    const crowded = (await createInvoice(key)).client.id;
+    await seedLedgerLines(account.companyId, crowded, dayOf(0).iso, 5001);
+    await expectStatus(
+      'client-statement',
+      { key, pathParameters: { id: String(crowded) }, body: { period: 'today' } },
+      400,
+      'statement_too_large',
+    );
+    await commonOutcomes(
+      'client-statement',
+      key,
+      { period: 'today' },
+      [1], // not an object: validation_failed (every field of the statement is a period field)
+      'QueryCommand',
+      byId,
+    );
   });
 
   it('exercised every documented status and error code of every operation', () => {

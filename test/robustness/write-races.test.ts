@@ -7,8 +7,10 @@
  * table without its three races fails the first test. Each call has 30 s of invocation time, as in contention.test.ts,
  * so that a busy machine does not turn a commit into an unconfirmed one (504).
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfig } from '../../shared/config.ts';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
+import { listMailJobs } from '../../shared/store/mail-jobs.ts';
 import {
   type CallOptions,
   type CallResult,
@@ -77,6 +79,93 @@ async function newClient() {
   const body = { first_name: 'Ada', last_name: 'Obi', email: uniqueEmail(), phone: '+2348012345678' };
   const client = (await call('add-client', { key, body })).body.data;
   return { key, id: String(client.id), body };
+}
+
+// The send routes need a sender (a stage without one answers 501 before any write).
+const savedMailFrom = process.env.MAIL_FROM;
+beforeAll(() => {
+  process.env.MAIL_FROM = 'invoices@example.com';
+  resetConfig();
+});
+afterAll(() => {
+  if (savedMailFrom === undefined) delete process.env.MAIL_FROM;
+  else process.env.MAIL_FROM = savedMailFrom;
+  resetConfig();
+});
+
+/** The two send routes: the SDKs' GET, and the POST with a body (here a note). */
+type SendRoute = 'send-invoice' | 'email-invoice';
+const sendInvoice = (route: SendRoute, key: string, reference_code: string, idempotencyKey?: string) =>
+  send(route, {
+    key,
+    pathParameters: { reference_code },
+    ...(route === 'email-invoice' ? { body: { message: 'Thank you.' } } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
+
+/** Every send answered 200 committed exactly one mail job (and a refused one none). */
+async function expectOneJobPerSend(companyId: number, results: CallResult[]) {
+  const jobs = await listMailJobs(companyId, 100);
+  expect(jobs).toHaveLength(results.filter((r) => r.status === 200 && !r.headers['idempotent-replayed']).length);
+}
+
+/** The identical, keyed and mixed races of one send route. */
+function sendRaces(route: SendRoute, other: SendRoute): Race[] {
+  return [
+    {
+      route,
+      kind: 'identical',
+      title: `${N} identical sends of one invoice: every one 200, each its own e-mail`,
+      async run() {
+        const { account, key } = await newAccount();
+        const invoice = await createInvoice(key);
+        const results = await race(times(N, () => sendInvoice(route, key, invoice.reference_code)));
+        expectOnly(results, ['200']);
+        await expectOneJobPerSend(account.companyId, results);
+      },
+    },
+    {
+      route,
+      kind: 'keyed',
+      title: `${N} identical sends with one Idempotency-Key: one e-mail, the rest replays or in progress`,
+      async run() {
+        const { account, key } = await newAccount();
+        const invoice = await createInvoice(key);
+        const results = await race(times(N, () => sendInvoice(route, key, invoice.reference_code, `send-${route}`)));
+        expectOnly(results, ['200', IN_FLIGHT]);
+        expect(await listMailJobs(account.companyId, 100)).toHaveLength(1);
+      },
+    },
+    {
+      route,
+      kind: 'mixed',
+      races: [other, 'add-payment', 'delete-invoice'],
+      title: 'sends by both routes while the invoice is paid and deleted: no e-mail queued for a refused send',
+      async run() {
+        const { account, key } = await newAccount();
+        const invoice = await createInvoice(key);
+        const payment = {
+          reference_code: invoice.reference_code,
+          date: todayMonthFirst(),
+          amount: '1',
+          channel: 'Cash',
+        };
+        const sends = [
+          ...times(4, () => sendInvoice(route, key, invoice.reference_code)),
+          ...times(4, () => sendInvoice(other, key, invoice.reference_code)),
+        ];
+        const others = [
+          ...times(2, () => pay(key, payment)),
+          ...times(2, () => deleteInvoice(key, invoice.reference_code)),
+        ];
+        const results = await race([...sends, ...others]);
+        const sent = results.slice(0, sends.length);
+        expectOnly(sent, ['200', '409 invoice_deleted']);
+        expectOnly(results.slice(sends.length), ['200', '201', '409 invoice_deleted', '409 invoice_has_payments']);
+        await expectOneJobPerSend(account.companyId, sent);
+      },
+    },
+  ];
 }
 
 const pay = (key: string, body: object, idempotencyKey?: string) =>
@@ -360,6 +449,8 @@ const RACES: Race[] = [
       expectOnly(results, ['200', '201', '409']);
     },
   },
+  ...sendRaces('send-invoice', 'email-invoice'),
+  ...sendRaces('email-invoice', 'send-invoice'),
 ];
 
 const WRITE_ROUTES = ROUTES.filter((route) => route.writes).map((route) => route.name);

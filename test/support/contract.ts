@@ -63,7 +63,7 @@ export function responseValidator(route: RouteName, status: number): ValidateFun
   );
 }
 
-const CHECKED_HEADERS = ['idempotent-replayed', 'www-authenticate', 'retry-after'];
+const CHECKED_HEADERS = ['idempotent-replayed', 'www-authenticate', 'retry-after', 'link', 'x-next-cursor'];
 
 /** Problems of one response with the contract (empty when it conforms). */
 export function contractViolations(
@@ -75,14 +75,20 @@ export function contractViolations(
   const problems: string[] = [];
   const contentType =
     Object.entries(response.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
-  // The hosted pages and PDFs (docs/sending-invoices.md) answer text/html or application/pdf, as documented.
-  const media = Object.keys(documented.content ?? {})[0] ?? 'application/json';
+  // The hosted pages and PDFs (docs/sending-invoices.md) answer text/html or application/pdf, the listings may answer
+  // text/csv too (docs/api.md "CSV"): whichever the response is, the document must name it.
+  const documentedMedia = Object.keys(documented.content ?? {});
+  const media =
+    documentedMedia.find((type) => contentType.startsWith(type)) ?? documentedMedia[0] ?? 'application/json';
   if (!contentType.startsWith(media)) problems.push(`content-type ${contentType || '(none)'} is not ${media}`);
   const documentedHeaders = Object.keys(documented.headers ?? {}).map((name) => name.toLowerCase());
   for (const name of Object.keys(response.headers ?? {}).map((n) => n.toLowerCase())) {
     if (CHECKED_HEADERS.includes(name) && !documentedHeaders.includes(name))
       problems.push(`header ${name} is not documented for ${response.status}`);
   }
+  // A CSV answer's body is text, not JSON: it must say it is UTF-8.
+  if (media === 'text/csv' && contentType !== 'text/csv; charset=utf-8')
+    problems.push(`content-type ${contentType} is not UTF-8 CSV`);
   if (media !== 'application/json') return problems;
   const validate = responseValidator(route, response.status);
   if (!validate(response.body)) {

@@ -8,6 +8,7 @@ const REFUSAL_STATUSES: Record<RefusalCode, number> = {
   validation_failed: 400,
   invalid_period: 400,
   invalid_cursor: 400,
+  statement_too_large: 400,
   tokenization_not_enabled: 403,
   client_not_found: 404,
   invoice_not_found: 404,
@@ -19,6 +20,8 @@ const REFUSAL_STATUSES: Record<RefusalCode, number> = {
   invoice_has_payments: 409,
   invoice_deleted: 409,
   payment_already_reversed: 409,
+  recipient_missing: 422,
+  mail_not_configured: 501,
 };
 
 describe('refusals and their HTTP status (shared/http/errors.ts)', () => {

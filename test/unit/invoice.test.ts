@@ -105,7 +105,7 @@ describe('newClient', () => {
 });
 
 describe('buildInvoice', () => {
-  it('starts unpaid at version 1 with the exact total, line ids derived from the invoice id', () => {
+  it('starts unpaid at version 1, counted in aging, with the exact total, line ids derived from the invoice id', () => {
     // Act
     const invoice = buildInvoice(
       request(),
@@ -125,6 +125,8 @@ describe('buildInvoice', () => {
       deletedAt: null,
       version: 1,
       updatedAt: NOW,
+      // counted in the receivables rows from the start (docs/data-design.md "Receivables")
+      inAging: true,
     });
     expect(invoice.details.lines.map((line) => line.id)).toEqual(['3001']);
     expect(invoice.details).toMatchObject({ feeBearer: 'client', clientId: 9, companyId: 1, currency: 'NGN' });

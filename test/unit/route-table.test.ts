@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { startOfDayIn } from '../../shared/domain/dates.ts';
-import { apiGatewayRoutePath } from '../../shared/gateway-routes.ts';
+import { apiGatewayRoutePath, routeKeys } from '../../shared/gateway-routes.ts';
 import { matchRoutePath, PATH_PARAMETER_KINDS, pathParameterNames } from '../../shared/path-parameters.ts';
-import { API_FUNCTIONS, ROUTES, routeKeys, withDeclaredParameters } from '../../shared/routes.ts';
+import { API_FUNCTIONS, ROUTES, withDeclaredParameters } from '../../shared/routes.ts';
 
 describe('the route table', () => {
   it('has three API functions, and every route belongs to exactly one of them, once per method and path', () => {
@@ -14,13 +14,15 @@ describe('the route table', () => {
     for (const route of ROUTES) expect(route.entry).toBe(`functions/${route.function}/handler.ts`);
   });
 
-  it('groups by resource: every …/history in the history function, payments in payments, the rest in invoices', () => {
+  it('groups by resource: every …/history and report in the history function, payments in payments, the rest in invoices', () => {
+    const isReport = (path: string) => path.startsWith('/reports/') || path.endsWith('/statement');
     for (const route of ROUTES) {
-      const expected = route.path.endsWith('/history')
-        ? 'history'
-        : route.path.startsWith('/payments')
-          ? 'payments'
-          : 'invoices';
+      const expected =
+        route.path.endsWith('/history') || isReport(route.path)
+          ? 'history'
+          : route.path.startsWith('/payments')
+            ? 'payments'
+            : 'invoices';
       expect(route.function, route.name).toBe(expected);
     }
   });

@@ -7,6 +7,7 @@
  * and add its fields to docs/operations.md (test/local/cli.test.ts runs the command on an empty table and on legacy
  * items). A step's field names must not repeat another's: the line is their union.
  */
+import { agingMigration } from './aging.ts';
 import { hostedLinksMigration } from './hosted-links.ts';
 import { listingsMigration } from './listings.ts';
 import { paymentTotalsMigration } from './payment-totals.ts';
@@ -25,4 +26,5 @@ export const DATA_MIGRATIONS: readonly DataMigration[] = [
   listingsMigration,
   paymentTotalsMigration,
   hostedLinksMigration,
+  agingMigration,
 ];

@@ -8,16 +8,24 @@ import type { ApiMiddleware } from './types.ts';
 export interface BodyGateOptions {
   /** Largest decoded body accepted. */
   maxBytes: number;
+  /** An empty body means `{}` (a route whose body is optional, e.g. `POST /invoices/{reference_code}/send`). */
+  emptyIsObject: boolean;
 }
 
-const defaults: BodyGateOptions = { maxBytes: MAX_BODY_BYTES };
+const defaults: BodyGateOptions = { maxBytes: MAX_BODY_BYTES, emptyIsObject: false };
 
 export function bodyGate(opts: Partial<BodyGateOptions> = {}): ApiMiddleware {
   const options = { ...defaults, ...opts };
   return {
     name: 'bodyGate',
     before: (request) => {
-      prepareBody(request.event, options.maxBytes);
+      const { event } = request;
+      if (options.emptyIsObject && (event.body === undefined || event.body === '')) {
+        event.body = '{}';
+        event.isBase64Encoded = false;
+        (event.headers ??= {})['content-type'] = 'application/json';
+      }
+      prepareBody(event, options.maxBytes);
     },
   };
 }

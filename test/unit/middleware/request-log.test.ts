@@ -88,12 +88,12 @@ describe('requestLog middleware', () => {
     expect(finished).toEqual([['add-payment', 'internal_error']]);
   });
 
-  it('logs a 501 (a route the service does not offer) like a refusal: info, no stack', async () => {
+  it('logs a 501 (a send on a stage without a sender) like a refusal: info, no stack', async () => {
     // Prepare
     const { middleware, lines, finished } = recorded();
     const request = apiRequest();
     await middleware.before!(request);
-    request.error = new ApiError('not_implemented', 'Sending invoices by e-mail is not offered by this service.');
+    request.error = new ApiError('mail_not_configured', 'This stage has no e-mail sender.');
     request.response = errorResponse(request.error as ApiError, 'req-1');
     // Act
     await middleware.onError!(request);
@@ -102,11 +102,11 @@ describe('requestLog middleware', () => {
       {
         level: 'info',
         message: 'request',
-        fields: expect.objectContaining({ status: 501, error_code: 'not_implemented' }),
+        fields: expect.objectContaining({ status: 501, error_code: 'mail_not_configured' }),
       },
     ]);
     expect(lines[0]!.fields).not.toHaveProperty('error');
-    expect(finished).toEqual([['add-payment', 'not_implemented']]);
+    expect(finished).toEqual([['add-payment', 'mail_not_configured']]);
   });
 
   it('logs a thrown 4xx refusal without its stack', async () => {

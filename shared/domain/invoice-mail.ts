@@ -1,0 +1,147 @@
+/**
+ * E-mailing an invoice (docs/sending-invoices.md "Delivery"), pure: who a send goes to, what each attempt and each
+ * report from SES does to the mail job, and what the invoice says about its latest send. A send commits a job in the
+ * queued state; the mailer moves it to sent (SES accepted it), failed (a permanent rejection, or no attempt left) or
+ * bounced (SES reported a bounce or a complaint). The invoice's `mail_status`, `sent_at` and `mail_error` always
+ * describe its latest send: a late report about an older send changes that send's job, never the invoice.
+ */
+import { accept, type Decision, refuse } from './decision.ts';
+import type { Invoice } from './invoice.ts';
+import { notFound, Refusal } from './refusal.ts';
+import { retryDelayMs } from './webhook-retry-schedule.ts';
+
+/** `unsent` until the first send; then the state of the latest send's job. */
+export const MAIL_STATUSES = ['unsent', 'queued', 'sent', 'failed', 'bounced'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+export type MailJobState = Exclude<MailStatus, 'unsent'>;
+
+/** What an invoice says about its latest send (kept on the invoice header). */
+export interface InvoiceMail {
+  status: MailJobState;
+  /** The latest send's job: only its outcome may change these fields. */
+  jobId: string;
+  /** When SES accepted the latest send (`YYYY-MM-DD HH:MM:SS`), or null. */
+  sentAt: string | null;
+  /** Why the latest send failed or bounced, or null. */
+  error: string | null;
+}
+
+/** At most this many `cc` addresses per send (docs/api.md "Send an invoice"). */
+export const MAX_CC_RECIPIENTS = 10;
+/** The optional note to the client, in characters. */
+export const MAX_MESSAGE_LENGTH = 1000;
+
+/** A send as the client asked for it (every part optional). */
+export interface SendRequest {
+  to?: string | undefined;
+  cc?: readonly string[] | undefined;
+  message?: string | undefined;
+}
+
+export interface MailRecipients {
+  to: string;
+  /** Without the `to` address and without repeats (compared case-insensitively). */
+  cc: string[];
+}
+
+/**
+ * Who the send goes to, or why there is none: another account's invoice or none is 404, a voided one 409
+ * `invoice_deleted`, and an invoice whose client has no e-mail address with no `to` given 422 `recipient_missing`.
+ */
+export function decideSend(
+  invoice: Invoice | undefined,
+  companyId: number,
+  request: SendRequest,
+): Decision<MailRecipients> {
+  if (!invoice || invoice.details.companyId !== companyId) return refuse(notFound('invoice_not_found'));
+  if (invoice.balance.deletedAt !== null)
+    return refuse(
+      new Refusal('invoice_deleted', 'This invoice was voided; it cannot be sent.', [
+        { code: 'invoice_deleted', field: 'reference_code', message: 'the invoice was voided' },
+      ]),
+    );
+  const to = (request.to ?? invoice.details.client.email).trim();
+  if (to === '')
+    return refuse(
+      new Refusal('recipient_missing', "The invoice's client has no e-mail address: give one in `to`.", [
+        { code: 'required', field: 'to', message: "is required when the invoice's client has no e-mail address" },
+      ]),
+    );
+  const seen = new Set([to.toLowerCase()]);
+  const cc: string[] = [];
+  for (const address of request.cc ?? []) {
+    const folded = address.toLowerCase();
+    if (seen.has(folded)) continue;
+    seen.add(folded);
+    cc.push(address);
+  }
+  return accept({ to, cc });
+}
+
+/**
+ * A stage without a sender e-mails nothing (docs/deploying.md "E-mail"): the refusal names the stage setting. It is
+ * answered after the invoice was found (an unknown reference is 404, as on every route that names an invoice) and
+ * before anything is written, so an Idempotency-Key replays nothing of it once the stage has a sender.
+ */
+export const mailNotConfigured = (): Refusal =>
+  new Refusal(
+    'mail_not_configured',
+    'This stage has no e-mail sender: set the stage setting `mailFrom` (MAIL_FROM) to a verified SES identity ' +
+      '(docs/deploying.md "E-mail").',
+  );
+
+/** What SES answered one attempt with. */
+export type SendResult =
+  | { kind: 'accepted'; messageId: string }
+  /** A permanent refusal (4xx other than throttling): sending the same message again would be refused again. */
+  | { kind: 'rejected'; error: string }
+  /** Throttling, a 5xx or no answer: worth another attempt later. */
+  | { kind: 'transient'; error: string };
+
+/** A job after an attempt: sent, failed for good, or still queued with the delay before the next attempt. */
+export type AttemptDecision =
+  | { state: 'sent'; messageId: string }
+  | { state: 'failed'; error: string }
+  | { state: 'queued'; error: string; retryInMs: number };
+
+/** The job after attempt number `attemptsBefore + 1`; retries follow the webhook schedule (docs/webhooks.md "Delivery"). */
+export function decideAttempt(result: SendResult, attemptsBefore: number, retryBaseMs: number): AttemptDecision {
+  if (result.kind === 'accepted') return { state: 'sent', messageId: result.messageId };
+  if (result.kind === 'rejected') return { state: 'failed', error: result.error };
+  const attempts = attemptsBefore + 1;
+  const retryInMs = retryDelayMs(attempts, retryBaseMs);
+  if (retryInMs === undefined)
+    return { state: 'failed', error: `Not sent after ${attempts} attempts; the last: ${result.error}` };
+  return { state: 'queued', error: result.error, retryInMs };
+}
+
+/** Why a queued job is not sent at all (its invoice is gone or was voided meanwhile), or undefined to send it. */
+export function reasonNotToSend(invoice: Invoice | undefined): string | undefined {
+  if (!invoice) return 'The invoice no longer exists.';
+  if (invoice.balance.deletedAt !== null) return 'The invoice was voided before it could be sent.';
+  return undefined;
+}
+
+/** A report SES sends about a message it accepted (deployed: the configuration set's event destination). */
+export interface SesNotice {
+  kind: 'bounce' | 'complaint' | 'reject';
+  /** One line for `mail_error`: the recipients and SES's classification. */
+  detail: string;
+}
+
+/**
+ * The job's new state after a report, or undefined when the report changes nothing: failed and bounced are final,
+ * and a report can only follow an acceptance (a job still queued had SES accept it just before a crash).
+ */
+export function decideNotice(
+  state: MailJobState,
+  notice: SesNotice,
+): { state: 'bounced' | 'failed'; error: string } | undefined {
+  if (state === 'failed' || state === 'bounced') return undefined;
+  if (notice.kind === 'reject') return { state: 'failed', error: `Rejected by SES after acceptance: ${notice.detail}` };
+  const what = notice.kind === 'bounce' ? 'Bounced' : 'Marked as spam by the recipient';
+  return { state: 'bounced', error: `${what}: ${notice.detail}` };
+}
+
+/** Whether the invoice's mail fields describe `jobId` (its latest send), so that the job's outcome may change them. */
+export const describesJob = (mail: InvoiceMail | undefined, jobId: string): boolean => mail?.jobId === jobId;

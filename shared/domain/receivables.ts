@@ -1,0 +1,220 @@
+/**
+ * What each write changes in the receivables items (docs/data-design.md "Receivables"), pure: the outstanding and
+ * open count of the invoice's due date (account and client rows), whether its open-invoice item appears or goes, and
+ * the client's ledger line. The store writes it in the same transaction as the write itself, so aging and statements
+ * always agree with the invoices and payments. An invoice written before aging (no `inAging`) changes nothing here
+ * until `data:migrate` has counted it.
+ */
+import { fromEpochSeconds, localDateOf, toIsoDate } from './dates.ts';
+import type { Invoice, InvoiceBalance, InvoiceDetails } from './invoice.ts';
+import type { PaymentRecord } from './payment-record.ts';
+
+export const LEDGER_LINE_TYPES = ['invoice', 'payment', 'reversal', 'void'] as const;
+export type LedgerLineType = (typeof LEDGER_LINE_TYPES)[number];
+
+/** One line of a client's statement, as kept. Amounts in kobo; exactly one of debit and credit is non-zero. */
+export interface LedgerLine {
+  companyId: number;
+  clientId: number;
+  /** The day the line is dated (YYYY-MM-DD): issue day, transaction date, reversal or void day. */
+  date: string;
+  /** When it was recorded (`YYYY-MM-DD HH:MM:SS` UTC): orders a day's lines. */
+  recordedAt: string;
+  type: LedgerLineType;
+  referenceCode: string;
+  description: string;
+  debitKobo: number;
+  creditKobo: number;
+  /** The invoice id (invoice, void) or the payment id (payment, reversal): with the rest, the line's identity. */
+  sourceId: number;
+}
+
+/** A change to the receivables of one invoice: its due date's rows, its open-invoice item, one ledger line. */
+export interface ReceivableChange {
+  companyId: number;
+  clientId: number;
+  referenceCode: string;
+  /** YYYY-MM-DD */
+  dueDate: string;
+  outstandingDeltaKobo: number;
+  openCountDelta: number;
+  /** The open-invoice item: put (the invoice opens), delete (it closes), or left alone. */
+  openInvoice: 'put' | 'delete' | 'keep';
+  line: LedgerLine;
+}
+
+/** Longest description kept on a line (an invoice's item names can be many). */
+export const MAX_DESCRIPTION_LENGTH = 500;
+
+const clip = (text: string) =>
+  text.length <= MAX_DESCRIPTION_LENGTH ? text : `${text.slice(0, MAX_DESCRIPTION_LENGTH - 1)}…`;
+
+/** An invoice line describes what was sold: its items' names. */
+export const invoiceDescription = (details: Pick<InvoiceDetails, 'lines'>): string =>
+  clip(details.lines.map((line) => line.name).join(', '));
+
+const dueDateOf = (details: InvoiceDetails) => toIsoDate(fromEpochSeconds(details.dueDate));
+
+const isOpen = (balance: Pick<InvoiceBalance, 'amountDueKobo' | 'deletedAt'>) =>
+  balance.amountDueKobo > 0 && balance.deletedAt === null;
+
+/** The change's fields every kind shares: whose invoice, which due date. */
+const about = (details: InvoiceDetails) => ({
+  companyId: details.companyId,
+  clientId: details.clientId,
+  referenceCode: details.referenceCode,
+  dueDate: dueDateOf(details),
+});
+
+const lineOf = (details: InvoiceDetails, line: Omit<LedgerLine, 'companyId' | 'clientId' | 'referenceCode'>) => ({
+  companyId: details.companyId,
+  clientId: details.clientId,
+  referenceCode: details.referenceCode,
+  ...line,
+});
+
+/** The invoice line of an invoice: a debit of its total on its issue day. */
+export function invoiceLine(details: InvoiceDetails, totalKobo: number, timeZone: string): LedgerLine {
+  return lineOf(details, {
+    date: toIsoDate(localDateOf(details.createdAt, timeZone)),
+    recordedAt: details.createdAt,
+    type: 'invoice',
+    description: invoiceDescription(details),
+    debitKobo: totalKobo,
+    creditKobo: 0,
+    sourceId: details.id,
+  });
+}
+
+/** A new invoice: its whole total is outstanding, and it is open. */
+export function invoiceIssuedChange(invoice: Invoice, timeZone: string): ReceivableChange {
+  const { details, balance } = invoice;
+  return {
+    ...about(details),
+    outstandingDeltaKobo: balance.amountDueKobo,
+    openCountDelta: 1,
+    openInvoice: 'put',
+    line: invoiceLine(details, balance.totalKobo, timeZone),
+  };
+}
+
+/** The payment line: a credit on its transaction date. */
+export function paymentLine(details: InvoiceDetails, payment: PaymentRecord): LedgerLine {
+  return lineOf(details, {
+    date: toIsoDate(fromEpochSeconds(payment.transactionDate)),
+    recordedAt: payment.createdAt,
+    type: 'payment',
+    description: `Payment (${payment.channel})`,
+    debitKobo: 0,
+    creditKobo: payment.amountKobo,
+    sourceId: payment.id,
+  });
+}
+
+/** A payment on `invoice` (as read) leaving it at `after`: less outstanding; closed when nothing is left due. */
+export function paymentRecordedChange(
+  invoice: Invoice,
+  after: InvoiceBalance,
+  payment: PaymentRecord,
+): ReceivableChange | undefined {
+  if (!invoice.balance.inAging) return undefined;
+  const closes = isOpen(invoice.balance) && !isOpen(after);
+  return {
+    ...about(invoice.details),
+    outstandingDeltaKobo: -payment.amountKobo,
+    openCountDelta: closes ? -1 : 0,
+    openInvoice: closes ? 'delete' : 'keep',
+    line: paymentLine(invoice.details, payment),
+  };
+}
+
+/** The reversal line: a debit of the payment's amount on the day it was reversed. */
+export function reversalLine(details: InvoiceDetails, reversed: PaymentRecord, timeZone: string): LedgerLine {
+  const reversedAt = reversed.reversal?.reversedAt ?? reversed.createdAt;
+  return lineOf(details, {
+    date: toIsoDate(localDateOf(reversedAt, timeZone)),
+    recordedAt: reversedAt,
+    type: 'reversal',
+    description: clip(`Reversal of payment ${reversed.id}: ${reversed.reversal?.reason ?? ''}`),
+    debitKobo: reversed.amountKobo,
+    creditKobo: 0,
+    sourceId: reversed.id,
+  });
+}
+
+/** A reversal: the payment's amount is outstanding again; a settled invoice re-opens. */
+export function paymentReversedChange(
+  invoice: Invoice,
+  after: InvoiceBalance,
+  reversed: PaymentRecord,
+  timeZone: string,
+): ReceivableChange | undefined {
+  if (!invoice.balance.inAging) return undefined;
+  const opens = !isOpen(invoice.balance) && isOpen(after);
+  return {
+    ...about(invoice.details),
+    outstandingDeltaKobo: reversed.amountKobo,
+    openCountDelta: opens ? 1 : 0,
+    openInvoice: opens ? 'put' : 'keep',
+    line: reversalLine(invoice.details, reversed, timeZone),
+  };
+}
+
+/** The void line: a credit of what was still due (the whole total: a voided invoice has no payment). */
+export function voidLine(details: InvoiceDetails, amountKobo: number, deletedAt: string, timeZone: string): LedgerLine {
+  return lineOf(details, {
+    date: toIsoDate(localDateOf(deletedAt, timeZone)),
+    recordedAt: deletedAt,
+    type: 'void',
+    description: 'Invoice voided',
+    debitKobo: 0,
+    creditKobo: amountKobo,
+    sourceId: details.id,
+  });
+}
+
+/** A void: nothing is outstanding on the invoice any more, and it is closed. */
+export function invoiceVoidedChange(
+  invoice: Invoice,
+  after: InvoiceBalance,
+  timeZone: string,
+): ReceivableChange | undefined {
+  if (!invoice.balance.inAging) return undefined;
+  const { amountDueKobo } = invoice.balance;
+  return {
+    ...about(invoice.details),
+    outstandingDeltaKobo: -amountDueKobo,
+    openCountDelta: isOpen(invoice.balance) ? -1 : 0,
+    openInvoice: 'delete',
+    line: voidLine(invoice.details, amountDueKobo, after.deletedAt ?? after.updatedAt, timeZone),
+  };
+}
+
+/**
+ * An invoice written before aging, counted once (`data:migrate`): its current outstanding and open state, and its whole
+ * history as ledger lines — the invoice, each payment, each reversal and the void — so that its lines add up to what
+ * its rows hold. `payments` are all its payments, reversed ones included.
+ */
+export function existingInvoice(
+  invoice: Invoice,
+  payments: readonly PaymentRecord[],
+  timeZone: string,
+): { change: Omit<ReceivableChange, 'line'>; lines: LedgerLine[] } {
+  const { details, balance } = invoice;
+  const open = isOpen(balance);
+  const lines = [invoiceLine(details, balance.totalKobo, timeZone)];
+  for (const payment of payments) {
+    lines.push(paymentLine(details, payment));
+    if (payment.reversal) lines.push(reversalLine(details, payment, timeZone));
+  }
+  if (balance.deletedAt !== null) lines.push(voidLine(details, balance.totalKobo, balance.deletedAt, timeZone));
+  return {
+    change: {
+      ...about(details),
+      outstandingDeltaKobo: open ? balance.amountDueKobo : 0,
+      openCountDelta: open ? 1 : 0,
+      openInvoice: open ? 'put' : 'keep',
+    },
+    lines,
+  };
+}

@@ -1,0 +1,51 @@
+/** The reports' operations (docs/api.md "Aging", "Client statement"), merged into OPERATIONS by ./operations.ts. */
+
+import { clientStatementSchema } from '../schemas/history.ts';
+import { agingReportSchema } from '../schemas/reports.ts';
+import type { OperationSpec } from './operations.ts';
+
+// ./operations.ts imports this module, so its error lists cannot be imported back: the common ones are spelled out.
+const BODY_ERRORS = [
+  'invalid_json',
+  'validation_failed',
+  'invalid_api_key',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal_error',
+  'service_unavailable',
+] as const;
+
+export const REPORT_OPERATIONS: Record<'aging-report' | 'client-statement', OperationSpec> = {
+  'aging-report': {
+    operationId: 'getAging',
+    summary: 'Aging report (who owes what)',
+    description:
+      "What is outstanding on the account's open (not voided) invoices, in five buckets of days past due (`current`: " +
+      "not yet due, the due date included; `1_30`, `31_60`, `61_90`, `over_90`) counted on `as_of`, the account's " +
+      'date. `buckets` sum exactly to `total_outstanding`, on every page. With `client_id`, the totals are that ' +
+      'client\'s. The page lists one row per client, largest outstanding first, or with `"invoices": true` the open ' +
+      'invoices themselves (any creation date, oldest due first, each with `days_overdue`), optionally of one `bucket`. ' +
+      "The body is optional. `Accept: text/csv` answers the page's rows as CSV.",
+    tag: 'Reports',
+    request: { name: 'AgingReportRequest', schema: agingReportSchema },
+    success: { status: 200, schema: 'AgingReportResponse', description: 'The totals and one page.' },
+    idempotent: false,
+    errors: [...BODY_ERRORS, 'invalid_cursor', 'client_not_found'],
+  },
+  'client-statement': {
+    operationId: 'getClientStatement',
+    summary: 'Client statement',
+    description:
+      "A client's statement of a period (payment history's `period`, `start` and `end` rules): the opening balance, " +
+      'every invoice (on its issue day), payment (on its transaction date), reversal and void in date order with the ' +
+      'balance after each, and the closing balance. Debits: invoices and reversals; credits: payments and voids. Not ' +
+      'paged: more than 5,000 lines is 400 `statement_too_large` (ask for a shorter period). `Accept: text/csv` answers ' +
+      'the lines as CSV.',
+    tag: 'Reports',
+    parameters: ['ClientId'],
+    request: { name: 'ClientStatementRequest', schema: clientStatementSchema },
+    success: { status: 200, schema: 'ClientStatementResponse', description: 'The statement.' },
+    idempotent: false,
+    errors: [...BODY_ERRORS, 'invalid_period', 'statement_too_large', 'client_not_found'],
+  },
+};

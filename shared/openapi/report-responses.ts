@@ -1,0 +1,140 @@
+/**
+ * JSON Schema of the reports' responses (docs/api.md "Aging", "Client statement"): what `shared/http/report-views.ts`
+ * produces, held to every real response by the contract check, like ./responses.ts.
+ */
+import { AGING_BUCKETS } from '../domain/aging.ts';
+import { PERIODS } from '../domain/periods.ts';
+import { LEDGER_LINE_TYPES } from '../domain/receivables.ts';
+import { RESPONSE_SCHEMAS } from './responses.ts';
+
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const string = (description: string, extra: Schema = {}): Schema => ({ type: 'string', description, ...extra });
+const money = (description: string): Schema =>
+  string(`${description}: decimal string with exactly two decimals, no separators`, { pattern: '^\\d+\\.\\d{2}$' });
+const signedMoney = (description: string): Schema =>
+  string(
+    `${description}: decimal string with exactly two decimals, no separators; negative when the client is in credit`,
+    {
+      pattern: '^-?\\d+\\.\\d{2}$',
+    },
+  );
+const dayFirst = (description: string): Schema =>
+  string(`${description}, DD/MM/YYYY`, { pattern: '^\\d{2}/\\d{2}/\\d{4}$' });
+
+function object(description: string, properties: Record<string, Schema>): Schema {
+  return { type: 'object', description, properties, required: Object.keys(properties), additionalProperties: false };
+}
+
+const bucketNames: Record<string, string> = {
+  current: 'Not yet due (the due date included)',
+  '1_30': '1 to 30 days past due',
+  '31_60': '31 to 60 days past due',
+  '61_90': '61 to 90 days past due',
+  over_90: 'More than 90 days past due',
+};
+
+const perBucket = (description: string, value: (bucket: string) => Schema): Schema =>
+  object(description, Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, value(bucket)])));
+
+const AgingBuckets = perBucket('Outstanding by days past due (in the account time zone, on `as_of`)', (bucket) =>
+  money(bucketNames[bucket]!),
+);
+const AgingCounts = perBucket('Open invoices by days past due', (bucket) => ({
+  type: 'integer',
+  minimum: 0,
+  description: bucketNames[bucket],
+}));
+
+const ClientAging = object("One client's outstanding invoices.", {
+  client_id: { type: 'integer', description: 'Client identifier' },
+  name: string('Company name, else first and last name'),
+  total_outstanding: money("Σ amount_due of the client's open invoices"),
+  buckets: ref('AgingBuckets'),
+});
+
+const invoice = RESPONSE_SCHEMAS.Invoice as { properties: Schema; required: string[] };
+
+const OpenInvoice = {
+  ...invoice,
+  description: 'An open invoice with its client and items, and how many days past due it is on `as_of`.',
+  properties: {
+    ...invoice.properties,
+    days_overdue: { type: 'integer', minimum: 0, description: 'Days past the due date (0 up to and on it)' },
+  },
+  required: [...invoice.required, 'client', 'days_overdue'],
+};
+
+const agingHead = {
+  as_of: dayFirst("The account's date the buckets are counted on"),
+  currency: string('The account currency', { pattern: '^[A-Z]{3}$' }),
+  total_outstanding: money('Σ amount_due of the open (not voided) invoices; the buckets sum to it exactly'),
+  buckets: ref('AgingBuckets'),
+  counts: ref('AgingCounts'),
+};
+
+const nextCursor: Schema = {
+  type: ['string', 'null'],
+  description: 'Opaque cursor for the next page; null on the last page',
+};
+
+const AgingReport = {
+  description:
+    'The totals (the whole account, or the client of `client_id`; the same on every page) and one page of client rows ' +
+    '(largest outstanding first) or, with `"invoices": true`, of open invoices (oldest due first).',
+  oneOf: [
+    object('Client rows', {
+      ...agingHead,
+      clients: { type: 'array', description: 'Largest outstanding first', items: ref('ClientAging') },
+      next_cursor: nextCursor,
+    }),
+    object('Open invoices', {
+      ...agingHead,
+      invoices: { type: 'array', description: 'Oldest due first', items: ref('OpenInvoice') },
+      next_cursor: nextCursor,
+    }),
+  ],
+};
+
+const StatementLine = object('One line of a statement.', {
+  date: dayFirst('Invoice: issue day; payment: transaction date; reversal and void: the day they were made'),
+  type: string('What happened', { enum: [...LEDGER_LINE_TYPES] }),
+  reference_code: string('The invoice concerned'),
+  description: string("Invoice: its items' names; payment: its channel; reversal: its reason"),
+  debit: money('Invoice total or reversed amount (0.00 otherwise)'),
+  credit: money('Payment or voided amount (0.00 otherwise)'),
+  balance: signedMoney('Balance after this line'),
+});
+
+const ClientStatement = object('A client statement of a period: not paged (at most 5,000 lines).', {
+  client: ref('Client'),
+  period: string('The requested period', { enum: [...PERIODS] }),
+  start: dayFirst('Effective first day'),
+  end: dayFirst('Effective last day'),
+  currency: string('The account currency', { pattern: '^[A-Z]{3}$' }),
+  opening_balance: signedMoney("The client's balance before the first day: invoiced − voided − paid + reversed"),
+  lines: { type: 'array', description: 'In date order, then in the order recorded', items: ref('StatementLine') },
+  closing_balance: signedMoney('The balance after the last day: opening balance + debits − credits'),
+});
+
+const success = (description: string, data: Schema): Schema => ({
+  type: 'object',
+  description,
+  properties: { status: { type: 'string', const: 'success' }, data },
+  required: ['status', 'data'],
+  additionalProperties: false,
+});
+
+/** `components.schemas` of the reports. */
+export const REPORT_RESPONSE_SCHEMAS = {
+  AgingBuckets,
+  AgingCounts,
+  ClientAging,
+  OpenInvoice,
+  AgingReport,
+  AgingReportResponse: success('Aging totals and one page.', ref('AgingReport')),
+  StatementLine,
+  ClientStatement,
+  ClientStatementResponse: success('The statement.', ref('ClientStatement')),
+} satisfies Record<string, Schema>;

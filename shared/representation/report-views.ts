@@ -1,0 +1,88 @@
+/**
+ * The API objects of the aging report and the client statement (docs/api.md "Aging", "Client statement"): the only
+ * place their records become API JSON. The services call these; shared/http wraps them (JSON envelope or CSV).
+ */
+import { AGING_BUCKETS, type AgingBucket, type AgingTotals } from '../domain/aging.ts';
+import { type CalendarDate, formatDayFirst, fromIsoDate } from '../domain/dates.ts';
+import type { ClientRecord, Invoice } from '../domain/invoice.ts';
+import { formatKobo } from '../domain/money.ts';
+import type { Statement, StatementLine } from '../domain/statement.ts';
+import { clientView, invoiceView } from './views.ts';
+
+/** How a client is named in a report: its company name, else its first and last name. */
+export const clientDisplayName = (client: Pick<ClientRecord, 'name' | 'firstName' | 'lastName'>): string =>
+  client.name.trim() !== '' ? client.name : `${client.firstName} ${client.lastName}`.trim();
+
+const perBucket = <T>(values: Record<AgingBucket, number>, format: (value: number) => T) =>
+  Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, format(values[bucket])])) as Record<AgingBucket, T>;
+
+/**
+ * The report's head: the date its buckets are counted on, the currency, `total_outstanding`, `buckets` (money) and
+ * `counts` (open invoices) of the account's (or the client's) aging rows.
+ */
+export function agingSummaryView(asOf: CalendarDate, currency: string, totals: AgingTotals) {
+  return {
+    as_of: formatDayFirst(asOf),
+    currency,
+    total_outstanding: formatKobo(totals.totalKobo),
+    buckets: perBucket(totals.buckets, formatKobo),
+    counts: perBucket(totals.counts, (count) => count),
+  };
+}
+
+export type AgingSummaryView = ReturnType<typeof agingSummaryView>;
+
+/** One client's row of the aging report (its client record is absent only if the item is gone: clients are soft-deleted). */
+export function clientAgingView(clientId: number, client: ClientRecord | undefined, totals: AgingTotals) {
+  return {
+    client_id: clientId,
+    name: client ? clientDisplayName(client) : '',
+    total_outstanding: formatKobo(totals.totalKobo),
+    buckets: perBucket(totals.buckets, formatKobo),
+  };
+}
+
+export type ClientAgingView = ReturnType<typeof clientAgingView>;
+
+/** An open invoice as aging lists it: the invoice (with client and items) and its days past due on `today`. */
+export const openInvoiceView = (invoice: Invoice, daysOverdue: number, today: CalendarDate) => ({
+  ...invoiceView(invoice, { today, withClient: true }),
+  days_overdue: daysOverdue,
+});
+
+function statementLineView(line: StatementLine) {
+  return {
+    date: formatDayFirst(fromIsoDate(line.date)),
+    type: line.type,
+    reference_code: line.referenceCode,
+    description: line.description,
+    debit: formatKobo(line.debitKobo),
+    credit: formatKobo(line.creditKobo),
+    balance: formatKobo(line.balanceKobo),
+  };
+}
+
+/** What a statement is of: the client, the period asked for and its effective range (DD/MM/YYYY, as history echoes). */
+export interface StatementOf {
+  client: ClientRecord;
+  period: string;
+  start: string;
+  end: string;
+  currency: string;
+}
+
+/** `POST /clients/{id}/statement`'s `data`. */
+export function statementView(of: StatementOf, statement: Statement) {
+  return {
+    client: clientView(of.client),
+    period: of.period,
+    start: of.start,
+    end: of.end,
+    currency: of.currency,
+    opening_balance: formatKobo(statement.openingKobo),
+    lines: statement.lines.map(statementLineView),
+    closing_balance: formatKobo(statement.closingKobo),
+  };
+}
+
+export type StatementView = ReturnType<typeof statementView>;

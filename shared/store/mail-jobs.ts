@@ -1,0 +1,222 @@
+/**
+ * The mail outbox (docs/sending-invoices.md "Delivery"): one mail job per send, put in the same transaction that marks
+ * the invoice `queued`, so a job exists exactly when the send committed. The table's stream dispatches each job's
+ * INSERT to the mail queue; the mailer records each attempt and SES's later reports here, and changes the invoice's
+ * mail fields only while they still describe that job (condition `mail_job_id = :job`).
+ */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { InvoiceMail, MailJobState } from '../domain/invoice-mail.ts';
+import { monotonicUlids } from '../ulid.ts';
+import { putNew } from './actions.ts';
+import { cancellationReasons } from './database-errors.ts';
+import { documentClient, tableName } from './dynamodb-client.ts';
+import type { Item } from './items.ts';
+import { keys, mailIndexKeys } from './keys.ts';
+import { TABLE } from './table.ts';
+import { commitTransaction, type TransactItem } from './transaction.ts';
+
+export const MAIL_JOB_ENTITY = 'mail_job';
+/** Lambda event-source-mapping filter pattern of the mail dispatcher (also applied by the local poller). */
+export const MAIL_STREAM_FILTER_PATTERN = {
+  eventName: ['INSERT'],
+  dynamodb: { NewImage: { entity: { S: [MAIL_JOB_ENTITY] } } },
+} as const;
+/** Jobs are kept 30 days (`mail:deliveries` lists them), then DynamoDB TTL deletes them. */
+export const MAIL_JOB_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** `mail_` + a ULID: job ids sort by creation. */
+export const MAIL_JOB_ID_PATTERN = /^mail_[0-9A-HJKMNP-TV-Z]{26}$/;
+
+const nextUlid = monotonicUlids();
+export const newMailJobId = (): string => `mail_${nextUlid()}`;
+
+export interface MailJob {
+  jobId: string;
+  companyId: number;
+  referenceCode: string;
+  to: string;
+  cc: string[];
+  message: string | undefined;
+  state: MailJobState;
+  attempts: number;
+  /** `YYYY-MM-DD HH:MM:SS` (UTC) of the send. */
+  createdAt: string;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  sesMessageId: string | null;
+  sentAt: string | null;
+}
+
+function jobItem(job: MailJob, nowMs: number): Item {
+  return {
+    ...keys.mailJob(job.jobId),
+    entity: MAIL_JOB_ENTITY,
+    job_id: job.jobId,
+    company_id: job.companyId,
+    reference_code: job.referenceCode,
+    mail_to: job.to,
+    ...(job.cc.length > 0 ? { mail_cc: job.cc } : {}),
+    ...(job.message === undefined ? {} : { mail_message: job.message }),
+    job_state: job.state,
+    attempts: job.attempts,
+    created_at: job.createdAt,
+    GSI1PK: mailIndexKeys.partition(job.companyId),
+    GSI1SK: mailIndexKeys.sort(job.jobId),
+    [TABLE.ttlAttribute]: Math.floor(nowMs / 1000) + MAIL_JOB_TTL_SECONDS,
+  };
+}
+
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function jobFromItem(item: Item): MailJob {
+  return {
+    jobId: String(item.job_id),
+    companyId: Number(item.company_id),
+    referenceCode: String(item.reference_code),
+    to: String(item.mail_to),
+    cc: Array.isArray(item.mail_cc) ? item.mail_cc.map(String) : [],
+    message: typeof item.mail_message === 'string' ? item.mail_message : undefined,
+    state: item.job_state as MailJobState,
+    attempts: Number(item.attempts ?? 0),
+    createdAt: String(item.created_at),
+    lastAttemptAt: textOrNull(item.last_attempt_at),
+    nextAttemptAt: textOrNull(item.next_attempt_at),
+    lastError: textOrNull(item.last_error),
+    sesMessageId: textOrNull(item.ses_message_id),
+    sentAt: textOrNull(item.sent_at),
+  };
+}
+
+/**
+ * The send's transaction: the invoice header says `queued` for this job (on condition that it is still the state the
+ * decision read — its `version`, which the send leaves alone so that a concurrent payment is not refused — and not
+ * voided), and the job is put.
+ */
+export function sendActions(table: string, job: MailJob, headerVersion: number, nowMs: number): TransactItem[] {
+  return [
+    {
+      Update: {
+        TableName: table,
+        Key: keys.invoiceHeader(job.referenceCode),
+        ConditionExpression: 'company_id = :company AND version = :version AND attribute_not_exists(deleted_at)',
+        UpdateExpression: 'SET mail_status = :queued, mail_job_id = :job REMOVE sent_at, mail_error',
+        ExpressionAttributeValues: {
+          ':company': job.companyId,
+          ':version': headerVersion,
+          ':queued': 'queued',
+          ':job': job.jobId,
+        },
+      },
+    },
+    putNew(table, jobItem(job, nowMs)),
+  ];
+}
+
+/** The job, read consistently; undefined when unknown (or expired). */
+export async function getMailJob(jobId: string): Promise<MailJob | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.mailJob(jobId), ConsistentRead: true }),
+  );
+  return out.Item ? jobFromItem(out.Item) : undefined;
+}
+
+/** A change of a job, made on condition that it is still in the state and attempt count it was read in. */
+export interface JobChange {
+  before: Pick<MailJob, 'jobId' | 'state' | 'attempts'>;
+  state: MailJobState;
+  attempts: number;
+  /** ISO 8601 instant of the attempt or report. */
+  at: string;
+  error?: string | null;
+  nextAttemptAt?: string | null;
+  sesMessageId?: string;
+  sentAt?: string;
+}
+
+export function jobChangeAction(table: string, change: JobChange): TransactItem {
+  const values: Record<string, unknown> = {
+    ':before_state': change.before.state,
+    ':before_attempts': change.before.attempts,
+    ':state': change.state,
+    ':attempts': change.attempts,
+    ':at': change.at,
+  };
+  const set = ['job_state = :state', 'attempts = :attempts', 'last_attempt_at = :at'];
+  const remove: string[] = [];
+  const optional: [keyof JobChange, string][] = [
+    ['error', 'last_error'],
+    ['nextAttemptAt', 'next_attempt_at'],
+    ['sesMessageId', 'ses_message_id'],
+    ['sentAt', 'sent_at'],
+  ];
+  for (const [field, attribute] of optional) {
+    const value = change[field];
+    if (value === undefined) continue;
+    if (value === null) remove.push(attribute);
+    else {
+      set.push(`${attribute} = :${attribute}`);
+      values[`:${attribute}`] = value;
+    }
+  }
+  return {
+    Update: {
+      TableName: table,
+      Key: keys.mailJob(change.before.jobId),
+      ConditionExpression: 'job_state = :before_state AND attempts = :before_attempts',
+      UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** The invoice's mail fields set to `mail`, on condition that they still describe the same job. */
+export function invoiceMailAction(table: string, referenceCode: string, mail: InvoiceMail): TransactItem {
+  const values: Record<string, unknown> = { ':job': mail.jobId, ':status': mail.status };
+  const set = ['mail_status = :status'];
+  const remove: string[] = [];
+  if (mail.sentAt === null) remove.push('sent_at');
+  else {
+    set.push('sent_at = :sent_at');
+    values[':sent_at'] = mail.sentAt;
+  }
+  if (mail.error === null) remove.push('mail_error');
+  else {
+    set.push('mail_error = :error');
+    values[':error'] = mail.error;
+  }
+  return {
+    Update: {
+      TableName: table,
+      Key: keys.invoiceHeader(referenceCode),
+      ConditionExpression: 'mail_job_id = :job',
+      UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Commits a job change (with the invoice's and the events' actions); false when what it was decided on changed. */
+export async function commitMailChange(actions: TransactItem[]): Promise<boolean> {
+  try {
+    await commitTransaction(actions);
+    return true;
+  } catch (error) {
+    if (cancellationReasons(error) !== undefined) return false;
+    throw error;
+  }
+}
+
+/** An account's most recent sends, newest first (one Query on GSI1). */
+export async function listMailJobs(companyId: number, limit: number): Promise<MailJob[]> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: TABLE.paymentsIndex.name,
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': mailIndexKeys.partition(companyId) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map(jobFromItem);
+}

@@ -1,0 +1,217 @@
+/**
+ * CDK assertions for invoice e-mail (infra/mail.ts): the stream mapping and its filter, the mail queue and its dead
+ * letters, the mailer's event source, the SES configuration set and its EventBridge destination, the rule that routes
+ * its reports, least-privilege IAM (SES scoped to the stage's sender and configuration set), alarms, and cdk-nag with
+ * a sender configured.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CfnElement } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../infra/invoicing-app.ts';
+import { MAIL_MAX_RECEIVE_COUNT, MAIL_TABLE_ACTIONS, MAILER_TIMEOUT } from '../../infra/mail.ts';
+import { StageConfigurationError } from '../../infra/stages.ts';
+import { DELIVERY_ATTEMPTS } from '../../infra/webhooks.ts';
+import { MAIL_STREAM_FILTER_PATTERN } from '../../shared/store/mail-jobs.ts';
+import {
+  asArray,
+  type CfnResource,
+  cdkJsonContext,
+  resourcesOfType,
+  type SynthesisedStage,
+  synthStage,
+} from './template-helpers.ts';
+
+const SENDER = 'billing@acme.ng';
+
+describe.each(['dev', 'prod'] as const)('invoice e-mail on stage %s with a sender', (stageName) => {
+  let stage: SynthesisedStage;
+  const idOf = (construct: IConstruct) => stage.stack.getLogicalId(construct.node.defaultChild as CfnElement);
+  const resource = (construct: IConstruct): CfnResource => stage.json.Resources[idOf(construct)]!;
+  const getAtt = (construct: IConstruct, attribute: string) => ({ 'Fn::GetAtt': [idOf(construct), attribute] });
+  const statementsOf = (fn: IConstruct & { role?: IConstruct }) => {
+    const roleId = stage.stack.getLogicalId(fn.role!.node.defaultChild as CfnElement);
+    return resourcesOfType(stage, 'AWS::IAM::Policy')
+      .filter(([, policy]) => asArray(policy.Properties.Roles).some((role: any) => role.Ref === roleId))
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, any>[])
+      .map(({ Action, Resource, Condition }) => ({
+        actions: asArray(Action as string | string[]).sort(),
+        resources: asArray(Resource),
+        ...(Condition ? { condition: Condition } : {}),
+      }));
+  };
+  const mappingOf = (fn: IConstruct) =>
+    resourcesOfType(stage, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, mapping]) => mapping.Properties.FunctionName.Ref === idOf(fn),
+    );
+
+  beforeAll(() => {
+    stage = synthStage(stageName, { mailFrom: SENDER });
+  });
+
+  it('feeds the mail dispatcher from the stream, filtered to new mail jobs, with an on-failure queue', () => {
+    const { mail } = stage.stack;
+    const [mapping, ...more] = mappingOf(mail.dispatchFunction);
+    expect(more).toEqual([]);
+    expect(mapping![1].Properties).toMatchObject({
+      EventSourceArn: getAtt(stage.stack.table, 'StreamArn'),
+      StartingPosition: 'TRIM_HORIZON',
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(MAIL_STREAM_FILTER_PATTERN) }] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      DestinationConfig: { OnFailure: { Destination: getAtt(mail.dispatchFailures, 'Arn') } },
+    });
+    expect(JSON.parse(JSON.stringify(MAIL_STREAM_FILTER_PATTERN))).toEqual({
+      eventName: ['INSERT'],
+      dynamodb: { NewImage: { entity: { S: ['mail_job'] } } },
+    });
+  });
+
+  it('feeds the mailer from an encrypted queue whose dead letters come after every attempt of the schedule', () => {
+    const { mail } = stage.stack;
+    const [mapping] = mappingOf(mail.mailerFunction);
+    expect(mapping![1].Properties).toMatchObject({
+      EventSourceArn: getAtt(mail.queue, 'Arn'),
+      BatchSize: 5,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 5 },
+    });
+    const queue = resource(mail.queue).Properties;
+    expect(queue).toMatchObject({ SqsManagedSseEnabled: true, VisibilityTimeout: 6 * MAILER_TIMEOUT.toSeconds() });
+    expect(MAIL_MAX_RECEIVE_COUNT).toBeGreaterThan(DELIVERY_ATTEMPTS);
+    expect(queue.RedrivePolicy).toEqual({
+      deadLetterTargetArn: getAtt(mail.deadLetterQueue, 'Arn'),
+      maxReceiveCount: MAIL_MAX_RECEIVE_COUNT,
+    });
+    expect(resource(mail.mailerFunction).Properties.Timeout).toBe(MAILER_TIMEOUT.toSeconds());
+  });
+
+  it("publishes the configuration set's bounces, complaints and rejects to EventBridge, routed to mail-events", () => {
+    const { mail } = stage.stack;
+    const [[, destination]] = resourcesOfType(stage, 'AWS::SES::ConfigurationSetEventDestination') as [
+      [string, CfnResource],
+    ];
+    expect(destination.Properties.ConfigurationSetName).toEqual({ Ref: idOf(mail.configurationSet) });
+    expect(destination.Properties.EventDestination).toMatchObject({
+      Enabled: true,
+      MatchingEventTypes: ['bounce', 'complaint', 'reject'],
+    });
+    expect(JSON.stringify(destination.Properties.EventDestination.EventBridgeDestination)).toContain(
+      'event-bus/default',
+    );
+    expect(resource(mail.configurationSet).Properties).toMatchObject({
+      ReputationOptions: { ReputationMetricsEnabled: true },
+      SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+    });
+    const rule = resource(mail.reportsRule).Properties;
+    expect(rule.EventPattern).toEqual({
+      source: ['aws.ses'],
+      detail: {
+        eventType: ['Bounce', 'Complaint', 'Reject'],
+        mail: {
+          tags: { 'ses:configuration-set': [{ Ref: idOf(mail.configurationSet) }], mail_job_id: [{ exists: true }] },
+        },
+      },
+    });
+    expect(rule.Targets).toEqual([
+      expect.objectContaining({
+        Arn: getAtt(mail.eventsFunction, 'Arn'),
+        DeadLetterConfig: { Arn: getAtt(mail.eventsDeadLetters, 'Arn') },
+        RetryPolicy: { MaximumEventAgeInSeconds: 86_400, MaximumRetryAttempts: 8 },
+      }),
+    ]);
+  });
+
+  it('lets the mailer send only as the stage sender, with its configuration set; the table actions it performs, no more', () => {
+    const { mail } = stage.stack;
+    const arn = (suffix: string) => ({
+      'Fn::Join': [
+        '',
+        ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, suffix],
+      ],
+    });
+    const statements = statementsOf(mail.mailerFunction);
+    const send = statements.filter((statement) =>
+      statement.actions.some((action: string) => action.startsWith('ses:')),
+    );
+    expect(send).toHaveLength(1);
+    expect(send[0]!.actions).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+    expect(send[0]!.condition).toEqual({ StringEquals: { 'ses:FromAddress': SENDER } });
+    const configurationSet = {
+      'Fn::Join': ['', [...arn(':configuration-set/')['Fn::Join'][1], { Ref: idOf(mail.configurationSet) }]],
+    };
+    const sorted = (values: unknown[]) => values.map((value) => JSON.stringify(value)).sort();
+    expect(sorted(send[0]!.resources)).toEqual(
+      sorted([arn(`:identity/${SENDER}`), arn(':identity/acme.ng'), configurationSet]),
+    );
+    expect(statements).toContainEqual({
+      actions: [...MAIL_TABLE_ACTIONS].sort(),
+      resources: [getAtt(stage.stack.table, 'Arn')],
+    });
+    const reports = statementsOf(mail.eventsFunction);
+    expect(reports.some((s) => s.actions.some((a: string) => a.startsWith('ses:')))).toBe(false);
+    expect(
+      statementsOf(mail.dispatchFunction).some((s) => s.actions.some((a: string) => a.startsWith('dynamodb:GetItem'))),
+    ).toBe(false);
+  });
+
+  it('gives the API functions and the mailer the sender; the mailer also the queue and the configuration set', () => {
+    const { mail, functions } = stage.stack;
+    expect(resource(functions.get('invoices')!).Properties.Environment.Variables.MAIL_FROM).toBe(SENDER);
+    expect(resource(mail.mailerFunction).Properties.Environment.Variables).toMatchObject({
+      MAIL_FROM: SENDER,
+      MAIL_QUEUE_URL: { Ref: idOf(mail.queue) },
+      MAIL_CONFIGURATION_SET: { Ref: idOf(mail.configurationSet) },
+    });
+    expect(resource(mail.mailerFunction).Properties.Environment.Variables).not.toHaveProperty('SES_ENDPOINT');
+  });
+
+  it('watches dead letters, stream lag, failed e-mails and the bounce and complaint rates; alarms only with alarms on', () => {
+    const { mail } = stage.stack;
+    expect(mail.watchedMetrics.map((watched) => watched.id)).toEqual([
+      'MailDeadLetters',
+      'MailDispatchFailures',
+      'MailReportDeadLetters',
+      'MailStreamLag',
+      'MailFailures',
+      'MailBounceRate',
+      'MailComplaintRate',
+    ]);
+    const alarms = resourcesOfType(stage, 'AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties);
+    const bounce = alarms.find((alarm) => String(alarm.AlarmName).endsWith('-MailBounceRate'));
+    if (stageName === 'dev') expect(bounce).toBeUndefined();
+    else {
+      expect(bounce).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate', Threshold: 0.04 });
+      const failures = alarms.find((alarm) => String(alarm.AlarmName).endsWith('-MailFailures'));
+      expect(failures).toMatchObject({ Namespace: 'Invoicing', MetricName: 'MailFailed', Threshold: 1 });
+    }
+  });
+});
+
+describe('a stage without a sender', () => {
+  it('sets no MAIL_FROM anywhere (sending answers 501) and grants no SES permission', () => {
+    const stage = synthStage('dev');
+    const text = JSON.stringify(stage.json.Resources);
+    expect(text).not.toContain('MAIL_FROM');
+    expect(text).not.toContain('ses:SendEmail');
+  });
+
+  it('refuses a mailFrom that is not an address', () => {
+    expect(() => synthStage('dev', { mailFrom: 'not an address' })).toThrow(StageConfigurationError);
+  });
+});
+
+it('cdk-nag passes with a sender configured (the SES statement names its resources)', () => {
+  const built = createApp({
+    ...cdkJsonContext(),
+    stage: 'prod',
+    alarmEmail: 'alarms@acme.test',
+    mailFrom: SENDER,
+    'aws:cdk:bundling-stacks': [],
+  });
+  const assembly = built.app.synth();
+  const reportFile = path.join(assembly.directory, 'validation-report.json');
+  expect(existsSync(reportFile)).toBe(true);
+  expect(JSON.parse(readFileSync(reportFile, 'utf8')).pluginReports).toEqual([]);
+}, 120_000);

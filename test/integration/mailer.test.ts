@@ -1,0 +1,283 @@
+/**
+ * The mailer end to end below the queue (docs/sending-invoices.md "Delivery"): the send route commits a job;
+ * `deliverMailJob` (what the queue consumer calls) renders the real PDF, builds the MIME message and sends it with the
+ * SESv2 client to the real local SES server (aws-ses-v2-local behind infra/local/ses-server.ts), whose simulator
+ * reports reach the mail-events handler, as the configuration set's events do deployed. No mock of SES or the mailer.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { handler as mailEventsHandler } from '../../functions/mail-events/handler.ts';
+import { type LocalSes, startLocalSes } from '../../infra/local/ses-server.ts';
+import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
+import { resetConfig } from '../../shared/config.ts';
+import { deliverMailJob } from '../../shared/services/deliver-mail-job.ts';
+import { updateAccount } from '../../shared/store/accounts.ts';
+import { getMailJob, listMailJobs } from '../../shared/store/mail-jobs.ts';
+import { resetMailSender } from '../../shared/store/mail-sender.ts';
+import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
+import { getEvent } from '../../shared/store/webhooks.ts';
+import { call, createInvoice, newAccount } from '../support/api.ts';
+
+const mailDir = mkdtempSync(join(tmpdir(), 'invoicing-mail-'));
+const saved = { ...process.env };
+let ses: LocalSes;
+/**
+ * SES reports a bounce seconds after accepting the message; the local server after `noticeDelayMs`, which a loaded
+ * machine can outlast before the mailer has recorded the acceptance. A test that wants the usual order holds the
+ * reports until the mailer returned (`holdReports`); the other order has its own test.
+ */
+let reportsHeld: Promise<void> = Promise.resolve();
+function holdReports(): () => void {
+  let release!: () => void;
+  reportsHeld = new Promise((resolve) => {
+    release = resolve;
+  });
+  return release;
+}
+
+beforeAll(async () => {
+  const onNotice = async (event: Parameters<typeof mailEventsHandler>[0]) => {
+    await reportsHeld;
+    return mailEventsHandler(event);
+  };
+  ses = await startLocalSes({ port: 0, mailDir, onNotice, noticeDelayMs: 50 });
+  process.env.SES_ENDPOINT = ses.url;
+  process.env.MAIL_FROM = 'invoices@example.com';
+  process.env.MAIL_RETRY_BASE_MS = '1000';
+  resetConfig();
+  resetMailSender();
+});
+afterAll(async () => {
+  await ses.stop();
+  for (const name of ['SES_ENDPOINT', 'MAIL_FROM', 'MAIL_RETRY_BASE_MS']) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+  resetConfig();
+  resetMailSender();
+  rmSync(mailDir, { recursive: true, force: true });
+});
+afterEach(() => dynamoHooks.clear());
+
+const byCode = (reference_code: string) => ({ pathParameters: { reference_code } });
+
+/** An invoice of a new account, sent with `body`; the job the send committed. */
+async function queuedInvoice(body: Record<string, unknown> = {}) {
+  const { account, key } = await newAccount({ name: 'Acme Supplies' });
+  const invoice = await createInvoice(key);
+  const sent = await call('email-invoice', { key, ...byCode(invoice.reference_code), body });
+  expect(sent.status).toBe(200);
+  const [job] = await listMailJobs(account.companyId, 1);
+  return { account, key, invoice, jobId: job!.jobId };
+}
+
+const shown = async (key: string, referenceCode: string) =>
+  (await call('get-invoice', { key, ...byCode(referenceCode) })).body.data;
+
+/** The webhook events of the account, oldest first: their types and their data. */
+async function eventsOf(companyId: number) {
+  const lines = (await listDeliveries(companyId)).reverse();
+  return Promise.all(
+    lines.map(async (line) => {
+      const event = await getEvent(line.event_id);
+      return { type: line.type, data: JSON.parse(event!.body).data as Record<string, unknown> };
+    }),
+  );
+}
+
+/** Messages the local SES server accepted, with their parsed content. */
+async function messagesTo(address: string) {
+  const files = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
+  const parsed = await Promise.all(files.map(async (name) => simpleParser(readFileSync(join(mailDir, name)))));
+  return parsed.filter((message) => JSON.stringify(message.to).includes(address));
+}
+
+const injectFaults = (kind: 'throttle' | 'server_error', count: number) =>
+  fetch(`${ses.url}/_local/faults`, { method: 'POST', body: JSON.stringify({ kind, count }) });
+
+describe('a send SES accepts', () => {
+  it('sends one MIME message (text, HTML, the PDF) from the merchant, records sent and emits invoice.sent', async () => {
+    const { account, key, invoice, jobId } = await queuedInvoice({
+      to: 'ada.sent@example.com',
+      message: 'Thanks <Ada>!',
+    });
+    await updateAccount(account.companyId, { profile: { email: 'billing@acme.ng' } });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+
+    const [message, ...more] = await messagesTo('ada.sent@example.com');
+    expect(more).toEqual([]);
+    expect(message!.from?.value).toEqual([{ name: 'Acme Supplies', address: 'invoices@example.com' }]);
+    expect(message!.replyTo?.text).toBe('billing@acme.ng');
+    expect(message!.subject).toBe(`Invoice ${invoice.id} from Acme Supplies: ₦50,000.00 due 30 Dec 2030`);
+    expect(message!.text).toContain('Thanks <Ada>!');
+    expect(message!.text).toContain('Website Design × 1 at ₦50,000.00: ₦50,000.00');
+    expect(invoice.hosted_url).toMatch(/^http/);
+    expect(message!.text).toContain(`View the invoice online: ${invoice.hosted_url}`);
+    expect(message!.html).toContain(`href="${invoice.hosted_url}"`);
+    expect(message!.html).toContain('Thanks &lt;Ada&gt;!');
+    expect(message!.attachments).toHaveLength(1);
+    const [pdf] = message!.attachments;
+    expect([pdf!.filename, pdf!.contentType]).toEqual([`invoice-${invoice.reference_code}.pdf`, 'application/pdf']);
+    expect(pdf!.content.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const now = await shown(key, invoice.reference_code);
+    expect(now).toMatchObject({ mail_status: 'sent', mail_error: null, sent_at: expect.stringMatching(/^\d{4}-/) });
+    expect(await getMailJob(jobId)).toMatchObject({ state: 'sent', attempts: 1, sesMessageId: expect.any(String) });
+    const events = await eventsOf(account.companyId);
+    expect(events.map((e) => e.type)).toEqual(['invoice.created', 'invoice.sent']);
+    expect(events[1]!.data).toEqual(now);
+  });
+
+  it('sends a job once: a second copy of the queue message finds it sent and skips it', async () => {
+    const { jobId } = await queuedInvoice({ to: 'twice@example.com' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'skipped', reason: 'already sent' });
+    expect(await messagesTo('twice@example.com')).toHaveLength(1);
+  });
+});
+
+describe('throttling and SES errors', () => {
+  it.each(['throttle', 'server_error'] as const)(
+    'retries after %s with a growing delay, then records sent; no event until the outcome',
+    async (kind) => {
+      const { account, key, invoice, jobId } = await queuedInvoice({ to: `retry-${kind}@example.com` });
+      await injectFaults(kind, 3); // the SDK's three tries of the first attempt
+      const first = await deliverMailJob(jobId);
+      expect(first).toEqual({ kind: 'retry', delayMs: 1000 });
+      const job = await getMailJob(jobId);
+      expect(job).toMatchObject({ state: 'queued', attempts: 1, lastError: expect.stringMatching(/HTTP (429|500)/) });
+      expect(job?.nextAttemptAt).toEqual(expect.any(String));
+      expect((await shown(key, invoice.reference_code)).mail_status).toBe('queued');
+      expect((await eventsOf(account.companyId)).map((e) => e.type)).toEqual(['invoice.created']);
+
+      expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+      expect(await getMailJob(jobId)).toMatchObject({ state: 'sent', attempts: 2, nextAttemptAt: null });
+      expect((await eventsOf(account.companyId)).map((e) => e.type)).toEqual(['invoice.created', 'invoice.sent']);
+      expect(await messagesTo(`retry-${kind}@example.com`)).toHaveLength(1);
+    },
+  );
+});
+
+describe('a permanent rejection', () => {
+  it('records failed with mail_error and emits invoice.delivery_failed, without retrying', async () => {
+    const { account, key, invoice, jobId } = await queuedInvoice({ to: 'rejected@example.invalid' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'failed' });
+    const now = await shown(key, invoice.reference_code);
+    expect(now).toMatchObject({ mail_status: 'failed', sent_at: null });
+    expect(now.mail_error).toMatch(/^MessageRejected \(HTTP 400\): .*rejected@example\.invalid/);
+    const events = await eventsOf(account.companyId);
+    expect(events.map((e) => e.type)).toEqual(['invoice.created', 'invoice.delivery_failed']);
+    expect(events[1]!.data).toEqual(now);
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'skipped', reason: 'already failed' });
+  });
+
+  it('does not send a job whose invoice was voided after the send: failed, saying so', async () => {
+    const { key, invoice, jobId } = await queuedInvoice({ to: 'voided@example.com' });
+    expect((await call('delete-invoice', { key, ...byCode(invoice.reference_code) })).status).toBe(200);
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'failed' });
+    expect(await shown(key, invoice.reference_code)).toMatchObject({
+      mail_status: 'failed',
+      mail_error: 'The invoice was voided before it could be sent.',
+    });
+    expect(await messagesTo('voided@example.com')).toEqual([]);
+  });
+});
+
+describe("SES's reports (the mailbox simulator)", () => {
+  it.each([
+    ['bounce@simulator.amazonses.com', /^Bounced: Permanent\/General: bounce@simulator\.amazonses\.com/],
+    ['complaint@simulator.amazonses.com', /^Marked as spam by the recipient: abuse: complaint@simulator/],
+  ])('%s: sent, then bounced with invoice.delivery_failed', async (address, error) => {
+    const { account, key, invoice, jobId } = await queuedInvoice({ to: address });
+    const release = holdReports();
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    release();
+    await vi.waitFor(async () => expect((await shown(key, invoice.reference_code)).mail_status).toBe('bounced'), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    const now = await shown(key, invoice.reference_code);
+    expect(now.mail_error).toMatch(error);
+    expect(now.sent_at).toEqual(expect.any(String)); // SES did accept it
+    const events = await eventsOf(account.companyId);
+    expect(events.map((e) => e.type)).toEqual(['invoice.created', 'invoice.sent', 'invoice.delivery_failed']);
+    expect(events[2]!.data).toEqual(now);
+  });
+
+  it("a bounce recorded before the mailer records SES's acceptance stands: bounced, one event, the mailer skips", async () => {
+    const { account, key, invoice, jobId } = await queuedInvoice({ to: 'bounce+early@simulator.amazonses.com' });
+    // The mailer's record of the acceptance waits until the report has been recorded (the order a slow mailer sees).
+    dynamoHooks.add({
+      async before(call) {
+        const input = JSON.stringify(call.input);
+        if (
+          call.command !== 'TransactWriteItemsCommand' ||
+          !input.includes(jobId) ||
+          !input.includes('":state":"sent"')
+        )
+          return;
+        await vi.waitFor(async () => expect((await getMailJob(jobId))?.state).toBe('bounced'), { timeout: 10_000 });
+      },
+    });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'skipped', reason: 'the job changed concurrently' });
+    const now = await shown(key, invoice.reference_code);
+    expect(now).toMatchObject({ mail_status: 'bounced', sent_at: null });
+    expect(now.mail_error).toMatch(/^Bounced: Permanent\/General: bounce\+early@simulator\.amazonses\.com/);
+    const events = await eventsOf(account.companyId);
+    expect(events.map((e) => e.type)).toEqual(['invoice.created', 'invoice.delivery_failed']);
+    expect(events[1]!.data).toEqual(now);
+  });
+
+  it('success@simulator.amazonses.com: sent and nothing after', async () => {
+    const { key, invoice, jobId } = await queuedInvoice({ to: 'success@simulator.amazonses.com' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    await new Promise((r) => setTimeout(r, 500)); // longer than the server's report delay
+    expect((await shown(key, invoice.reference_code)).mail_status).toBe('sent');
+  });
+});
+
+describe('at least once', () => {
+  it('a failure between SES accepting and the status write leaves the job queued; the next attempt sends again', async () => {
+    const { key, invoice, jobId } = await queuedInvoice({ to: 'crash@example.com' });
+    dynamoHooks.add({
+      before(call) {
+        if (call.command === 'TransactWriteItemsCommand' && JSON.stringify(call.input).includes(jobId)) {
+          throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
+        }
+      },
+    });
+    await expect(deliverMailJob(jobId)).rejects.toThrow('throttled');
+    dynamoHooks.clear();
+    expect(await getMailJob(jobId)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect((await shown(key, invoice.reference_code)).mail_status).toBe('queued');
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    expect(await messagesTo('crash@example.com')).toHaveLength(2); // one e-mail twice: the documented price
+  });
+});
+
+describe('sending again', () => {
+  it("a late report about an older send changes that send's job, never what the invoice says about the latest", async () => {
+    const { account, key, invoice, jobId: older } = await queuedInvoice({ to: 'bounce+older@simulator.amazonses.com' });
+    const again = await call('email-invoice', {
+      key,
+      ...byCode(invoice.reference_code),
+      body: { to: 'new@example.com' },
+    });
+    expect(again.status).toBe(200);
+    const newer = (await listMailJobs(account.companyId, 1))[0]!.jobId;
+    expect(newer).not.toBe(older);
+
+    const release = holdReports();
+    expect(await deliverMailJob(older)).toEqual({ kind: 'sent' });
+    release();
+    await vi.waitFor(async () => expect((await getMailJob(older))?.state).toBe('bounced'), { timeout: 10_000 });
+    expect(await shown(key, invoice.reference_code)).toMatchObject({ mail_status: 'queued', mail_error: null });
+
+    expect(await deliverMailJob(newer)).toEqual({ kind: 'sent' });
+    expect(await shown(key, invoice.reference_code)).toMatchObject({ mail_status: 'sent', mail_error: null });
+    expect((await eventsOf(account.companyId)).map((e) => e.type)).toEqual(['invoice.created', 'invoice.sent']);
+  });
+});

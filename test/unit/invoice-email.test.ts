@@ -1,0 +1,88 @@
+/**
+ * The invoice e-mail (shared/render/invoice-email.ts, shared/outbound/mime-message.ts): its content from the invoice
+ * document, and the one MIME message nodemailer's MailComposer builds from it — read back with mailparser.
+ */
+import { simpleParser } from 'mailparser';
+import { describe, expect, it } from 'vitest';
+import { buildMimeMessage } from '../../shared/outbound/mime-message.ts';
+import type { InvoiceDocument } from '../../shared/render/invoice-document.ts';
+import { invoiceEmailContent } from '../../shared/render/invoice-email.ts';
+
+const document = (overrides: Partial<InvoiceDocument> = {}): InvoiceDocument => ({
+  merchant: { name: 'Acme <Supplies> & Co', address: [], contacts: [], email: 'billing@acme.ng' },
+  client: { name: 'Ada "the client" Obi' },
+  number: '42',
+  referenceCode: 'AbCdEfGhIjKlMnOpQrSt',
+  issued: { text: '1 Nov 2026', iso: '2026-11-01' },
+  due: { text: '30 Nov 2026', iso: '2026-11-30' },
+  currency: 'NGN',
+  lines: [{ name: '<script>alert(1)</script>', quantity: '2', unitCost: '₦500.00', lineTotal: '₦1,000.00' }],
+  total: '₦1,000.00',
+  amountPaid: '₦0.00',
+  amountDue: '₦1,000.00',
+  status: 'unpaid',
+  statusLabel: 'Unpaid',
+  paymentInstructions: [{ label: 'Bank', value: 'Zenith' }],
+  hostedUrl: 'https://api.example.com/i/tok"en',
+  ...overrides,
+});
+
+describe('invoiceEmailContent', () => {
+  it('says who, what, how much, by when, how to pay and where to read it, in text and in HTML', () => {
+    const content = invoiceEmailContent(document(), 'Thanks!\nSee you <soon>.');
+    expect(content.subject).toBe('Invoice 42 from Acme <Supplies> & Co: ₦1,000.00 due 30 Nov 2026');
+    expect(content.pdfFileName).toBe('invoice-AbCdEfGhIjKlMnOpQrSt.pdf');
+    for (const part of ['Invoice number: 42', 'Amount due: ₦1,000.00', 'Bank: Zenith', 'See you <soon>.'])
+      expect(content.text).toContain(part);
+    expect(content.text).toContain('View the invoice online: https://api.example.com/i/tok"en');
+    expect(content.html).toContain('Acme &lt;Supplies&gt; &amp; Co');
+    expect(content.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(content.html).toContain('See you &lt;soon&gt;.');
+    expect(content.html).toContain('href="https://api.example.com/i/tok&quot;en"');
+    expect(content.html).not.toMatch(/<script|<img|<link|https?:\/\/(?!api\.example\.com)/);
+  });
+
+  it('leaves out what is not set: no note, no payment instructions, no link', () => {
+    const content = invoiceEmailContent(document({ paymentInstructions: [], hostedUrl: null }));
+    expect(content.text).not.toMatch(/How to pay|View the invoice online|undefined|null/);
+    expect(content.html).not.toMatch(/How to pay|href=|undefined|null/);
+  });
+
+  it('keeps the subject on one line whatever the names hold', () => {
+    const content = invoiceEmailContent(
+      document({ merchant: { name: 'A\r\nBcc: x@y.ng', address: [], contacts: [] } }),
+    );
+    expect(content.subject).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe('buildMimeMessage', () => {
+  it('builds multipart/mixed: text and HTML alternatives and the PDF, with encoded headers', async () => {
+    const content = invoiceEmailContent(document(), 'Hello');
+    const pdf = new TextEncoder().encode('%PDF-1.7 test bytes');
+    const raw = await buildMimeMessage({
+      from: { name: 'Acme <Supplies> & Co', address: 'invoices@example.com' },
+      replyTo: 'billing@acme.ng',
+      to: 'ada@example.com',
+      cc: ['boss@example.com'],
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
+      attachment: { fileName: content.pdfFileName, contentType: 'application/pdf', content: pdf },
+    });
+    const head = raw.toString('utf8').split('\r\n\r\n')[0]!;
+    expect(head).toMatch(/^Content-Type: multipart\/mixed; boundary=/m);
+    expect(head).not.toContain('₦'); // RFC 2047 encoded
+    const message = await simpleParser(raw);
+    expect(message.from?.value).toEqual([{ name: 'Acme <Supplies> & Co', address: 'invoices@example.com' }]);
+    expect(message.replyTo?.text).toBe('billing@acme.ng');
+    expect(message.to).toMatchObject({ text: 'ada@example.com' });
+    expect(message.cc).toMatchObject({ text: 'boss@example.com' });
+    expect(message.subject).toBe(content.subject);
+    expect(message.text?.trim()).toBe(content.text.trim());
+    expect(message.html).toBe(content.html);
+    expect(message.attachments.map((a) => [a.filename, a.contentType, a.content.toString()])).toEqual([
+      ['invoice-AbCdEfGhIjKlMnOpQrSt.pdf', 'application/pdf', '%PDF-1.7 test bytes'],
+    ]);
+  });
+});
