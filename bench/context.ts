@@ -60,7 +60,7 @@ export interface BenchContext {
   /** Figures a phase leaves for a later one. */
   later: {
     /** The scale phase's, for its budgets (reported after many tenants). */
-    scale?: { latencyRatioP50: number; rcuSmall: number; rcuLarge: number };
+    scale?: { overheadRatio: number; rcuSmall: number; rcuLarge: number };
     /** The add payment endpoint's throughput at c=8 (one account), shown beside many tenants. */
     singleAccountPayment?: Spread;
   };

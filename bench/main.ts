@@ -11,7 +11,10 @@
  *
  * Env: BENCH_QUICK=1 runs smaller blocks (for developing the bench; figures are noisier);
  * BENCH_BLOCKS=<n> sets the number of interleaved blocks (default 4, at least 3);
- * BENCH_SERVER_NODE_OPTIONS passes flags to the server processes (e.g. "--cpu-prof --cpu-prof-dir=prof").
+ * BENCH_SERVER_NODE_OPTIONS passes flags to the server processes (e.g. "--cpu-prof --cpu-prof-dir=prof");
+ * BENCH_PHASES=endpoints,receivables runs only those phases (warmUp, scale, httpHop, endpoints, periodTotals,
+ * receivables, webhookEvents, durabilityBarrier, pagesByBytes, manyTenants, coldStart, render), and
+ * BENCH_ROWS='add payment,send invoice (enqueue)' only those endpoint rows: for developing one row or phase.
  */
 import { LARGE_TABLE, SMALL_TABLE } from './config.ts';
 import type { BenchContext } from './context.ts';
@@ -50,7 +53,15 @@ const manyTenants = await import('./phases/many-tenants.ts');
 const coldStart = await import('./phases/cold-start.ts');
 const render = await import('./phases/render.ts');
 
+const { calibrationMs, calibrationOf } = await import('./calibration.ts');
+
+/** BENCH_PHASES=endpoints,scale runs only those phases (after the seeding and the warm-up; names as in `steps`). */
+const chosenPhases = process.env.BENCH_PHASES?.split(',').map((name) => name.trim());
+const chosen = (name: string) => !chosenPhases || chosenPhases.includes(name);
+
 const progress = startProgress();
+// The machine's speed, before anything of the bench runs and again after everything stopped (bench/calibration.ts).
+const calibrationSamples = [calibrationMs()];
 const { phase } = progress;
 const results = initialResults();
 const budgets: Budget[] = [];
@@ -80,7 +91,7 @@ try {
   log(`  DynamoDB Local ${database.endpoint}; runtime for ${SMALL_TABLE} on port ${small.port}`);
 
   phase('Seeding (and, meanwhile, the CDK synth that builds the cold-start bundles)');
-  const bundleBuild = buildBundles();
+  const bundleBuild = chosen('coldStart') ? buildBundles() : { outdir: '', done: Promise.resolve(new Map()) };
   const accounts = await createAccounts();
   const tables = await seedTables(client, database.endpoint, small.port, accounts.history, results);
   const large = await startServer(database.endpoint, LARGE_TABLE);
@@ -111,20 +122,10 @@ try {
     later: {},
   };
 
-  for (const step of [
-    warmUp,
-    scale,
-    httpHop,
-    endpoints,
-    periodTotals,
-    receivables,
-    webhookEvents,
-    durabilityBarrier,
-    pagesByBytes,
-    manyTenants,
-  ])
-    await step.run(ctx);
-  scale.pushBudgets(ctx);
+  const steps = { warmUp, scale, httpHop, endpoints, periodTotals, receivables, webhookEvents, durabilityBarrier };
+  for (const [name, step] of Object.entries({ ...steps, pagesByBytes, manyTenants }))
+    if (name === 'warmUp' || chosen(name)) await step.run(ctx);
+  if (chosen('scale')) scale.pushBudgets(ctx);
 } finally {
   for (const child of children) await stopChild(child).catch(() => undefined);
   destroyAgent();
@@ -133,10 +134,11 @@ try {
 }
 
 // After DynamoDB Local stopped: nothing else competes for the CPU.
-await coldStart.run(ctx);
-await render.run(ctx);
+if (chosen('coldStart')) await coldStart.run(ctx);
+if (chosen('render')) await render.run(ctx);
 
-const { evaluated, file } = writeResults(results, budgets, progress);
+calibrationSamples.push(calibrationMs());
+const { evaluated, file } = writeResults(results, budgets, progress, calibrationOf(calibrationSamples));
 printTable(results, tableRows, progress);
 printBudgets(evaluated, file, results, progress);
 process.exit(0);

@@ -1,4 +1,6 @@
-/** Pure helpers of the benchmark: percentiles, summaries, ratios and budget evaluation (unit-tested). */
+/** Pure helpers of the benchmark: percentiles, summaries, ratios (unit-tested); budgets are in bench/budgets.ts. */
+
+export * from './budgets.ts';
 
 export interface LatencySummary {
   n: number;
@@ -54,50 +56,6 @@ export function round(value: number, decimals = 2): number {
 /** Requests per second from a count and a wall-clock duration in milliseconds. */
 export function throughput(count: number, elapsedMs: number): number {
   return elapsedMs > 0 ? round((count * 1000) / elapsedMs, 1) : Number.NaN;
-}
-
-export interface Budget {
-  /** Short name, e.g. "overhead p50 add-payment". */
-  name: string;
-  /** The measured figure. */
-  value: number;
-  comparator: '<=' | '>=' | '==';
-  limit: number;
-  /** Optional unit shown after the figures. */
-  unit?: string;
-  /** When the figure is the median of interleaved blocks: their range. */
-  spread?: Spread;
-}
-
-export interface BudgetResult extends Budget {
-  met: boolean;
-}
-
-/** A budget is met only when the figure is a finite number satisfying the comparison. */
-export function evaluateBudget(budget: Budget): BudgetResult {
-  const { value, limit, comparator } = budget;
-  const met =
-    Number.isFinite(value) &&
-    (comparator === '<=' ? value <= limit : comparator === '>=' ? value >= limit : Math.abs(value - limit) < 1e-9);
-  return { ...budget, met };
-}
-
-export function formatBudget(result: BudgetResult): string {
-  const unit = result.unit ? ` ${result.unit}` : '';
-  const range = result.spread
-    ? ` [${result.spread.min}–${result.spread.max} over ${result.spread.values.length} blocks]`
-    : '';
-  return `${result.met ? 'met' : 'MISSED'}: ${result.name} = ${result.value}${unit}${range} (budget ${result.comparator} ${result.limit}${unit})`;
-}
-
-/** The report's last line: `N budgets met, M missed` followed by each budget and its figure. */
-export function budgetLine(results: readonly BudgetResult[]): string {
-  const met = results.filter((r) => r.met).length;
-  const missed = results.length - met;
-  const list = results
-    .map((r) => `${r.name} ${r.value}${r.unit ? ` ${r.unit}` : ''} ${r.comparator} ${r.limit} ${r.met ? '✓' : '✗'}`)
-    .join('; ');
-  return `${met} budgets met, ${missed} missed — ${list}`;
 }
 
 /**

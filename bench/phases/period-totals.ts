@@ -6,11 +6,13 @@
  * interleaved turns at c=1: `today` (8 rows), `year` (1 January to today) and a custom range of 366 days (the most
  * a range can span: 2,928 rows). The read units of the totals Query are captured from inside the runtime.
  */
+
 import { addDays, daysInclusive, formatDayFirst, toIsoDate } from '../../shared/domain/dates.ts';
 import { TOTALS_SHARDS, type Totals } from '../../shared/domain/period-totals.ts';
 import { createAccount } from '../../shared/store/accounts.ts';
 import { dayTotalsItem } from '../../shared/store/period-totals.ts';
 import type { CapturedCall } from '../bench-hooks.ts';
+import { machineTime } from '../budgets.ts';
 import { capacityOf, capture } from '../capture.ts';
 import { SIZES, SMALL_TABLE } from '../config.ts';
 import type { BenchContext } from '../context.ts';
@@ -145,6 +147,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     value: year.p50 as number,
     comparator: '<=',
     limit: YEAR_P50_BUDGET_MS,
+    scale: machineTime(YEAR_P50_BUDGET_MS),
     unit: 'ms',
   });
   for (const [name, f] of [

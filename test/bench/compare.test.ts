@@ -32,6 +32,7 @@ const comparison = (overrides: Partial<Comparison>): Comparison => ({
   blocks: [],
   p50Ratio: spreadOf([1.1]),
   p99Ratio: spreadOf([1.1]),
+  p99Pooled: { ratio: 1.1, endpointMs: 8.8, floorMs: 8 },
   throughputRatio: spreadOf([0.9]),
   ourCpuMs: spreadOf([0.8], 2),
   ourTimeMs: spreadOf([0.5], 2),
