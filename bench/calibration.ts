@@ -3,7 +3,8 @@
  * "Budgets": CPU budgets on a slower machine). A fixed workload, independent of the project's code (so a slower
  * service cannot slow its own yardstick): building, serialising and parsing a page of 100 payment-shaped objects and
  * formatting their amounts — the kind of work our handlers do per request. Its CPU time (the least of a few
- * repetitions, so a moment of contention does not count) ÷ the same on the reference machine is the machine factor:
+ * repetitions, at several points of the run, so a moment of contention does not count) ÷ the same on the reference
+ * machine is the machine factor:
  * every budget that is an absolute time (our CPU per request, render times, the latency guards on DynamoDB Local's
  * shape) is stated for the reference machine and multiplied by it.
  */
@@ -13,12 +14,12 @@ import { cpuUsage } from 'node:process';
  * The workload's CPU time on the reference machine: the 2-core machine of 2026-11-26 (the one the lead's runs use),
  * least of 40 repetitions over 10 fresh processes (`npx tsx bench/calibration.ts`).
  */
-export const REFERENCE_CALIBRATION_MS = 40;
+export const REFERENCE_CALIBRATION_MS = 17;
 
 export interface Calibration {
   /** The workload's CPU time in this run (ms): the least repetition at each point it was measured. */
   samplesMs: number[];
-  /** Their median ÷ REFERENCE_CALIBRATION_MS: > 1 on a slower machine. */
+  /** The least of them ÷ REFERENCE_CALIBRATION_MS: > 1 on a slower machine. */
   factor: number;
 }
 
@@ -59,12 +60,14 @@ export function calibrationMs(repetitions = REPETITIONS): number {
   return Math.round(least * 100) / 100;
 }
 
-/** The machine factor from the calibration samples taken in a run (their median ÷ the reference). */
+/**
+ * The machine factor from the calibration samples taken in a run: the least ÷ the reference. Contention (another
+ * process on the same core, a busy hypervisor) only ever adds CPU time, so the least is the machine's own speed; a run
+ * disturbed by load is not one to judge (docs/performance.md "How to reproduce").
+ */
 export function calibrationOf(samplesMs: readonly number[]): Calibration {
-  const sorted = [...samplesMs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  return { samplesMs: [...samplesMs], factor: Math.round((median / REFERENCE_CALIBRATION_MS) * 1000) / 1000 };
+  const least = Math.min(...samplesMs);
+  return { samplesMs: [...samplesMs], factor: Math.round((least / REFERENCE_CALIBRATION_MS) * 1000) / 1000 };
 }
 
 // `npx tsx bench/calibration.ts`: prints this process's calibration time (to set or check the reference).

@@ -13,7 +13,7 @@
  * BENCH_BLOCKS=<n> sets the number of interleaved blocks (default 4, at least 3);
  * BENCH_SERVER_NODE_OPTIONS passes flags to the server processes (e.g. "--cpu-prof --cpu-prof-dir=prof");
  * BENCH_PHASES=endpoints,receivables runs only those phases (warmUp, scale, httpHop, endpoints, periodTotals,
- * receivables, webhookEvents, durabilityBarrier, pagesByBytes, manyTenants, coldStart, render), and
+ * receivables, webhookEvents, durabilityBarrier, pagesByBytes, manyTenants, documents, coldStart, render), and
  * BENCH_ROWS='add payment,send invoice (enqueue)' only those endpoint rows: for developing one row or phase.
  */
 import { LARGE_TABLE, SMALL_TABLE } from './config.ts';
@@ -35,7 +35,8 @@ const { destroyAgent } = await import('./http.ts');
 const { measured } = await import('./load.ts');
 const { startFloor, startServer, stopChild } = await import('./processes.ts');
 const { log, startProgress } = await import('./progress.ts');
-const { createAccounts, seedClients, seedingClient, seedPages, seedTables, seedWrites } = await import('./seeding.ts');
+const { createAccounts, seedingClient, seedTables } = await import('./seeding.ts');
+const { seedClients, seedPages, seedWrites } = await import('./seeding-writes.ts');
 const { endpointDefs } = await import('./endpoint-defs.ts');
 const { buildBundles } = await import('./cold-start.ts');
 const { initialResults, printBudgets, printTable, writeResults } = await import('./report.ts');
@@ -52,6 +53,7 @@ const pagesByBytes = await import('./phases/pages-by-bytes.ts');
 const manyTenants = await import('./phases/many-tenants.ts');
 const coldStart = await import('./phases/cold-start.ts');
 const render = await import('./phases/render.ts');
+const documents = await import('./phases/documents.ts');
 
 const { calibrationMs, calibrationOf } = await import('./calibration.ts');
 
@@ -60,7 +62,8 @@ const chosenPhases = process.env.BENCH_PHASES?.split(',').map((name) => name.tri
 const chosen = (name: string) => !chosenPhases || chosenPhases.includes(name);
 
 const progress = startProgress();
-// The machine's speed, before anything of the bench runs and again after everything stopped (bench/calibration.ts).
+// The machine's speed before anything of the bench runs, after each phase and after everything stopped
+// (bench/calibration.ts).
 const calibrationSamples = [calibrationMs()];
 const { phase } = progress;
 const results = initialResults();
@@ -123,8 +126,11 @@ try {
   };
 
   const steps = { warmUp, scale, httpHop, endpoints, periodTotals, receivables, webhookEvents, durabilityBarrier };
-  for (const [name, step] of Object.entries({ ...steps, pagesByBytes, manyTenants }))
-    if (name === 'warmUp' || chosen(name)) await step.run(ctx);
+  for (const [name, step] of Object.entries({ ...steps, pagesByBytes, manyTenants, documents }))
+    if (name === 'warmUp' || chosen(name)) {
+      await step.run(ctx);
+      calibrationSamples.push(calibrationMs());
+    }
   if (chosen('scale')) scale.pushBudgets(ctx);
 } finally {
   for (const child of children) await stopChild(child).catch(() => undefined);

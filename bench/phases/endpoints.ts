@@ -3,7 +3,7 @@
  * endpoint against its floor in interleaved blocks at concurrency 1 and 8; its budgets and its row of the table.
  */
 
-import { cpuBoundLimits, type FloorCost, machineTime, type RatioBudgets } from '../budgets.ts';
+import { type Budget, cpuBoundLimits, type FloorCost, machineTime, type RatioBudgets } from '../budgets.ts';
 import { capture } from '../capture.ts';
 import { type Comparison, compare, explanation } from '../compare.ts';
 import { CONCURRENCY, SIZES } from '../config.ts';
@@ -99,54 +99,37 @@ const floorCost = ({ c1, c8 }: Measured): FloorCost => ({
 });
 
 /**
- * The row's budgets. Each ratio's limit is the row's stated one, or what spending its CPU budget on top of this run's
- * floor would give where that is more (`cpuBoundLimits`, docs/performance.md "Budgets"); the CPU budget is the
+ * The row's four ratio budgets. Each limit is the row's stated one, or what spending its CPU budget on top of this
+ * run's floor would give where that is more (`cpuBoundLimits`, docs/performance.md "Budgets"); the CPU budget is the
  * reference machine's × this machine's factor.
  */
-function pushBudgets(ctx: BenchContext, ep: EndpointDef, m: Measured): void {
-  const { captured, c1, c8 } = m;
+function ratioBudgets(ep: EndpointDef, m: Measured): Budget[] {
+  const { c1, c8 } = m;
   const stated = { ...DEFAULT_RATIO_BUDGETS, ...ep.ratioBudgets };
   const cost = floorCost(m);
   const limits = cpuBoundLimits(stated, ep.cpuBudgetMs, cost);
   const ms = (x: number) => stats.round(x, 1);
-  const basis = (what: string) => `or what ${ep.cpuBudgetMs} ms of our CPU (× machine) adds to ${what}`;
-  const ratio = (name: string, value: number, comparator: '<=' | '>=', key: keyof RatioBudgets, what: string) => ({
-    name,
+  const c8Floor = `${ms(cost.machineCpuMsAtC8)} ms of machine CPU per floor request`;
+  const ratio = (name: string, value: number, key: keyof RatioBudgets, what: string, spread?: stats.Spread) => ({
+    name: `${name} ${ep.name}`,
     value,
-    comparator,
+    comparator: key === 'throughput' ? ('>=' as const) : ('<=' as const),
     limit: stated[key],
     scale: limits[key],
-    basis: basis(what),
+    basis: `or what ${ep.cpuBudgetMs} ms of our CPU (× machine) adds to ${what}`,
+    ...(spread ? { spread } : {}),
   });
-  ctx.budgets.push(
-    {
-      ...ratio(`overhead p50 c=1 ${ep.name}`, c1.p50Ratio.median, '<=', 'p50', `a ${ms(cost.p50Ms)} ms floor`),
-      spread: c1.p50Ratio,
-    },
-    ratio(
-      `overhead p99 c=1 ${ep.name}`,
-      c1.p99Pooled.ratio,
-      '<=',
-      'p99',
-      `a ${ms(cost.p99Ms)} ms floor p99 (all blocks pooled)`,
-    ),
-    {
-      ...ratio(
-        `throughput c=8 ${ep.name}`,
-        c8.throughputRatio.median,
-        '>=',
-        'throughput',
-        `${ms(cost.machineCpuMsAtC8)} ms of machine CPU per floor request`,
-      ),
-      spread: c8.throughputRatio,
-    },
-    ratio(
-      `tail p99 c=8 ${ep.name}`,
-      c8.p99Pooled.ratio,
-      '<=',
-      'tailP99',
-      `${ms(cost.machineCpuMsAtC8)} ms of machine CPU per floor request (p99 pooled)`,
-    ),
+  return [
+    ratio('overhead p50 c=1', c1.p50Ratio.median, 'p50', `a ${ms(cost.p50Ms)} ms floor`, c1.p50Ratio),
+    ratio('overhead p99 c=1', c1.p99Pooled.ratio, 'p99', `a ${ms(cost.p99Ms)} ms floor p99 (all blocks pooled)`),
+    ratio('throughput c=8', c8.throughputRatio.median, 'throughput', c8Floor, c8.throughputRatio),
+    ratio('tail p99 c=8', c8.p99Pooled.ratio, 'tailP99', `${c8Floor} (p99 pooled)`),
+  ];
+}
+
+/** The row's absolute budgets: our CPU (for this machine), round trips, write units. */
+function absoluteBudgets(ep: EndpointDef, { captured, c1 }: Measured): Budget[] {
+  const budgets: Budget[] = [
     {
       name: `our CPU per request ${ep.name}`,
       value: c1.ourCpuMs.median,
@@ -162,14 +145,15 @@ function pushBudgets(ctx: BenchContext, ep: EndpointDef, m: Measured): void {
       comparator: '<=',
       limit: ep.roundTripBudget(captured),
     },
-  );
+  ];
   if (ep.wcuBudget !== undefined)
-    ctx.budgets.push({
+    budgets.push({
       name: `WCU ${ep.name} (with index and idempotency record)`,
       value: captured.wcu,
       comparator: '<=',
       limit: ep.wcuBudget,
     });
+  return budgets;
 }
 
 /** The endpoint's row of the markdown table printed at the end. */
@@ -194,7 +178,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     endpointResults.push(resultOf(ep, measured));
     if (ep.name === 'add payment') ctx.later.singleAccountPayment = throughputBlocks(measured.c8);
     logFigures(ep, measured);
-    pushBudgets(ctx, ep, measured);
+    ctx.budgets.push(...ratioBudgets(ep, measured), ...absoluteBudgets(ep, measured));
     ctx.tableRows.push(tableRow(ep, measured));
   }
   ctx.results.endpoints = endpointResults;
