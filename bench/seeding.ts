@@ -212,7 +212,10 @@ async function seedSmallTable(
   return { count: await countPayments(client, SMALL_TABLE), written: smallSeed };
 }
 
-/** The large table: a copy of the small one plus 49,000 payments (9,000 in a quick run) (same account outside the window, other accounts). */
+/**
+ * The large table: a copy of the small one plus 49,000 payments (4,000 in a quick run): the same account outside the
+ * window, and other accounts.
+ */
 async function seedLargeTable(
   client: Client,
   endpoint: string,
