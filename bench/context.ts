@@ -27,6 +27,8 @@ export interface Seeded {
    * first (bench/seeding.ts `seedReversals`; handed out by bench/reversal-pool.ts).
    */
   reversalPool: number[][];
+  /** What the delete rows delete, each once (bench/deletion-pool.ts). */
+  deletable: { invoices: string[]; clients: number[] };
   /** The date of the payments the bench adds. */
   payDate: CalendarDate;
 }

@@ -7,9 +7,11 @@
 import type { RatioBudgets } from './budgets.ts';
 import type { CaptureFigures } from './capture.ts';
 import type { Seeded } from './context.ts';
+import { taker } from './deletion-pool.ts';
 import {
   clientIdInvoice,
   clientUpdate,
+  deletion,
   history,
   invoiceHistory,
   type MakeRequest,
@@ -182,6 +184,34 @@ const clientRows = (keys: RowKeys, seeded: Seeded): EndpointDef[] => {
   ];
 };
 
+/**
+ * docs/api.md "Invoices: read, list, delete", "Clients": each request deletes an invoice or a client never deleted
+ * (bench/deletion-pool.ts); the floor's requests carry the same headers and take none (it replays the captured calls,
+ * whatever the path). One read and one transaction each.
+ */
+const deleteRows = (keys: RowKeys, seeded: Seeded): EndpointDef[] => {
+  const nextInvoice = taker(seeded.deletable.invoices, 'invoices to delete');
+  const nextClient = taker(seeded.deletable.clients, 'clients to delete');
+  return [
+    {
+      name: 'delete invoice',
+      make: () => deletion(keys.writer, `/invoices/${nextInvoice()}`),
+      floorMake: () => deletion(keys.writer, '/invoices/X'),
+      expected: 200,
+      cpuBudgetMs: CPU_MS.request,
+      roundTripBudget: () => 2,
+    },
+    {
+      name: 'delete client',
+      make: () => deletion(keys.writer, `/clients/${nextClient()}`),
+      floorMake: () => deletion(keys.writer, '/clients/0'),
+      expected: 200,
+      cpuBudgetMs: CPU_MS.request,
+      roundTripBudget: () => 2,
+    },
+  ];
+};
+
 const reversalAndSendRows = (keys: RowKeys, seeded: Seeded): EndpointDef[] => {
   // One picker for the row's whole run: every request (and every floor replay's body) takes a payment never reversed.
   const nextReversal = reversalPicker(seeded.reversalPool);
@@ -224,4 +254,5 @@ export const endpointDefs = (keys: RowKeys, seeded: Seeded): EndpointDef[] => [
   ...readRows(keys, seeded),
   ...clientRows(keys, seeded),
   ...reversalAndSendRows(keys, seeded),
+  ...deleteRows(keys, seeded),
 ];

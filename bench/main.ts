@@ -95,7 +95,7 @@ try {
   log(`  runtime and floor processes ready in ${Math.round(performance.now() - t)} ms`);
   log(`  DynamoDB Local ${database.endpoint}; runtime for ${SMALL_TABLE} on port ${small.port}`);
 
-  phase('Seeding (and, meanwhile, the CDK synth that builds the cold-start bundles)');
+  phase(chosen('coldStart') ? 'Seeding (and, meanwhile, the CDK synth that builds the cold-start bundles)' : 'Seeding');
   const bundleBuild = chosen('coldStart') ? buildBundles() : { outdir: '', done: Promise.resolve(new Map()) };
   const accounts = await createAccounts();
   const tables = await seedTables(client, database.endpoint, small.port, accounts.history, results);

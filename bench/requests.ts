@@ -136,6 +136,14 @@ export const read = (key: string, path: string): RequestSpec => ({
   body: undefined,
 });
 
+/** A delete by path (`DELETE /invoices/{ref}`, `DELETE /clients/{id}`): no body, no Idempotency-Key (docs/api.md). */
+export const deletion = (key: string, path: string): RequestSpec => ({
+  method: 'DELETE',
+  path,
+  headers: auth(key, false),
+  body: undefined,
+});
+
 /** A page people open without a key (`GET /i/{token}`): no Authorization header. */
 export const publicPage = (path: string): RequestSpec => ({ method: 'GET', path, headers: {}, body: undefined });
 

@@ -5,6 +5,7 @@
  */
 import { addDays, type CalendarDate } from '../shared/domain/dates.ts';
 import { CONCURRENCY, SIZES } from './config.ts';
+import { seedDeletions } from './deletion-pool.ts';
 import { drive } from './drive.ts';
 import { log } from './progress.ts';
 import {
@@ -42,7 +43,8 @@ export async function seedWrites(port: number, writer: BenchAccount, payers: Ben
   for (let i = 0; i < CONCURRENCY; i++) wClients.push((await call(port, newClientRequest(wKey), 201)).json.data.id);
   const payDate = addDays(TODAY, -1);
   const reversalPool = await seedReversals(port, wKey, wClientId, payDate);
-  return { wClientId, wClients, wInvoices, payerInvoices, payDate, reversalPool };
+  const deletable = await seedDeletions(port, wKey, wClientId);
+  return { wClientId, wClients, wInvoices, payerInvoices, payDate, reversalPool, deletable };
 }
 
 /** Pages-by-bytes account: each payment on its own invoice of long items (about 94 KB of response per payment). */

@@ -10,7 +10,13 @@ import { ROUTES } from '../../shared/routes.ts';
 
 const PHASES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bench/phases');
 
-const seeded = { wInvoices: ['R'], wClients: [1], reversalPool: [[1]], payerInvoices: [] } as unknown as Seeded;
+const seeded = {
+  wInvoices: ['R'],
+  wClients: [1],
+  reversalPool: [[1]],
+  payerInvoices: [],
+  deletable: { invoices: ['R'], clients: [1] },
+} as unknown as Seeded;
 const rowNames = endpointDefs({ history: 'h', writer: 'w' }, seeded).map((row) => row.name);
 
 describe('bench coverage of the routes', () => {
