@@ -74,14 +74,14 @@ function logFigures(ep: EndpointDef, { captured, floorCheck, c1, c8, why1, why8 
   log(`  amortised, not counted above: ${captured.authReadsSeen} auth reads in ${captured.samples} captured requests`);
   log(`  floor check: ${floorCheck.line}`);
   log(
-    `  c=1  endpoint p50 ${c1.endpoint.p50} / p99 ${c1.endpoint.p99} ms   floor p50 ${c1.floor.p50} / p99 ${c1.floor.p99} ms   ratio p50 ${f(c1.p50Ratio)}, p99 ${f(c1.p99Ratio)}`,
+    `  c=1  endpoint p50 ${c1.endpoint.p50} / p99 ${c1.endpoint.p99} ms   floor p50 ${c1.floor.p50} / p99 ${c1.floor.p99} ms   ratio p50 ${f(c1.p50Ratio)}, p99 ${c1.p99Pooled.ratio} pooled (blocks ${c1.p99Ratio.min}–${c1.p99Ratio.max})`,
   );
   log(
     `       CPU per request: runtime ${c1.endpoint.processCpuMs} ms, floor ${c1.floor.processCpuMs} ms → ours ${f(c1.ourCpuMs)} ms`,
   );
   log(`       ${why1.line}${why1.verdicts.map((v) => `\n       ${v}`).join('')}`);
   log(
-    `  c=8  endpoint ${c8.endpoint.throughputPerSecond}/s, p99 ${c8.endpoint.p99} ms   floor ${c8.floor.throughputPerSecond}/s, p99 ${c8.floor.p99} ms   ratio throughput ${f(c8.throughputRatio)}, p99 ${f(c8.p99Ratio)}`,
+    `  c=8  endpoint ${c8.endpoint.throughputPerSecond}/s, p99 ${c8.endpoint.p99} ms   floor ${c8.floor.throughputPerSecond}/s, p99 ${c8.floor.p99} ms   ratio throughput ${f(c8.throughputRatio)}, p99 ${c8.p99Pooled.ratio} pooled (blocks ${c8.p99Ratio.min}–${c8.p99Ratio.max})`,
   );
   log(
     `       CPU per request: runtime ${c8.endpoint.processCpuMs} ms, floor ${c8.floor.processCpuMs} ms → ours ${f(c8.ourCpuMs)} ms`,
