@@ -183,7 +183,7 @@ const PARTS = { aging, statement, csv: csvPage, throughput } as const;
 
 export async function run(ctx: BenchContext): Promise<void> {
   ctx.phase(
-    `Receivables: aging (1,000 and 10,000 open invoices, ${DUE_DATES} due dates, ${CLIENTS} clients), a statement, CSV, payments with and without`,
+    `Receivables: aging (${SIZES.agingInvoices.join(' and ')} open invoices, ${DUE_DATES} due dates, ${CLIENTS} clients), a statement, CSV, payments with and without`,
   );
   const asked = process.env.BENCH_RECEIVABLES?.split(',') ?? Object.keys(PARTS);
   const figures: Record<string, unknown> = {};
