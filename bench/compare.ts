@@ -99,6 +99,7 @@ type SideMedians = Pick<
   | 'dynamoDbLocalCpuMs'
   | 'loadGeneratorCpuMs'
   | 'foreignShare'
+  | 'gcMs'
 > & { p50Ms: number; p99Ms: number };
 const sideMedians = (sides: SideFigures[]): SideMedians => {
   const median = (key: keyof SideFigures, digits: number) =>
@@ -116,6 +117,7 @@ const sideMedians = (sides: SideFigures[]): SideMedians => {
     dynamoDbLocalCpuMs: median('dynamoDbLocalCpuMs', 2),
     loadGeneratorCpuMs: median('loadGeneratorCpuMs', 2),
     foreignShare: median('foreignShare', 3),
+    gcMs: median('gcMs', 2),
   };
 };
 
@@ -231,6 +233,7 @@ export function explanation(c: Comparison): { line: string; verdicts: string[] }
     `DynamoDB slower for the floor by ${c.floorSlowerByMs.median} ms; ` +
     `DynamoDB per request p50 ${c.endpoint.dynamoP50Ms} vs ${c.floor.dynamoP50Ms} ms, p99 ${c.endpoint.dynamoP99Ms} vs ${c.floor.dynamoP99Ms} ms; ` +
     `DynamoDB Local CPU ${c.endpoint.dynamoDbLocalCpuMs} vs ${c.floor.dynamoDbLocalCpuMs} ms/request; ` +
+    `GC pauses ${c.endpoint.gcMs} vs ${c.floor.gcMs} ms/request; ` +
     `other processes ${pct(c.endpoint.foreignShare)} vs ${pct(c.floor.foreignShare)} of the machine`;
   const verdicts: string[] = [];
   const verdict = (explained: boolean) => (explained ? 'explained' : 'UNEXPLAINED');

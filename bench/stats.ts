@@ -105,6 +105,9 @@ export interface CpuSnapshot {
   machineTotalTicks: number;
   serverDynamo: { calls: number; ms: number };
   floorDynamo: { calls: number; ms: number };
+  /** Garbage-collection pauses of the runtime and of the floor since their first snapshot, ms (absent: 0). */
+  serverGcMs?: number;
+  floorGcMs?: number;
 }
 
 export interface BlockCpu {
@@ -117,6 +120,8 @@ export interface BlockCpu {
   foreignShare: number;
   serverDynamoMs: number;
   floorDynamoMs: number;
+  serverGcMs: number;
+  floorGcMs: number;
 }
 
 export function blockCpu(before: CpuSnapshot, after: CpuSnapshot, ticksPerSecond: number): BlockCpu {
@@ -137,6 +142,8 @@ export function blockCpu(before: CpuSnapshot, after: CpuSnapshot, ticksPerSecond
     foreignShare: machineTotalMs > 0 ? foreignMs / machineTotalMs : Number.NaN,
     serverDynamoMs: after.serverDynamo.ms - before.serverDynamo.ms,
     floorDynamoMs: after.floorDynamo.ms - before.floorDynamo.ms,
+    serverGcMs: (after.serverGcMs ?? 0) - (before.serverGcMs ?? 0),
+    floorGcMs: (after.floorGcMs ?? 0) - (before.floorGcMs ?? 0),
   };
 }
 
@@ -158,6 +165,8 @@ export interface SideFigures {
   dynamoDbLocalCpuMs: number;
   loadGeneratorCpuMs: number;
   foreignShare: number;
+  /** Garbage-collection pauses of the process doing the work, per request (ms). */
+  gcMs: number;
 }
 
 export function sideFigures(
@@ -185,6 +194,7 @@ export function sideFigures(
     dynamoDbLocalCpuMs: per(cpu.dynamoDbLocalMs),
     loadGeneratorCpuMs: per(cpu.loadGeneratorMs),
     foreignShare: cpu.foreignShare,
+    gcMs: per(side === 'endpoint' ? cpu.serverGcMs : cpu.floorGcMs),
   };
 }
 

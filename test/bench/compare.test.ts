@@ -24,6 +24,7 @@ const side = (overrides: Partial<Side>): Side => ({
   dynamoDbLocalCpuMs: 2,
   loadGeneratorCpuMs: 0.5,
   foreignShare: 0.02,
+  gcMs: 0.3,
   ...overrides,
 });
 
