@@ -98,18 +98,19 @@ try {
   phase(chosen('coldStart') ? 'Seeding (and, meanwhile, the CDK synth that builds the cold-start bundles)' : 'Seeding');
   const bundleBuild = chosen('coldStart') ? buildBundles() : { outdir: '', done: Promise.resolve(new Map()) };
   const accounts = await createAccounts();
-  const tables = await seedTables(client, database.endpoint, small.port, accounts.history, results);
+  const { largeCount, ...tables } = await seedTables(client, database.endpoint, small.port, accounts.history, results);
   const large = await startServer(database.endpoint, LARGE_TABLE);
   children.push(large);
   const writes = await seedWrites(small.port, accounts.writer, accounts.payers);
   await seedPages(small.port, accounts.pages.secretKey);
   await seedClients(small.port, accounts.history.secretKey);
+  const seededTables = { ...tables, largeCount: await largeCount };
   const keys = {
     history: accounts.history.secretKey,
     writer: accounts.writer.secretKey,
     pages: accounts.pages.secretKey,
   };
-  const seeded = { ...tables, ...writes };
+  const seeded = { ...seededTables, ...writes };
   ctx = {
     endpoint: database.endpoint,
     small,
