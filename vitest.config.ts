@@ -59,6 +59,7 @@ export const LOCAL_FILES = [
   'test/robustness/crash-matrix.test.ts',
   'test/robustness/kill-after-acknowledgement.test.ts',
   'test/robustness/mail-kill.test.ts',
+  'test/robustness/reminder-kill.test.ts',
 ];
 
 const withDatabase = {

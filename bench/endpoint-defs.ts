@@ -22,6 +22,7 @@ import {
   read,
   reversal,
   sendInvoice,
+  setReminders,
 } from './requests.ts';
 import { reversalPicker } from './reversal-pool.ts';
 import * as stats from './stats.ts';
@@ -243,6 +244,14 @@ const reversalAndSendRows = (keys: RowKeys, seeded: Seeded): EndpointDef[] => {
       expected: 200,
       cpuBudgetMs: CPU_MS.request,
       // One BatchGetItem (header, body, idempotency record), one TransactWriteItems (header Update, job Put, record).
+      roundTripBudget: () => 2,
+    },
+    {
+      name: 'pause/resume reminders',
+      make: (i, worker) => setReminders(keys.writer, seeded.wInvoices[worker % seeded.wInvoices.length]!, i % 2 === 0),
+      expected: 200,
+      cpuBudgetMs: 2,
+      // One BatchGetItem (header, body, idempotency record), one TransactWriteItems (header Update, record).
       roundTripBudget: () => 2,
     },
   ];

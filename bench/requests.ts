@@ -128,6 +128,13 @@ export const sendInvoice = (key: string, referenceCode: string): RequestSpec => 
   body: { message: 'Thank you for your business.' },
 });
 
+/** Pause (odd requests) or resume an invoice's reminders: `POST /invoices/{ref}/reminders` with an Idempotency-Key. */
+export const setReminders = (key: string, referenceCode: string, paused: boolean): RequestSpec => ({
+  path: `/invoices/${referenceCode}/reminders`,
+  headers: auth(key, true),
+  body: { paused },
+});
+
 /** A read by path (`GET /invoices/{ref}`, `GET /payments/{ref}`, `GET /clients…`): no body. */
 export const read = (key: string, path: string): RequestSpec => ({
   method: 'GET',

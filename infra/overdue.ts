@@ -1,7 +1,8 @@
 /**
  * The overdue sweep on AWS (docs/api.md "Overdue", docs/operations.md "Overdue sweep"): a function run by an EventBridge rule every
- * few minutes (functions/overdue-sweep/handler.ts → services/sweep-overdue.ts). It reads only the sparse overdue index
- * (GSI2) and the invoices and accounts it names, and writes each notification and its outbox event in one transaction.
+ * few minutes (functions/overdue-sweep/handler.ts → services/sweep-overdue.ts). It reads only the sparse wake index
+ * (GSI2) and the invoices and accounts it names, and writes each notification or reminder with its outbox event (and a
+ * reminder's mail job) in one transaction.
  * Its errors and throttles are alarmed by the stack's Monitoring (`addFunction`).
  */
 import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
@@ -35,6 +36,8 @@ export interface OverdueSweepProps {
   environment: Record<string, string>;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
+  /** The stage's verified sender: the sweep queues reminders only when there is one (the mailer sends them). */
+  mailFrom?: string | undefined;
 }
 
 export class OverdueSweep extends Construct {
@@ -46,9 +49,9 @@ export class OverdueSweep extends Construct {
     const { table } = props;
     this.sweepFunction = serviceFunction(this, 'Sweep', {
       entry: 'functions/overdue-sweep/handler.ts',
-      description: 'Scheduled: invoice.overdue once per invoice, from the overdue index (GSI2)',
+      description: 'Scheduled: invoice.overdue and reminders, once each per invoice, from the wake index (GSI2)',
       timeout: OVERDUE_SWEEP_TIMEOUT,
-      environment: props.environment,
+      environment: { ...props.environment, ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}) },
       logRetention: props.logRetention,
       removalPolicy: props.removalPolicy,
     });

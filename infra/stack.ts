@@ -97,7 +97,7 @@ export class InvoicingStack extends Stack {
     });
     const background = { table: this.table, environment: this.functionEnvironment(settings), removalPolicy };
     this.webhooks = this.addWebhookDelivery({ ...background, logRetention: settings.logRetention });
-    this.overdue = this.addOverdueSweep({ ...background, logRetention: settings.logRetention });
+    this.overdue = this.addOverdueSweep({ ...background, logRetention: settings.logRetention }, settings.mailFrom);
     this.mail = this.addInvoiceMail({ ...background, logRetention: settings.logRetention }, settings.mailFrom);
 
     new CfnOutput(this, 'ApiUrl', { value: apiStage.url, description: 'Base URL of the HTTP API' });
@@ -205,9 +205,12 @@ export class InvoicingStack extends Stack {
     return webhooks;
   }
 
-  /** The overdue sweep (docs/operations.md "Overdue sweep"): scheduled; its errors and throttles are alarmed. */
-  private addOverdueSweep(props: BackgroundProps): OverdueSweep {
-    const overdue = new OverdueSweep(this, 'Overdue', props);
+  /**
+   * The overdue and reminder sweep (docs/operations.md "Overdue sweep"): scheduled; its errors and throttles are
+   * alarmed. It knows the stage's sender: without one it records no reminder (docs/receivables.md "Reminders").
+   */
+  private addOverdueSweep(props: BackgroundProps, mailFrom: string | undefined): OverdueSweep {
+    const overdue = new OverdueSweep(this, 'Overdue', { ...props, mailFrom });
     this.monitoring.addFunction('overdue-sweep', overdue.sweepFunction);
     return overdue;
   }

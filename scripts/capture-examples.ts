@@ -24,6 +24,7 @@ import {
   NEW_CLIENT_INVOICE,
 } from './capture-core-examples.ts';
 import { captureMailExamples } from './capture-mail-examples.ts';
+import { captureReminderExamples } from './capture-reminder-examples.ts';
 import { captureResourceExamples } from './capture-resource-examples.ts';
 import { CaptureSession } from './capture-tools.ts';
 
@@ -48,6 +49,7 @@ async function captureAll(session: CaptureSession): Promise<CapturedExamples> {
   const history = await capturePaymentHistory(session);
   const more = await captureResourceExamples(session);
   const mail = await captureMailExamples(session);
+  const reminders = await captureReminderExamples(session);
   const form = await captureRoutingAndForm(session);
   return {
     requests: {
@@ -56,6 +58,7 @@ async function captureAll(session: CaptureSession): Promise<CapturedExamples> {
       'payment-history': { json: history, form: 'period=month&limit=2' },
       ...more.requests,
       ...mail.requests,
+      ...reminders.requests,
     },
     responses: session.responses,
   };

@@ -3,7 +3,7 @@
  * into `shared/openapi/webhook-examples.json` (used by the OpenAPI `webhooks` section and shown in
  * docs/webhooks.md). Starts an in-memory DynamoDB Local and the local HTTP server, sets an endpoint on a
  * receiver on 127.0.0.1, creates an invoice and pays it in full, deletes another, lets a third fall due (the overdue
- * sweep), e-mails two through the local SES server (one to the simulator's bounce address), and delivers every event
+ * sweep, which also sends its reminder), e-mails two through the local SES server (one to the simulator's bounce address), and delivers every event
  * with the real deliverer. Then run `npm run openapi`.
  */
 
@@ -24,7 +24,7 @@ const { ensureTable, startDynamoDbLocal } = await import('../infra/local/dynamod
 const { createLocalServer } = await import('../infra/local/server.ts');
 const { useLocalDynamoDb } = await import('../infra/local/settings.ts');
 const { usDate } = await import('../infra/local/banner.ts');
-const { createAccount } = await import('../shared/store/accounts.ts');
+const { createAccount, updateAccount } = await import('../shared/store/accounts.ts');
 const { listDeliveries } = await import('../shared/store/webhook-deliveries.ts');
 const { deliverWebhook } = await import('../shared/services/deliver-webhook.ts');
 const { webhookSet } = await import('../infra/cli/webhook-commands.ts');
@@ -105,7 +105,9 @@ try {
   await post(`/payments/${wrong.data.id}/reversal`, { reason: 'Recorded on the wrong invoice' }, 'POST', 200);
   const mistaken = await post('/invoices', { ...invoiceBody, due_date: '01/15/2031' });
   await post(`/invoices/${mistaken.data.reference_code}`, undefined, 'DELETE', 200);
-  // Fell due last week: the overdue sweep (what the scheduled function runs) notifies it.
+  // Fell due last week: the overdue sweep (what the scheduled function runs) notifies it, and sends the reminder of the
+  // schedule's offset 7 (invoice.reminder_sent).
+  await updateAccount(account.companyId, { reminderOffsets: [-3, 0, 7] });
   const lastWeek = new Date(Date.now() - 7 * 86_400_000);
   await post('/invoices', { ...invoiceBody, due_date: usDate(lastWeek, 'Africa/Lagos') });
   await runOverdueSweep(new Date());

@@ -21,6 +21,7 @@ export type RouteName =
   | 'delete-invoice'
   | 'send-invoice'
   | 'email-invoice'
+  | 'invoice-reminders'
   | 'invoice-pdf'
   | 'hosted-invoice-page'
   | 'hosted-invoice-pdf'

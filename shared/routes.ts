@@ -74,6 +74,14 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
         optionalBody: true,
       },
       {
+        name: 'invoice-reminders',
+        method: 'POST',
+        path: '/invoices/{reference_code}/reminders',
+        parameters: { reference_code: 'referenceCode' },
+        writes: true,
+        takesBody: true,
+      },
+      {
         name: 'invoice-pdf',
         method: 'GET',
         path: '/invoices/{reference_code}/pdf',

@@ -16,6 +16,7 @@ import {
   deleteInvoiceRoute,
   emailInvoiceRoute,
   getInvoiceRoute,
+  invoiceRemindersRoute,
   sendInvoiceRoute,
 } from './invoice-routes.ts';
 
@@ -25,6 +26,7 @@ export const handler = createApiFunction('invoices', {
   'delete-invoice': deleteInvoiceRoute,
   'send-invoice': sendInvoiceRoute,
   'email-invoice': emailInvoiceRoute,
+  'invoice-reminders': invoiceRemindersRoute,
   'invoice-pdf': invoicePdfRoute,
   'hosted-invoice-page': hostedPageRoute,
   'hosted-invoice-pdf': hostedPdfRoute,

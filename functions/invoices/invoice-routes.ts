@@ -1,6 +1,6 @@
 /**
  * Invoice routes: parse → call the service → respond (docs/api.md "Add invoice", "Invoices: read, list, delete",
- * "Send an invoice").
+ * "Send an invoice", "Reminders").
  */
 import { outcomeResponse } from '../../shared/http/envelope.ts';
 import type { RouteHandler } from '../../shared/http/handler.ts';
@@ -8,8 +8,10 @@ import { withIdempotencyKey, writeResponse } from '../../shared/http/responses.t
 import { countInvoiceCreated } from '../../shared/observability.ts';
 import { isFailure } from '../../shared/outcome.ts';
 import { addInvoiceSchema, withFlatClient } from '../../shared/schemas/invoice.ts';
+import { remindersSchema, toRemindersRequest } from '../../shared/schemas/reminders.ts';
 import { sendInvoiceSchema, toSendRequest } from '../../shared/schemas/send.ts';
 import { addInvoice } from '../../shared/services/add-invoice.ts';
+import { changeReminders } from '../../shared/services/change-reminders.ts';
 import { deleteInvoice } from '../../shared/services/delete-invoice.ts';
 import { getInvoice } from '../../shared/services/read-invoice.ts';
 import { sendInvoice } from '../../shared/services/send-invoice.ts';
@@ -42,4 +44,11 @@ export const emailInvoiceRoute: RouteHandler = async ({ context, body, headers, 
   const input = toSendRequest(parseRequest(sendInvoiceSchema, body ?? {}));
   const request = { ...input, referenceCode: pathParameters.reference_code ?? '' };
   return writeResponse(await sendInvoice(withIdempotencyKey(context, headers), request, 'email-invoice'));
+};
+
+/** POST /invoices/{reference_code}/reminders: `{"paused":true|false}` (docs/api.md "Reminders"). */
+export const invoiceRemindersRoute: RouteHandler = async ({ context, body, headers, pathParameters }) => {
+  const input = toRemindersRequest(parseRequest(remindersSchema, body));
+  const request = { ...input, referenceCode: pathParameters.reference_code ?? '' };
+  return writeResponse(await changeReminders(withIdempotencyKey(context, headers), request));
 };

@@ -8,6 +8,7 @@ import {
 } from '../../shared/domain/merchant-profile.ts';
 import type { AccountChanges } from '../../shared/store/account-profile.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
+import { wakeOpenInvoices } from '../../shared/store/reminders.ts';
 import { accountLine } from './account-line.ts';
 import { CommandError, defineCommand, type OptionSpec, UsageError } from './command.ts';
 import { COMPANY_ID, companyId } from './validate.ts';
@@ -85,6 +86,8 @@ export const accountUpdate = defineCommand({
   async run(input, output) {
     const account = await updateAccount(input.companyId, input.changes);
     if (!account) throw new CommandError(`No account with company_id ${input.companyId}.`);
+    // A schedule set later applies to existing invoices: the next sweep looks at each open one (docs/accounts.md).
+    if (input.changes.reminderOffsets !== undefined) await wakeOpenInvoices(input.companyId);
     output.line(accountLine(account));
   },
 });

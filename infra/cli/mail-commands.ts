@@ -19,7 +19,8 @@ export const mailDeliveries = defineCommand({
   },
   prints:
     'one JSON line per send: job_id, reference_code, to, cc, created_at, state (queued | sent | failed | bounced), ' +
-    'attempts, last_error, last_attempt_at, next_attempt_at (while a retry waits), sent_at, ses_message_id.',
+    'attempts, last_error, last_attempt_at, next_attempt_at (while a retry waits), sent_at, ses_message_id, ' +
+    'reminder_offset (a reminder of the schedule: its offset; null for a send).',
   input: (values) => ({
     companyId: companyId(values),
     limit: values.limit === undefined ? DEFAULT_LIMIT : positiveInteger(values.limit, 'limit', MAX_LIMIT),
@@ -39,6 +40,7 @@ export const mailDeliveries = defineCommand({
         next_attempt_at: job.state === 'queued' ? job.nextAttemptAt : null,
         sent_at: job.sentAt,
         ses_message_id: job.sesMessageId,
+        reminder_offset: job.reminder?.offset ?? null,
       });
     }
   },

@@ -115,10 +115,14 @@ export function decideAttempt(result: SendResult, attemptsBefore: number, retryB
   return { state: 'queued', error: result.error, retryInMs };
 }
 
-/** Why a queued job is not sent at all (its invoice is gone or was voided meanwhile), or undefined to send it. */
-export function reasonNotToSend(invoice: Invoice | undefined): string | undefined {
+/**
+ * Why a queued job is not sent at all (its invoice is gone or was voided meanwhile; a reminder's, paid meanwhile), or
+ * undefined to send it.
+ */
+export function reasonNotToSend(invoice: Invoice | undefined, reminder = false): string | undefined {
   if (!invoice) return 'The invoice no longer exists.';
   if (invoice.balance.deletedAt !== null) return 'The invoice was voided before it could be sent.';
+  if (reminder && invoice.balance.amountDueKobo <= 0) return 'The invoice was paid before the reminder could be sent.';
   return undefined;
 }
 

@@ -6,6 +6,7 @@ import type { InvoiceMail } from './invoice-mail.ts';
 import type { InvoiceRequest, MetadataValue, NewClientRequest } from './invoice-request.ts';
 import { sumLineTotals } from './money.ts';
 import { invalidFields, notFound, Refusal } from './refusal.ts';
+import type { InvoiceReminders } from './reminders.ts';
 
 export type PaymentStatus = 'unpaid' | 'partially_paid' | 'paid';
 
@@ -37,6 +38,10 @@ export interface InvoiceBalance {
    * every invoice created since they are kept; older ones once `data:migrate` counted them.
    */
   inAging?: boolean;
+  /** The reminders sent and whether they are paused (docs/receivables.md "Reminders"); absent: none, not paused. */
+  reminders?: InvoiceReminders;
+  /** Whether `invoice.overdue` was written for it (the sweep reads it; no view shows it). */
+  overdueNotified?: boolean;
 }
 
 export interface ClientRecord {

@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment.reversed',
   'invoice.sent',
   'invoice.delivery_failed',
+  'invoice.reminder_sent',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -101,4 +102,16 @@ export function invoiceMailEvents(
   context: EventContext,
 ): WebhookEvent[] {
   return [event(outcome === 'sent' ? 'invoice.sent' : 'invoice.delivery_failed', data, context)];
+}
+
+/**
+ * `invoice.reminder_sent`, when the sweep queued a reminder (docs/receivables.md "Reminders"): the invoice with
+ * `client` and `items` as it is shown that day (its `reminders` include this one), plus `reminder_offset`.
+ */
+export function invoiceReminderEvents(
+  data: Record<string, unknown>,
+  offset: number,
+  context: EventContext,
+): WebhookEvent[] {
+  return [event('invoice.reminder_sent', { ...data, reminder_offset: offset }, context)];
 }

@@ -15,6 +15,7 @@ import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas
 import { clientStatementSchema, invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
+import { remindersSchema } from '../schemas/reminders.ts';
 import { agingReportSchema } from '../schemas/reports.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
 import { HEADERS, PARAMETERS, SECURITY_SCHEMES } from './components.ts';
@@ -221,6 +222,7 @@ function requestSchemas(): Record<string, unknown> {
     AddPaymentRequest: inputSchema(addPaymentSchema),
     ReversePaymentRequest: inputSchema(reversePaymentSchema),
     SendInvoiceRequest: inputSchema(sendInvoiceSchema),
+    RemindersRequest: inputSchema(remindersSchema),
     PaymentHistoryRequest: inputSchema(paymentHistorySchema),
     InvoiceHistoryRequest: inputSchema(invoiceHistorySchema),
     AgingReportRequest: inputSchema(agingReportSchema),

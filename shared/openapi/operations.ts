@@ -10,6 +10,7 @@ import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.t
 import { addInvoiceSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
 import { DOCUMENT_OPERATIONS } from './document-operations.ts';
+import { REMINDER_OPERATIONS } from './reminder-operations.ts';
 import { REPORT_OPERATIONS } from './report-operations.ts';
 import { SEND_OPERATIONS } from './send-operations.ts';
 
@@ -155,6 +156,7 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     errors: [...READ_ERRORS, 'invoice_not_found', 'invoice_has_payments', 'outcome_unknown'],
   },
   ...SEND_OPERATIONS,
+  ...REMINDER_OPERATIONS,
   ...DOCUMENT_OPERATIONS,
   'invoice-history': {
     operationId: 'getInvoices',

@@ -10,6 +10,7 @@ import { CHANNELS } from '../domain/payment-record.ts';
 import { PERIODS } from '../domain/periods.ts';
 import { ERROR_STATUS } from '../http/errors.ts';
 import { CLIENT_TYPES, FEE_BEARERS, RECIPIENTS } from '../schemas/fields.ts';
+import { REMINDER_FIELDS, REMINDER_SCHEMAS } from './reminder-fields.ts';
 
 import {
   constant,
@@ -70,6 +71,7 @@ const INVOICE_OPTIONAL = [
   'card_token_last4',
   'client',
   'payments_count',
+  'reminder_offset',
 ] as const;
 
 const Invoice = object(
@@ -103,6 +105,7 @@ const Invoice = object(
     sent_at: nullValue('When SES accepted the latest e-mail of the invoice (UTC, `YYYY-MM-DD HH:MM:SS`), else null'),
     mail_error: nullValue('Why the latest e-mail failed or bounced (`mail_status` `failed`/`bounced`), else null'),
     hosted_url: { ...nullValue("Client's page, no key (`GET /i/{token}`); null on older invoices"), format: 'uri' },
+    ...REMINDER_FIELDS,
     merchant_ref: string('Your reference, when given'),
     recipient: string('Payment recipient, when given', { enum: [...RECIPIENTS] }),
     recipient_id: string('Wallet reference, when the recipient is `wallet`'),
@@ -275,6 +278,11 @@ export const RESPONSE_SCHEMAS = {
   ),
   InvoiceHistoryResponse: success('Invoices of the period, one page.', ref('InvoiceHistory')),
   InvoiceQueuedResponse: success('Queued for sending.', ref('InvoiceWithClient'), 'Invoice queued for sending.'),
+  InvoiceRemindersResponse: success(
+    'Reminders paused or resumed.',
+    ref('InvoiceWithClient'),
+    'Invoice reminders updated.',
+  ),
   ClientResponse: success('The client.', ref('Client')),
   ClientCreatedResponse: success('Client created.', ref('Client'), 'Client created successfully.'),
   ClientExistsResponse: success(
@@ -285,6 +293,7 @@ export const RESPONSE_SCHEMAS = {
   ClientUpdatedResponse: success('Client updated.', ref('Client'), 'Client updated successfully.'),
   ClientDeletedResponse: success('Client deleted (also when repeated).', ref('Client'), 'Client deleted successfully.'),
   ClientListResponse: success('Clients, one page.', ref('ClientList')),
+  ...REMINDER_SCHEMAS,
   FieldError,
   ErrorEnvelope,
 } satisfies Record<string, Schema>;

@@ -63,6 +63,15 @@ const DATA: Record<WebhookEventType, { schema: string; summary: string; descript
       'SES reported a bounce or a complaint (`bounced`): `data` is the invoice with its `client` and `items`, ' +
       '`mail_error` saying why.',
   },
+  'invoice.reminder_sent': {
+    schema: 'InvoiceReminderSent',
+    summary: 'A reminder of an invoice was queued',
+    description:
+      "The sweep queued a reminder of the account's schedule (`account:update --reminders`), at most one per invoice " +
+      'and offset: `data` is the invoice with its `client` and `items` as shown that day (its `reminders` include this ' +
+      'one) and `reminder_offset`, the days from the due date the reminder was for. The e-mail is sent asynchronously ' +
+      '(`mail:deliveries`); it does not change `mail_status`, which describes the latest send.',
+  },
 };
 
 const schemaName = (type: WebhookEventType) =>

@@ -6,6 +6,7 @@
  * attached by the mailer. Everything a user typed is escaped in the HTML, which has no script, no remote image and no
  * style sheet (mail clients strip them; inline styles only).
  */
+import { reminderDueText } from '../domain/reminders.ts';
 import type { InvoiceDocument, LabelledValue } from './invoice-document.ts';
 import { escapeHtml } from './invoice-page.ts';
 
@@ -20,11 +21,25 @@ export interface InvoiceEmailContent {
 /** One line for a subject: no line breaks (a header cannot carry them), at most 200 characters. */
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim().slice(0, 200);
 
-/** `message` is the merchant's note to the client (at most 1,000 characters), shown above the invoice. */
-export function invoiceEmailContent(document: InvoiceDocument, message?: string): InvoiceEmailContent {
+/**
+ * `message` is the merchant's note to the client (at most 1,000 characters), shown above the invoice. A `reminder`
+ * (docs/receivables.md "Reminders") says in its subject and first line how the due date stands: due in N days, due
+ * today or overdue by N days (`daysFromDue`: the days from the due date when the reminder was queued).
+ */
+export function invoiceEmailContent(
+  document: InvoiceDocument,
+  message?: string,
+  reminder?: { daysFromDue: number },
+): InvoiceEmailContent {
+  const about = `Invoice ${document.number} from ${document.merchant.name}`;
   const subject = oneLine(
-    `Invoice ${document.number} from ${document.merchant.name}: ${document.amountDue} due ${document.due.text}`,
+    reminder
+      ? `Reminder: ${about} is ${reminderDueText(reminder.daysFromDue)} (${document.amountDue} due)`
+      : `${about}: ${document.amountDue} due ${document.due.text}`,
   );
+  const intro = reminder
+    ? `A reminder from ${document.merchant.name}: this invoice is ${reminderDueText(reminder.daysFromDue)}.`
+    : `${document.merchant.name} has sent you an invoice.`;
   const facts: LabelledValue[] = [
     { label: 'Invoice number', value: document.number },
     { label: 'Reference', value: document.referenceCode },
@@ -36,14 +51,14 @@ export function invoiceEmailContent(document: InvoiceDocument, message?: string)
   ];
   return {
     subject,
-    text: plainText(document, facts, message),
-    html: html(document, facts, message),
+    text: plainText(document, facts, message, intro),
+    html: html(document, facts, message, intro),
     pdfFileName: `invoice-${document.referenceCode}.pdf`,
   };
 }
 
-function plainText(document: InvoiceDocument, facts: LabelledValue[], message: string | undefined): string {
-  const lines = [`Hello ${document.client.name},`, '', `${document.merchant.name} has sent you an invoice.`, ''];
+function plainText(document: InvoiceDocument, facts: LabelledValue[], message: string | undefined, intro: string) {
+  const lines = [`Hello ${document.client.name},`, '', intro, ''];
   if (message) lines.push(message, '');
   for (const { label, value } of facts) lines.push(`${label}: ${value}`);
   lines.push('', 'Items:');
@@ -64,7 +79,7 @@ const cell = 'style="padding:4px 12px 4px 0;text-align:left;vertical-align:top"'
 const rows = (values: LabelledValue[]) =>
   values.map(({ label, value }) => `<tr><th ${cell}>${e(label)}</th><td ${cell}>${e(value)}</td></tr>`).join('');
 
-function html(document: InvoiceDocument, facts: LabelledValue[], message: string | undefined): string {
+function html(document: InvoiceDocument, facts: LabelledValue[], message: string | undefined, intro: string) {
   const note = message
     ? `<p style="white-space:pre-line;border-left:3px solid #ccc;padding-left:12px">${e(message)}</p>`
     : '';
@@ -85,7 +100,7 @@ function html(document: InvoiceDocument, facts: LabelledValue[], message: string
     `<title>${e(`Invoice ${document.number}`)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:600px">',
     `<p>Hello ${e(document.client.name)},</p>`,
-    `<p>${e(document.merchant.name)} has sent you an invoice.</p>`,
+    `<p>${e(intro)}</p>`,
     note,
     `<table role="presentation">${rows(facts)}</table>`,
     `<h3>Items</h3><table><tr><th ${cell}>Item</th><th ${cell}>Qty</th><th ${cell}>Unit cost</th><th ${cell}>Total</th></tr>${items}</table>`,

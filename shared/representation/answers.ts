@@ -20,6 +20,8 @@ export const PAYMENT_RECORDED = 'Payment successful.';
 export const INVOICE_DELETED = 'Invoice deleted successfully.';
 export const PAYMENT_REVERSED = 'Payment reversed successfully.';
 export const INVOICE_QUEUED = 'Invoice queued for sending.';
+/** `POST /invoices/{reference_code}/reminders` (docs/receivables.md "Reminders"). */
+export const INVOICE_REMINDERS_UPDATED = 'Invoice reminders updated.';
 export const CLIENT_CREATED = 'Client created successfully.';
 /** The original service's words for an e-mail it already had (its PHP SDK's tests expect them, with a 2xx). */
 export const CLIENT_EXISTS = 'Client already exist.';
@@ -45,6 +47,9 @@ export const invoiceDeleted = (invoice: Invoice, today: CalendarDate): Answer =>
 /** A send's answer (both send routes, and their Idempotency-Key replays): the invoice, `mail_status` `queued`. */
 export const invoiceQueued = (invoice: Invoice, today: CalendarDate): Answer =>
   success(200, invoiceView(invoice, { today, withClient: true }), INVOICE_QUEUED);
+
+export const invoiceRemindersUpdated = (invoice: Invoice, today: CalendarDate): Answer =>
+  success(200, invoiceView(invoice, { today, withClient: true }), INVOICE_REMINDERS_UPDATED);
 
 export const clientCreated = (client: ClientRecord): Answer => success(201, clientView(client), CLIENT_CREATED);
 /** `POST /clients` with the e-mail of a live client: that client, unchanged. */

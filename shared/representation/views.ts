@@ -85,6 +85,9 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
     sent_at: balance.mail?.sentAt ?? null,
     mail_error: balance.mail?.error ?? null,
     hosted_url: hostedUrlOrNull(details.hostedToken),
+    // docs/receivables.md "Reminders": each one sent (its offset from the due date, when it was queued), and the pause.
+    reminders: (balance.reminders?.sent ?? []).map((record) => ({ offset: record.offset, sent_at: record.sentAt })),
+    reminders_paused: balance.reminders?.paused ?? false,
   };
   if (details.merchantRef !== undefined) view.merchant_ref = details.merchantRef;
   if (details.recipient !== undefined) view.recipient = details.recipient;

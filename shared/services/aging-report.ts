@@ -16,7 +16,6 @@ import {
 } from '../domain/aging.ts';
 import { fromEpochSeconds } from '../domain/dates.ts';
 import { isOpen } from '../domain/overdue.ts';
-import { PageBudget } from '../domain/page-size.ts';
 import { invalidCursor } from '../domain/refusal.ts';
 import {
   type AgingSummaryView,
@@ -35,8 +34,8 @@ import {
 } from '../store/aging.ts';
 import { batchGet } from '../store/batch.ts';
 import { clientFrom, clientKey } from '../store/clients.ts';
-import { loadInvoices } from '../store/history.ts';
 import type { RequestContext } from './context.ts';
+import { fillInvoicePage } from './invoice-page-fill.ts';
 import { clientRecord } from './read-clients.ts';
 
 /** Where the next page starts: after a client row, or after an open invoice, of the same listing. */
@@ -133,9 +132,12 @@ async function openInvoices(context: RequestContext, listing: OpenInvoiceListing
     after,
     clientId: listing.clientId,
   });
-  const { invoicesJson, lastTaken, full } = await fillPage(
+  const { invoicesJson, lastTaken, full } = await fillInvoicePage(
     read.entries.map((entry) => entry.referenceCode),
-    context,
+    (invoice) =>
+      JSON.stringify(openInvoiceView(invoice, daysOverdue(fromEpochSeconds(invoice.details.dueDate), asOf), asOf)),
+    // An invoice that closed (or is another account's) between the listing and this read is left out.
+    (invoice) => invoice.details.companyId === account.companyId && isOpen(invoice.balance),
   );
   const next = full && lastTaken !== undefined ? read.positions[lastTaken] : read.next;
   return {
@@ -150,31 +152,3 @@ const latest = (a: string | undefined, b: string | undefined) =>
   a === undefined ? b : b === undefined || a > b ? a : b;
 const earliest = (a: string | undefined, b: string | undefined) =>
   a === undefined ? b : b === undefined || a < b ? a : b;
-
-/** Invoices per batched read (two items each; BatchGetItem takes 100 keys). */
-const INVOICES_PER_READ = 50;
-
-/**
- * Reads and serialises the listed invoices in order until the page is full (the histories' 5,000,000-byte cap). An
- * invoice that closed between the listing and this read is left out.
- */
-async function fillPage(referenceCodes: string[], context: RequestContext) {
-  const { account, todayForOverdue: asOf } = context;
-  const pageBudget = new PageBudget();
-  const invoicesJson: string[] = [];
-  let lastTaken: number | undefined;
-  for (let start = 0; start < referenceCodes.length; start += INVOICES_PER_READ) {
-    const batch = referenceCodes.slice(start, start + INVOICES_PER_READ);
-    const invoices = await loadInvoices(batch);
-    for (const [offset, code] of batch.entries()) {
-      const invoice = invoices.get(code);
-      if (!invoice || invoice.details.companyId !== account.companyId || !isOpen(invoice.balance)) continue;
-      const days = daysOverdue(fromEpochSeconds(invoice.details.dueDate), asOf);
-      const json = JSON.stringify(openInvoiceView(invoice, days, asOf));
-      if (!pageBudget.take(Buffer.byteLength(json))) return { invoicesJson, lastTaken, full: true };
-      invoicesJson.push(json);
-      lastTaken = start + offset;
-    }
-  }
-  return { invoicesJson, lastTaken, full: false };
-}

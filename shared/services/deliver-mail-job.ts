@@ -33,7 +33,8 @@ export async function deliverMailJob(jobId: string): Promise<MailDeliveryOutcome
   if (job.state !== 'queued') return skipped(log, `already ${job.state}`);
   const invoice = (await loadInvoices([job.referenceCode])).get(job.referenceCode);
   const account = await getAccount(job.companyId);
-  const notToSend = reasonNotToSend(invoice) ?? (account ? undefined : 'The account no longer exists.');
+  const notToSend =
+    reasonNotToSend(invoice, job.reminder !== undefined) ?? (account ? undefined : 'The account no longer exists.');
   if (notToSend) return finish(job, { state: 'failed', attempts: job.attempts, error: notToSend }, log);
 
   const raw = await buildInvoiceMessage(job, invoice!, account!);
@@ -69,7 +70,7 @@ function mailFrom(): string {
 
 async function buildInvoiceMessage(job: MailJob, invoice: Invoice, account: Account) {
   const document = documentOf(invoice, account);
-  const content = invoiceEmailContent(document, job.message);
+  const content = invoiceEmailContent(document, job.message, job.reminder);
   // The PDF engine loads on the first PDF this process renders (shared/render/invoice-pdf.ts).
   const pdf = await renderInvoicePdf(document);
   return buildMimeMessage({

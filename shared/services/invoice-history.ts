@@ -6,16 +6,13 @@
 import { addDays, type CalendarDate, formatTimestamp, fromIsoDate, startOfDayIn } from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import { type DisplayedPaymentStatus, displayedPaymentStatus, storedStatesShownAs } from '../domain/overdue.ts';
-import { PageBudget } from '../domain/page-size.ts';
 import { invoiceView } from '../representation/views.ts';
 import { DEFAULT_HISTORY_LIMIT } from '../schemas/fields.ts';
 import type { InvoiceHistoryInput } from '../schemas/history.ts';
-import { isAccountInvoicePosition, loadInvoices, queryInvoices } from '../store/history.ts';
+import { isAccountInvoicePosition, queryInvoices } from '../store/history.ts';
 import type { RequestContext } from './context.ts';
-import { type HistoryPosition, listingStart, type PageFill, pageFrame } from './history-listing.ts';
-
-/** Invoices per batched read (two items each; BatchGetItem takes 100 keys). */
-const INVOICES_PER_READ = 50;
+import { type HistoryPosition, listingStart, pageFrame } from './history-listing.ts';
+import { fillInvoicePage } from './invoice-page-fill.ts';
 
 export interface InvoiceHistoryPage {
   period: string;
@@ -44,34 +41,10 @@ export async function invoiceHistory(
   // The `payment_status` filter matches the status shown on the account's today for overdue (docs/api.md "Overdue").
   const shown = status === undefined ? undefined : shownAs(status, today);
   const show = (invoice: Invoice) => JSON.stringify(invoiceView(invoice, { today, withClient: true }));
-  const { invoicesJson, ...fill } = await fillPage(read.referenceCodes, show, shown);
+  const { invoicesJson, ...fill } = await fillInvoicePage(read.referenceCodes, show, shown);
   return { ...pageFrame(start, read, fill), invoicesJson };
 }
 
 /** The filter on the status an invoice is shown with (the index query could only narrow it to its stored states). */
 const shownAs = (status: DisplayedPaymentStatus, today: CalendarDate) => (invoice: Invoice) =>
   displayedPaymentStatus(invoice.balance, invoice.details.dueDate, today) === status;
-
-/** Reads and serialises the page's invoices in order, a batch at a time, until the page is full (the page cap). */
-async function fillPage(
-  referenceCodes: string[],
-  show: (invoice: Invoice) => string,
-  shown: ((invoice: Invoice) => boolean) | undefined,
-): Promise<PageFill & { invoicesJson: string[] }> {
-  const pageBudget = new PageBudget();
-  const invoicesJson: string[] = [];
-  let lastTaken: number | undefined;
-  for (let start = 0; start < referenceCodes.length; start += INVOICES_PER_READ) {
-    const batch = referenceCodes.slice(start, start + INVOICES_PER_READ);
-    const invoices = await loadInvoices(batch);
-    for (const [offset, code] of batch.entries()) {
-      const invoice = invoices.get(code);
-      if (!invoice || (shown && !shown(invoice))) continue;
-      const json = show(invoice);
-      if (!pageBudget.take(Buffer.byteLength(json))) return { invoicesJson, lastTaken, full: true };
-      invoicesJson.push(json);
-      lastTaken = start + offset;
-    }
-  }
-  return { invoicesJson, lastTaken, full: false };
-}

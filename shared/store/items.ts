@@ -6,6 +6,7 @@ import type { ClientRecord, Invoice, InvoiceBalance, InvoiceDetails, PaymentStat
 import type { InvoiceMail } from '../domain/invoice-mail.ts';
 import type { MetadataValue } from '../domain/invoice-request.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
+import type { InvoiceReminders } from '../domain/reminders.ts';
 import { clientIndexKeys, invoiceIndexKeys, keys, overdueIndexKeys, paymentIndexKeys } from './keys.ts';
 
 export type Item = Record<string, unknown>;
@@ -80,15 +81,18 @@ export function balanceAttributes(balance: InvoiceBalance): Item {
   };
 }
 
-/** An invoice header; while something is due it is in the overdue index (GSI2) too. */
+/**
+ * An invoice header; while something may be due it is in the wake index (GSI2) too — a new one wakes at the next sweep,
+ * which decides with the account's schedule as it is then (docs/data-design.md "Wake index").
+ */
 export function invoiceHeaderItem(invoice: Invoice): Item {
-  const { referenceCode, dueDate } = invoice.details;
+  const { referenceCode, createdAt } = invoice.details;
   return {
     ...keys.invoiceHeader(referenceCode),
     GSI1PK: invoiceIndexKeys.partition(invoice.details.companyId),
     GSI1SK: invoiceIndexKeys.sort(invoice.details.createdAt, referenceCode),
     ...(invoice.balance.amountDueKobo > 0 && invoice.balance.deletedAt === null
-      ? overdueIndexKeys.attributes(referenceCode, toIsoDate(fromEpochSeconds(dueDate)))
+      ? overdueIndexKeys.wakeNow(referenceCode, createdAt.slice(0, 10), 'new')
       : {}),
     entity: 'invoice_header',
     company_id: invoice.details.companyId,
@@ -144,7 +148,18 @@ export function balanceFromItem(item: Item): InvoiceBalance {
     updatedAt: String(item.updated_at),
     ...(typeof item.mail_job_id === 'string' ? { mail: mailFromHeader(item) } : {}),
     ...(item.in_aging === true ? { inAging: true } : {}),
+    ...remindersFromHeader(item),
+    ...(typeof item.overdue_notified_at === 'string' ? { overdueNotified: true } : {}),
   };
+}
+
+/** The reminders on an invoice header (written by store/overdue.ts and store/reminders.ts); nothing when none. */
+function remindersFromHeader(item: Item): { reminders?: InvoiceReminders } {
+  const sent = Array.isArray(item.reminders)
+    ? (item.reminders as Item[]).map((entry) => ({ offset: Number(entry.offset), sentAt: String(entry.sent_at) }))
+    : [];
+  const paused = item.reminders_paused === true;
+  return sent.length > 0 || paused ? { reminders: { sent, paused } } : {};
 }
 
 /** The latest send's state on an invoice header (written by store/mail-jobs.ts). */

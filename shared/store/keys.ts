@@ -12,7 +12,7 @@
  * | migration marker  | MIGRATION#<name>                     | MIGRATION    |                |                           |  (a one-off data migration finished)
  * | client by id      | CLIENT#<companyId>#<clientId>        | CLIENT       | CLIENTS#<co>   | <created_at>#<id, 12 digits> |  (index keys removed on delete)
  * | client by email   | CLIENTEMAIL#<companyId>#<email lc>   | CLIENTEMAIL  |                |                           |
- * | invoice header    | INVOICE#<referenceCode>              | HEADER       | INVOICES#<co>  | <created_at>#<referenceCode> |  (+ GSI2 while open and not notified overdue, below)
+ * | invoice header    | INVOICE#<referenceCode>              | HEADER       | INVOICES#<co>  | <created_at>#<referenceCode> |  (+ GSI2 while open and something may be due, below)
  * | invoice body      | INVOICE#<referenceCode>              | BODY         |                |                           |
  * | hosted link       | HOSTED#<token>                       | HOSTED       |                |                           |  (hosted page token → invoice; put with the invoice)
  * | merchant_ref      | MERCHANTREF#<companyId>#<ref>        | MERCHANTREF  |                |                           |
@@ -28,9 +28,9 @@
  * | webhook resend    | EVENT#<eventId>                      | RESEND#<ulid>|                |                           |
  * | mail job          | MAILJOB#<jobId>                      | MAILJOB      | MAIL#<co>      | <jobId> (mail_ + ULID)    |  (one send of an invoice: the mail outbox)
  *
- * GSI2 (sparse, the overdue sweep): an invoice header carries GSI2PK = OPEN#<shard 0..15> (a hash of the reference
- * code) and GSI2SK = <due date YYYY-MM-DD>#<referenceCode> from its creation until it is fully paid, deleted, or
- * notified `invoice.overdue` (`overdueIndexKeys`).
+ * GSI2 (sparse, the wake index of the overdue and reminder sweep): an invoice header carries GSI2PK = OPEN#<shard 0..15>
+ * (a hash of the reference code) and GSI2SK = <wake date YYYY-MM-DD>#<referenceCode>[#<marker>] while it is open and
+ * may still need `invoice.overdue` or a reminder (`overdueIndexKeys`).
  */
 export interface Key {
   PK: string;
@@ -192,10 +192,12 @@ export const clientIndexKeys = {
 export const OVERDUE_INDEX_SHARDS = 16;
 
 /**
- * GSI2 keys of an open invoice header not yet notified overdue: the sweep Queries each shard for due dates before a
- * date. A payment that settles the invoice, its deletion and its notification remove them; a reversal that re-opens a
- * settled invoice puts them back (`attributes`) — it need not know whether it was notified: the sweep takes a
- * notified invoice out of the index again without a second event.
+ * GSI2 keys of an open invoice header that may still need something (docs/data-design.md "Wake index"): its
+ * `invoice.overdue`, or a reminder of its account's schedule. The sort key starts with the next calendar date on which
+ * something may be due (its "wake date"); the sweep Queries each shard for wake dates up to the latest today anywhere,
+ * decides, and writes the next wake date (or removes the keys: nothing more can be due). A payment that settles the
+ * invoice and its deletion remove them; its creation, a reversal that re-opens it, a resumption of its reminders and a
+ * new schedule put them back with `wakeNow`, so that the sweep decides with the current state and schedule.
  */
 export const overdueIndexKeys = {
   /** FNV-1a of the reference code, modulo the shard count. */
@@ -205,13 +207,22 @@ export const overdueIndexKeys = {
     return (hash >>> 0) % OVERDUE_INDEX_SHARDS;
   },
   partition: (shard: number): string => `OPEN#${shard}`,
-  /** `isoDueDate` is YYYY-MM-DD of the due date. */
-  sort: (isoDueDate: string, referenceCode: string): string => `${isoDueDate}#${referenceCode}`,
-  /** Exclusive upper bound: every due date before `isoDate` sorts below it. */
-  before: (isoDate: string): string => `${isoDate}#`,
-  /** The GSI2 attributes of an open invoice header (`isoDueDate`: YYYY-MM-DD). */
-  attributes: (referenceCode: string, isoDueDate: string): { GSI2PK: string; GSI2SK: string } => ({
+  /** `isoWakeDate` is YYYY-MM-DD of the wake date (before reminders: the due date, which is never later). */
+  sort: (isoWakeDate: string, referenceCode: string): string => `${isoWakeDate}#${referenceCode}`,
+  /** Inclusive upper bound: every wake date up to `isoDate` sorts at or below it. */
+  through: (isoDate: string): string => `${isoDate}#~`,
+  /** The GSI2 attributes of an open invoice header waking on `isoWakeDate` (YYYY-MM-DD). */
+  attributes: (referenceCode: string, isoWakeDate: string): { GSI2PK: string; GSI2SK: string } => ({
     GSI2PK: overdueIndexKeys.partition(overdueIndexKeys.shard(referenceCode)),
-    GSI2SK: overdueIndexKeys.sort(isoDueDate, referenceCode),
+    GSI2SK: overdueIndexKeys.sort(isoWakeDate, referenceCode),
+  }),
+  /**
+   * The GSI2 attributes that wake an invoice at the next sweep (`isoToday`: today's UTC date, never after the latest
+   * today anywhere). `marker` makes the key differ from every key the sweep writes and from an earlier wake's, so that
+   * a sweep that read the invoice before this wake fails its condition on the key it read and leaves it to the next.
+   */
+  wakeNow: (referenceCode: string, isoToday: string, marker: string): { GSI2PK: string; GSI2SK: string } => ({
+    GSI2PK: overdueIndexKeys.partition(overdueIndexKeys.shard(referenceCode)),
+    GSI2SK: `${overdueIndexKeys.sort(isoToday, referenceCode)}#${marker}`,
   }),
 };

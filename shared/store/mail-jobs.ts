@@ -45,6 +45,8 @@ export interface MailJob {
   lastError: string | null;
   sesMessageId: string | null;
   sentAt: string | null;
+  /** A reminder's job (docs/receivables.md "Reminders"): its offset, and the days from the due date when queued. */
+  reminder?: { offset: number; daysFromDue: number };
 }
 
 function jobItem(job: MailJob, nowMs: number): Item {
@@ -59,6 +61,7 @@ function jobItem(job: MailJob, nowMs: number): Item {
     ...(job.message === undefined ? {} : { mail_message: job.message }),
     job_state: job.state,
     attempts: job.attempts,
+    ...(job.reminder ? { reminder_offset: job.reminder.offset, reminder_days: job.reminder.daysFromDue } : {}),
     created_at: job.createdAt,
     GSI1PK: mailIndexKeys.partition(job.companyId),
     GSI1SK: mailIndexKeys.sort(job.jobId),
@@ -84,8 +87,15 @@ function jobFromItem(item: Item): MailJob {
     lastError: textOrNull(item.last_error),
     sesMessageId: textOrNull(item.ses_message_id),
     sentAt: textOrNull(item.sent_at),
+    ...(typeof item.reminder_offset === 'number'
+      ? { reminder: { offset: item.reminder_offset, daysFromDue: Number(item.reminder_days) } }
+      : {}),
   };
 }
+
+/** The put of a reminder's job: it leaves the invoice's own mail fields, which describe its latest send, alone. */
+export const reminderJobPut = (table: string, job: MailJob, nowMs: number): TransactItem =>
+  putNew(table, jobItem(job, nowMs));
 
 /**
  * The send's transaction: the invoice header says `queued` for this job (on condition that it is still the state the

@@ -1,31 +1,33 @@
 /**
- * The overdue index (GSI2, docs/data-design.md "Overdue"): open invoice headers not yet notified, by due date. The
- * sweep (services/sweep-overdue.ts) reads it shard by shard, and for each invoice either notifies it — one
- * transaction that stamps `overdue_notified_at`, leaves the index and puts the `invoice.overdue` outbox item — or,
- * when it is no longer open, only takes it out of the index. Every write is conditional on the state it was decided
- * on, so a sweep that runs twice, concurrently or late changes nothing twice.
+ * The wake index (GSI2, docs/data-design.md "Wake index"): open invoice headers that may still need `invoice.overdue`
+ * or a reminder, by the next date something may be due. The sweep (services/sweep-overdue.ts) reads it shard by shard
+ * and, for each invoice, writes in one transaction what it decided — the overdue stamp and its event, a reminder with
+ * its mail job and event — and the next wake date, or takes the invoice out of the index. Every write is conditional
+ * on the state it was decided on (the index key read, the version, the reminders sent), so a sweep that runs twice,
+ * concurrently or late changes nothing twice.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { WebhookEvent } from '../domain/webhook-events.ts';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { cancellationReasons } from './database-errors.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
-import { OVERDUE_INDEX_ATTRIBUTES } from './invoices.ts';
+import type { Item } from './items.ts';
 import { keys, OVERDUE_INDEX_SHARDS, overdueIndexKeys, referenceCodeOf } from './keys.ts';
 import { TABLE } from './table.ts';
-import { commitTransaction } from './transaction.ts';
-import { eventPuts } from './webhooks.ts';
+import { commitTransaction, type TransactItem } from './transaction.ts';
 
 export { OVERDUE_INDEX_SHARDS };
 
-export interface OpenInvoiceHit {
+export interface WakeHit {
   referenceCode: string;
   companyId: number;
+  /** The entry's sort key as read: the sweep's write is conditional on it. */
+  indexKey: string;
 }
 
 const isConditionFailure = (error: unknown) =>
-  ['TransactionCanceledException', 'ConditionalCheckFailedException'].includes((error as Error).name);
+  cancellationReasons(error) !== undefined || (error as Error).name === 'ConditionalCheckFailedException';
 
-/** The index entries of one shard whose due date is before `isoDate` (YYYY-MM-DD), a page at a time. */
-export async function* openInvoicesDueBefore(shard: number, isoDate: string): AsyncGenerator<OpenInvoiceHit[]> {
+/** The index entries of one shard whose wake date is `isoDate` (YYYY-MM-DD) or earlier, a page at a time. */
+export async function* invoicesToWake(shard: number, isoDate: string): AsyncGenerator<WakeHit[]> {
   const index = TABLE.overdueIndex;
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -33,11 +35,11 @@ export async function* openInvoicesDueBefore(shard: number, isoDate: string): As
       new QueryCommand({
         TableName: tableName(),
         IndexName: index.name,
-        KeyConditionExpression: '#pk = :pk AND #sk < :before',
+        KeyConditionExpression: '#pk = :pk AND #sk <= :through',
         ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
         ExpressionAttributeValues: {
           ':pk': overdueIndexKeys.partition(shard),
-          ':before': overdueIndexKeys.before(isoDate),
+          ':through': overdueIndexKeys.through(isoDate),
         },
         Limit: 100,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
@@ -46,71 +48,82 @@ export async function* openInvoicesDueBefore(shard: number, isoDate: string): As
     const hits = (result.Items ?? []).map((item) => ({
       referenceCode: referenceCodeOf(String(item.PK)),
       companyId: Number(item.company_id),
+      indexKey: String(item[index.sortKey]),
     }));
     if (hits.length > 0) yield hits;
     startKey = result.LastEvaluatedKey;
   } while (startKey);
 }
 
-/**
- * Notifies an overdue invoice: stamps `overdue_notified_at`, takes it out of the index and puts its event, on
- * condition that it is still in the index, open, never notified and in the state the event describes (`version`,
- * which this write leaves alone so that a concurrent payment is not refused). False when the condition failed:
- * another sweep did it, or the invoice changed meanwhile (then it is still in the index for the next run).
- */
-export async function notifyOverdue(
-  referenceCode: string,
-  version: number,
-  events: WebhookEvent[],
-  nowMs: number,
-): Promise<boolean> {
-  const table = tableName();
+/** What the sweep writes on one invoice header. */
+export interface SweepChange {
+  referenceCode: string;
+  /** The index sort key read (a wake written since makes the write fail: the next sweep decides again). */
+  indexKey: string;
+  /** The next wake date (YYYY-MM-DD); undefined takes the invoice out of the index. */
+  nextWake: string | undefined;
+  /** Set when the write carries events: they describe the header at this version, still open. */
+  version?: number;
+  /** `YYYY-MM-DD HH:MM:SS`: stamps `overdue_notified_at`, on condition it was never stamped. */
+  overdueAt?: string;
+  /** Appends a reminder, on condition it is not paused and the reminders sent are still the `sentBefore` read. */
+  reminder?: { offset: number; sentAt: string; sentBefore: number };
+}
+
+export function sweepHeaderAction(table: string, change: SweepChange): TransactItem {
   const index = TABLE.overdueIndex;
-  try {
-    await commitTransaction([
-      {
-        Update: {
-          TableName: table,
-          Key: keys.invoiceHeader(referenceCode),
-          ConditionExpression:
-            'attribute_exists(#pk) AND amount_due > :zero AND attribute_not_exists(deleted_at) AND ' +
-            'attribute_not_exists(overdue_notified_at) AND version = :version',
-          UpdateExpression: `SET overdue_notified_at = :at REMOVE ${OVERDUE_INDEX_ATTRIBUTES}`,
-          ExpressionAttributeNames: { '#pk': index.partitionKey },
-          ExpressionAttributeValues: { ':zero': 0, ':version': version, ':at': events[0]?.created_at ?? '' },
-        },
+  const conditions = ['attribute_exists(#pk)', '#sk = :read'];
+  const values: Item = { ':read': change.indexKey };
+  const set: string[] = [];
+  if (change.version !== undefined) {
+    conditions.push('version = :version', 'amount_due > :zero', 'attribute_not_exists(deleted_at)');
+    Object.assign(values, { ':version': change.version, ':zero': 0 });
+  }
+  if (change.overdueAt !== undefined) {
+    conditions.push('attribute_not_exists(overdue_notified_at)');
+    set.push('overdue_notified_at = :overdue_at');
+    values[':overdue_at'] = change.overdueAt;
+  }
+  const { reminder } = change;
+  if (reminder) {
+    conditions.push('(attribute_not_exists(reminders_paused) OR reminders_paused = :false)');
+    conditions.push(reminder.sentBefore === 0 ? 'attribute_not_exists(reminders)' : 'size(reminders) = :sent_before');
+    set.push('reminders = list_append(if_not_exists(reminders, :none), :reminder)');
+    Object.assign(values, {
+      ':false': false,
+      ':none': [],
+      ':reminder': [{ offset: reminder.offset, sent_at: reminder.sentAt }],
+    });
+    if (reminder.sentBefore > 0) values[':sent_before'] = reminder.sentBefore;
+  }
+  if (change.nextWake !== undefined) {
+    set.push('#sk = :next');
+    values[':next'] = overdueIndexKeys.sort(change.nextWake, change.referenceCode);
+  }
+  const remove = change.nextWake === undefined ? ' REMOVE #pk2, #sk' : '';
+  return {
+    Update: {
+      TableName: table,
+      Key: keys.invoiceHeader(change.referenceCode),
+      ConditionExpression: conditions.join(' AND '),
+      UpdateExpression: `${set.length > 0 ? `SET ${set.join(', ')}` : ''}${remove}`,
+      ExpressionAttributeNames: {
+        '#pk': TABLE.partitionKey,
+        '#sk': index.sortKey,
+        ...(remove ? { '#pk2': index.partitionKey } : {}),
       },
-      ...eventPuts(events, nowMs, table),
-    ]);
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Commits the sweep's write on one invoice (with its events and mail job); false when what it read has changed. */
+export async function commitSweep(actions: TransactItem[]): Promise<boolean> {
+  try {
+    await commitTransaction(actions);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
-  }
-}
-
-/**
- * Takes an invoice out of the index when it has no business there: no longer open (settled or deleted), or already
- * notified (a write that re-opened it put its keys back without knowing). Nothing if it is open and not notified.
- * True when it removed the keys.
- */
-export async function leaveOverdueIndex(referenceCode: string): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.invoiceHeader(referenceCode),
-        ConditionExpression:
-          'attribute_exists(#pk) AND (amount_due <= :zero OR attribute_exists(deleted_at) OR ' +
-          'attribute_exists(overdue_notified_at))',
-        UpdateExpression: `REMOVE ${OVERDUE_INDEX_ATTRIBUTES}`,
-        ExpressionAttributeNames: { '#pk': TABLE.overdueIndex.partitionKey },
-        ExpressionAttributeValues: { ':zero': 0 },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return false;
   }
 }

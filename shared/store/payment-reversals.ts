@@ -5,7 +5,6 @@
  * reversal or deletion on the invoice re-read and decide again.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import type { AcceptedReversal, LatestPaymentChange, ReversalReading } from '../domain/payment-reversal.ts';
 import { reversedDelta } from '../domain/period-totals.ts';
@@ -13,8 +12,9 @@ import { itemOf } from './batch.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import { invoiceFrom, invoiceKeys, latestPaymentFrom } from './invoices.ts';
 import { balanceAttributes, type Item, paymentAttributes, paymentFromItem } from './items.ts';
-import { type Key, keys, overdueIndexKeys } from './keys.ts';
+import { type Key, keys } from './keys.ts';
 import { dayTotalsUpdate } from './period-totals.ts';
+import { wakeNowAttributes } from './reminders.ts';
 import type { TransactItem } from './write-executor.ts';
 
 async function getPayment(companyId: number, paymentId: number): Promise<PaymentRecord | undefined> {
@@ -77,16 +77,13 @@ function latestPaymentUpdate(latest: LatestPaymentChange): { set: string; remove
 }
 
 /**
- * Something is due again: the invoice is (back) in the overdue index (GSI2). Put unconditionally — if it was notified
- * before, the sweep takes it out again without a second `invoice.overdue` (docs/data-design.md "Overdue index").
+ * Something is due again: the invoice wakes at the next sweep (the wake index GSI2). Put unconditionally — if it was
+ * notified overdue before, the sweep sends no second `invoice.overdue` (docs/data-design.md "Wake index").
  */
 function overdueIndexUpdate(accepted: AcceptedReversal): { set: string; values: Item } {
   const { invoice, balance } = accepted;
   if (balance.amountDueKobo <= 0 || balance.deletedAt !== null) return { set: '', values: {} };
-  const index = overdueIndexKeys.attributes(
-    invoice.details.referenceCode,
-    toIsoDate(fromEpochSeconds(invoice.details.dueDate)),
-  );
+  const index = wakeNowAttributes(invoice.details.referenceCode);
   return { set: ', GSI2PK = :gsi2pk, GSI2SK = :gsi2sk', values: { ':gsi2pk': index.GSI2PK, ':gsi2sk': index.GSI2SK } };
 }
 

@@ -219,6 +219,8 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           'GET /invoices/send/{reference_code}/{proxy+}',
           'POST /invoices/{reference_code}/send',
           'POST /invoices/{reference_code}/send/{proxy+}',
+          'POST /invoices/{reference_code}/reminders',
+          'POST /invoices/{reference_code}/reminders/{proxy+}',
           'GET /invoices/{reference_code}/pdf',
           'GET /invoices/{reference_code}/pdf/{proxy+}',
           'GET /i/{token}',

@@ -95,14 +95,22 @@ describe('key ids', () => {
 
   it('createKey refuses an unknown account and writes nothing', async () => {
     expect(await createKey(987_654_321)).toBeUndefined();
-    const written = await documentClient().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'company_id = :c',
-        ExpressionAttributeValues: { ':c': 987_654_321 },
-      }),
-    );
-    expect(written.Items).toEqual([]);
+    // Every page of the shared table: one page alone could miss an item written further on.
+    const written: unknown[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new ScanCommand({
+          TableName: tableName(),
+          FilterExpression: 'company_id = :c',
+          ExpressionAttributeValues: { ':c': 987_654_321 },
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      written.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    expect(written).toEqual([]);
   });
 });
 

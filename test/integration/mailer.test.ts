@@ -15,11 +15,13 @@ import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { deliverMailJob } from '../../shared/services/deliver-mail-job.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
-import { getMailJob, listMailJobs } from '../../shared/store/mail-jobs.ts';
+import { tableName } from '../../shared/store/dynamodb-client.ts';
+import { getMailJob, listMailJobs, type MailJob, newMailJobId, reminderJobPut } from '../../shared/store/mail-jobs.ts';
 import { resetMailSender } from '../../shared/store/mail-sender.ts';
+import { commitTransaction } from '../../shared/store/transaction.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
-import { call, createInvoice, newAccount } from '../support/api.ts';
+import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 
 const mailDir = mkdtempSync(join(tmpdir(), 'invoicing-mail-'));
 const saved = { ...process.env };
@@ -279,5 +281,61 @@ describe('sending again', () => {
     expect(await deliverMailJob(newer)).toEqual({ kind: 'sent' });
     expect(await shown(key, invoice.reference_code)).toMatchObject({ mail_status: 'sent', mail_error: null });
     expect((await eventsOf(account.companyId)).map((e) => e.type)).toEqual(['invoice.created', 'invoice.sent']);
+  });
+});
+
+describe('a reminder (docs/receivables.md "Reminders")', () => {
+  /** A reminder's job as the sweep queues it (services/sweep-write.ts), for an invoice of a new account. */
+  async function queuedReminder() {
+    const { account, key } = await newAccount({ name: 'Acme Supplies' });
+    const invoice = await createInvoice(key);
+    const jobId = newMailJobId();
+    const job: MailJob = {
+      jobId,
+      companyId: account.companyId,
+      referenceCode: invoice.reference_code,
+      to: invoice.client.email,
+      cc: [],
+      message: undefined,
+      state: 'queued',
+      attempts: 0,
+      createdAt: '2026-11-26 08:00:00',
+      lastAttemptAt: null,
+      nextAttemptAt: null,
+      lastError: null,
+      sesMessageId: null,
+      sentAt: null,
+      reminder: { offset: 7, daysFromDue: 7 },
+    };
+    await commitTransaction([reminderJobPut(tableName(), job, Date.now())]);
+    return { key, invoice, jobId };
+  }
+
+  it("is sent to the client with the reminder's subject and the PDF, and leaves the invoice's mail fields alone", async () => {
+    const { key, invoice, jobId } = await queuedReminder();
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    const [message, ...more] = await messagesTo(invoice.client.email);
+    expect(more).toEqual([]);
+    expect(message!.subject).toBe(
+      `Reminder: Invoice ${invoice.id} from Acme Supplies is overdue by 7 days (₦50,000.00 due)`,
+    );
+    expect(message!.text).toContain('A reminder from Acme Supplies: this invoice is overdue by 7 days.');
+    expect(message!.attachments.map((a) => a.filename)).toEqual([`invoice-${invoice.reference_code}.pdf`]);
+    expect((await getMailJob(jobId))?.state).toBe('sent');
+    expect(await shown(key, invoice.reference_code)).toMatchObject({ mail_status: 'unsent', sent_at: null });
+  });
+
+  it('is not sent when the invoice was paid in full before the mailer reached it', async () => {
+    const { key, invoice, jobId } = await queuedReminder();
+    const body = {
+      reference_code: invoice.reference_code,
+      date: todayMonthFirst(),
+      amount: '50,000.00',
+      channel: 'Cash',
+    };
+    expect((await call('add-payment', { key, body })).status).toBe(201);
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'failed' });
+    expect(await messagesTo(invoice.client.email)).toEqual([]);
+    expect((await getMailJob(jobId))?.lastError).toBe('The invoice was paid before the reminder could be sent.');
   });
 });

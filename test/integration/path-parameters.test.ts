@@ -12,7 +12,7 @@ import { createLocalServer, type LocalServer } from '../../infra/local/server.ts
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { apiGatewayRoutePath } from '../../shared/gateway-routes.ts';
 import { PATH_PARAMETER_KINDS, type PathParameterKind } from '../../shared/path-parameters.ts';
-import { isPublicRoute, ROUTES, type RouteDefinition, type RouteName } from '../../shared/routes.ts';
+import { isPublicRoute, ROUTES, type RouteDefinition } from '../../shared/routes.ts';
 import {
   type CallResult,
   call,
@@ -22,6 +22,7 @@ import {
   newAccount,
   todayMonthFirst,
 } from '../support/api.ts';
+import { VALID_BODIES } from '../support/route-bodies.ts';
 
 /** A well-formed value of each kind that names nothing. */
 const UNKNOWN: Record<PathParameterKind, string> = {
@@ -31,11 +32,7 @@ const UNKNOWN: Record<PathParameterKind, string> = {
   hostedToken: 'AAAAAAAAAAAAAAAAAAAAAAAA',
 };
 
-/** A valid body for each route that takes one, so that only the path differs from an unknown value's request. */
-const BODIES: Partial<Record<RouteName, unknown>> = {
-  'update-client': { first_name: 'Bola' },
-  'reverse-payment': { reason: 'Keyed twice' },
-};
+const BODIES = VALID_BODIES;
 
 /** Values as API Gateway hands them over (decoded): what a client may put in a path segment, and then some. */
 const MALFORMED = [

@@ -255,6 +255,9 @@ describe('account CLI', { timeout: 180_000 }, () => {
       changed_meanwhile: 0,
       payments_counted: expect.any(Number),
       hosted_links: expect.any(Number),
+      aging_counted: expect.any(Number),
+      aging_changed_meanwhile: 0,
+      reminders_woken: expect.any(Number),
     });
     expect(jsonLine(succeeded(await cli('data:migrate', [], env)).stdout)).toEqual({
       invoices: 0,
@@ -263,6 +266,9 @@ describe('account CLI', { timeout: 180_000 }, () => {
       changed_meanwhile: 0,
       payments_counted: 0,
       hosted_links: 0,
+      aging_counted: 0,
+      aging_changed_meanwhile: 0,
+      reminders_woken: 0,
     });
   });
 

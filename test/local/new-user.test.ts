@@ -93,16 +93,18 @@ describe('npm start for a new user', { timeout: 240_000 }, () => {
       .map((block) => block.split('\n').slice(1).join('\n').split('\n\n')[0]!.trimEnd());
     const [exported, ...examples] = blocks;
     expect(exported).toMatch(/^export BASE=http:\/\/\S+ KEY=sk_\S+ REF=\S+$/);
-    expect(examples).toHaveLength(3);
+    expect(examples).toHaveLength(4); // invoice, payment, history, and e-mailing the demo invoice
     // In turn and asynchronously, so that fetch sees the service close an idle keep-alive connection meanwhile
     // (start.test.ts).
     const results = [];
     for (const command of examples)
       results.push(JSON.parse((await promisify(execFile)('sh', ['-c', `${exported}\n${command}`])).stdout));
-    const [invoice, payment, history] = results;
+    const [invoice, payment, history, sent] = results;
     expect(invoice.status, JSON.stringify(invoice)).toBe('success');
     expect(payment.status, JSON.stringify(payment)).toBe('success');
     expect(history.data.payments.map((p: { id: number }) => p.id)).toContain(payment.data.id);
+    expect(sent.status, JSON.stringify(sent)).toBe('success');
+    expect(sent.data.mail_status).toBe('queued');
 
     // The docs page's payment example names the demo invoice too.
     const document = (await (await fetch(`${service.baseUrl}/openapi.json`)).json()) as any;

@@ -113,11 +113,12 @@ describe('npm start', { timeout: 240_000 }, () => {
       }),
     });
     expect(paid.status, await paid.clone().text()).toBe(201);
-    for (const path of [`/invoices/send/${demoInvoice}`, '/invoices/NoSuchInvoice']) {
+    // Expected refusals (a 404 on each function's kind of route) are logged at INFO, without a stack.
+    for (const path of ['/invoices/send/NoSuchInvoice', '/invoices/NoSuchInvoice', '/payments/987654321']) {
       const refused = await fetch(`${first.baseUrl}${path}`, {
         headers: { authorization: `Bearer ${first.secretKey}` },
       });
-      expect([501, 404]).toContain(refused.status);
+      expect(refused.status).toBe(404);
     }
     await new Promise((r) => setTimeout(r, 500)); // let the last lines reach the pipe
     expect(first.output()).not.toContain('"_aws"');

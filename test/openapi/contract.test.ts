@@ -338,6 +338,43 @@ describe('contract: every documented outcome, validated against openapi.json', (
     }
   });
 
+  it('POST /invoices/{reference_code}/reminders', async () => {
+    const { key } = await newAccount();
+    const invoice = await createInvoice(key);
+    const voided = await createInvoice(key);
+    const byCode = (reference_code: string) => ({ pathParameters: { reference_code } });
+    await expectStatus('delete-invoice', { key, ...byCode(voided.reference_code) }, 200);
+    const options = { key, ...byCode(invoice.reference_code), body: { paused: true } };
+    await expectStatus('invoice-reminders', { ...options, idempotencyKey: 'pause-1' }, 200);
+    await expectStatus('invoice-reminders', { ...options, idempotencyKey: 'pause-1' }, 200); // replay
+    await expectStatus('invoice-reminders', { ...options, body: { paused: false } }, 200);
+    await expectStatus('invoice-reminders', { ...options, idempotencyKey: ' é' }, 400, 'invalid_idempotency_key');
+    const reused = { ...options, idempotencyKey: 'pause-1', body: { paused: false } };
+    await expectStatus('invoice-reminders', reused, 422, 'idempotency_key_reused');
+    await expectStatus(
+      'invoice-reminders',
+      { ...options, ...byCode('ZZZZZZZZZZZZZZZZZZZZ') },
+      404,
+      'invoice_not_found',
+    );
+    await expectStatus('invoice-reminders', { ...options, ...byCode(voided.reference_code) }, 409, 'invoice_deleted');
+    const remove = fault('TransactWriteItemsCommand', inFlight);
+    await expectStatus(
+      'invoice-reminders',
+      { ...options, idempotencyKey: 'pause-2' },
+      409,
+      'idempotency_request_in_progress',
+    ).finally(remove);
+    await commonOutcomes(
+      'invoice-reminders',
+      key,
+      { paused: true },
+      { paused: 'maybe' },
+      'TransactWriteItemsCommand',
+      byCode(invoice.reference_code),
+    );
+  });
+
   it('the invoice PDF, and the hosted page and its PDF (HTML answers, errors included)', async () => {
     const { key } = await newAccount();
     const invoice = await createInvoice(key);

@@ -34,7 +34,15 @@ describe('openapi.json', () => {
     const document = buildOpenApiDocument() as any;
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.security).toEqual([{ bearerAuth: [] }]);
-    const keyed = ['add-invoice', 'add-payment', 'add-client', 'reverse-payment', 'send-invoice', 'email-invoice'];
+    const keyed = [
+      'add-invoice',
+      'add-payment',
+      'add-client',
+      'reverse-payment',
+      'send-invoice',
+      'email-invoice',
+      'invoice-reminders',
+    ];
     for (const route of ROUTES) {
       const operation = document.paths[route.path][route.method.toLowerCase()];
       if (route.takesBody)

@@ -13,8 +13,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalServer, type LocalServer } from '../../infra/local/server.ts';
 import type { PathParameterKind } from '../../shared/path-parameters.ts';
-import { isPublicRoute, ROUTES, type RouteDefinition, type RouteName } from '../../shared/routes.ts';
+import { isPublicRoute, ROUTES, type RouteDefinition } from '../../shared/routes.ts';
 import { call, newAccount } from '../support/api.ts';
+import { VALID_BODIES } from '../support/route-bodies.ts';
 import { accountState, expectErrorEnvelope, NOTHING, STRESS, scale } from './helpers.ts';
 
 const RUNS = scale(100, 2000);
@@ -26,10 +27,7 @@ const UNKNOWN: Record<PathParameterKind, string> = {
   clientId: '987654321098',
   hostedToken: 'AAAAAAAAAAAAAAAAAAAAAAAA',
 };
-const BODIES: Partial<Record<RouteName, unknown>> = {
-  'update-client': { first_name: 'Bola' },
-  'reverse-payment': { reason: 'Keyed twice' },
-};
+const BODIES = VALID_BODIES;
 /** Literal segments of the route table: a value equal to one of them may name another route (`/invoices/history`). */
 const LITERALS = new Set(ROUTES.flatMap((route) => route.path.split('/').filter((s) => s && !s.startsWith('{'))));
 /** Node's HTTP server refuses a request line over its 16 KiB header limit (431) before any route is matched. */

@@ -10,6 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../shared/config.ts';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
+import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
+import { updateAccount } from '../../shared/store/accounts.ts';
 import { listMailJobs } from '../../shared/store/mail-jobs.ts';
 import {
   type CallOptions,
@@ -194,6 +196,73 @@ async function reversalRounds(keyed: boolean) {
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     }
   }
+}
+
+/** Pauses or resumes the invoice's reminders. */
+const setPaused = (key: string, reference_code: string, paused: boolean, idempotencyKey?: string) =>
+  send('invoice-reminders', {
+    key,
+    pathParameters: { reference_code },
+    body: { paused },
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
+
+/** The races of the reminders route; the mixed one also races two sweeps (docs/receivables.md "Reminders"). */
+function reminderRaces(): Race[] {
+  return [
+    {
+      route: 'invoice-reminders',
+      kind: 'identical',
+      title: `${N} identical pauses of one invoice: every one 200, the invoice paused`,
+      async run() {
+        const { key } = await newAccount();
+        const invoice = await createInvoice(key);
+        const results = await race(times(N, () => setPaused(key, invoice.reference_code, true)));
+        expectOnly(results, ['200']);
+        for (const r of results) expect(r.body.data.reminders_paused).toBe(true);
+      },
+    },
+    {
+      route: 'invoice-reminders',
+      kind: 'keyed',
+      title: `${N} identical pauses with one Idempotency-Key: one answer, the rest replays or in progress`,
+      async run() {
+        const { key } = await newAccount();
+        const invoice = await createInvoice(key);
+        const results = await race(times(N, () => setPaused(key, invoice.reference_code, true, 'pause-once')));
+        expectOnly(results, ['200', IN_FLIGHT]);
+        const bodies = new Set(results.filter((r) => r.status === 200).map((r) => JSON.stringify(r.body)));
+        expect(bodies.size).toBe(1);
+      },
+    },
+    {
+      route: 'invoice-reminders',
+      kind: 'mixed',
+      races: ['add-payment', 'delete-invoice', 'email-invoice'],
+      title: 'pauses and resumes while the invoice is paid, sent and deleted and two sweeps run: at most one reminder',
+      async run() {
+        const { account, key } = await newAccount();
+        await updateAccount(account.companyId, { reminderOffsets: [0] });
+        const invoice = await createInvoice(key, { due_date: todayMonthFirst() });
+        const ref = invoice.reference_code;
+        const payment = { reference_code: ref, date: todayMonthFirst(), amount: '1', channel: 'Cash' };
+        const [results] = await Promise.all([
+          race([
+            ...times(3, () => setPaused(key, ref, true)),
+            ...times(3, () => setPaused(key, ref, false)),
+            ...times(2, () => pay(key, payment)),
+            ...times(2, () => sendInvoice('email-invoice', key, ref)),
+            deleteInvoice(key, ref),
+          ]),
+          runOverdueSweep(new Date()),
+          runOverdueSweep(new Date()),
+        ]);
+        expectOnly(results, ['200', '201', '409 invoice_deleted', '409 invoice_has_payments']);
+        const shown = await send('get-invoice', { key, pathParameters: { reference_code: ref } });
+        expect(shown.body.data.reminders.length).toBeLessThanOrEqual(1);
+      },
+    },
+  ];
 }
 
 const RACES: Race[] = [
@@ -451,6 +520,7 @@ const RACES: Race[] = [
   },
   ...sendRaces('send-invoice', 'email-invoice'),
   ...sendRaces('email-invoice', 'send-invoice'),
+  ...reminderRaces(),
 ];
 
 const WRITE_ROUTES = ROUTES.filter((route) => route.writes).map((route) => route.name);

@@ -21,6 +21,8 @@ export interface Answer {
 
 export class NpmStartHarness {
   readonly groups: number[] = [];
+  /** More environment for the next `start()` (e.g. CLOCK_OFFSET_MS, OVERDUE_SWEEP_MS). */
+  extraEnv: NodeJS.ProcessEnv = {};
 
   constructor(
     readonly dataDir: string,
@@ -31,7 +33,7 @@ export class NpmStartHarness {
     return npmStartEnv({
       dataDir: this.dataDir,
       dynamodbPort: this.dynamodbPort,
-      extra: { WEBHOOK_RETRY_BASE_MS: '100' },
+      extra: { WEBHOOK_RETRY_BASE_MS: '100', ...this.extraEnv },
     });
   }
 

@@ -28,6 +28,21 @@ const document = (overrides: Partial<InvoiceDocument> = {}): InvoiceDocument => 
 });
 
 describe('invoiceEmailContent', () => {
+  it("a reminder's subject and first line say how the due date stands; the rest is the invoice e-mail", () => {
+    // Act
+    const before = invoiceEmailContent(document(), undefined, { daysFromDue: -3 });
+    const onTheDay = invoiceEmailContent(document(), undefined, { daysFromDue: 0 });
+    const after = invoiceEmailContent(document(), undefined, { daysFromDue: 7 });
+    // Assess
+    expect(before.subject).toBe('Reminder: Invoice 42 from Acme <Supplies> & Co is due in 3 days (₦1,000.00 due)');
+    expect(onTheDay.subject).toContain('is due today');
+    expect(after.subject).toContain('is overdue by 7 days');
+    expect(after.text).toContain('A reminder from Acme <Supplies> & Co: this invoice is overdue by 7 days.');
+    expect(after.html).toContain('A reminder from Acme &lt;Supplies&gt; &amp; Co: this invoice is overdue by 7 days.');
+    expect(after.text).toContain('View the invoice online: https://api.example.com/i/tok"en');
+    expect(after.pdfFileName).toBe('invoice-AbCdEfGhIjKlMnOpQrSt.pdf');
+  });
+
   it('says who, what, how much, by when, how to pay and where to read it, in text and in HTML', () => {
     const content = invoiceEmailContent(document(), 'Thanks!\nSee you <soon>.');
     expect(content.subject).toBe('Invoice 42 from Acme <Supplies> & Co: ₦1,000.00 due 30 Nov 2026');

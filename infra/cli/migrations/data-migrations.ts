@@ -11,6 +11,7 @@ import { agingMigration } from './aging.ts';
 import { hostedLinksMigration } from './hosted-links.ts';
 import { listingsMigration } from './listings.ts';
 import { paymentTotalsMigration } from './payment-totals.ts';
+import { remindersMigration } from './reminders.ts';
 
 export interface DataMigration {
   /** Short name, unique (a step may record a `MIGRATION#<name>` marker in the table). */
@@ -27,4 +28,5 @@ export const DATA_MIGRATIONS: readonly DataMigration[] = [
   paymentTotalsMigration,
   hostedLinksMigration,
   agingMigration,
+  remindersMigration,
 ];
