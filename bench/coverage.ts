@@ -24,6 +24,7 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
     note: 'the row sends POST /invoices/{ref}/send; GET /invoices/send/{ref} calls the same service without a body',
   },
   'email-invoice': { rows: ['send invoice (enqueue)'] },
+  'invoice-reminders': { rows: ['pause/resume reminders'] },
   'invoice-pdf': { phases: ['documents', 'render'] },
   'hosted-invoice-page': { rows: ['hosted invoice page'], phases: ['render'] },
   'hosted-invoice-pdf': { phases: ['documents', 'render'] },
