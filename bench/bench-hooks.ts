@@ -86,27 +86,31 @@ function capturedCall(
   return record;
 }
 
-export function installBenchHook(): BenchHook {
-  let capturing = false;
-  let calls: CapturedCall[] = [];
-  const totals: DynamoTotals = { requests: 0, calls: 0, ms: 0 };
-  let requestMs: number[] = [];
-  const scopes = new AsyncLocalStorage<Scope>();
-  const inFlight = new WeakMap<DynamoCall, InFlightCall>();
+/** What the hook keeps between calls: the capture, the totals and each request's DynamoDB time. */
+interface HookState {
+  capturing: boolean;
+  calls: CapturedCall[];
+  totals: DynamoTotals;
+  requestMs: number[];
+  scopes: AsyncLocalStorage<Scope>;
+}
 
+/** Times every call (per request scope), asks for its consumed capacity, and records it while a capture is on. */
+function addDynamoHook(state: HookState): void {
+  const inFlight = new WeakMap<DynamoCall, InFlightCall>();
   const finish = (call: DynamoCall, output?: Record<string, unknown>, error?: unknown) => {
     const sent = inFlight.get(call);
     if (!sent) return;
     const ended = performance.now();
-    totals.calls++;
+    state.totals.calls++;
     if (sent.scope && --sent.scope.inFlight === 0) sent.scope.wallMs += ended - sent.scope.since;
-    if (sent.snapshot) calls.push(capturedCall(call, sent, ended, output, error));
+    if (sent.snapshot) state.calls.push(capturedCall(call, sent, ended, output, error));
   };
   dynamoHooks.add({
     before(call) {
       call.input.ReturnConsumedCapacity = 'INDEXES';
-      const snapshot = capturing ? structuredClone(call.input) : undefined;
-      const scope = scopes.getStore();
+      const snapshot = state.capturing ? structuredClone(call.input) : undefined;
+      const scope = state.scopes.getStore();
       const started = performance.now();
       if (scope && scope.inFlight++ === 0) scope.since = started;
       inFlight.set(call, { started, scope, snapshot });
@@ -114,21 +118,32 @@ export function installBenchHook(): BenchHook {
     after: (call, output) => finish(call, output),
     failed: (call, error) => finish(call, undefined, error),
   });
+}
+
+export function installBenchHook(): BenchHook {
+  const state: HookState = {
+    capturing: false,
+    calls: [],
+    totals: { requests: 0, calls: 0, ms: 0 },
+    requestMs: [],
+    scopes: new AsyncLocalStorage<Scope>(),
+  };
+  addDynamoHook(state);
   return {
     startCapture() {
-      calls = [];
-      capturing = true;
+      state.calls = [];
+      state.capturing = true;
     },
     stopCapture() {
-      capturing = false;
-      const out = calls;
-      calls = [];
+      state.capturing = false;
+      const out = state.calls;
+      state.calls = [];
       return out;
     },
-    totals: () => ({ ...totals }),
+    totals: () => ({ ...state.totals }),
     takeRequestMs() {
-      const taken = requestMs;
-      requestMs = [];
+      const taken = state.requestMs;
+      state.requestMs = [];
       return taken;
     },
     requestScope(work) {
@@ -138,11 +153,11 @@ export function installBenchHook(): BenchHook {
         if (finished) return;
         finished = true;
         const wallMs = scope.wallMs + (scope.inFlight > 0 ? performance.now() - scope.since : 0);
-        totals.requests++;
-        totals.ms += wallMs;
-        if (requestMs.length < 100_000) requestMs.push(wallMs);
+        state.totals.requests++;
+        state.totals.ms += wallMs;
+        if (state.requestMs.length < 100_000) state.requestMs.push(wallMs);
       };
-      return scopes.run(scope, () => work(done));
+      return state.scopes.run(scope, () => work(done));
     },
   };
 }

@@ -79,7 +79,7 @@ export async function capture(
   let responseBytes = 0;
   for (let i = 0; i < samples; i++) {
     await ask(server.child, { type: 'captureStart' });
-    responseBytes = Buffer.byteLength((await call(server.port, make(), expected)).body);
+    responseBytes = (await call(server.port, make(), expected)).bytes;
     perSample.push(await ask<CapturedCall[]>(server.child, { type: 'captureStop' }));
   }
   const business = perSample.map((calls) => calls.filter((c) => !isAmortised(c)));

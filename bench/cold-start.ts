@@ -69,6 +69,40 @@ export function buildBundles(): { outdir: string; done: Promise<Map<string, stri
 
 let synthMs = Number.NaN;
 
+/** Import time of each bundle in `runs` fresh Node 22 processes, interleaved across the bundles. */
+function importTimes(outdir: string, bundles: Map<string, string>, runs: number): Map<string, number[]> {
+  const probe = path.join(outdir, 'probe.mjs');
+  writeFileSync(
+    probe,
+    'const t = performance.now(); await import(process.argv[2]); process.stdout.write(String(performance.now() - t));',
+  );
+  // What the stack sets on every function, plus a region (Lambda always has one).
+  const env = {
+    PATH: process.env.PATH ?? '',
+    AWS_REGION: 'eu-west-1',
+    TABLE_NAME: 'bench-cold-start',
+    LOG_LEVEL: 'INFO',
+    POWERTOOLS_SERVICE_NAME: 'invoicing',
+    POWERTOOLS_METRICS_NAMESPACE: 'Invoicing',
+    AUTH_CACHE_SECONDS: '30',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+  const samples = new Map<string, number[]>([...bundles.keys()].map((name) => [name, []]));
+  // Node 22, the runtime Lambda runs the functions on (infra/tools/node22.ts).
+  const node = node22Binary();
+  for (let run = 0; run < runs; run++) {
+    for (const [name, file] of bundles) {
+      const out = execFileSync(node, [probe, file], {
+        cwd: outdir,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }).toString();
+      samples.get(name)!.push(Number(out));
+    }
+  }
+  return samples;
+}
+
 export async function measureColdStart(
   build: ReturnType<typeof buildBundles>,
   runs: number,
@@ -78,35 +112,7 @@ export async function measureColdStart(
   try {
     const bundles = await build.done;
     log(`  bundles built by CDK synth in ${Math.round(synthMs)} ms`);
-    const probe = path.join(outdir, 'probe.mjs');
-    writeFileSync(
-      probe,
-      'const t = performance.now(); await import(process.argv[2]); process.stdout.write(String(performance.now() - t));',
-    );
-    // What the stack sets on every function, plus a region (Lambda always has one).
-    const env = {
-      PATH: process.env.PATH ?? '',
-      AWS_REGION: 'eu-west-1',
-      TABLE_NAME: 'bench-cold-start',
-      LOG_LEVEL: 'INFO',
-      POWERTOOLS_SERVICE_NAME: 'invoicing',
-      POWERTOOLS_METRICS_NAMESPACE: 'Invoicing',
-      AUTH_CACHE_SECONDS: '30',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    };
-    const samples = new Map<string, number[]>([...bundles.keys()].map((name) => [name, []]));
-    // Node 22, the runtime Lambda runs the functions on (infra/tools/node22.ts).
-    const node = node22Binary();
-    for (let run = 0; run < runs; run++) {
-      for (const [name, file] of bundles) {
-        const out = execFileSync(node, [probe, file], {
-          cwd: outdir,
-          env,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        }).toString();
-        samples.get(name)!.push(Number(out));
-      }
-    }
+    const samples = importTimes(outdir, bundles, runs);
     const figures = (name: string, baselineMs: number): BundleFigures => {
       const file = bundles.get(name)!;
       const code = readFileSync(file);
@@ -125,7 +131,7 @@ export async function measureColdStart(
       source:
         'CDK synth of infra/invoicing-app.ts (NodejsFunction local esbuild, BUNDLING from infra/function-settings.ts)',
       runs,
-      node: execFileSync(node, ['--version']).toString().trim(),
+      node: execFileSync(node22Binary(), ['--version']).toString().trim(),
       baseline: figures('baseline', baselineMs),
       functions: [...bundles.keys()].filter((n) => n !== 'baseline').map((n) => figures(n, baselineMs)),
     };

@@ -76,6 +76,11 @@ export interface Comparison {
   blocks: { endpoint: SideFigures; floor: SideFigures; pair: PairFigures }[];
   p50Ratio: Spread;
   p99Ratio: Spread;
+  /**
+   * p99 of all blocks' requests pooled, endpoint ÷ floor: a block of 100 requests has no p99 of its own (its
+   * nearest-rank p99 is its second slowest request), so the budget is judged on the pooled samples.
+   */
+  p99Pooled: { ratio: number; endpointMs: number; floorMs: number };
   throughputRatio: Spread;
   ourCpuMs: Spread;
   ourTimeMs: Spread;
@@ -94,6 +99,7 @@ type SideMedians = Pick<
   | 'dynamoDbLocalCpuMs'
   | 'loadGeneratorCpuMs'
   | 'foreignShare'
+  | 'gcMs'
 > & { p50Ms: number; p99Ms: number };
 const sideMedians = (sides: SideFigures[]): SideMedians => {
   const median = (key: keyof SideFigures, digits: number) =>
@@ -111,6 +117,7 @@ const sideMedians = (sides: SideFigures[]): SideMedians => {
     dynamoDbLocalCpuMs: median('dynamoDbLocalCpuMs', 2),
     loadGeneratorCpuMs: median('loadGeneratorCpuMs', 2),
     foreignShare: median('foreignShare', 3),
+    gcMs: median('gcMs', 2),
   };
 };
 
@@ -187,7 +194,10 @@ export async function compare(opts: CompareOptions): Promise<Comparison & { stat
     blocks.push({ endpoint: e.figures, floor: f.figures, pair: stats.pairFigures(e.figures, f.figures) });
   }
   const pairs = blocks.map((b) => b.pair);
+  const p99Of = (runs: Run[]) => stats.round(stats.percentile(merge(runs).samples, 99));
+  const p99Pooled = { endpointMs: p99Of(endpointRuns), floorMs: p99Of(floorRuns) };
   return {
+    p99Pooled: { ...p99Pooled, ratio: stats.ratio(p99Pooled.endpointMs, p99Pooled.floorMs) },
     concurrency: opts.concurrency,
     statuses,
     blocks,
@@ -223,6 +233,7 @@ export function explanation(c: Comparison): { line: string; verdicts: string[] }
     `DynamoDB slower for the floor by ${c.floorSlowerByMs.median} ms; ` +
     `DynamoDB per request p50 ${c.endpoint.dynamoP50Ms} vs ${c.floor.dynamoP50Ms} ms, p99 ${c.endpoint.dynamoP99Ms} vs ${c.floor.dynamoP99Ms} ms; ` +
     `DynamoDB Local CPU ${c.endpoint.dynamoDbLocalCpuMs} vs ${c.floor.dynamoDbLocalCpuMs} ms/request; ` +
+    `GC pauses ${c.endpoint.gcMs} vs ${c.floor.gcMs} ms/request; ` +
     `other processes ${pct(c.endpoint.foreignShare)} vs ${pct(c.floor.foreignShare)} of the machine`;
   const verdicts: string[] = [];
   const verdict = (explained: boolean) => (explained ? 'explained' : 'UNEXPLAINED');

@@ -7,22 +7,32 @@ export const LARGE_TABLE = 'bench-50k';
 export const QUICK = process.env.BENCH_QUICK === '1';
 export const SIZES = {
   historyInvoices: 120,
+  /** Payments in the large table of the scale phase (bench-50k): 50,000, or 5,000 in a quick run. */
+  largeTablePayments: QUICK ? 5_000 : 50_000,
+  /** Open invoices of the two aging accounts (the receivables phase): 1,000 and 10,000, or 1,000 and 2,000 quick. */
+  agingInvoices: QUICK ? [1_000, 2_000] : [1_000, 10_000],
+  /** Requests per block and side of the scale phase's two endpoint-against-floor comparisons (c=1). */
+  scalePerBlock: QUICK ? 20 : 50,
+  /** History requests each runtime of the scale phase serves first (its JIT: bench/phases/scale.ts). */
+  scaleWarmup: QUICK ? 150 : 300,
   /** Clients added to the history account, so that the client list has a page of 100. */
   listedClients: 110,
   // Endpoint and floor blocks are interleaved this many times, alternating which goes first; an even count runs
-  // each order equally often (the second block of a pair can pay for the first's garbage collection).
-  blocks: Math.max(3, Number(process.env.BENCH_BLOCKS ?? 4) || 4),
-  perBlock1: QUICK ? 30 : 100, // requests per block at concurrency 1 (each side)
-  perBlock8: QUICK ? 64 : 240, // requests per block at concurrency 8 (each side); at 96 the history ratio swung 0.75–0.86
-  warmup: QUICK ? 30 : 60,
-  floorWarmup: QUICK ? 16 : 40,
-  scaleSamples: QUICK ? 40 : 100,
-  coldRuns: QUICK ? 7 : 21,
-  captures: 10,
-  pageInvoices: 100, // the pages-by-bytes account: this many payments, each on its own invoice
+  // each order equally often (the second block of a pair can pay for the first's garbage collection). At least 3 in
+  // a full run; a quick run (for developing the bench, its figures too noisy to judge) takes 2.
+  blocks: Math.max(QUICK ? 2 : 3, Number(process.env.BENCH_BLOCKS ?? (QUICK ? 2 : 4)) || 4),
+  perBlock1: QUICK ? 20 : 100, // requests per block at concurrency 1 (each side)
+  perBlock8: QUICK ? 40 : 240, // requests per block at concurrency 8 (each side); at 96 the history ratio swung 0.75–0.86
+  warmup: QUICK ? 20 : 60,
+  floorWarmup: QUICK ? 10 : 40,
+  scaleSamples: QUICK ? 20 : 100,
+  coldRuns: QUICK ? 5 : 21,
+  captures: QUICK ? 3 : 10,
+  // The pages-by-bytes account: this many payments, each on its own invoice; the byte cap ends a page at 53 of them.
+  pageInvoices: QUICK ? 60 : 100,
   pageItems: 60, // items per invoice (long names and descriptions, near the 64 KiB body limit)
-  pagePerBlock: QUICK ? 4 : 12, // big pages per block and side: at 6 the CPU-per-byte blocks ranged 0.79–1.65 (major GCs)
-  tenantsPerBlock: QUICK ? 64 : 240,
+  pagePerBlock: QUICK ? 3 : 12, // big pages per block and side: at 6 the CPU-per-byte blocks ranged 0.79–1.65 (major GCs)
+  tenantsPerBlock: QUICK ? 40 : 240,
 };
 export const CONCURRENCY = 8;
 /** Tags this run's idempotency keys, e-mail addresses and floor replays. */

@@ -27,6 +27,8 @@ export interface Seeded {
    * first (bench/seeding.ts `seedReversals`; handed out by bench/reversal-pool.ts).
    */
   reversalPool: number[][];
+  /** What the delete rows delete, each once (bench/deletion-pool.ts). */
+  deletable: { invoices: string[]; clients: number[] };
   /** The date of the payments the bench adds. */
   payDate: CalendarDate;
 }
@@ -60,7 +62,7 @@ export interface BenchContext {
   /** Figures a phase leaves for a later one. */
   later: {
     /** The scale phase's, for its budgets (reported after many tenants). */
-    scale?: { latencyRatioP50: number; rcuSmall: number; rcuLarge: number };
+    scale?: { overheadRatio: number; rcuSmall: number; rcuLarge: number };
     /** The add payment endpoint's throughput at c=8 (one account), shown beside many tenants. */
     singleAccountPayment?: Spread;
   };

@@ -5,7 +5,11 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 export interface HttpResult {
   status: number;
+  /** The body as UTF-8 text (a PDF's is not meaningful as text: use `bytes` for its length). */
   body: string;
+  /** The body's length in bytes, as sent. */
+  bytes: number;
+  contentType: string;
   ms: number;
 }
 
@@ -34,13 +38,16 @@ export function httpRequest(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
           resolve({
             status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
+            body: raw.toString('utf8'),
+            bytes: raw.length,
+            contentType: String(res.headers['content-type'] ?? ''),
             ms: performance.now() - started,
-          }),
-        );
+          });
+        });
         res.on('error', reject);
       },
     );

@@ -4,13 +4,19 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import type { Server } from 'node:http';
+import { PerformanceObserver } from 'node:perf_hooks';
 import type { DynamoTotals } from './bench-hooks.ts';
 
 export interface ProcessStats {
   /** process.cpuUsage() of the child, user + system, in microseconds since it started. */
   cpuUs: number;
   dynamo: DynamoTotals;
+  /** Garbage-collection pauses of the child since its first `stats`, ms (what a large answer's garbage costs). */
+  gcMs: number;
 }
+
+let gcMs = 0;
+let gcObserver: PerformanceObserver | undefined;
 
 interface Envelope {
   id: number;
@@ -59,8 +65,14 @@ export function answer(handlers: Record<string, (message: Envelope) => unknown>)
 }
 
 export function processStats(totals: () => DynamoTotals): ProcessStats {
+  if (!gcObserver) {
+    gcObserver = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) gcMs += entry.duration;
+    });
+    gcObserver.observe({ entryTypes: ['gc'] });
+  }
   const cpu = process.cpuUsage();
-  return { cpuUs: cpu.user + cpu.system, dynamo: totals() };
+  return { cpuUs: cpu.user + cpu.system, dynamo: totals(), gcMs };
 }
 
 /**

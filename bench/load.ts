@@ -41,7 +41,7 @@ export const describeRun = (run: Run) => ({
 
 /** The processes whose CPU a block accounts for (set by bench/main.ts once they are started). */
 export const measured: { server?: Child; floor?: Child; dynamoDbLocalPid?: number } = {};
-const ZERO_STATS: ProcessStats = { cpuUs: 0, dynamo: { requests: 0, calls: 0, ms: 0 } };
+const ZERO_STATS: ProcessStats = { cpuUs: 0, dynamo: { requests: 0, calls: 0, ms: 0 }, gcMs: 0 };
 
 export async function snapshot(): Promise<CpuSnapshot> {
   const [server, floor] = await Promise.all([
@@ -60,6 +60,8 @@ export async function snapshot(): Promise<CpuSnapshot> {
     machineTotalTicks: machine.total,
     serverDynamo: server.dynamo,
     floorDynamo: floor.dynamo,
+    serverGcMs: server.gcMs,
+    floorGcMs: floor.gcMs,
   };
 }
 

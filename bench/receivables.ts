@@ -1,5 +1,5 @@
 /**
- * The receivables phase on its own (bench/phases/receivables.ts): DynamoDB Local, the local runtime, then only that
+ * The receivables phase on its own (bench/phases/receivables.ts): DynamoDB Local, the local runtime and the floor, then only that
  * phase and its budgets — for working on aging, statements and CSV without the whole `npm run bench`.
  *
  *   npx tsx bench/receivables.ts          (BENCH_QUICK=1 for smaller blocks)
@@ -17,20 +17,27 @@ process.env.TABLE_NAME = SMALL_TABLE;
 
 const { ensureTable, startDynamoDbLocal } = await import('../infra/local/dynamodb-local.ts');
 const { destroyAgent } = await import('./http.ts');
-const { startServer, stopChild } = await import('./processes.ts');
+const { startFloor, startServer, stopChild } = await import('./processes.ts');
+const { measured } = await import('./load.ts');
 const { startProgress } = await import('./progress.ts');
 const { initialResults, printBudgets, writeResults } = await import('./report.ts');
 const receivables = await import('./phases/receivables.ts');
+const { calibrationMs, calibrationOf } = await import('./calibration.ts');
 
 const progress = startProgress();
+const calibrationSamples = [calibrationMs()];
 const results = initialResults();
 const budgets: Budget[] = [];
-progress.phase('Starting DynamoDB Local (in memory) and the local HTTP runtime');
+progress.phase('Starting DynamoDB Local (in memory), the local HTTP runtime and the floor process');
 const database = await startDynamoDbLocal();
 try {
   await ensureTable(database.endpoint, SMALL_TABLE);
   process.env.DYNAMODB_ENDPOINT = database.endpoint;
   const small = await startServer(database.endpoint, SMALL_TABLE);
+  // The throughput part replays its captured payments in the floor process (bench/phases/receivables-throughput.ts).
+  const floor = await startFloor(database.endpoint, SMALL_TABLE);
+  measured.server = small;
+  measured.floor = floor;
   try {
     // Only what the phase uses: it makes its own accounts and data.
     const ctx = {
@@ -43,11 +50,13 @@ try {
     await receivables.run(ctx);
   } finally {
     await stopChild(small).catch(() => undefined);
+    await stopChild(floor).catch(() => undefined);
   }
 } finally {
   destroyAgent();
   await database.stop();
 }
-const { evaluated, file } = writeResults(results, budgets, progress);
+calibrationSamples.push(calibrationMs());
+const { evaluated, file } = writeResults(results, budgets, progress, calibrationOf(calibrationSamples));
 printBudgets(evaluated, file, results, progress);
 process.exit(0);

@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
+import { type Calibration, REFERENCE_CALIBRATION_MS } from './calibration.ts';
 import { QUICK, REPO_ROOT, SIZES } from './config.ts';
 import { log, type Progress } from './progress.ts';
 import type { Budget, BudgetResult, SideFigures } from './stats.ts';
@@ -30,8 +31,10 @@ export function writeResults(
   results: Record<string, unknown>,
   budgets: Budget[],
   progress: Progress,
+  calibration: Calibration,
 ): { evaluated: BudgetResult[]; file: string } {
-  const evaluated = budgets.map(stats.evaluateBudget);
+  const evaluated = budgets.map((budget) => stats.evaluateBudget(budget, calibration.factor));
+  results.calibration = { ...calibration, referenceMs: REFERENCE_CALIBRATION_MS };
   results.budgets = evaluated;
   results.durationSeconds = Math.round((performance.now() - progress.runStarted) / 1000);
   results.phases = progress.phases;
@@ -47,7 +50,7 @@ export function writeResults(
 /** The markdown table of the endpoints (docs/performance.md), the HTTP hop, and a warning on any floor that differed. */
 export function printTable(results: Record<string, unknown>, tableRows: string[], progress: Progress): void {
   progress.phase(
-    'Table (median of the blocks, their range in parentheses; floor figures in parentheses after the endpoint)',
+    'Table (median of the blocks, their range in parentheses; p99 ratios of all blocks pooled; floor figures in parentheses after the endpoint)',
   );
   log(
     '| Endpoint | Round trips | Capacity | p50 c=1 ms (floor) | Overhead p50 c=1 | Overhead p99 c=1 | Throughput c=8 (floor) | Throughput ratio | Tail p99 c=8 ratio | Our CPU per request |',
@@ -83,6 +86,10 @@ export function printBudgets(
   progress: Progress,
 ): void {
   progress.phase('Budgets (a figure with a range is the median of interleaved blocks)');
+  const calibration = results.calibration as Calibration & { referenceMs: number };
+  log(
+    `  machine factor ${calibration.factor}: the calibration workload took ${calibration.samplesMs.join(', ')} ms of CPU (reference ${calibration.referenceMs} ms); absolute times and the limits derived from them are the reference's × ${calibration.factor}`,
+  );
   for (const r of evaluated) log(`  ${stats.formatBudget(r)}`);
   log(`\nRaw figures: ${path.relative(REPO_ROOT, file)} (${results.durationSeconds} s)`);
   log(stats.budgetLine(evaluated));

@@ -93,8 +93,8 @@ export async function call(port: number, spec: RequestSpec, expected: number) {
   const result = await httpRequest(port, spec.method ?? 'POST', spec.path, spec.body, spec.headers);
   if (result.status !== expected)
     throw new Error(`${spec.path}: expected ${expected}, got ${result.status}: ${result.body.slice(0, 400)}`);
-  // A CSV answer (Accept: text/csv) has no JSON: `json` is then empty.
-  const json = result.body.startsWith('{') ? (JSON.parse(result.body) as { data: any }) : { data: undefined };
+  // Only a JSON answer has `json`: a page (HTML), a PDF or a CSV answer (Accept: text/csv) leaves it empty.
+  const json = result.contentType.includes('json') ? (JSON.parse(result.body) as { data: any }) : { data: undefined };
   return { ...result, json };
 }
 
@@ -138,6 +138,14 @@ export const setReminders = (key: string, referenceCode: string, paused: boolean
 /** A read by path (`GET /invoices/{ref}`, `GET /payments/{ref}`, `GET /clients…`): no body. */
 export const read = (key: string, path: string): RequestSpec => ({
   method: 'GET',
+  path,
+  headers: auth(key, false),
+  body: undefined,
+});
+
+/** A delete by path (`DELETE /invoices/{ref}`, `DELETE /clients/{id}`): no body, no Idempotency-Key (docs/api.md). */
+export const deletion = (key: string, path: string): RequestSpec => ({
+  method: 'DELETE',
   path,
   headers: auth(key, false),
   body: undefined,

@@ -1,7 +1,7 @@
 /**
  * Seeding (never timed): the accounts; the history account's payments through the API, then the payments around
  * them written directly in the small table (1,000 payments) and in a copy of it grown to 50,000; the invoices the
- * writes pay; and the pages-by-bytes account's payments on invoices of long items.
+ * writes pay (the writer, the payers, the pages-by-bytes account and the client list: bench/seeding-writes.ts).
  */
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
@@ -16,17 +16,7 @@ import { CONCURRENCY, LARGE_TABLE, SIZES, SMALL_TABLE } from './config.ts';
 import { drive } from './drive.ts';
 import { log } from './progress.ts';
 import { batchWriteAll } from './replay.ts';
-import {
-  call,
-  clientIdInvoice,
-  longItemsInvoice,
-  newClientInvoice,
-  newClient as newClientRequest,
-  payment,
-  TODAY,
-  WINDOW_END,
-  WINDOW_START,
-} from './requests.ts';
+import { call, clientIdInvoice, newClientInvoice, payment, WINDOW_END, WINDOW_START } from './requests.ts';
 
 type Client = DynamoDBDocumentClient;
 
@@ -36,7 +26,7 @@ type Client = DynamoDBDocumentClient;
  */
 export const seedingClient = (endpoint: string): Client =>
   DynamoDBDocumentClient.from(localClient(endpoint), { marshallOptions: { removeUndefinedValues: true } });
-type BenchAccount = Awaited<ReturnType<typeof createAccount>>;
+export type BenchAccount = Awaited<ReturnType<typeof createAccount>>;
 
 export async function createAccounts() {
   const history = await createAccount({ name: 'Bench history' });
@@ -177,7 +167,7 @@ function fillerPayments(
 }
 
 /** A new client of the account of `key`, made by its first invoice: the client's id. */
-async function newClient(port: number, key: string): Promise<number> {
+export async function newClient(port: number, key: string): Promise<number> {
   const first = await call(port, newClientInvoice(key), 201);
   return Number(first.json.data.client.id ?? first.json.data.client_id);
 }
@@ -222,7 +212,11 @@ async function seedSmallTable(
   return { count: await countPayments(client, SMALL_TABLE), written: smallSeed };
 }
 
-/** The large table: a copy of the small one plus 49,000 payments (same account outside the window, other accounts). */
+/**
+ * The large table: a copy of the small one plus 49,000 payments (4,000 in a quick run): the same account outside the
+ * window, and other accounts. The copy is made at once; the rest is written while the other seeding goes on through
+ * the API (it writes only the large table, which no request reads before the scale phase).
+ */
 async function seedLargeTable(
   client: Client,
   endpoint: string,
@@ -230,11 +224,10 @@ async function seedLargeTable(
   companyId: number,
   invoices: InvoiceRef[],
 ) {
-  const smallCount = small.count;
   const seedStarted = performance.now();
   await ensureTable(endpoint, LARGE_TABLE);
   const copied = await copyTable(client, SMALL_TABLE, LARGE_TABLE);
-  const extra = 50_000 - smallCount;
+  const extra = SIZES.largeTablePayments - small.count;
   const sameOutsideLarge = Math.floor(extra / 2);
   const largeSeed = fillerPayments(
     LARGE_TABLE,
@@ -248,119 +241,53 @@ async function seedLargeTable(
   // The copied rows of the small table's direct payments are replaced by rows counting those and the new ones
   // (the same account's payments of both share days and shards).
   const totals = dayTotalsRows(LARGE_TABLE, [...small.written, ...largeSeed]);
-  await batchWriteAll(client, [...largeSeed, ...totals], 4);
-  const largeCount = await countPayments(client, LARGE_TABLE);
-  return {
-    largeCount,
-    copied,
-    written: largeSeed.length,
-    totalsRows: totals.length,
-    seedMs: performance.now() - seedStarted,
-  };
+  const filled = (async () => {
+    await batchWriteAll(client, [...largeSeed, ...totals], 4);
+    const largeCount = await countPayments(client, LARGE_TABLE);
+    const seedMs = performance.now() - seedStarted;
+    log(
+      `  ${LARGE_TABLE}: ${largeCount} payments (copied ${copied} items, BatchWriteItem ${largeSeed.length} payments and ${totals.length} day-totals rows in ${(seedMs / 1000).toFixed(1)} s, beside the other seeding)`,
+    );
+    return { largeCount, totalsRows: totals.length, seedMs };
+  })();
+  filled.catch(() => undefined); // awaited by the caller; a failure surfaces there
+  return { filled };
 }
 
-/** The history account's payments in both tables; records `results.seed`. */
+/**
+ * The history account's payments in both tables; records `results.seed` once the large table is written. Returns the
+ * small table's figures, and the large table's count as a promise: it is written while the caller seeds the rest.
+ */
 export async function seedTables(
   client: Client,
   endpoint: string,
   port: number,
   historyAccount: BenchAccount,
   results: Record<string, unknown>,
-): Promise<{ smallCount: number; largeCount: number; hInvoice: string; hClientId: number; hToken: string }> {
+) {
   const companyId = historyAccount.account.companyId;
   const hInvoices = await seedHistoryAccount(port, historyAccount.secretKey);
   const inWindow = hInvoices.length;
   const small = await seedSmallTable(client, companyId, hInvoices);
   const smallCount = small.count;
-  const large = await seedLargeTable(client, endpoint, small, companyId, hInvoices);
   log(
     `  ${SMALL_TABLE}: ${smallCount} payments (${inWindow} of the history account in its window), with their day totals`,
   );
-  log(
-    `  ${LARGE_TABLE}: ${large.largeCount} payments (copied ${large.copied} items, BatchWriteItem ${large.written} payments and ${large.totalsRows} day-totals rows in ${(large.seedMs / 1000).toFixed(1)} s)`,
-  );
-  results.seed = {
-    smallTable: { payments: smallCount, inWindow },
-    largeTable: { payments: large.largeCount, dayTotalsRows: large.totalsRows },
-    largeSeedMs: Math.round(large.seedMs),
-  };
+  const { filled: largeFilled } = await seedLargeTable(client, endpoint, small, companyId, hInvoices);
+  const large = largeFilled.then((filled) => {
+    results.seed = {
+      smallTable: { payments: smallCount, inWindow },
+      largeTable: { payments: filled.largeCount, dayTotalsRows: filled.totalsRows },
+      largeSeedMs: Math.round(filled.seedMs),
+    };
+    return filled.largeCount;
+  });
+  large.catch(() => undefined);
   return {
     smallCount,
-    largeCount: large.largeCount,
+    largeCount: large,
     hInvoice: hInvoices[0]!.referenceCode,
     hClientId: hInvoices[0]!.clientId,
     hToken: hInvoices[0]!.hostedToken,
   };
-}
-
-/** Clients of the history account for the client list's page of 100 (its first client came with its invoices). */
-export async function seedClients(port: number, key: string): Promise<void> {
-  await drive(SIZES.listedClients, 1, async () => (await call(port, newClientRequest(key), 201)).ms);
-}
-
-/** Writer account: one client, invoices to pay (totals large enough never to be fully paid); one such invoice per payer. */
-export async function seedWrites(port: number, writer: BenchAccount, payers: BenchAccount[]) {
-  const wKey = writer.secretKey;
-  const wClientId = await newClient(port, wKey);
-  const wInvoices: string[] = [];
-  for (let i = 0; i < CONCURRENCY; i++)
-    wInvoices.push(
-      (await call(port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code,
-    );
-  const payerInvoices: { key: string; ref: string }[] = [];
-  for (const payer of payers) {
-    const clientId = await newClient(port, payer.secretKey);
-    const big = await call(port, clientIdInvoice(payer.secretKey, clientId, '900,000,000.00'), 201);
-    payerInvoices.push({ key: payer.secretKey, ref: big.json.data.reference_code });
-  }
-  const wClients: number[] = [];
-  for (let i = 0; i < CONCURRENCY; i++) wClients.push((await call(port, newClientRequest(wKey), 201)).json.data.id);
-  const payDate = addDays(TODAY, -1);
-  const reversalPool = await seedReversals(port, wKey, wClientId, payDate);
-  return { wClientId, wClients, wInvoices, payerInvoices, payDate, reversalPool };
-}
-
-/** Pages-by-bytes account: each payment on its own invoice of long items (about 94 KB of response per payment). */
-export async function seedPages(port: number, pKey: string): Promise<void> {
-  const pClientId = await newClient(port, pKey);
-  for (let i = 0; i < SIZES.pageInvoices; i++) {
-    const invoice = await call(port, longItemsInvoice(pKey, pClientId, SIZES.pageItems), 201);
-    await call(port, payment(pKey, invoice.json.data.reference_code, addDays(WINDOW_START, i % 91)), 201);
-  }
-}
-
-/**
- * How many payments the reverse-payment row reverses in a run: its warm-up, captures and the endpoint's side of
- * every block at c=1 and c=8 (the floor's requests are made by the row's `floorMake`, which takes none).
- */
-export const reversalsNeeded = (): number =>
-  SIZES.warmup + SIZES.captures + SIZES.blocks * (SIZES.perBlock1 + SIZES.perBlock8);
-
-/**
- * Payments to reverse (the reverse-payment row): `CONCURRENCY` invoices of the writer account, each with its own
- * payments of 1.00 recorded through the API one after another (the invoices in parallel), so each payment names the
- * one before it (`previous_payment_id`). Returns each invoice's payment ids newest first: reversing the newest
- * non-reversed payment reads one earlier payment (its predecessor, not reversed); reversing oldest first would walk
- * back over every payment already reversed (shared/store/payment-reversals.ts `reversalKeys`).
- */
-export async function seedReversals(port: number, wKey: string, wClientId: number, payDate: CalendarDate) {
-  // × 1.5: at c=8 each worker keeps one invoice for a block (the one it releases is the only free one), and workers
-  // do not serve equal shares of a block; every block starts on the invoices with the most payments left.
-  const perInvoice = Math.ceil((reversalsNeeded() * 1.5) / CONCURRENCY);
-  const started = performance.now();
-  const invoices: string[] = [];
-  for (let k = 0; k < CONCURRENCY; k++)
-    invoices.push((await call(port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code);
-  const pool = await Promise.all(
-    invoices.map(async (ref) => {
-      const ids: number[] = [];
-      for (let n = 0; n < perInvoice; n++)
-        ids.push(Number((await call(port, payment(wKey, ref, payDate), 201)).json.data.id));
-      return ids.reverse();
-    }),
-  );
-  log(
-    `  reversals: ${CONCURRENCY} × ${perInvoice} payments to reverse (${reversalsNeeded()} needed) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return pool;
 }

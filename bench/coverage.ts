@@ -1,0 +1,46 @@
+/**
+ * Where the bench measures each route of the route table (shared/routes.ts): the endpoint rows that send it
+ * (bench/endpoint-defs.ts, measured against their floor) and the phases whose budgets cover it (bench/phases/).
+ * Typed by `RouteName`, so a new route does not compile until it is given a row or a phase here, and
+ * test/bench/coverage.test.ts checks that every row and phase named exists (docs/performance.md "Adding a row").
+ */
+import type { RouteName } from '../shared/route-definitions.ts';
+
+export interface Coverage {
+  /** Names of rows of `endpointDefs`. */
+  rows?: string[];
+  /** Files of bench/phases/ (without `.ts`) whose budgets cover the route. */
+  phases?: string[];
+  /** Why the route has no row of its own: another route's row measures the same service, or none does yet. */
+  note?: string;
+}
+
+export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
+  'add-invoice': { rows: ['add invoice (new client)', 'add invoice (client_id)'] },
+  'get-invoice': { rows: ['get invoice'] },
+  'delete-invoice': { rows: ['delete invoice'] },
+  'send-invoice': {
+    rows: ['send invoice (enqueue)'],
+    note: 'the row sends POST /invoices/{ref}/send; GET /invoices/send/{ref} calls the same service without a body',
+  },
+  'email-invoice': { rows: ['send invoice (enqueue)'] },
+  'invoice-reminders': { rows: ['pause/resume reminders'] },
+  'invoice-pdf': { phases: ['documents', 'render'] },
+  'hosted-invoice-page': { rows: ['hosted invoice page'], phases: ['render'] },
+  'hosted-invoice-pdf': { phases: ['documents', 'render'] },
+  'add-client': { rows: ['add client'] },
+  'list-clients': { rows: ['list clients page of 100'] },
+  'get-client': { rows: ['get client'] },
+  'update-client': { rows: ['update client'] },
+  'delete-client': { rows: ['delete client'] },
+  'add-payment': { rows: ['add payment'], phases: ['many-tenants', 'webhook-events', 'durability-barrier'] },
+  'get-payment': { rows: ['get payment (latest)'] },
+  'reverse-payment': { rows: ['reverse payment'] },
+  'payment-history': {
+    rows: ['history page of 100'],
+    phases: ['scale', 'period-totals', 'pages-by-bytes', 'receivables'],
+  },
+  'invoice-history': { rows: ['invoice history page of 100'] },
+  'aging-report': { phases: ['receivables'] },
+  'client-statement': { phases: ['receivables'] },
+};
