@@ -1,9 +1,8 @@
 /**
- * Invoice e-mail inside `npm start`, with the code that runs deployed (docs/sending-invoices.md "Delivery"): the
- * stream poller feeds the mail dispatcher (filtered by MAIL_STREAM_FILTER_PATTERN, like the event source mapping), the
- * dispatcher fills the local mail queue, and the queue consumer feeds the mailer, which sends through the local SES
- * server and reschedules throttled attempts through the queue. Queue and stream position live under DATA_DIR/mail-queue,
- * so a job queued before a crash is sent after the restart. SES's reports come from the local SES server
+ * Invoice e-mail inside `npm start`, with the code that runs deployed (docs/sending-invoices.md "Delivery"): the mail
+ * outbox (outbox-runner.ts: stream → mail dispatcher → local mail queue → mailer), which sends through the local SES
+ * server and reschedules throttled attempts through the queue. Queue and stream position live under
+ * DATA_DIR/mail-queue, so a job queued before a crash is sent after the restart. SES's reports come from the local SES server
  * (infra/local/ses-server.ts) to the mail-events handler.
  */
 import { join } from 'node:path';
@@ -16,9 +15,8 @@ import { MAIL_STREAM_FILTER_PATTERN } from '../../shared/store/mail-jobs.ts';
 import { mailMessageBody } from '../../shared/store/mail-queue.ts';
 import { resetMailSender } from '../../shared/store/mail-sender.ts';
 import type { BannerInput } from './banner.ts';
+import { type OutboxRunner, startOutboxRunner } from './outbox-runner.ts';
 import { type LocalSes, startLocalSes } from './ses-server.ts';
-import { startStreamPoller } from './stream-poller.ts';
-import { LocalDeliveryQueue, startQueueConsumer } from './webhook-queue.ts';
 
 /** Like the deployed mail queue (infra/mail.ts): every attempt of the schedule, plus room for a few crashed ones. */
 export const LOCAL_MAIL_QUEUE = {
@@ -31,10 +29,7 @@ export const LOCAL_MAIL_QUEUE = {
 /** The sender `npm start` uses unless MAIL_FROM is set (an empty MAIL_FROM turns sending off: 501). */
 export const LOCAL_MAIL_FROM = 'invoices@example.com';
 
-export interface MailRunner {
-  queue: LocalDeliveryQueue;
-  stop(): Promise<void>;
-}
+export type MailRunner = OutboxRunner;
 
 /** The environment the send route and the mailer read, for the local runtime (explicit settings win). */
 export function useLocalMailSettings(sesEndpoint: string, env: NodeJS.ProcessEnv = process.env): void {
@@ -52,27 +47,18 @@ export function startMailRunner(options: {
   dataDir: string;
   log: (message: string, error?: unknown) => void;
 }): MailRunner {
-  const directory = join(options.dataDir, 'mail-queue');
-  const queue = new LocalDeliveryQueue(join(directory, 'queue.json'), LOCAL_MAIL_QUEUE);
-  const dispatch = createMailDispatchHandler(() => queue);
-  const mailer = createMailerHandler(() => queue);
-  const consumer = startQueueConsumer(queue, (event) => mailer(event), {
-    onError: (error) => options.log('Invoice e-mail batch failed; it is retried after the visibility timeout.', error),
-  });
-  const poller = startStreamPoller({
-    endpoint: options.endpoint,
-    tableName: options.tableName,
-    checkpointFile: join(directory, 'stream-position.json'),
+  return startOutboxRunner({
+    ...options,
+    directory: join(options.dataDir, 'mail-queue'),
+    queueOptions: LOCAL_MAIL_QUEUE,
     filter: MAIL_STREAM_FILTER_PATTERN as unknown as FilterPattern,
-    handle: dispatch,
-    onError: (error) => options.log('Reading the table stream for mail jobs failed; retrying.', error),
-  });
-  return {
-    queue,
-    async stop() {
-      await Promise.all([poller.stop(), consumer.stop()]);
+    dispatcher: createMailDispatchHandler,
+    worker: (queue) => createMailerHandler(queue),
+    messages: {
+      batchFailed: 'Invoice e-mail batch failed; it is retried after the visibility timeout.',
+      streamFailed: 'Reading the table stream for mail jobs failed; retrying.',
     },
-  };
+  });
 }
 
 /** Invoice e-mail in `npm start`: the local SES server and the mail runner over it, stopped in that order's reverse. */

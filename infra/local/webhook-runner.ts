@@ -1,8 +1,6 @@
 /**
- * Webhook delivery inside `npm start`, with the code that runs deployed: the stream poller feeds the
- * dispatch handler (filtered by STREAM_FILTER_PATTERN, like the event source mapping), the dispatch
- * handler fills the local delivery queue, and the queue consumer feeds the deliver handler, which
- * reschedules failed attempts through the queue. Queue and stream position live under
+ * Webhook delivery inside `npm start`, with the code that runs deployed: the webhook outbox (outbox-runner.ts:
+ * stream → dispatch handler → local delivery queue → deliver handler, which reschedules failed attempts). Queue and stream position live under
  * DATA_DIR/webhooks, so pending retries survive a restart. docs/webhooks.md "Delivery architecture".
  */
 
@@ -12,8 +10,7 @@ import { createDispatchHandler } from '../../functions/webhook-dispatch/handler.
 import { resetConfig } from '../../shared/config.ts';
 import type { FilterPattern } from '../../shared/domain/filter-pattern.ts';
 import { STREAM_FILTER_PATTERN } from '../../shared/store/webhooks.ts';
-import { startStreamPoller } from './stream-poller.ts';
-import { LocalDeliveryQueue, startQueueConsumer } from './webhook-queue.ts';
+import { startOutboxRunner } from './outbox-runner.ts';
 
 /** Like the deployed queue (infra/webhooks.ts): attempts of the schedule plus room for a few crashed ones. */
 export const LOCAL_QUEUE = { visibilityTimeoutMs: 60_000, maxReceiveCount: 12 } as const;
@@ -38,25 +35,16 @@ export function startWebhookRunner(options: {
   log: (message: string, error?: unknown) => void;
 }): WebhookRunner {
   useLocalWebhookSettings(options.dataDir);
-  const directory = join(options.dataDir, 'webhooks');
-  const queue = new LocalDeliveryQueue(join(directory, 'queue.json'), LOCAL_QUEUE);
-  const dispatch = createDispatchHandler(() => queue);
-  const deliver = createDeliverHandler(() => queue);
-  const consumer = startQueueConsumer(queue, (event) => deliver(event), {
-    onError: (error) =>
-      options.log('Webhook delivery batch failed; it is retried after the visibility timeout.', error),
-  });
-  const poller = startStreamPoller({
-    endpoint: options.endpoint,
-    tableName: options.tableName,
-    checkpointFile: join(directory, 'stream-position.json'),
+  return startOutboxRunner({
+    ...options,
+    directory: join(options.dataDir, 'webhooks'),
+    queueOptions: LOCAL_QUEUE,
     filter: STREAM_FILTER_PATTERN as unknown as FilterPattern,
-    handle: dispatch,
-    onError: (error) => options.log('Reading the table stream failed; retrying.', error),
-  });
-  return {
-    async stop() {
-      await Promise.all([poller.stop(), consumer.stop()]);
+    dispatcher: createDispatchHandler,
+    worker: (queue) => createDeliverHandler(queue),
+    messages: {
+      batchFailed: 'Webhook delivery batch failed; it is retried after the visibility timeout.',
+      streamFailed: 'Reading the table stream failed; retrying.',
     },
-  };
+  });
 }
