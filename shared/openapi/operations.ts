@@ -10,33 +10,12 @@ import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.t
 import { addInvoiceSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
 import { DOCUMENT_OPERATIONS } from './document-operations.ts';
+import { COMMON_ERRORS, IDEMPOTENCY_ERRORS, READ_ERRORS } from './error-sets.ts';
 import { REMINDER_OPERATIONS } from './reminder-operations.ts';
 import { REPORT_OPERATIONS } from './report-operations.ts';
 import { SEND_OPERATIONS } from './send-operations.ts';
 
-/** Errors every operation can answer. */
-export const COMMON_ERRORS: readonly ErrorCode[] = [
-  'invalid_json',
-  'validation_failed',
-  'invalid_api_key',
-  'payload_too_large',
-  'unsupported_media_type',
-  'internal_error',
-  'service_unavailable',
-];
-
-export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = [
-  'invalid_idempotency_key',
-  'idempotency_request_in_progress',
-  'idempotency_key_reused',
-  'outcome_unknown',
-];
-
-/** Errors of a request without a body: authentication and availability. */
-export const READ_ERRORS: readonly ErrorCode[] = ['invalid_api_key', 'internal_error', 'service_unavailable'];
-
-/** Codes that come from the local runtime's router, not from an operation (API Gateway answers those deployed). */
-export const ROUTING_ERRORS: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
+export { COMMON_ERRORS, IDEMPOTENCY_ERRORS, READ_ERRORS, ROUTING_ERRORS } from './error-sets.ts';
 
 /** Path and query parameters, declared once in components.parameters. */
 export type ParameterName = 'ReferenceCode' | 'ClientId' | 'PaymentId' | 'Limit' | 'Cursor' | 'HostedToken';

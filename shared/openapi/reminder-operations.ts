@@ -1,25 +1,8 @@
 /** The operation of the reminders route (docs/api.md "Reminders"), spread into OPERATIONS (./operations.ts). */
-import type { ErrorCode } from '../http/errors.ts';
 import type { RouteName } from '../routes.ts';
 import { remindersSchema } from '../schemas/reminders.ts';
+import { COMMON_ERRORS, IDEMPOTENCY_ERRORS } from './error-sets.ts';
 import type { OperationSpec } from './operations.ts';
-
-/** Spelled out, not spread from operations.ts (which imports this module). */
-const REMINDERS_ERRORS: readonly ErrorCode[] = [
-  'invalid_json',
-  'validation_failed',
-  'payload_too_large',
-  'unsupported_media_type',
-  'invalid_api_key',
-  'internal_error',
-  'service_unavailable',
-  'invalid_idempotency_key',
-  'idempotency_request_in_progress',
-  'idempotency_key_reused',
-  'outcome_unknown',
-  'invoice_not_found',
-  'invoice_deleted',
-];
 
 export const REMINDER_OPERATIONS: Record<Extract<RouteName, 'invoice-reminders'>, OperationSpec> = {
   'invoice-reminders': {
@@ -37,6 +20,6 @@ export const REMINDER_OPERATIONS: Record<Extract<RouteName, 'invoice-reminders'>
     request: { name: 'RemindersRequest', schema: remindersSchema },
     success: { status: 200, schema: 'InvoiceRemindersResponse', description: 'The reminders are paused or resumed.' },
     idempotent: true,
-    errors: [...REMINDERS_ERRORS],
+    errors: [...COMMON_ERRORS, ...IDEMPOTENCY_ERRORS, 'invoice_not_found', 'invoice_deleted'],
   },
 };

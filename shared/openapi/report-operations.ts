@@ -2,18 +2,8 @@
 
 import { clientStatementSchema } from '../schemas/history.ts';
 import { agingReportSchema } from '../schemas/reports.ts';
+import { COMMON_ERRORS } from './error-sets.ts';
 import type { OperationSpec } from './operations.ts';
-
-// ./operations.ts imports this module, so its error lists cannot be imported back: the common ones are spelled out.
-const BODY_ERRORS = [
-  'invalid_json',
-  'validation_failed',
-  'invalid_api_key',
-  'payload_too_large',
-  'unsupported_media_type',
-  'internal_error',
-  'service_unavailable',
-] as const;
 
 export const REPORT_OPERATIONS: Record<'aging-report' | 'client-statement', OperationSpec> = {
   'aging-report': {
@@ -30,7 +20,7 @@ export const REPORT_OPERATIONS: Record<'aging-report' | 'client-statement', Oper
     request: { name: 'AgingReportRequest', schema: agingReportSchema },
     success: { status: 200, schema: 'AgingReportResponse', description: 'The totals and one page.' },
     idempotent: false,
-    errors: [...BODY_ERRORS, 'invalid_cursor', 'client_not_found'],
+    errors: [...COMMON_ERRORS, 'invalid_cursor', 'client_not_found'],
   },
   'client-statement': {
     operationId: 'getClientStatement',
@@ -46,6 +36,6 @@ export const REPORT_OPERATIONS: Record<'aging-report' | 'client-statement', Oper
     request: { name: 'ClientStatementRequest', schema: clientStatementSchema },
     success: { status: 200, schema: 'ClientStatementResponse', description: 'The statement.' },
     idempotent: false,
-    errors: [...BODY_ERRORS, 'invalid_period', 'statement_too_large', 'client_not_found'],
+    errors: [...COMMON_ERRORS, 'invalid_period', 'statement_too_large', 'client_not_found'],
   },
 };

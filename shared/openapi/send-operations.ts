@@ -2,31 +2,20 @@
 import type { ErrorCode } from '../http/errors.ts';
 import type { RouteName } from '../routes.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
+import { BODY_ERRORS, IDEMPOTENCY_ERRORS, READ_ERRORS } from './error-sets.ts';
 import type { OperationSpec } from './operations.ts';
 
 /**
  * What a send can answer besides success (both send routes): authentication and availability, the Idempotency-Key's
- * codes, and the send's own refusals. Spelled out, not spread from operations.ts (which imports this module).
+ * codes, and the send's own refusals.
  */
 const SEND_ERRORS: readonly ErrorCode[] = [
-  'invalid_api_key',
-  'internal_error',
-  'service_unavailable',
-  'invalid_idempotency_key',
-  'idempotency_request_in_progress',
-  'idempotency_key_reused',
-  'outcome_unknown',
+  ...READ_ERRORS,
+  ...IDEMPOTENCY_ERRORS,
   'invoice_not_found',
   'invoice_deleted',
   'recipient_missing',
   'mail_not_configured',
-];
-/** The body's codes (`POST /invoices/{reference_code}/send` only). */
-const BODY_ERRORS: readonly ErrorCode[] = [
-  'invalid_json',
-  'validation_failed',
-  'payload_too_large',
-  'unsupported_media_type',
 ];
 
 export const SEND_OPERATIONS: Record<Extract<RouteName, 'send-invoice' | 'email-invoice'>, OperationSpec> = {
