@@ -10,7 +10,7 @@
  * Remove when `data:migrate` has printed `"aging_counted":0` and `"aging_changed_meanwhile":0` on every stage and every
  * DATA_DIR still in use (docs/operations.md "Retiring a migration").
  */
-import { BatchWriteCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Invoice } from '../../../shared/domain/invoice.ts';
 import type { PaymentRecord } from '../../../shared/domain/payment-record.ts';
 import { existingInvoice } from '../../../shared/domain/receivables.ts';
@@ -22,6 +22,7 @@ import { keys, referenceCodeOf } from '../../../shared/store/keys.ts';
 import { agingRowActions, ledgerItem, openInvoiceItem } from '../../../shared/store/receivables.ts';
 import type { TransactItem } from '../../../shared/store/write-executor.ts';
 import type { DataMigration } from './data-migrations.ts';
+import { scanTable } from './table-scan.ts';
 
 export interface AgingMigration {
   /** Invoices counted in the aging rows and the client ledgers. */
@@ -36,29 +37,20 @@ interface Found {
   payments: Map<string, PaymentRecord[]>;
 }
 
-async function scanTable(): Promise<Found> {
+async function findUncounted(): Promise<Found> {
   const found: Found = { headers: [], bodies: new Map(), payments: new Map() };
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: '(entity = :header AND attribute_not_exists(in_aging)) OR entity IN (:body, :payment)',
-        ExpressionAttributeValues: { ':header': 'invoice_header', ':body': 'invoice_body', ':payment': 'payment' },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item.entity === 'invoice_header') found.headers.push(item);
-      else if (item.entity === 'invoice_body') found.bodies.set(String(item.reference_code), item);
-      else {
-        const payment = paymentFromItem(item);
-        found.payments.set(payment.referenceCode, [...(found.payments.get(payment.referenceCode) ?? []), payment]);
-      }
+  const items = scanTable({
+    FilterExpression: '(entity = :header AND attribute_not_exists(in_aging)) OR entity IN (:body, :payment)',
+    ExpressionAttributeValues: { ':header': 'invoice_header', ':body': 'invoice_body', ':payment': 'payment' },
+  });
+  for await (const item of items) {
+    if (item.entity === 'invoice_header') found.headers.push(item);
+    else if (item.entity === 'invoice_body') found.bodies.set(String(item.reference_code), item);
+    else {
+      const payment = paymentFromItem(item);
+      found.payments.set(payment.referenceCode, [...(found.payments.get(payment.referenceCode) ?? []), payment]);
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return found;
 }
 
@@ -115,7 +107,7 @@ async function putAll(items: Item[]): Promise<void> {
 
 /** Counts every invoice written before the receivables items in them (see the module comment). */
 export async function countLegacyInvoices(): Promise<AgingMigration> {
-  const found = await scanTable();
+  const found = await findUncounted();
   const result: AgingMigration = { aging_counted: 0, aging_changed_meanwhile: 0 };
   const timeZones = new Map<number, string>();
   for (const header of found.headers) {

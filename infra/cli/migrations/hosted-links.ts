@@ -8,7 +8,7 @@
  * Remove when `data:migrate` has printed `"hosted_links":0` on every stage and every DATA_DIR still in use
  * (docs/operations.md "Retiring a migration").
  */
-import { ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { generateHostedToken } from '../../../shared/domain/hosted-token.ts';
 import { putNew } from '../../../shared/store/actions.ts';
 import { isConditionFailure } from '../../../shared/store/api-keys.ts';
@@ -16,25 +16,17 @@ import { documentClient, tableName } from '../../../shared/store/dynamodb-client
 import { hostedLinkItem, type Item } from '../../../shared/store/items.ts';
 import { keys } from '../../../shared/store/keys.ts';
 import type { DataMigration } from './data-migrations.ts';
+import { scanTable } from './table-scan.ts';
 
 /** Invoice bodies without a hosted token, in one Scan of the table. */
 async function bodiesWithoutToken(): Promise<Item[]> {
   const found: Item[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'entity = :body AND attribute_not_exists(hosted_token)',
-        ExpressionAttributeValues: { ':body': 'invoice_body' },
-        ProjectionExpression: 'reference_code, company_id',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const items = scanTable({
+    FilterExpression: 'entity = :body AND attribute_not_exists(hosted_token)',
+    ExpressionAttributeValues: { ':body': 'invoice_body' },
+    ProjectionExpression: 'reference_code, company_id',
+  });
+  for await (const item of items) found.push(item);
   return found;
 }
 

@@ -6,11 +6,12 @@
  * (docs/operations.md "Retiring a migration"); with it go `key:migrate`, the `ensureKeyIds()` of `key:list`, and the
  * store's tolerance of a key item without `key_id` (shared/store/api-keys.ts).
  */
-import { GetCommand, PutCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { msToTimestamp } from '../../../shared/domain/api-key.ts';
 import { generateKeyId, isConditionFailure, pointerPuts } from '../../../shared/store/api-keys.ts';
 import { documentClient, tableName } from '../../../shared/store/dynamodb-client.ts';
 import { API_KEY_PREFIX, keys } from '../../../shared/store/keys.ts';
+import { scanTable } from './table-scan.ts';
 
 const KEY_IDS_MIGRATION = 'key-ids';
 
@@ -23,23 +24,14 @@ const KEY_IDS_MIGRATION = 'key-ids';
  */
 export async function migrateLegacyKeys(nowMs = Date.now()): Promise<{ migrated: number }> {
   let migrated = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'begins_with(PK, :prefix) AND SK = :sk AND attribute_not_exists(key_id)',
-        ExpressionAttributeValues: { ':prefix': API_KEY_PREFIX, ':sk': keys.apiKey('').SK },
-        ProjectionExpression: 'PK, company_id',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (await assignKeyId(String(item.PK).slice(API_KEY_PREFIX.length), Number(item.company_id))) migrated++;
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const legacyKeys = scanTable({
+    FilterExpression: 'begins_with(PK, :prefix) AND SK = :sk AND attribute_not_exists(key_id)',
+    ExpressionAttributeValues: { ':prefix': API_KEY_PREFIX, ':sk': keys.apiKey('').SK },
+    ProjectionExpression: 'PK, company_id',
+  });
+  for await (const item of legacyKeys) {
+    if (await assignKeyId(String(item.PK).slice(API_KEY_PREFIX.length), Number(item.company_id))) migrated++;
+  }
   await documentClient().send(
     new PutCommand({
       TableName: tableName(),

@@ -14,7 +14,7 @@
  * Remove when every stage's table and every DATA_DIR still in use holds the marker `MIGRATION#listings` with
  * `invoices`, `clients`, `overdue_indexed` and `changed_meanwhile` all 0 (docs/operations.md "Retiring a migration").
  */
-import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { fromEpochSeconds, toIsoDate } from '../../../shared/domain/dates.ts';
 import type { PaymentRecord } from '../../../shared/domain/payment-record.ts';
 import { documentClient, tableName } from '../../../shared/store/dynamodb-client.ts';
@@ -27,6 +27,7 @@ import {
   referenceCodeOf,
 } from '../../../shared/store/keys.ts';
 import type { DataMigration } from './data-migrations.ts';
+import { scanTable } from './table-scan.ts';
 
 const MIGRATION = 'listings';
 const ENTITIES = ['invoice_header', 'invoice_body', 'client', 'payment'];
@@ -48,24 +49,15 @@ interface Found {
 }
 
 /** Every item the migration looks at, in one Scan of the table. */
-async function scanTable(): Promise<Found> {
+async function findItems(): Promise<Found> {
   const found: Found = { headers: [], bodies: new Map(), clients: [], payments: new Map() };
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'entity IN (:header, :body, :client, :payment)',
-        ExpressionAttributeValues: Object.fromEntries(
-          ['header', 'body', 'client', 'payment'].map((name, i) => [`:${name}`, ENTITIES[i]]),
-        ),
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) collect(found, item);
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const items = scanTable({
+    FilterExpression: 'entity IN (:header, :body, :client, :payment)',
+    ExpressionAttributeValues: Object.fromEntries(
+      ['header', 'body', 'client', 'payment'].map((name, i) => [`:${name}`, ENTITIES[i]]),
+    ),
+  });
+  for await (const item of items) collect(found, item);
   return found;
 }
 
@@ -167,7 +159,7 @@ async function migrateClient(client: Item): Promise<boolean> {
 
 /** Migrates every legacy header and client the scan finds, then records the run in the `MIGRATION#listings` marker. */
 export async function migrateListings(nowMs = Date.now()): Promise<ListingMigration> {
-  const found = await scanTable();
+  const found = await findItems();
   const result: ListingMigration = { invoices: 0, clients: 0, overdue_indexed: 0, changed_meanwhile: 0 };
   for (const header of found.headers.filter((item) => item.GSI1PK === undefined)) {
     const body = found.bodies.get(referenceCodeOf(String(header.PK)));

@@ -8,7 +8,7 @@
  * Remove when `data:migrate` has printed `"payments_counted":0` on every stage and every DATA_DIR still in use
  * (docs/operations.md "Retiring a migration").
  */
-import { ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentRecord } from '../../../shared/domain/payment-record.ts';
 import { recordedDelta } from '../../../shared/domain/period-totals.ts';
 import { isConditionFailure } from '../../../shared/store/api-keys.ts';
@@ -17,22 +17,14 @@ import { paymentFromItem } from '../../../shared/store/items.ts';
 import { keys } from '../../../shared/store/keys.ts';
 import { dayTotalsUpdate } from '../../../shared/store/period-totals.ts';
 import type { DataMigration } from './data-migrations.ts';
+import { scanTable } from './table-scan.ts';
 
 async function* uncountedPayments(): AsyncGenerator<PaymentRecord> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'entity = :payment AND attribute_not_exists(in_totals)',
-        ExpressionAttributeValues: { ':payment': 'payment' },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) yield paymentFromItem(item);
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const items = scanTable({
+    FilterExpression: 'entity = :payment AND attribute_not_exists(in_totals)',
+    ExpressionAttributeValues: { ':payment': 'payment' },
+  });
+  for await (const item of items) yield paymentFromItem(item);
 }
 
 /** Counts one payment; false when it was counted (or reversed) since the scan. */
