@@ -7,7 +7,8 @@
  *
  * DynamoDB Local acknowledges a transaction a few milliseconds before it is on disk; the local runtime's
  * durability barrier (infra/local/durability-barrier.ts) holds every answer until the write is durable,
- * so every acknowledged payment must survive (kill-after-acknowledgement.test.ts kills right after one, 20 times).
+ * so every acknowledged payment must survive (kill-in-flight.test.ts kills right after one, with e-mails and
+ * reminders in flight too).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,0 +1,116 @@
+/**
+ * What kill-in-flight.test.ts reads and sets up through the black box: the reminded invoices, their reminders as the
+ * API shows them, the mail jobs as `mail:deliveries` lists them, the `.eml` files the local SES server kept, and
+ * its fault injection.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect } from 'vitest';
+import type { RunningService } from '../support/local-runtime.ts';
+import { type NpmStartHarness, post } from '../support/npm-start-harness.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Each invoice's reminders as the API shows them: `offset@sent_at`. */
+export type Reminders = Map<string, string[]>;
+
+export interface MailJob {
+  to: string;
+  state: string;
+  reference_code: string;
+  reminder_offset: number | null;
+}
+
+export const lagosToday = (): string =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Africa/Lagos',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
+/** `count` invoices due `dueDate`, each for its own client (so each reminder goes to its own address). */
+export async function createRemindedInvoices(service: RunningService, count: number, dueDate: string) {
+  const references: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const answer = await post(service, '/invoices', {
+      client: {
+        first_name: 'Kill',
+        last_name: `Reminder${i}`,
+        email: `kill.rem${i}@example.com`,
+        phone: '+2348012345678',
+      },
+      due_date: dueDate,
+      fee_bearer: 'client',
+      items: [{ item: 'Goods', description: 'x', unit_cost: '1,000.00', quantity: '1' }],
+    });
+    expect(answer.status, answer.text).toBe(201);
+    references.push(answer.json().data.reference_code as string);
+  }
+  return references;
+}
+
+export async function shownReminders(service: RunningService, references: string[]): Promise<Reminders> {
+  const shown: Reminders = new Map();
+  for (const reference of references) {
+    const response = await fetch(`${service.baseUrl}/invoices/${reference}`, {
+      headers: { authorization: `Bearer ${service.secretKey}` },
+    });
+    const data = ((await response.json()) as { data: { reminders: { offset: number; sent_at: string }[] } }).data;
+    shown.set(
+      reference,
+      data.reminders.map((r) => `${r.offset}@${r.sent_at}`),
+    );
+  }
+  return shown;
+}
+
+/** Every mail job of the harness's account (sends and reminders), through the CLI. */
+export function mailJobs(harness: NpmStartHarness): Promise<MailJob[]> {
+  const env = harness.env();
+  delete env.TABLE_NAME;
+  const args = [
+    'run',
+    '--silent',
+    'mail:deliveries',
+    '--',
+    '--company-id',
+    String(harness.companyId()),
+    '--limit',
+    '1000',
+  ];
+  return new Promise((resolveJobs, reject) =>
+    execFile('npm', args, { cwd: ROOT, env, timeout: 60_000 }, (error, out, err) =>
+      error
+        ? reject(new Error(`mail:deliveries failed: ${err}`))
+        : resolveJobs(
+            out
+              .trim()
+              .split('\n')
+              .filter(Boolean)
+              .map((line) => JSON.parse(line)),
+          ),
+    ),
+  );
+}
+
+/** The `To:` lines of the `.eml` files the local SES server kept under DATA_DIR/mail. */
+export function emlRecipients(dataDir: string): string {
+  const directory = join(dataDir, 'mail');
+  if (!existsSync(directory)) return '';
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => /^To: (.*)$/m.exec(readFileSync(join(directory, name), 'utf8'))?.[1] ?? '')
+    .join('\n');
+}
+
+/** The local SES server answers every attempt with a throttle until it restarts (its fault injection). */
+export async function throttleEveryAttempt(service: RunningService): Promise<void> {
+  const inbox = /read sent mail in a browser at (http:\/\/\S+)/.exec(service.output())![1]!;
+  const faults = await fetch(`${inbox}/_local/faults`, {
+    method: 'POST',
+    body: JSON.stringify({ kind: 'throttle', count: 10_000 }),
+  });
+  expect(faults.status).toBe(204);
+}
