@@ -2,7 +2,9 @@
  * Issue 17 §2, the crash matrix of `npm start` (docs/guarantees.md "Crash matrix"). Each case kills a part of
  * the running service at one moment, restarts `npm start` on the same DATA_DIR with no manual step, and checks:
  * no acknowledged payment lost, one payment id per Idempotency-Key, every committed payment's event delivered.
- * SIGKILL of the whole group right after an acknowledgement is kill-after-acknowledgement.test.ts (20 kills).
+ * The cases run one after another on one DATA_DIR, each on its own invoice and keys, each starting from the service
+ * the previous one restarted (a restart is most of a case's cost). SIGKILL of the whole group right after an
+ * acknowledgement, with e-mails and reminders in flight too, is kill-in-flight.test.ts.
  */
 import { mkdirSync, mkdtempSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,8 +25,13 @@ import {
   until,
 } from '../support/npm-start-harness.ts';
 
-const harnesses: NpmStartHarness[] = [];
-const servers: { close(): void }[] = [];
+let harness: NpmStartHarness | undefined;
+let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
+type Answer = NonNullable<Parameters<typeof startReceiver>[0]>;
+/** How the receiver answers the current case's deliveries (default 200). */
+let answer: Answer = (_request, response) => void response.writeHead(200).end('ok');
+let running: RunningService | undefined;
+let caseNumber = 0;
 
 interface Sent {
   key: string;
@@ -32,17 +39,23 @@ interface Sent {
   acknowledgedId?: number;
 }
 
-/** A fresh DATA_DIR with `npm start`, a webhook endpoint pointing at a receiver, and an invoice to pay. */
-async function setUp(answer?: Parameters<typeof startReceiver>[0]) {
-  const harness = new NpmStartHarness(mkdtempSync(join(tmpdir(), 'invoicing-crash-')), await freePort());
-  harnesses.push(harness);
-  const receiver = await startReceiver(answer);
-  servers.push(receiver.server);
-  const service = await harness.start();
-  await harness.cli('webhook:set', '--company-id', String(harness.companyId()), '--url', receiver.url);
-  const invoice = await post(service, '/invoices', INVOICE_TO_PAY);
+/**
+ * The next case: the one DATA_DIR's `npm start` (started, with a webhook endpoint pointing at the receiver, by the
+ * first case; after that the one the previous case restarted), the receiver answering as `caseAnswer` says, and an
+ * invoice of the case's own to pay.
+ */
+async function setUp(caseAnswer?: Answer) {
+  answer = caseAnswer ?? ((_request, response) => void response.writeHead(200).end('ok'));
+  if (!harness || !receiver || !running) {
+    harness = new NpmStartHarness(mkdtempSync(join(tmpdir(), 'invoicing-crash-')), await freePort());
+    receiver = await startReceiver((request, response, webhook) => answer(request, response, webhook));
+    running = await harness.start();
+    await harness.cli('webhook:set', '--company-id', String(harness.companyId()), '--url', receiver.url);
+  }
+  const invoice = await post(running, '/invoices', INVOICE_TO_PAY);
   expect(invoice.status, invoice.text).toBe(201);
-  return { harness, receiver, service, reference: invoice.json().data.reference_code as string };
+  caseNumber++;
+  return { harness, receiver, service: running, reference: invoice.json().data.reference_code as string };
 }
 
 const paymentBody = (reference: string, cents: number) => ({
@@ -59,7 +72,7 @@ async function payUntilKilled(service: RunningService, reference: string, kill: 
   let killed = false;
   const writers = Array.from({ length: 8 }, async (_, writer) => {
     for (let n = 0; !killed; n++) {
-      const entry: Sent = { key: `crash-${writer}-${n}`, body: paymentBody(reference, writer * 10 + n) };
+      const entry: Sent = { key: `crash-${caseNumber}-${writer}-${n}`, body: paymentBody(reference, writer * 10 + n) };
       sent.push(entry);
       try {
         const answer = await post(service, '/payments', entry.body, entry.key);
@@ -82,7 +95,7 @@ async function payUntilKilled(service: RunningService, reference: string, kill: 
 async function pay(service: RunningService, reference: string, count: number): Promise<Sent[]> {
   const sent: Sent[] = [];
   for (let n = 0; n < count; n++) {
-    const entry: Sent = { key: `seq-${n}`, body: paymentBody(reference, n) };
+    const entry: Sent = { key: `seq-${caseNumber}-${n}`, body: paymentBody(reference, n) };
     sent.push(entry);
     try {
       const answer = await post(service, '/payments', entry.body, entry.key);
@@ -96,9 +109,18 @@ async function pay(service: RunningService, reference: string, count: number): P
   return sent;
 }
 
-/** After the restart: nothing acknowledged lost, one id per key, every committed payment's event delivered. */
-async function expectSettled(service: RunningService, sent: Sent[], received: ReceivedWebhook[]) {
-  const before = (await todaysPayments(service)).map((p) => p.id as number);
+/** The case invoice's payments of today's history. */
+async function paymentsOf(service: RunningService, reference: string) {
+  return (await todaysPayments(service)).filter((payment) => payment.invoice.reference_code === reference);
+}
+
+/**
+ * After the restart: nothing acknowledged lost, one id per key, every committed payment's event delivered. The
+ * restarted service stays up for the next case.
+ */
+async function expectSettled(service: RunningService, reference: string, sent: Sent[], received: ReceivedWebhook[]) {
+  running = service;
+  const before = (await paymentsOf(service, reference)).map((p) => p.id as number);
   const lost = sent.filter((s) => s.acknowledgedId !== undefined && !before.includes(s.acknowledgedId));
   expect(
     lost.map((s) => s.acknowledgedId),
@@ -113,23 +135,16 @@ async function expectSettled(service: RunningService, sent: Sent[], received: Re
       expect(id, `${entry.key} got a second payment id`).toBe(entry.acknowledgedId);
     idsByKey.set(entry.key, id);
   }
-  const payments = await todaysPayments(service);
+  const payments = await paymentsOf(service, reference);
   expect(payments.map((p) => p.id).sort()).toEqual([...idsByKey.values()].sort());
   const delivered = () => new Set(received.filter((r) => r.type === 'payment.recorded').map((r) => r.dataId));
   await until('every payment.recorded event', () => payments.every((p) => delivered().has(p.id)), 90_000);
 }
 
-async function stop(service: RunningService) {
-  process.kill(service.child.pid!, 'SIGTERM');
-  expect(await waitGroupGone(service.child.pid!, 30_000)).toBe(true);
-}
-
 afterAll(async () => {
-  for (const server of servers) server.close();
-  for (const harness of harnesses) {
-    await harness.cleanUp();
-    rmSync(harness.dataDir, { recursive: true, force: true });
-  }
+  receiver?.server.close();
+  await harness?.cleanUp();
+  if (harness) rmSync(harness.dataDir, { recursive: true, force: true });
 });
 
 describe('crash matrix of npm start', { timeout: 240_000 }, () => {
@@ -142,8 +157,7 @@ describe('crash matrix of npm start', { timeout: 240_000 }, () => {
     expect(exit).not.toBe(0); // the database died under it: not a clean stop
     expect(await waitGroupGone(service.child.pid!, 20_000)).toBe(true);
     const restarted = await harness.start();
-    await expectSettled(restarted, sent, receiver.received);
-    await stop(restarted);
+    await expectSettled(restarted, reference, sent, receiver.received);
   });
 
   it('SIGKILL of the Node process alone right after a 201: the restart stops the orphaned Java, loses nothing', async () => {
@@ -155,8 +169,7 @@ describe('crash matrix of npm start', { timeout: 240_000 }, () => {
     const restarted = await harness.start(); // no manual step: it stops the orphan itself
     expect(await waitGroupGone(service.child.pid!, 10_000), 'the orphaned DynamoDB Local was stopped').toBe(true);
     expect(() => process.kill(java, 0), 'the orphaned Java still runs').toThrow();
-    await expectSettled(restarted, sent, receiver.received);
-    await stop(restarted);
+    await expectSettled(restarted, reference, sent, receiver.received);
   });
 
   it('SIGKILL of everything while the stream poller moves its checkpoint: every event still delivered', async () => {
@@ -174,8 +187,7 @@ describe('crash matrix of npm start', { timeout: 240_000 }, () => {
     watcher.close();
     expect(await waitGroupGone(service.child.pid!, 10_000)).toBe(true);
     const restarted = await harness.start();
-    await expectSettled(restarted, sent, receiver.received);
-    await stop(restarted);
+    await expectSettled(restarted, reference, sent, receiver.received);
   });
 
   it('SIGKILL of everything during a webhook delivery: the same webhook-id is delivered after the restart', async () => {
@@ -198,8 +210,7 @@ describe('crash matrix of npm start', { timeout: 240_000 }, () => {
       'the cut delivery again',
       () => receiver.received.filter((r) => r.webhookId === cut!.webhookId).length >= 2,
     );
-    await expectSettled(restarted, sent, receiver.received);
-    await stop(restarted);
+    await expectSettled(restarted, reference, sent, receiver.received);
   });
 
   it("SIGKILL of everything right after a receiver's 500 (during the retry's bookkeeping): delivered after the restart", async () => {
@@ -222,7 +233,6 @@ describe('crash matrix of npm start', { timeout: 240_000 }, () => {
       'the failed event again',
       () => receiver.received.filter((r) => r.webhookId === failed!.webhookId).length >= 2,
     );
-    await expectSettled(restarted, sent, receiver.received);
-    await stop(restarted);
+    await expectSettled(restarted, reference, sent, receiver.received);
   });
 });
