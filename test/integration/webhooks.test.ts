@@ -433,7 +433,8 @@ describe('webhook logs', { timeout: 60_000 }, () => {
 describe('exactly the committed writes produce events', { timeout: 60_000 }, () => {
   /**
    * The transaction commits but the function never hears back (every answer, resends with the same token
-   * included, is lost): what a function that dies right after its commit leaves behind. It answers 504.
+   * included, is lost): what a function that dies right after its commit leaves behind. It answers 504 at its
+   * deadline (a 4 s invocation here: any deadline shows it).
    */
   function crashAfterCommit() {
     return dynamoHooks.add({
@@ -455,7 +456,7 @@ describe('exactly the committed writes produce events', { timeout: 60_000 }, () 
     };
     // Act
     const remove = crashAfterCommit();
-    const failed = await call('add-payment', { key, body: payment, idempotencyKey: 'crash-events' });
+    const failed = await call('add-payment', { key, body: payment, idempotencyKey: 'crash-events', budgetMs: 4_000 });
     remove();
     // Assess
     expect(failed.body.code).toBe('outcome_unknown');
@@ -473,7 +474,7 @@ describe('exactly the committed writes produce events', { timeout: 60_000 }, () 
   it('a crash right after an invoice committed still leaves invoice.created', async () => {
     const { key, companyId } = await merchant();
     const remove = crashAfterCommit();
-    const failed = await call('add-invoice', { key, body: invoiceBody() });
+    const failed = await call('add-invoice', { key, body: invoiceBody(), budgetMs: 4_000 });
     remove();
     expect(failed.body.code).toBe('outcome_unknown');
     expect((await eventsOf(companyId)).map((e) => e.type)).toEqual(['invoice.created']);
@@ -487,7 +488,7 @@ describe('exactly the committed writes produce events', { timeout: 60_000 }, () 
           throw Object.assign(new Error('boom'), { name: 'InternalServerError' });
       },
     });
-    const failed = await call('add-invoice', { key, body: invoiceBody() });
+    const failed = await call('add-invoice', { key, body: invoiceBody(), budgetMs: 4_000 });
     remove();
     expect(failed.status).toBeGreaterThanOrEqual(500);
     expect(await eventsOf(companyId)).toEqual([]);

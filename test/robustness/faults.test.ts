@@ -63,6 +63,9 @@ async function requestOwnedHeader(referenceCode: string) {
   return header;
 }
 
+/** The Lambda context's time left where a case waits for the deadline: any deadline shows it, and the suite waits less. */
+const SHORT_INVOCATION_MS = 4_000;
+
 describe('fault injection: throttling and timeouts', () => {
   const failures: [string, () => Error][] = [
     ['ProvisionedThroughputExceededException', () => awsError('ProvisionedThroughputExceededException')],
@@ -93,7 +96,8 @@ describe('fault injection: throttling and timeouts', () => {
             if (c.command === command) throw makeError();
           },
         });
-        const result = await call('add-payment', { key, body: payment, idempotencyKey });
+        // A short invocation: the ambiguous cases resend until its deadline, which need not be the functions' 10 s.
+        const result = await call('add-payment', { key, body: payment, idempotencyKey, budgetMs: SHORT_INVOCATION_MS });
         remove();
         const ambiguous = command === 'TransactWriteItemsCommand' && ambiguousOnTransaction.has(_name);
         expectErrorEnvelope(result, ambiguous ? 504 : 503);
@@ -348,7 +352,7 @@ describe('fault injection: the answer to a committed transaction is lost', () =>
     const { key, account, payment } = await setup();
     const idempotencyKey = 'lost-answers';
     const lost = loseAnswers(() => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), Infinity);
-    const failed = await call('add-payment', { key, body: payment, idempotencyKey });
+    const failed = await call('add-payment', { key, body: payment, idempotencyKey, budgetMs: SHORT_INVOCATION_MS });
     lost.remove();
     expectErrorEnvelope(failed, 504);
     expect(failed.body.code).toBe('outcome_unknown');
@@ -400,7 +404,12 @@ describe('fault injection: the answer to a committed transaction is lost', () =>
     const { key, account } = await newAccount();
     const body = invoiceBody({ merchant_ref: 'CRASH-1' });
     const lost = loseAnswers(() => new Error('process crashed'), Infinity);
-    const failed = await call('add-invoice', { key, body, idempotencyKey: 'crash-invoice' });
+    const failed = await call('add-invoice', {
+      key,
+      body,
+      idempotencyKey: 'crash-invoice',
+      budgetMs: SHORT_INVOCATION_MS,
+    });
     lost.remove();
     expectErrorEnvelope(failed, 504);
     expect(failed.body.code).toBe('outcome_unknown');
