@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandHelp, type ParsedCommandLine, parseCommandLine, UsageError } from '../../infra/cli/command.ts';
 import { COMMANDS } from '../../infra/cli/commands.ts';
@@ -76,6 +78,12 @@ describe('parseCommandLine', () => {
       expect(help).toContain(`npm run --silent ${command.name}`);
       for (const option of Object.keys(command.options)) expect(help).toContain(`--${option}`);
     }
+  });
+
+  it('has an npm script per command, running that command (what `npm run --silent <command>` runs)', () => {
+    const scripts = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')).scripts;
+    for (const command of COMMANDS)
+      expect(scripts[command.name], command.name).toBe(`tsx infra/cli/main.ts ${command.name}`);
   });
 
   it.each([

@@ -272,9 +272,15 @@ describe('account CLI', { timeout: 180_000 }, () => {
     });
   });
 
-  it('every command answers --help through npm run, on stdout with exit 0', async () => {
-    const results = await Promise.all(COMMANDS.map((command) => cli(command.name, ['--help'])));
-    for (const [index, command] of COMMANDS.entries()) {
+  // Each command's npm script runs that command (test/local/cli-args.test.ts reads package.json) and each command's
+  // help lists its options (the same file); through npm run, one command of each kind answers --help.
+  it('--help answers through npm run, on stdout with exit 0, reaching no database', async () => {
+    const shown = COMMANDS.filter((command) =>
+      ['account:create', 'data:migrate', 'mail:deliveries'].includes(command.name),
+    );
+    expect(shown).toHaveLength(3);
+    const results = await Promise.all(shown.map((command) => cli(command.name, ['--help'])));
+    for (const [index, command] of shown.entries()) {
       const result = results[index]!;
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toBe(''); // --help reaches no database
