@@ -1,8 +1,8 @@
 /**
- * `npm test`'s second half: the `unit` and `functions` projects (vitest.config.ts) on Node.js 22, the runtime
- * Lambda runs — every test that calls the functions' handlers in this process, and the pure rules once more (the
- * first half runs `unit` and `local` on the machine's Node, the user's: npm start, the CLI, the CDK app). The
- * bundles `cdk synth` builds are invoked on Node 22 by test/infra/synth.test.ts. Extra arguments go to vitest.
+ * `npm test`'s second half (scripts/test.ts): the `unit` and `functions` projects (vitest.config.ts) on Node.js 22,
+ * the runtime Lambda runs — every test that calls the functions' handlers in this process, and the pure rules (the
+ * first half runs `local` on the machine's Node, the user's: npm start, the CLI, the CDK app). The bundles `cdk synth`
+ * builds are invoked on Node 22 by test/infra/synth.test.ts. Extra arguments go to vitest.
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -10,6 +10,11 @@ import { dirname, join } from 'node:path';
 import { node22Binary } from '../infra/tools/node22.ts';
 
 const PROJECTS = ['unit', 'functions'];
+/**
+ * Three files at a time, not two: this pass waits more than it computes (invocation deadlines, webhook retries, the
+ * paused database), leaving a third of two cores idle with two (docs/decisions.md "How the suite runs").
+ */
+const WORKERS = `--maxWorkers=${process.env.NODE22_WORKERS ?? 3}`;
 const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 
 let node: string;
@@ -22,5 +27,8 @@ try {
 const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
 console.log(`Running the ${PROJECTS.join(' and ')} projects on Node ${version}`);
 const projects = PROJECTS.flatMap((name) => ['--project', name]);
-const run = spawnSync(node, [vitest, 'run', ...projects, ...process.argv.slice(2)], { stdio: 'inherit' });
+const run = spawnSync(node, [vitest, 'run', ...projects, WORKERS, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_ENGINE_PER_WORKER: '1' }, // test/support/global-setup.ts
+});
 process.exit(run.status ?? 1);

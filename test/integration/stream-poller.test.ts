@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureTable, localClient } from '../../infra/local/dynamodb-local.ts';
 import { type StreamPoller, startStreamPoller } from '../../infra/local/stream-poller.ts';
 import type { FilterPattern } from '../../shared/domain/filter-pattern.ts';
 import { createTableInput } from '../../shared/store/table.ts';
 import { STREAM_FILTER_PATTERN } from '../../shared/store/webhooks.ts';
 
-const endpoint = inject('dynamodbEndpoint');
+const endpoint = process.env.DYNAMODB_ENDPOINT!;
 const tableName = `stream-poller-${process.pid}-${Date.now()}`;
 const directory = mkdtempSync(join(tmpdir(), 'stream-poller-'));
 const checkpointFile = join(directory, 'stream-position.json');

@@ -1,13 +1,13 @@
 /** A local table created before the overdue index (GSI2) gains it when `npm start` (ensureTable) opens it. */
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureTable, localClient } from '../../infra/local/dynamodb-local.ts';
 import { createTableInput, TABLE } from '../../shared/store/table.ts';
 
 describe('ensureTable on an existing table', () => {
   it('adds the overdue index (GSI2) to a table created without it, once', async () => {
     // Prepare: the table as the previous version created it.
-    const endpoint = inject('dynamodbEndpoint');
+    const endpoint = process.env.DYNAMODB_ENDPOINT!;
     const tableName = `before-gsi2-${Date.now()}`;
     const input = createTableInput(tableName);
     const legacy = {

@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -18,8 +18,8 @@ async function drive(env: Record<string, string>, mode = 'all') {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
-      DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
-      TABLE_NAME: inject('tableName'),
+      DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT!,
+      TABLE_NAME: process.env.TABLE_NAME!,
       AWS_REGION: 'local',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',

@@ -1,7 +1,8 @@
-/** Per-worker setup: point the store at the DynamoDB Local started by global-setup.ts. */
+/** Per-worker setup: point the store at this worker's DynamoDB Local, started by global-setup.ts. */
 import { inject } from 'vitest';
 
-process.env.DYNAMODB_ENDPOINT = inject('dynamodbEndpoint');
+const endpoints = inject('dynamodbEndpoints');
+process.env.DYNAMODB_ENDPOINT = endpoints[Number(process.env.VITEST_POOL_ID ?? 1) % endpoints.length];
 process.env.TABLE_NAME = inject('tableName');
 process.env.AWS_REGION ??= 'local';
 process.env.AWS_ACCESS_KEY_ID ??= 'local';
