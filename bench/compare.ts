@@ -5,6 +5,7 @@
 import { SIZES } from './config.ts';
 import { clockTicksPerSecond } from './cpu.ts';
 import { drive, type Run } from './drive.ts';
+import { p99BeyondDynamoDbTail } from './dynamo-tail.ts';
 import { prepareFloor, runFloorBlock, runFloorReplays } from './floor.ts';
 import { ask } from './ipc.ts';
 import { describeRun, httpOp, measured, measuredBlock, merge, snapshot } from './load.ts';
@@ -17,7 +18,8 @@ import * as stats from './stats.ts';
 /** Requests per turn when the two sides of a block at concurrency 1 take turns (see `alternatingPair`). */
 const TURN = 10;
 
-type Side = { run: Run; figures: SideFigures };
+/** One side of a block: its requests, its figures, and the DynamoDB time of each request (for the pooled p99s). */
+type Side = { run: Run; figures: SideFigures; dynamoPerRequestMs: number[] };
 
 /**
  * One block pair at concurrency 1 whose sides take turns every TURN requests (the endpoint first in even blocks),
@@ -60,9 +62,11 @@ async function alternatingPair(opts: {
   const shared = { ...cpu, dynamoDbLocalMs: cpu.dynamoDbLocalMs / 2, loadGeneratorMs: cpu.loadGeneratorMs / 2 };
   const side = async (name: 'endpoint' | 'floor', runs: Run[], child: Child) => {
     const run = merge(runs);
+    const dynamoPerRequestMs = await requestTimes(child);
     return {
       run,
-      figures: stats.sideFigures(name, run.samples, run.elapsedMs, run.errors, shared, await requestTimes(child)),
+      figures: stats.sideFigures(name, run.samples, run.elapsedMs, run.errors, shared, dynamoPerRequestMs),
+      dynamoPerRequestMs,
     };
   };
   return {
@@ -78,9 +82,17 @@ export interface Comparison {
   p99Ratio: Spread;
   /**
    * p99 of all blocks' requests pooled, endpoint ÷ floor: a block of 100 requests has no p99 of its own (its
-   * nearest-rank p99 is its second slowest request), so the budget is judged on the pooled samples.
+   * nearest-rank p99 is its second slowest request), so the budget is judged on the pooled samples. The pooled
+   * p99s of DynamoDB time per request too, and the ratio with their difference taken out (`p99BeyondDynamoDbTail`).
    */
-  p99Pooled: { ratio: number; endpointMs: number; floorMs: number };
+  p99Pooled: {
+    ratio: number;
+    endpointMs: number;
+    floorMs: number;
+    endpointDynamoMs: number;
+    floorDynamoMs: number;
+    beyondDynamoDbTail: number;
+  };
   throughputRatio: Spread;
   ourCpuMs: Spread;
   ourTimeMs: Spread;
@@ -175,6 +187,22 @@ async function blockPair(
   return { e, f };
 }
 
+/** The p99s of all blocks' requests of each side, and of their DynamoDB times (`Comparison.p99Pooled`). */
+function pooledP99(endpointRuns: Run[], floorRuns: Run[], endpointDynamo: number[], floorDynamo: number[]) {
+  const p99Of = (samples: readonly number[]) => stats.round(stats.percentile(samples, 99));
+  const pooled = {
+    endpointMs: p99Of(merge(endpointRuns).samples),
+    floorMs: p99Of(merge(floorRuns).samples),
+    endpointDynamoMs: p99Of(endpointDynamo),
+    floorDynamoMs: p99Of(floorDynamo),
+  };
+  return {
+    ...pooled,
+    ratio: stats.ratio(pooled.endpointMs, pooled.floorMs),
+    beyondDynamoDbTail: p99BeyondDynamoDbTail(pooled),
+  };
+}
+
 /**
  * `blocks` pairs of blocks: the endpoint through HTTP and its floor (the same DynamoDB requests from the floor
  * process), alternating which goes first, each block's replays prepared (seeded) before either is timed.
@@ -183,6 +211,8 @@ export async function compare(opts: CompareOptions): Promise<Comparison & { stat
   const statuses: Record<string, number> = {};
   const endpointRuns: Run[] = [];
   const floorRuns: Run[] = [];
+  const endpointDynamo: number[] = [];
+  const floorDynamo: number[] = [];
   const blocks: Comparison['blocks'] = [];
   // Every block's floor state is written before the first block is timed: no seeding between timed blocks.
   for (let b = 0; b < SIZES.blocks; b++)
@@ -191,13 +221,13 @@ export async function compare(opts: CompareOptions): Promise<Comparison & { stat
     const { e, f } = await blockPair(opts, b, statuses);
     endpointRuns.push(e.run);
     floorRuns.push(f.run);
+    endpointDynamo.push(...e.dynamoPerRequestMs);
+    floorDynamo.push(...f.dynamoPerRequestMs);
     blocks.push({ endpoint: e.figures, floor: f.figures, pair: stats.pairFigures(e.figures, f.figures) });
   }
   const pairs = blocks.map((b) => b.pair);
-  const p99Of = (runs: Run[]) => stats.round(stats.percentile(merge(runs).samples, 99));
-  const p99Pooled = { endpointMs: p99Of(endpointRuns), floorMs: p99Of(floorRuns) };
   return {
-    p99Pooled: { ...p99Pooled, ratio: stats.ratio(p99Pooled.endpointMs, p99Pooled.floorMs) },
+    p99Pooled: pooledP99(endpointRuns, floorRuns, endpointDynamo, floorDynamo),
     concurrency: opts.concurrency,
     statuses,
     blocks,

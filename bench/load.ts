@@ -69,13 +69,14 @@ export async function snapshot(): Promise<CpuSnapshot> {
 export async function measuredBlock(
   side: 'endpoint' | 'floor',
   run: () => Promise<Run>,
-): Promise<{ run: Run; figures: SideFigures }> {
+): Promise<{ run: Run; figures: SideFigures; dynamoPerRequestMs: number[] }> {
   const serving = side === 'endpoint' ? measured.server : measured.floor;
   const requestTimes = () => (serving ? ask<number[]>(serving.child, { type: 'requestTimes' }) : Promise.resolve([]));
   await requestTimes(); // forget what came before the block
   const before = await snapshot();
   const result = await run();
   const after = await snapshot();
+  const dynamoPerRequestMs = await requestTimes();
   return {
     run: result,
     figures: stats.sideFigures(
@@ -84,7 +85,8 @@ export async function measuredBlock(
       result.elapsedMs,
       result.errors,
       stats.blockCpu(before, after, clockTicksPerSecond()),
-      await requestTimes(),
+      dynamoPerRequestMs,
     ),
+    dynamoPerRequestMs,
   };
 }

@@ -74,7 +74,7 @@ function logFigures(ep: EndpointDef, { captured, floorCheck, c1, c8, why1, why8 
   log(`  amortised, not counted above: ${captured.authReadsSeen} auth reads in ${captured.samples} captured requests`);
   log(`  floor check: ${floorCheck.line}`);
   log(
-    `  c=1  endpoint p50 ${c1.endpoint.p50} / p99 ${c1.endpoint.p99} ms   floor p50 ${c1.floor.p50} / p99 ${c1.floor.p99} ms   ratio p50 ${f(c1.p50Ratio)}, p99 ${c1.p99Pooled.ratio} pooled (blocks ${c1.p99Ratio.min}–${c1.p99Ratio.max})`,
+    `  c=1  endpoint p50 ${c1.endpoint.p50} / p99 ${c1.endpoint.p99} ms   floor p50 ${c1.floor.p50} / p99 ${c1.floor.p99} ms   ratio p50 ${f(c1.p50Ratio)}, p99 ${c1.p99Pooled.ratio} pooled (blocks ${c1.p99Ratio.min}–${c1.p99Ratio.max}), ${c1.p99Pooled.beyondDynamoDbTail} beyond DynamoDB Local's tail`,
   );
   log(
     `       CPU per request: runtime ${c1.endpoint.processCpuMs} ms, floor ${c1.floor.processCpuMs} ms → ours ${f(c1.ourCpuMs)} ms`,
@@ -121,7 +121,12 @@ function ratioBudgets(ep: EndpointDef, m: Measured): Budget[] {
   });
   return [
     ratio('overhead p50 c=1', c1.p50Ratio.median, 'p50', `a ${ms(cost.p50Ms)} ms floor`, c1.p50Ratio),
-    ratio('overhead p99 c=1', c1.p99Pooled.ratio, 'p99', `a ${ms(cost.p99Ms)} ms floor p99 (all blocks pooled)`),
+    ratio(
+      "overhead p99 c=1 beyond DynamoDB Local's tail",
+      c1.p99Pooled.beyondDynamoDbTail,
+      'p99',
+      `a ${ms(cost.p99Ms)} ms floor p99 (all blocks pooled; ${c1.p99Pooled.ratio} before DynamoDB p99 ${c1.p99Pooled.endpointDynamoMs} vs ${c1.p99Pooled.floorDynamoMs} ms was taken out)`,
+    ),
     ratio('throughput c=8', c8.throughputRatio.median, 'throughput', c8Floor, c8.throughputRatio),
     ratio('tail p99 c=8', c8.p99Pooled.ratio, 'tailP99', `${c8Floor} (p99 pooled)`),
   ];

@@ -1,5 +1,6 @@
 /** The benchmark's pure helpers (no timing assertions: the bench itself is `npm run bench`). */
 import { describe, expect, it } from 'vitest';
+import { p99BeyondDynamoDbTail } from '../../bench/dynamo-tail.ts';
 import { freshenInput, isWriteRequest, preStateItems } from '../../bench/replay.ts';
 import { reversalPicker } from '../../bench/reversal-pool.ts';
 import {
@@ -238,5 +239,32 @@ describe('reverse-payment pool', () => {
   it('spreads a single worker over every invoice', () => {
     const take = reversalPicker(pool());
     expect(new Set(Array.from({ length: 8 }, (_, i) => Math.floor(take(i, 0) / 100))).size).toBe(8);
+  });
+});
+
+describe("the p99 at c=1 beyond DynamoDB Local's tail", () => {
+  it('takes out of the endpoint p99 what its DynamoDB p99 exceeds the floor’s by', () => {
+    // Prepare: the endpoint's requests drew DynamoDB Local's slow moments (its DynamoDB p99 11.8 ms longer)
+    const measured = { endpointMs: 40.48, floorMs: 28.19, endpointDynamoMs: 36.88, floorDynamoMs: 25.08 };
+    // Act
+    const corrected = p99BeyondDynamoDbTail(measured);
+    // Assess
+    expect(ratio(measured.endpointMs, measured.floorMs)).toBeCloseTo(1.436, 3);
+    expect(corrected).toBeCloseTo((40.48 - 11.8) / 28.19, 3);
+  });
+
+  it('is stricter when the floor drew the slow moments', () => {
+    const corrected = p99BeyondDynamoDbTail({ endpointMs: 30, floorMs: 30, endpointDynamoMs: 20, floorDynamoMs: 26 });
+    expect(corrected).toBeCloseTo(36 / 30, 3);
+  });
+
+  it('is the plain ratio when a side has no DynamoDB times', () => {
+    const corrected = p99BeyondDynamoDbTail({
+      endpointMs: 9,
+      floorMs: 6,
+      endpointDynamoMs: Number.NaN,
+      floorDynamoMs: 3,
+    });
+    expect(corrected).toBe(1.5);
   });
 });
