@@ -22,14 +22,6 @@ export interface MailJob {
   reminder_offset: number | null;
 }
 
-export const lagosToday = (): string =>
-  new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Africa/Lagos',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-
 /** `count` invoices due `dueDate`, each for its own client (so each reminder goes to its own address). */
 export async function createRemindedInvoices(service: RunningService, count: number, dueDate: string) {
   const references: string[] = [];

@@ -29,7 +29,6 @@ import { kobo, scale, sleep } from './helpers.ts';
 import {
   createRemindedInvoices,
   emlRecipients,
-  lagosToday,
   mailJobs,
   type Reminders,
   shownReminders,
@@ -220,7 +219,7 @@ describe('SIGKILL of npm start with payments, e-mails and reminders in flight', 
     await harness.cli('webhook:set', '--company-id', String(harness.companyId()), '--url', receiver.url);
     const invoice = await post(service, '/invoices', INVOICE_TO_PAY);
     expect(invoice.status, invoice.text).toBe(201);
-    const reminded = await createRemindedInvoices(service, REMINDED, lagosToday());
+    const reminded = await createRemindedInvoices(service, REMINDED, todayMonthFirst('Africa/Lagos'));
     await harness.cli('account:update', '--company-id', String(harness.companyId()), '--reminders=0,1,2,3');
 
     const idsByKey = new Map<string, number>();
