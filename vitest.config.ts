@@ -10,7 +10,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 // Every JVM the tests start (the workers' DynamoDB Locals, the files' own, those of `npm start` and the CLI) compiles
 // with C1 only: a DynamoDB Local then costs about half the CPU to start and serve a test file (2 s instead of 5 s
 // to start on this 2-core machine), and its first writes take 0.1–0.7 s instead of 1–3 s under load, below the
-// functions' 1.5 s timeouts (test/support/warm-up.ts). Long-lived engines (npm start, npm run bench) keep the
+// functions' 1.5 s timeouts (infra/local/dynamodb-local-warm-up.ts). Long-lived engines (npm start, npm run bench) keep the
 // JVM's default; docs/decisions.md "How the suite runs".
 const C1_ONLY = '-XX:TieredStopAtLevel=1';
 if (!process.env.JAVA_TOOL_OPTIONS?.includes(C1_ONLY))

