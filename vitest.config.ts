@@ -91,7 +91,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'cdk', include: CDK_FILES, ...withDatabase },
+        // One module graph per worker, as `unit`: each file imported aws-cdk-lib again and synthesised the stages the
+        // others had (test/infra/template-helpers.ts keeps each synthesis for the worker).
+        test: { name: 'cdk', include: CDK_FILES, isolate: false, ...withDatabase },
       },
       {
         extends: true,

@@ -27,7 +27,20 @@ export function cdkJsonContext(): Record<string, unknown> {
   return cdkJson.context ?? {};
 }
 
+/**
+ * Each stage synthesised once per worker and context: the `cdk` project's files share their modules (vitest.config.ts),
+ * and a synthesised stage is only read.
+ */
+const synthesised = new Map<string, SynthesisedStage>();
+
 export function synthStage(stage: string, extraContext: Record<string, unknown> = {}): SynthesisedStage {
+  const key = JSON.stringify([stage, extraContext]);
+  const known = synthesised.get(key) ?? synthesise(stage, extraContext);
+  synthesised.set(key, known);
+  return known;
+}
+
+function synthesise(stage: string, extraContext: Record<string, unknown>): SynthesisedStage {
   const built = createApp({
     ...cdkJsonContext(),
     stage,
