@@ -20,8 +20,10 @@ export interface Seeded {
   /** One client of the writer account per load-generator worker (the update-client row). */
   wClients: number[];
   wInvoices: string[];
-  /** One account per worker, each with its invoice to pay (many tenants). */
+  /** One account per worker, each with one client and its invoice to pay (many tenants). */
   payerInvoices: { key: string; ref: string }[];
+  /** One account seeded as the payers are, its clients and invoices one per worker (many tenants' one account). */
+  soloInvoices: { key: string; ref: string }[];
   /**
    * Payments to reverse: per invoice of the writer account (one per load-generator worker), its payment ids newest
    * first (bench/seeding.ts `seedReversals`; handed out by bench/reversal-pool.ts).

@@ -101,7 +101,7 @@ try {
   const { largeCount, ...tables } = await seedTables(client, database.endpoint, small.port, accounts.history, results);
   const large = await startServer(database.endpoint, LARGE_TABLE);
   children.push(large);
-  const writes = await seedWrites(small.port, accounts.writer, accounts.payers);
+  const writes = await seedWrites(small.port, accounts.writer, accounts.payers, accounts.soloPayer);
   await seedPages(small.port, accounts.pages.secretKey);
   await seedClients(small.port, accounts.history.secretKey);
   const seededTables = { ...tables, largeCount: await largeCount };

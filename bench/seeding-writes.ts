@@ -24,8 +24,11 @@ export async function seedClients(port: number, key: string): Promise<void> {
   await drive(SIZES.listedClients, 1, async () => (await call(port, newClientRequest(key), 201)).ms);
 }
 
-/** Writer account: one client, invoices to pay (totals large enough never to be fully paid); one such invoice per payer. */
-export async function seedWrites(port: number, writer: BenchAccount, payers: BenchAccount[]) {
+/**
+ * Writer account: one client, invoices to pay (totals large enough never to be fully paid). Many tenants: one client
+ * with one such invoice in each payer account, and as many clients with one invoice each in the lone payer's account.
+ */
+export async function seedWrites(port: number, writer: BenchAccount, payers: BenchAccount[], soloPayer: BenchAccount) {
   const wKey = writer.secretKey;
   const wClientId = await newClient(port, wKey);
   const wInvoices: string[] = [];
@@ -33,18 +36,21 @@ export async function seedWrites(port: number, writer: BenchAccount, payers: Ben
     wInvoices.push(
       (await call(port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code,
     );
-  const payerInvoices: { key: string; ref: string }[] = [];
-  for (const payer of payers) {
+  const payerInvoice = async (payer: BenchAccount) => {
     const clientId = await newClient(port, payer.secretKey);
     const big = await call(port, clientIdInvoice(payer.secretKey, clientId, '900,000,000.00'), 201);
-    payerInvoices.push({ key: payer.secretKey, ref: big.json.data.reference_code });
-  }
+    return { key: payer.secretKey, ref: big.json.data.reference_code as string };
+  };
+  const payerInvoices: { key: string; ref: string }[] = [];
+  for (const payer of payers) payerInvoices.push(await payerInvoice(payer));
+  const soloInvoices: { key: string; ref: string }[] = [];
+  for (const _payer of payers) soloInvoices.push(await payerInvoice(soloPayer));
   const wClients: number[] = [];
   for (let i = 0; i < CONCURRENCY; i++) wClients.push((await call(port, newClientRequest(wKey), 201)).json.data.id);
   const payDate = addDays(TODAY, -1);
   const reversalPool = await seedReversals(port, wKey, wClientId, payDate);
   const deletable = await seedDeletions(port, wKey, wClientId);
-  return { wClientId, wClients, wInvoices, payerInvoices, payDate, reversalPool, deletable };
+  return { wClientId, wClients, wInvoices, payerInvoices, soloInvoices, payDate, reversalPool, deletable };
 }
 
 /** Pages-by-bytes account: each payment on its own invoice of long items (about 94 KB of response per payment). */

@@ -35,7 +35,8 @@ export async function createAccounts() {
   const payers = await Promise.all(
     Array.from({ length: CONCURRENCY }, (_, k) => createAccount({ name: `Bench payer ${k}` })),
   );
-  return { history, writer, pages, payers };
+  const soloPayer = await createAccount({ name: 'Bench payer alone' });
+  return { history, writer, pages, payers, soloPayer };
 }
 
 async function countPayments(client: Client, tableName: string): Promise<number> {

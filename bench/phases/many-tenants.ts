@@ -1,47 +1,65 @@
-/** Many tenants: add payment at concurrency 8 from one account vs from 8 accounts (one per worker), interleaved. */
+/**
+ * Many tenants: add payment at concurrency 8 in one account vs across 8 accounts (one per worker), interleaved. Both
+ * sides' accounts are seeded the same way and paid only here (bench/seeding-writes.ts): each worker pays its own
+ * client's invoice, so the one variable is whether the 8 clients share an account. The writer account, paid by the
+ * endpoint rows before, made the one-account side a different account with a different history.
+ */
 import { CONCURRENCY, SIZES } from '../config.ts';
 import type { BenchContext } from '../context.ts';
 import { drive } from '../drive.ts';
-import { httpOp } from '../load.ts';
+import { httpOp, measuredBlock } from '../load.ts';
 import { log } from '../progress.ts';
 import { payment } from '../requests.ts';
+import type { SideFigures } from '../stats.ts';
 import * as stats from '../stats.ts';
 
-type TenantBlock = { oneAccount: number; manyAccounts: number; ratio: number; statuses: Record<string, number> };
+type TenantSide = { throughput: number; figures: SideFigures };
+type TenantBlock = {
+  oneAccount: TenantSide;
+  manyAccounts: TenantSide;
+  ratio: number;
+  statuses: Record<string, number>;
+};
+type Payable = { key: string; ref: string };
+
+/** One side of a block: each worker pays its own invoice, with its CPU and DynamoDB time accounted for. */
+async function tenantSide(ctx: BenchContext, invoices: Payable[], statuses: Record<string, number>) {
+  const { payDate } = ctx.seeded;
+  const pay = (_i: number, worker: number) => payment(invoices[worker]!.key, invoices[worker]!.ref, payDate);
+  const { run, figures } = await measuredBlock('endpoint', () =>
+    drive(SIZES.tenantsPerBlock, CONCURRENCY, httpOp(ctx.small.port, pay, 201, statuses)),
+  );
+  return { throughput: stats.throughput(run.samples.length, run.elapsedMs), figures };
+}
 
 /** Block `b`: one account and many accounts, one after the other (the one account first in even blocks). */
 async function tenantBlock(ctx: BenchContext, b: number): Promise<TenantBlock> {
-  const { small } = ctx;
-  const wKey = ctx.keys.writer;
-  const { wInvoices, payerInvoices, payDate } = ctx.seeded;
   const statuses: Record<string, number> = {};
-  const one = () =>
-    drive(
-      SIZES.tenantsPerBlock,
-      CONCURRENCY,
-      httpOp(small.port, (_i, worker) => payment(wKey, wInvoices[worker]!, payDate), 201, statuses),
-    );
-  const many = () =>
-    drive(
-      SIZES.tenantsPerBlock,
-      CONCURRENCY,
-      httpOp(
-        small.port,
-        (_i, worker) => payment(payerInvoices[worker]!.key, payerInvoices[worker]!.ref, payDate),
-        201,
-        statuses,
-      ),
-    );
-  const [a, m] =
-    b % 2 === 0
-      ? [await one(), await many()]
-      : await (async () => {
-          const mm = await many();
-          return [await one(), mm];
-        })();
-  const oneRate = stats.throughput(a.samples.length, a.elapsedMs);
-  const manyRate = stats.throughput(m.samples.length, m.elapsedMs);
-  return { oneAccount: oneRate, manyAccounts: manyRate, ratio: stats.ratio(manyRate, oneRate), statuses };
+  const one = () => tenantSide(ctx, ctx.seeded.soloInvoices, statuses);
+  const many = () => tenantSide(ctx, ctx.seeded.payerInvoices, statuses);
+  const oneFirst = b % 2 === 0;
+  const first = await (oneFirst ? one() : many());
+  const second = await (oneFirst ? many() : one());
+  const [oneAccount, manyAccounts] = oneFirst ? [first, second] : [second, first];
+  return { oneAccount, manyAccounts, ratio: stats.ratio(manyAccounts.throughput, oneAccount.throughput), statuses };
+}
+
+/** Per side, the median over the blocks of what a request cost where (printed beside the ratio). */
+function sideCosts(blocks: TenantBlock[], side: 'oneAccount' | 'manyAccounts') {
+  const median = (pick: (figures: SideFigures) => number) =>
+    stats.spreadOf(
+      blocks.map((block) => pick(block[side].figures)),
+      2,
+    ).median;
+  return {
+    throughputPerSecond: stats.spreadOf(
+      blocks.map((block) => block[side].throughput),
+      1,
+    ),
+    ourCpuMs: median((f) => f.processCpuMs),
+    dynamoMs: median((f) => f.dynamoMs),
+    dynamoDbLocalCpuMs: median((f) => f.dynamoDbLocalCpuMs),
+  };
 }
 
 export async function run(ctx: BenchContext): Promise<void> {
@@ -49,24 +67,21 @@ export async function run(ctx: BenchContext): Promise<void> {
   const tenantBlocks: TenantBlock[] = [];
   for (let b = 0; b < SIZES.blocks; b++) tenantBlocks.push(await tenantBlock(ctx, b));
   const tenants = stats.spreadOf(tenantBlocks.map((b) => b.ratio));
+  const oneAccount = sideCosts(tenantBlocks, 'oneAccount');
+  const manyAccounts = sideCosts(tenantBlocks, 'manyAccounts');
   ctx.results.manyTenants = {
     blocks: tenantBlocks,
     ratio: tenants,
+    oneAccount,
+    manyAccounts,
     singleAccountEndpointPhase: ctx.later.singleAccountPayment,
   };
-  log(
-    `  one account ${stats.formatSpread(
-      stats.spreadOf(
-        tenantBlocks.map((b) => b.oneAccount),
-        1,
-      ),
-    )}/s, ${CONCURRENCY} accounts ${stats.formatSpread(
-      stats.spreadOf(
-        tenantBlocks.map((b) => b.manyAccounts),
-        1,
-      ),
-    )}/s, ratio ${stats.formatSpread(tenants)}`,
-  );
+  const describe = (side: typeof oneAccount) =>
+    `${stats.formatSpread(side.throughputPerSecond)}/s (per request: our CPU ${side.ourCpuMs} ms, DynamoDB ` +
+    `${side.dynamoMs} ms, DynamoDB Local's CPU ${side.dynamoDbLocalCpuMs} ms)`;
+  log(`  one account ${describe(oneAccount)}`);
+  log(`  ${CONCURRENCY} accounts ${describe(manyAccounts)}`);
+  log(`  ratio ${stats.formatSpread(tenants)}`);
   ctx.budgets.push({
     name: `add payment c=8 across ${CONCURRENCY} accounts ÷ one account`,
     value: tenants.median,

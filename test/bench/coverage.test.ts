@@ -15,6 +15,7 @@ const seeded = {
   wClients: [1],
   reversalPool: [[1]],
   payerInvoices: [],
+  soloInvoices: [],
   deletable: { invoices: ['R'], clients: [1] },
 } as unknown as Seeded;
 const rowNames = endpointDefs({ history: 'h', writer: 'w' }, seeded).map((row) => row.name);
