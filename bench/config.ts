@@ -9,8 +9,8 @@ export const SIZES = {
   historyInvoices: 120,
   /** Payments in the large table of the scale phase (bench-50k): 50,000, or 2,000 in a quick run. */
   largeTablePayments: QUICK ? 2_000 : 50_000,
-  /** Open invoices of the two aging accounts (the receivables phase): 1,000 and 10,000, or 500 and 1,000 quick. */
-  agingInvoices: QUICK ? [500, 1_000] : [1_000, 10_000],
+  /** Open invoices of the two aging accounts (the receivables phase): 1,000 and 10,000, or 300 and 600 quick. */
+  agingInvoices: QUICK ? [300, 600] : [1_000, 10_000],
   /** Requests per block and side of the scale phase's two endpoint-against-floor comparisons (c=1). */
   scalePerBlock: QUICK ? 20 : 50,
   /**
@@ -18,7 +18,7 @@ export const SIZES = {
    * large table's runtime the colder of the two in the full run of 2026-11-27 00:26 (overhead 1.03–1.11 over its
    * blocks against 0.93–1.08 at 1,000 payments, with the same RCU per page): 600.
    */
-  scaleWarmup: QUICK ? 100 : 600,
+  scaleWarmup: QUICK ? 50 : 600,
   /** Clients added to the history account, so that the client list has a page of 100. */
   listedClients: 110,
   // Endpoint and floor blocks are interleaved this many times, alternating which goes first; an even count runs

@@ -32,3 +32,13 @@ export async function drive(
   );
   return { samples, elapsedMs: performance.now() - started, errors, statuses: {} };
 }
+
+/** `drive` for seeding, where every request must succeed: throws after the run if any failed. */
+export async function driveEvery(
+  count: number,
+  concurrency: number,
+  op: (i: number, worker: number) => Promise<number>,
+): Promise<void> {
+  const run = await drive(count, concurrency, op);
+  if (run.errors > 0) throw new Error(`seeding: ${run.errors} of ${count} requests failed`);
+}

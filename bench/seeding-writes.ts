@@ -6,7 +6,7 @@
 import { addDays, type CalendarDate } from '../shared/domain/dates.ts';
 import { CONCURRENCY, SIZES } from './config.ts';
 import { seedDeletions } from './deletion-pool.ts';
-import { drive } from './drive.ts';
+import { driveEvery } from './drive.ts';
 import { log } from './progress.ts';
 import {
   call,
@@ -21,7 +21,7 @@ import { type BenchAccount, newClient } from './seeding.ts';
 
 /** Clients of the history account for the client list's page of 100 (its first client came with its invoices). */
 export async function seedClients(port: number, key: string): Promise<void> {
-  await drive(SIZES.listedClients, 1, async () => (await call(port, newClientRequest(key), 201)).ms);
+  await driveEvery(SIZES.listedClients, CONCURRENCY, async () => (await call(port, newClientRequest(key), 201)).ms);
 }
 
 /**
@@ -56,10 +56,10 @@ export async function seedWrites(port: number, writer: BenchAccount, payers: Ben
 /** Pages-by-bytes account: each payment on its own invoice of long items (about 94 KB of response per payment). */
 export async function seedPages(port: number, pKey: string): Promise<void> {
   const pClientId = await newClient(port, pKey);
-  for (let i = 0; i < SIZES.pageInvoices; i++) {
+  await driveEvery(SIZES.pageInvoices, CONCURRENCY, async (i) => {
     const invoice = await call(port, longItemsInvoice(pKey, pClientId, SIZES.pageItems), 201);
-    await call(port, payment(pKey, invoice.json.data.reference_code, addDays(WINDOW_START, i % 91)), 201);
-  }
+    return (await call(port, payment(pKey, invoice.json.data.reference_code, addDays(WINDOW_START, i % 91)), 201)).ms;
+  });
 }
 
 /**

@@ -13,7 +13,7 @@ import { createAccount } from '../shared/store/accounts.ts';
 import { paymentItem } from '../shared/store/items.ts';
 import { dayTotalsItem } from '../shared/store/period-totals.ts';
 import { CONCURRENCY, LARGE_TABLE, SIZES, SMALL_TABLE } from './config.ts';
-import { drive } from './drive.ts';
+import { driveEvery } from './drive.ts';
 import { log } from './progress.ts';
 import { batchWriteAll } from './replay.ts';
 import { call, clientIdInvoice, newClientInvoice, payment, WINDOW_END, WINDOW_START } from './requests.ts';
@@ -177,16 +177,17 @@ export async function newClient(port: number, key: string): Promise<number> {
 async function seedHistoryAccount(port: number, key: string): Promise<InvoiceRef[]> {
   const clientId = await newClient(port, key);
   const invoices: InvoiceRef[] = [];
-  for (let i = 0; i < SIZES.historyInvoices; i++) {
+  await driveEvery(SIZES.historyInvoices, CONCURRENCY, async (i) => {
     const created = await call(port, clientIdInvoice(key, clientId), 201);
-    invoices.push({
+    invoices[i] = {
       referenceCode: created.json.data.reference_code,
       invoiceId: Number(created.json.data.id),
       clientId,
       hostedToken: new URL(created.json.data.hosted_url).pathname.split('/')[2]!,
-    });
-  }
-  await drive(invoices.length, 1, async (i) => {
+    };
+    return created.ms;
+  });
+  await driveEvery(invoices.length, CONCURRENCY, async (i) => {
     const date = addDays(WINDOW_START, i % 91);
     return (await call(port, payment(key, invoices[i]!.referenceCode, date), 201)).ms;
   });

@@ -1,6 +1,6 @@
 /** The benchmark's pure helpers (no timing assertions: the bench itself is `npm run bench`). */
 import { describe, expect, it } from 'vitest';
-import { p99BeyondDynamoDbTail } from '../../bench/dynamo-tail.ts';
+import { p99BeyondDynamoDbTail, tenantRatioBeyondDynamoDb } from '../../bench/dynamo-tail.ts';
 import { freshenInput, isWriteRequest, preStateItems } from '../../bench/replay.ts';
 import { reversalPicker } from '../../bench/reversal-pool.ts';
 import {
@@ -266,5 +266,44 @@ describe("the p99 at c=1 beyond DynamoDB Local's tail", () => {
       floorDynamoMs: 3,
     });
     expect(corrected).toBe(1.5);
+  });
+});
+
+describe("many tenants beyond DynamoDB Local's difference", () => {
+  it('takes out of the 8 accounts’ mean latency what their DynamoDB time exceeds the one account’s by', () => {
+    // Prepare: the quick run of 2026-11-27 06:49 (means in ms at c=8; DynamoDB 98.96 against 92.37 ms per request)
+    const measured = {
+      oneAccountMeanMs: 107.8,
+      manyAccountsMeanMs: 112.4,
+      oneAccountDynamoMs: 92.37,
+      manyAccountsDynamoMs: 98.96,
+    };
+    // Act
+    const corrected = tenantRatioBeyondDynamoDb(measured);
+    // Assess
+    expect(ratio(measured.oneAccountMeanMs, measured.manyAccountsMeanMs)).toBeCloseTo(0.959, 3);
+    expect(corrected).toBeCloseTo(107.8 / (112.4 - 6.59), 3);
+  });
+
+  it('is stricter when the one account drew the slower DynamoDB', () => {
+    const corrected = tenantRatioBeyondDynamoDb({
+      oneAccountMeanMs: 100,
+      manyAccountsMeanMs: 100,
+      oneAccountDynamoMs: 90,
+      manyAccountsDynamoMs: 80,
+    });
+    expect(corrected).toBeCloseTo(100 / 110, 3);
+  });
+
+  it('still sees our own time growing with the accounts', () => {
+    // Prepare: the same DynamoDB time on both sides, 10 ms more of ours per request across 8 accounts
+    const measured = {
+      oneAccountMeanMs: 100,
+      manyAccountsMeanMs: 110,
+      oneAccountDynamoMs: 80,
+      manyAccountsDynamoMs: 80,
+    };
+    // Act / Assess
+    expect(tenantRatioBeyondDynamoDb(measured)).toBeCloseTo(100 / 110, 3);
   });
 });
