@@ -17,10 +17,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
+import { warmUp } from '../../infra/local/dynamodb-local-warm-up.ts';
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { call } from '../support/api.ts';
-import { warmUp } from '../../infra/local/dynamodb-local-warm-up.ts';
 import { accountWithInvoiceToPay, sleep } from './helpers.ts';
 
 let database: DynamoDbLocal;
