@@ -1,12 +1,13 @@
 /**
  * `npm test` (CONTRIBUTING.md "Tests"): the `local` and `cdk` projects on this machine's Node (the user's: npm start,
- * the CLI, Chromium, `cdk synth`) with `tsc --noEmit` and `biome ci .` beside them, then the `unit` and `functions`
- * projects on Node 22 (scripts/test-on-node22.ts). The static checks' output is printed when they end (all of it if
- * one failed; docs/decisions.md "How the suite runs"); the exit code is non-zero if any part failed. Before the passes,
- * DynamoDB Local's class archive is built if this checkout has none (infra/local/dynamodb-local-class-archive.ts).
+ * the CLI, Chromium, `cdk synth`), then the `unit` and `functions` projects on Node 22 (scripts/test-on-node22.ts),
+ * with `tsc --noEmit` and `biome ci .` beside both at the lowest CPU priority. The static checks' output is printed
+ * when they end (all of it if one failed; docs/decisions.md "How the suite runs"); the exit code is non-zero if any
+ * part failed. DynamoDB Local's class archive is built beside the first pass if this checkout has none
+ * (infra/local/dynamodb-local-class-archive.ts).
  */
 import { spawn } from 'node:child_process';
-import { ensureClassArchive } from '../infra/local/dynamodb-local-class-archive.ts';
+import { classArchiveDirectory, ensureClassArchive } from '../infra/local/dynamodb-local-class-archive.ts';
 
 interface Outcome {
   name: string;
@@ -34,15 +35,21 @@ function report({ name, code, output }: Outcome): void {
   console.log((code === 0 ? lines.slice(-6) : lines).join('\n'));
 }
 
-// tsc and Biome only compute; they start beside the first pass, whose first seconds wait for DynamoDB Local.
+/** `command` at the lowest CPU priority (where `nice` exists): it runs on the CPU the tests leave idle. */
+const atLowestPriority = (command: string, args: string[]): [string, string[]] =>
+  process.platform === 'win32' ? [command, args] : ['nice', ['-n', '19', command, ...args]];
+
+// tsc and Biome only compute (about 30 s of CPU): they run beside both passes at the lowest priority, so that they
+// take nothing from the first pass, which is CPU-bound, and use what the Node 22 pass leaves idle (a quarter of it).
 const staticChecks = Promise.all([
-  run('tsc --noEmit', 'npx', ['tsc', '--noEmit']),
-  run('biome ci .', 'npx', ['biome', 'ci', '.']),
+  run('tsc --noEmit', ...atLowestPriority('npx', ['tsc', '--noEmit'])),
+  run('biome ci .', ...atLowestPriority('npx', ['biome', 'ci', '.'])),
 ]);
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'; // as in vitest.config.ts
-// Every DynamoDB Local the tests start maps its classes from one archive (infra/local/dynamodb-local-launch.ts).
-const classArchive = await ensureClassArchive();
-if (classArchive) process.env.DYNAMODB_LOCAL_CLASS_ARCHIVE = classArchive;
+// Every DynamoDB Local the tests start maps its classes from one archive (infra/local/dynamodb-local-launch.ts) once
+// it exists: on a fresh checkout it is built beside the first pass, whose first engines start without it.
+process.env.DYNAMODB_LOCAL_CLASS_ARCHIVE = classArchiveDirectory();
+const classArchiveBuilt = ensureClassArchive();
 const firstPass = await run(
   `local and cdk projects (this Node, ${process.version})`,
   'npx',
@@ -55,6 +62,7 @@ const secondPass = await run(
   ['tsx', 'scripts/test-on-node22.ts'],
   false,
 );
+await classArchiveBuilt; // reports its own failure; the passes ran either way
 const outcomes = [firstPass, secondPass, ...(await staticChecks)];
 for (const outcome of outcomes) report(outcome);
 const failed = outcomes.filter((o) => o.code !== 0).map((o) => o.name);

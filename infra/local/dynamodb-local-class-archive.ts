@@ -9,7 +9,7 @@
  * `java -Xshare:dump`. The JVM archives classes from jars only, and DynamoDB Local's jar names its own directory and
  * non-jar files in its manifest's Class-Path, so the archive's directory holds a copy of that jar whose Class-Path
  * keeps only the jars (they are reached through a link to the distribution's DynamoDBLocal_lib), and the loopback
- * launcher in a jar. One builder at a time: `npm test` builds before it starts any worker.
+ * launcher in a jar. One builder at a time: `npm test` builds it beside its first pass.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -67,7 +67,9 @@ function writeJars(directory: string, home: string): void {
 async function dumpArchive(directory: string, home: string): Promise<void> {
   const classpath = archiveClasspath(directory);
   const classList = join(directory, CLASS_ARCHIVE_FILES.classList);
-  const launch: JavaLaunch = { home, classpath, jvmOptions: [`-XX:DumpLoadedClassList=${classList}`] };
+  // C1 only, as the tests' engines (vitest.config.ts): this engine serves a warm-up and stops.
+  const jvmOptions = ['-XX:TieredStopAtLevel=1', `-XX:DumpLoadedClassList=${classList}`];
+  const launch: JavaLaunch = { home, classpath, jvmOptions };
   const engine = await startDynamoDbLocal({ launch });
   try {
     await warmUp(engine.endpoint);
@@ -80,22 +82,26 @@ async function dumpArchive(directory: string, home: string): Promise<void> {
   renameSync(building, join(directory, CLASS_ARCHIVE_FILES.archive)); // the archive appears whole or not at all
 }
 
+/** Where this DynamoDB Local release's archive is (or will be) built. */
+export const classArchiveDirectory = (): string => join(CACHE, basename(distribution()));
+
 /**
- * The directory of this DynamoDB Local release's archive, built if missing; undefined (engines start without it)
- * if it cannot be built, with the reason on stderr.
+ * Builds this DynamoDB Local release's archive in `classArchiveDirectory()` unless it is there; false (engines
+ * start without it) if it cannot be built, with the reason on stderr. Engines started meanwhile with
+ * DYNAMODB_LOCAL_CLASS_ARCHIVE set to that directory start without it: the archive file appears whole, last.
  */
-export async function ensureClassArchive(): Promise<string | undefined> {
+export async function ensureClassArchive(): Promise<boolean> {
   const home = distribution();
-  const directory = join(CACHE, basename(home));
-  if (existsSync(join(directory, CLASS_ARCHIVE_FILES.archive))) return directory;
+  const directory = classArchiveDirectory();
+  if (existsSync(join(directory, CLASS_ARCHIVE_FILES.archive))) return true;
   try {
     rmSync(directory, { recursive: true, force: true }); // an earlier build that did not finish
     mkdirSync(directory, { recursive: true });
     writeJars(directory, home);
     await dumpArchive(directory, home);
-    return directory;
+    return true;
   } catch (error) {
     console.error(`DynamoDB Local's class archive was not built (engines start without it): ${String(error)}`);
-    return undefined;
+    return false;
   }
 }

@@ -3,14 +3,11 @@
  * API shows them, the mail jobs as `mail:deliveries` lists them, the `.eml` files the local SES server kept, and
  * its fault injection.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { RunningService } from '../support/local-runtime.ts';
 import { type NpmStartHarness, post } from '../support/npm-start-harness.ts';
-
-const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Each invoice's reminders as the API shows them: `offset@sent_at`. */
 export type Reminders = Map<string, string[]>;
@@ -59,32 +56,9 @@ export async function shownReminders(service: RunningService, references: string
 }
 
 /** Every mail job of the harness's account (sends and reminders), through the CLI. */
-export function mailJobs(harness: NpmStartHarness): Promise<MailJob[]> {
-  const env = harness.env();
-  delete env.TABLE_NAME;
-  const args = [
-    'run',
-    '--silent',
-    'mail:deliveries',
-    '--',
-    '--company-id',
-    String(harness.companyId()),
-    '--limit',
-    '1000',
-  ];
-  return new Promise((resolveJobs, reject) =>
-    execFile('npm', args, { cwd: ROOT, env, timeout: 60_000 }, (error, out, err) =>
-      error
-        ? reject(new Error(`mail:deliveries failed: ${err}`))
-        : resolveJobs(
-            out
-              .trim()
-              .split('\n')
-              .filter(Boolean)
-              .map((line) => JSON.parse(line)),
-          ),
-    ),
-  );
+export async function mailJobs(harness: NpmStartHarness): Promise<MailJob[]> {
+  const args = ['--company-id', String(harness.companyId()), '--limit', '1000'];
+  return (await harness.cliLines('mail:deliveries', ...args)) as unknown as MailJob[];
 }
 
 /** The `To:` lines of the `.eml` files the local SES server kept under DATA_DIR/mail. */

@@ -52,12 +52,23 @@ export class NpmStartHarness {
     return JSON.parse(readFileSync(join(this.dataDir, 'demo-account.json'), 'utf8')).company_id;
   }
 
-  cli(script: string, ...args: string[]): Promise<Record<string, unknown>> {
+  /** A CLI command whose answer is one JSON line. */
+  async cli(script: string, ...args: string[]): Promise<Record<string, unknown>> {
+    return JSON.parse((await this.cliOutput(script, ...args)).trim());
+  }
+
+  /** A CLI command whose answer is one JSON line per record (e.g. `mail:deliveries`). */
+  async cliLines(script: string, ...args: string[]): Promise<Record<string, unknown>[]> {
+    const lines = (await this.cliOutput(script, ...args)).trim().split('\n').filter(Boolean);
+    return lines.map((line) => JSON.parse(line));
+  }
+
+  private cliOutput(script: string, ...args: string[]): Promise<string> {
     const env = this.env();
     delete env.TABLE_NAME;
-    return new Promise((resolveLine, reject) => {
+    return new Promise((resolveOutput, reject) => {
       execFile('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env, timeout: 60_000 }, (e, out, err) =>
-        e ? reject(new Error(`${script} failed: ${err}`)) : resolveLine(JSON.parse(out.trim())),
+        e ? reject(new Error(`${script} failed: ${err}`)) : resolveOutput(out),
       );
     });
   }
