@@ -3,11 +3,13 @@
  * the CLI, Chromium, `cdk synth`), then the `unit` and `functions` projects on Node 22 (scripts/test-on-node22.ts),
  * with `tsc --noEmit` and `biome ci .` beside both at the lowest CPU priority. The static checks' output is printed
  * when they end (all of it if one failed; docs/decisions.md "How the suite runs"); the exit code is non-zero if any
- * part failed. DynamoDB Local's class archive is built beside the first pass if this checkout has none
+ * part failed. A failed pass's failures are printed again last, because CI shows only the end of the output. DynamoDB
+ * Local's class archive is built beside the first pass if this checkout has none
  * (infra/local/dynamodb-local-class-archive.ts).
  */
 import { spawn } from 'node:child_process';
 import { classArchiveDirectory, ensureClassArchive } from '../infra/local/dynamodb-local-class-archive.ts';
+import { testOutputSummary } from '../infra/tools/test-output-summary.ts';
 
 interface Outcome {
   name: string;
@@ -15,24 +17,29 @@ interface Outcome {
   output: string;
 }
 
-/** Runs a command; with `keep`, its output is kept to be printed in one piece when it ends. */
-function run(name: string, command: string, args: string[], keep = true): Promise<Outcome> {
+/** Runs a command and keeps its output; with `stream`, it is printed as it comes too, else in one piece at the end. */
+function run(name: string, command: string, args: string[], stream = false): Promise<Outcome> {
   return new Promise((resolveOutcome) => {
-    const child = spawn(command, args, { stdio: ['ignore', keep ? 'pipe' : 'inherit', keep ? 'pipe' : 'inherit'] });
+    // Piped, vitest would drop its colours; a terminal user still gets them.
+    const env = stream && process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk));
+    const keep = (sink: NodeJS.WriteStream) => (chunk: Buffer) => {
+      output += chunk;
+      if (stream) sink.write(chunk);
+    };
+    child.stdout.on('data', keep(process.stdout));
+    child.stderr.on('data', keep(process.stderr));
     child.on('error', (error) => resolveOutcome({ name, code: 1, output: `${output}${error.message}\n` }));
     child.on('close', (code) => resolveOutcome({ name, code: code ?? 1, output }));
   });
 }
 
-/** A passed part's last lines (its summary); a failed part's whole output. */
-function report({ name, code, output }: Outcome): void {
-  if (output === '' && code === 0) return;
-  console.log(`\n── ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`);
-  const lines = output.trimEnd().split('\n');
-  console.log((code === 0 ? lines.slice(-6) : lines).join('\n'));
+/** A part's heading and summary (infra/tools/test-output-summary.ts). */
+function report(outcome: Outcome): void {
+  if (outcome.output === '' && outcome.code === 0) return;
+  console.log(`\n── ${outcome.name}: ${outcome.code === 0 ? 'passed' : `FAILED (exit ${outcome.code})`}`);
+  console.log(testOutputSummary(outcome.code, outcome.output).join('\n'));
 }
 
 /** `command` at the lowest CPU priority (where `nice` exists): it runs on the CPU the tests leave idle. */
@@ -54,17 +61,18 @@ const firstPass = await run(
   `local and cdk projects (this Node, ${process.version})`,
   'npx',
   ['vitest', 'run', '--project', 'local', '--project', 'cdk'],
-  false,
+  true,
 );
 const secondPass = await run(
   'unit and functions projects (Node 22)',
   'npx',
   ['tsx', 'scripts/test-on-node22.ts'],
-  false,
+  true,
 );
 await classArchiveBuilt; // reports its own failure; the passes ran either way
 const outcomes = [firstPass, secondPass, ...(await staticChecks)];
-for (const outcome of outcomes) report(outcome);
+// Passed parts first: a failure's report is the end of the output, where CI's excerpt of it is taken from.
+for (const outcome of [...outcomes].sort((a, b) => Number(a.code !== 0) - Number(b.code !== 0))) report(outcome);
 const failed = outcomes.filter((o) => o.code !== 0).map((o) => o.name);
 console.log(failed.length === 0 ? '\nnpm test: every part passed' : `\nnpm test: FAILED — ${failed.join('; ')}`);
 process.exit(failed.length === 0 ? 0 : 1);
