@@ -56,7 +56,8 @@ export const archiveClasspath = (directory: string): string[] => [
 /** The archive's launch when DYNAMODB_LOCAL_CLASS_ARCHIVE names a directory with a finished archive; else the plain one. */
 export function javaLaunch(env: NodeJS.ProcessEnv = process.env): JavaLaunch {
   const home = distribution();
-  const directory = env.DYNAMODB_LOCAL_CLASS_ARCHIVE;
+  // Java starts in the distribution's directory: a relative name is taken from this process's working directory.
+  const directory = env.DYNAMODB_LOCAL_CLASS_ARCHIVE && resolve(env.DYNAMODB_LOCAL_CLASS_ARCHIVE);
   if (directory && existsSync(join(directory, CLASS_ARCHIVE_FILES.archive)))
     return {
       home,

@@ -1,6 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLASS_ARCHIVE_FILES, javaLaunch, LOOPBACK_CLASSES } from '../../infra/local/dynamodb-local-launch.ts';
 
@@ -36,5 +36,18 @@ describe('javaLaunch', () => {
 
     // Assess
     expect(launch.jvmOptions).toEqual([]);
+  });
+
+  it('takes a relative directory from the working directory, since Java starts elsewhere', () => {
+    // Prepare
+    const directory = mkdtempSync(join(tmpdir(), 'class-archive-'));
+    writeFileSync(join(directory, CLASS_ARCHIVE_FILES.archive), '');
+
+    // Act
+    const launch = javaLaunch({ DYNAMODB_LOCAL_CLASS_ARCHIVE: relative(process.cwd(), directory) });
+
+    // Assess
+    expect(launch.jvmOptions).toEqual([`-XX:SharedArchiveFile=${join(directory, 'dynamodb-local.jsa')}`]);
+    expect(launch.classpath).toEqual([join(directory, 'DynamoDBLocal.jar'), join(directory, 'loopback.jar')]);
   });
 });
