@@ -1,10 +1,10 @@
 /**
  * `npm test` (CONTRIBUTING.md "Tests"): the `local` and `cdk` projects on this machine's Node (the user's: npm start,
  * the CLI, Chromium, `cdk synth`), then the `unit` and `functions` projects on Node 22 (scripts/test-on-node22.ts),
- * with `tsc --noEmit` and `biome ci .` beside both at the lowest CPU priority. The static checks' output is printed
- * when they end (all of it if one failed; docs/decisions.md "How the suite runs"); the exit code is non-zero if any
- * part failed. A failed pass's failures are printed again last, because CI shows only the end of the output. DynamoDB
- * Local's class archive is built beside the first pass if this checkout has none
+ * with `tsc --noEmit` and `biome ci .` beside the second at the lowest CPU priority. The static checks' output is
+ * printed when they end (all of it if one failed; docs/decisions.md "How the suite runs"); the exit code is non-zero
+ * if any part failed. A failed pass's failures are printed again last, because CI shows only the end of the output.
+ * DynamoDB Local's class archive is built beside the first pass if this checkout has none
  * (infra/local/dynamodb-local-class-archive.ts).
  */
 import { spawn } from 'node:child_process';
@@ -46,12 +46,6 @@ function report(outcome: Outcome): void {
 const atLowestPriority = (command: string, args: string[]): [string, string[]] =>
   process.platform === 'win32' ? [command, args] : ['nice', ['-n', '19', command, ...args]];
 
-// tsc and Biome only compute (about 30 s of CPU): they run beside both passes at the lowest priority, so that they
-// take nothing from the first pass, which is CPU-bound, and use what the Node 22 pass leaves idle (a quarter of it).
-const staticChecks = Promise.all([
-  run('tsc --noEmit', ...atLowestPriority('npx', ['tsc', '--noEmit'])),
-  run('biome ci .', ...atLowestPriority('npx', ['biome', 'ci', '.'])),
-]);
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'; // as in vitest.config.ts
 // Every DynamoDB Local the tests start maps its classes from one archive (infra/local/dynamodb-local-launch.ts) once
 // it exists: on a fresh checkout it is built beside the first pass, whose first engines start without it.
@@ -63,6 +57,12 @@ const firstPass = await run(
   ['vitest', 'run', '--project', 'local', '--project', 'cdk'],
   true,
 );
+// tsc and Biome only compute (about 30 s of CPU): they run beside the Node 22 pass, at the lowest priority, on what
+// it leaves idle (a quarter of two cores); the first pass is CPU-bound and has none to spare.
+const staticChecks = Promise.all([
+  run('tsc --noEmit', ...atLowestPriority('npx', ['tsc', '--noEmit'])),
+  run('biome ci .', ...atLowestPriority('npx', ['biome', 'ci', '.'])),
+]);
 const secondPass = await run(
   'unit and functions projects (Node 22)',
   'npx',
