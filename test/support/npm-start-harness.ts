@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
+import { freePort } from '../../infra/local/dynamodb-local.ts';
 import { groupAlive, npmStartEnv, type RunningService, waitGroupGone, waitUntilServing } from './local-runtime.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -24,9 +25,14 @@ export class NpmStartHarness {
   /** More environment for the next `start()` (e.g. CLOCK_OFFSET_MS, OVERDUE_SWEEP_MS). */
   extraEnv: NodeJS.ProcessEnv = {};
 
+  /**
+   * `dynamodbPort`: DynamoDB Local's port for the first start. Each restart takes a new free port: while nothing held
+   * the old one, any listener on this machine may have been given it (a suite run once failed "Port … is in use by
+   * another program"). The engine's port is in its DATA_DIR's record, which the CLI and a restart's orphan check read.
+   */
   constructor(
     readonly dataDir: string,
-    readonly dynamodbPort: number,
+    public dynamodbPort: number,
   ) {}
 
   env(): NodeJS.ProcessEnv {
@@ -38,6 +44,7 @@ export class NpmStartHarness {
   }
 
   async start(): Promise<RunningService> {
+    if (this.groups.length > 0) this.dynamodbPort = await freePort();
     const child = spawn('npm', ['start', '--silent'], {
       cwd: ROOT,
       env: this.env(),
