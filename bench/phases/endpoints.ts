@@ -96,6 +96,7 @@ const floorCost = ({ c1, c8 }: Measured): FloorCost => ({
   p50Ms: c1.floor.p50Ms,
   p99Ms: c1.p99Pooled.floorMs,
   machineCpuMsAtC8: c8.floor.processCpuMs + c8.floor.dynamoDbLocalCpuMs + c8.floor.loadGeneratorCpuMs,
+  dynamoDbLocalGapMsAtC8: c8.endpoint.dynamoDbLocalCpuMs - c8.floor.dynamoDbLocalCpuMs,
 });
 
 /**
@@ -109,7 +110,7 @@ function ratioBudgets(ep: EndpointDef, m: Measured): Budget[] {
   const cost = floorCost(m);
   const limits = cpuBoundLimits(stated, ep.cpuBudgetMs, cost);
   const ms = (x: number) => stats.round(x, 1);
-  const c8Floor = `${ms(cost.machineCpuMsAtC8)} ms of machine CPU per floor request`;
+  const c8Floor = `${ms(cost.machineCpuMsAtC8)} ms of machine CPU per floor request, DynamoDB Local's ${ms(cost.dynamoDbLocalGapMsAtC8)} ms more for the endpoint's taken out`;
   const ratio = (name: string, value: number, key: keyof RatioBudgets, what: string, spread?: stats.Spread) => ({
     name: `${name} ${ep.name}`,
     value,

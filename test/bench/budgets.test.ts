@@ -30,7 +30,7 @@ describe('budgets on another machine', () => {
 });
 
 describe('ratio limits a row CPU budget implies', () => {
-  const floor = { p50Ms: 30, p99Ms: 60, machineCpuMsAtC8: 7 };
+  const floor = { p50Ms: 30, p99Ms: 60, machineCpuMsAtC8: 7, dynamoDbLocalGapMsAtC8: 0 };
 
   it('allows at c=1 the floor plus the CPU budget, where that is more than the stated ratio', () => {
     const limits = cpuBoundLimits(STATED, 7.5, floor);
@@ -46,6 +46,17 @@ describe('ratio limits a row CPU budget implies', () => {
     const expensiveFloor = cpuBoundLimits(STATED, 3, { ...floor, machineCpuMsAtC8: 30 });
     expect(expensiveFloor.throughput(1)).toBe(0.85); // 30 / 33 = 0.91: the stated 0.85 is stricter
     expect(expensiveFloor.tailP99(1)).toBe(1.3);
+  });
+
+  it("takes out at c=8 what DynamoDB Local spent more (or less) on the endpoint's blocks than on the floor's", () => {
+    const slowerJvm = cpuBoundLimits(STATED, 3, { ...floor, dynamoDbLocalGapMsAtC8: 2 });
+    expect(slowerJvm.throughput(1)).toBeCloseTo(7 / 12);
+    expect(slowerJvm.tailP99(1)).toBeCloseTo(12 / 7);
+    const fasterJvm = cpuBoundLimits(STATED, 3, { ...floor, dynamoDbLocalGapMsAtC8: -1 });
+    expect(fasterJvm.throughput(1)).toBeCloseTo(7 / 9);
+    expect(fasterJvm.tailP99(1)).toBe(1.3); // 9 / 7 = 1.29: the stated 1.3 is more
+    // At c=1 the two sides share DynamoDB Local's CPU evenly: nothing to take out there.
+    expect(slowerJvm.p50(1)).toBeCloseTo(cpuBoundLimits(STATED, 3, floor).p50(1));
   });
 
   it('misses when the floor was not measured (a failed block): no limit hides it', () => {
