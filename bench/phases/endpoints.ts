@@ -110,7 +110,7 @@ function ratioBudgets(ep: EndpointDef, m: Measured): Budget[] {
   const cost = floorCost(m);
   const limits = cpuBoundLimits(stated, ep.cpuBudgetMs, cost);
   const ms = (x: number) => stats.round(x, 1);
-  const c8Floor = `${ms(cost.machineCpuMsAtC8)} ms of machine CPU per floor request, DynamoDB Local's ${ms(cost.dynamoDbLocalGapMsAtC8)} ms more for the endpoint's taken out`;
+  const c8Floor = `${ms(cost.machineCpuMsAtC8)} ms of machine CPU per floor request, with DynamoDB Local's difference of ${ms(cost.dynamoDbLocalGapMsAtC8)} ms (endpoint − floor) taken out`;
   const ratio = (name: string, value: number, key: keyof RatioBudgets, what: string, spread?: stats.Spread) => ({
     name: `${name} ${ep.name}`,
     value,
