@@ -4,14 +4,15 @@
  * verified about 6,700 classes from some sixty jars. Mapped from one archive, an engine answers in about half the time
  * and CPU (here 2.7 → 1.1 s to its first answer, 3.8 → 2.2 s of CPU until it has served a warm-up).
  *
- * Built once per DynamoDB Local release in node_modules/.cache (the archive records the classpath it was built
- * with, so it is built where it is used): the classes a warmed engine loads (-XX:DumpLoadedClassList), then
+ * Built once per DynamoDB Local release and launcher class in node_modules/.cache (the archive records the classpath
+ * it was built with, so it is built where it is used): the classes a warmed engine loads (-XX:DumpLoadedClassList), then
  * `java -Xshare:dump`. The JVM archives classes from jars only, and DynamoDB Local's jar names its own directory and
  * non-jar files in its manifest's Class-Path, so the archive's directory holds a copy of that jar whose Class-Path
  * keeps only the jars (they are reached through a link to the distribution's DynamoDBLocal_lib), and the loopback
  * launcher in a jar. One builder at a time: `npm test` builds it beside its first pass.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, delimiter, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,6 +29,7 @@ import { warmUp } from './dynamodb-local-warm-up.ts';
 
 const CACHE = resolve(import.meta.dirname, '../../node_modules/.cache/dynamodb-local-class-archive');
 const MANIFEST = 'META-INF/MANIFEST.MF';
+const LAUNCHER_CLASS = 'LoopbackDynamoDbLocal.class';
 /** A manifest line's longest length in bytes, continuation lines starting with one space (JAR File Specification). */
 const MANIFEST_LINE_BYTES = 72;
 
@@ -57,8 +59,7 @@ function writeJars(directory: string, home: string): void {
   const entries = unzipSync(readFileSync(join(home, 'DynamoDBLocal.jar')));
   entries[MANIFEST] = strToU8(jarsOnlyManifest(strFromU8(entries[MANIFEST]!)));
   writeFileSync(join(directory, CLASS_ARCHIVE_FILES.jar), zipSync(entries, { level: 1 }));
-  const launcherClass = 'LoopbackDynamoDbLocal.class';
-  const launcher = { [launcherClass]: readFileSync(join(LOOPBACK_CLASSES, launcherClass)) };
+  const launcher = { [LAUNCHER_CLASS]: readFileSync(join(LOOPBACK_CLASSES, LAUNCHER_CLASS)) };
   writeFileSync(join(directory, CLASS_ARCHIVE_FILES.launcher), zipSync(launcher));
   symlinkSync(join(home, 'DynamoDBLocal_lib'), join(directory, 'DynamoDBLocal_lib'));
 }
@@ -82,8 +83,15 @@ async function dumpArchive(directory: string, home: string): Promise<void> {
   renameSync(building, join(directory, CLASS_ARCHIVE_FILES.archive)); // the archive appears whole or not at all
 }
 
-/** Where this DynamoDB Local release's archive is (or will be) built. */
-export const classArchiveDirectory = (): string => join(CACHE, basename(distribution()));
+/**
+ * Where the archive of this DynamoDB Local release and this launcher is (or will be) built: the archive holds a copy
+ * of the launcher's class, so a changed launcher gets an archive of its own.
+ */
+export function classArchiveDirectory(): string {
+  const launcher = readFileSync(join(LOOPBACK_CLASSES, LAUNCHER_CLASS));
+  const version = createHash('sha256').update(launcher).digest('hex').slice(0, 12);
+  return join(CACHE, `${basename(distribution())}-launcher-${version}`);
+}
 
 /**
  * Builds this DynamoDB Local release's archive in `classArchiveDirectory()` unless it is there; false (engines

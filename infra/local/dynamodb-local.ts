@@ -77,12 +77,16 @@ export class JavaUnavailableError extends Error {
 
 /**
  * Starts DynamoDB Local. `dataDir` persists the database there; omit it for an in-memory database.
- * Resolves once the endpoint answers.
+ * `ignoreInterrupt`: the engine ignores SIGINT and only `stop()` ends it (LoopbackDynamoDbLocal.java), for a parent
+ * that must keep writing while Ctrl-C stops it (npm start). Resolves once the endpoint answers.
  */
 export async function startDynamoDbLocal(
-  options: { port?: number; dataDir?: string; launch?: JavaLaunch } = {},
+  options: { port?: number; dataDir?: string; launch?: JavaLaunch; ignoreInterrupt?: boolean } = {},
 ): Promise<DynamoDbLocal> {
-  const launch = options.launch ?? javaLaunch();
+  const base = options.launch ?? javaLaunch();
+  const launch = options.ignoreInterrupt
+    ? { ...base, jvmOptions: [...base.jvmOptions, '-Dloopback.ignoreInterrupt=true'] }
+    : base;
   if (options.port !== undefined) return startOnce(options.port, options.dataDir, launch);
   // A free port can be taken by another process between choosing it and Java binding it: try a second one.
   try {

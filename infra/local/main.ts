@@ -48,8 +48,11 @@ let dynamodbDir: string | undefined;
 async function shutdown(exitCode: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  // Should stopping hang, leave anyway (stop() already SIGKILLs Java after 5 s).
-  setTimeout(() => process.exit(exitCode), 15_000).unref();
+  // Should stopping hang, leave anyway, Java included: it ignores the group's SIGINT (startDatabase).
+  setTimeout(() => {
+    database?.process.kill('SIGKILL');
+    process.exit(exitCode);
+  }, 15_000).unref();
   if (server) {
     const closed = new Promise<void>((r) => server!.close(() => r()));
     server.closeAllConnections();
@@ -140,7 +143,9 @@ async function claimDataDir(settings: LocalSettings): Promise<true | undefined> 
 /** Starts DynamoDB Local on DATA_DIR and records it (engine-record.ts); its unexpected exit stops the service. */
 async function startDatabase(settings: LocalSettings): Promise<DynamoDbLocal | undefined> {
   try {
-    databaseStarting = startDynamoDbLocal({ port: settings.dynamodbPort, dataDir: settings.dynamodbDir });
+    // Ctrl-C reaches Java too (same process group): it ignores that, and is stopped after the runners (shutdown).
+    const options = { port: settings.dynamodbPort, dataDir: settings.dynamodbDir, ignoreInterrupt: true };
+    databaseStarting = startDynamoDbLocal(options);
     database = await databaseStarting;
   } catch (error) {
     if (error instanceof JavaUnavailableError) return fail(error.message);
@@ -156,8 +161,8 @@ async function startDatabase(settings: LocalSettings): Promise<DynamoDbLocal | u
   });
   database.process.once('exit', (code, signal) => {
     if (stopping) return;
-    // Ctrl-C in a terminal signals Java too (same process group); that is a normal stop.
-    if (signal === 'SIGINT' || signal === 'SIGTERM' || code === 130 || code === 143) return void shutdown(0);
+    // SIGTERM sent to the whole process group (a process manager's stop) is a normal stop.
+    if (signal === 'SIGTERM' || code === 143) return void shutdown(0);
     void fail(`DynamoDB Local stopped unexpectedly (exit code ${code ?? signal}).`);
   });
   return database;

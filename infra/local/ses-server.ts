@@ -9,7 +9,9 @@
  *   set feeds (infra/local/ses-simulator.ts), a moment after the acceptance, as SES sends them;
  * - a recipient in the reserved `.invalid` domain is refused with 400 `MessageRejected` (the local permanent rejection);
  * - `POST /_local/faults` `{"kind":"throttle"|"server_error","count":N}` makes the next N sends answer 429
- *   `TooManyRequestsException` or 500, as SES does under throttling or an outage (tests of the retry path).
+ *   `TooManyRequestsException` or 500, as SES does under throttling or an outage (tests of the retry path);
+ *   `{"kind":"slow_answer","count":N,"delay_ms":M}` accepts and keeps the next N messages at once and answers each
+ *   M ms later, as a slow network does (tests of a stop or crash between SES accepting and the mailer's record).
  *
  * The SDK talks to the front exactly as to SES (SES_ENDPOINT); the inbox and `/store` are the package's, proxied.
  */
@@ -41,7 +43,7 @@ export interface LocalSes {
   stop(): Promise<void>;
 }
 
-type Fault = 'throttle' | 'server_error';
+type Fault = { kind: 'throttle' | 'server_error' } | { kind: 'slow_answer'; delayMs: number };
 const SEND_PATH = '/v2/email/outbound-emails';
 const MAX_BODY_BYTES = 50 * 1024 * 1024;
 /** Tries of a report whose handler failed (EventBridge retries too), with growing pauses. */
@@ -66,9 +68,16 @@ export async function startLocalSes(options: LocalSesOptions): Promise<LocalSes>
       if (req.method === 'POST' && req.url === SEND_PATH) {
         const body = await readBody(req);
         const fault = faults.shift();
-        if (fault)
-          return sesError(res, fault === 'throttle' ? 429 : 500, faultName(fault), 'Injected by the local SES server.');
-        return await send(req, res, body, { innerPort, mailDir: options.mailDir, notify: notices.notify });
+        if (fault && fault.kind !== 'slow_answer')
+          return sesError(
+            res,
+            fault.kind === 'throttle' ? 429 : 500,
+            faultName(fault),
+            'Injected by the local SES server.',
+          );
+        const answerDelayMs = fault?.kind === 'slow_answer' ? fault.delayMs : 0;
+        const context = { innerPort, mailDir: options.mailDir, notify: notices.notify, answerDelayMs };
+        return await send(req, res, body, context);
       }
       proxy(req, res, innerPort, req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req));
     } catch (error) {
@@ -128,24 +137,43 @@ function noticeSender(options: LocalSesOptions, log: NonNullable<LocalSesOptions
   };
 }
 
-const faultName = (fault: Fault) => (fault === 'throttle' ? 'TooManyRequestsException' : 'InternalFailure');
+const faultName = (fault: Fault) => (fault.kind === 'throttle' ? 'TooManyRequestsException' : 'InternalFailure');
 
 async function setFaults(req: IncomingMessage, res: ServerResponse, faults: Fault[]): Promise<void> {
-  const { kind, count } = JSON.parse((await readBody(req)).toString('utf8') || '{}') as {
-    kind?: string;
-    count?: number;
-  };
-  if ((kind !== 'throttle' && kind !== 'server_error') || !Number.isInteger(count) || count! < 0)
-    return sesError(res, 400, 'BadRequestException', 'Send {"kind":"throttle"|"server_error","count":N}.');
+  const fault = parseFault((await readBody(req)).toString('utf8'));
+  if (!fault)
+    return sesError(
+      res,
+      400,
+      'BadRequestException',
+      'Send {"kind":"throttle"|"server_error","count":N} or {"kind":"slow_answer","count":N,"delay_ms":M}.',
+    );
   faults.length = 0;
-  for (let i = 0; i < count!; i++) faults.push(kind);
+  for (let i = 0; i < fault.count; i++) faults.push(fault.fault);
   res.writeHead(204).end();
+}
+
+function parseFault(text: string): { fault: Fault; count: number } | undefined {
+  let body: { kind?: unknown; count?: unknown; delay_ms?: unknown };
+  try {
+    body = JSON.parse(text || '{}');
+  } catch {
+    return undefined;
+  }
+  const { kind, count, delay_ms: delayMs } = body;
+  if (!Number.isInteger(count) || (count as number) < 0) return undefined;
+  if (kind === 'throttle' || kind === 'server_error') return { fault: { kind }, count: count as number };
+  if (kind === 'slow_answer' && Number.isInteger(delayMs) && (delayMs as number) >= 0)
+    return { fault: { kind, delayMs: delayMs as number }, count: count as number };
+  return undefined;
 }
 
 interface SendContext {
   innerPort: number;
   mailDir: string;
   notify: (event: SesEventBridgeEvent) => void;
+  /** How long the answer waits after the message was accepted and kept (the `slow_answer` fault; else 0). */
+  answerDelayMs: number;
 }
 
 /** SendEmail: refuse a `.invalid` recipient, else let the package accept it, keep the `.eml`, schedule the reports. */
@@ -155,14 +183,15 @@ async function send(req: IncomingMessage, res: ServerResponse, body: Buffer, con
   if (refused.length > 0)
     return sesError(res, 400, 'MessageRejected', `Email address is not deliverable: ${refused.join(', ')}`);
   const answer = await forward(req, context.innerPort, body);
-  res.writeHead(answer.status, answer.headers).end(answer.body);
-  if (answer.status !== 200) return;
+  if (answer.status !== 200) return void res.writeHead(answer.status, answer.headers).end(answer.body);
   const messageId = String((JSON.parse(answer.body.toString('utf8')) as { MessageId?: string }).MessageId);
   const raw = parsed.Content?.Raw?.Data
     ? Buffer.from(parsed.Content.Raw.Data, 'base64')
     : await innerEml(context.innerPort, messageId);
   keepEml(context.mailDir, messageId, raw);
   for (const event of simulatedEvents(parsed, messageId)) context.notify(event);
+  if (context.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, context.answerDelayMs));
+  res.writeHead(answer.status, answer.headers).end(answer.body);
 }
 
 /** One `.eml` per message, written whole (a temporary file renamed), named so that a listing sorts by time. */

@@ -4,7 +4,7 @@
  * under DATA_DIR/mail, `mail:deliveries`, and a webhook receiver. The SDKs' `GET /invoices/send/{ref}` and the POST
  * both queue; the mail arrives with the PDF attached (read with pdftotext: number, items, ₦ amounts) and `mail_status`
  * moves queued → sent, → bounced for the simulator's bounce address, → failed for a rejected message, each change
- * with its webhook event.
+ * with its webhook event. Ctrl-C while SES's answer is on its way does not send the e-mail again after the restart.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -73,6 +73,14 @@ async function emlTo(address: string): Promise<ParsedMail[]> {
   const files = readdirSync(directory).filter((name) => name.endsWith('.eml'));
   const mails = await Promise.all(files.map((name) => simpleParser(readFileSync(join(directory, name)))));
   return mails.filter((mail) => JSON.stringify(mail.to).includes(address));
+}
+
+async function untilEml(address: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while ((await emlTo(address)).length === 0) {
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${address} within 60 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /**
@@ -179,5 +187,23 @@ describe('invoice e-mail through npm start', () => {
       ['ada.blackbox@example.com', 'sent'],
     ]);
     expect(lines[2]).toMatchObject({ attempts: 1, last_error: null, sent_at: expect.any(String) });
+  });
+
+  it('Ctrl-C while SES has accepted an e-mail and its answer is on its way: after the restart it is not sent again', async () => {
+    const inbox = /read sent mail in a browser at (http:\/\/\S+)/.exec(service.output())![1]!;
+    const slow = { kind: 'slow_answer', count: 1, delay_ms: 3_000 };
+    expect((await fetch(`${inbox}/_local/faults`, { method: 'POST', body: JSON.stringify(slow) })).status).toBe(204);
+    const invoice = await newInvoice('stop.midway@example.com');
+    expect((await get(`/invoices/send/${invoice.reference_code}`)).status).toBe(200);
+    await untilEml('stop.midway@example.com'); // accepted by SES; the mailer waits for the answer for 3 s more
+
+    process.kill(-service.child.pid!, 'SIGINT'); // what Ctrl-C in a terminal does: npm, node and Java at once
+    const exit = await new Promise<number | null>((resolve) => service.child.once('exit', resolve));
+    expect(exit, service.output()).toBe(0);
+    service = await harness.start();
+
+    expect((await untilStatus(invoice.reference_code, 'sent')).mail_status).toBe('sent');
+    await new Promise((r) => setTimeout(r, 2_000)); // room for a second attempt, were one queued
+    expect(await emlTo('stop.midway@example.com')).toHaveLength(1);
   });
 });
