@@ -149,13 +149,15 @@ interface CompareOptions {
 
 /**
  * Block pair `b`: at concurrency 1 the sides take turns (`alternatingPair`); otherwise one whole block each, the
- * endpoint first in even blocks.
+ * endpoint first in even blocks. Both processes first collect their garbage, so that what earlier rows and blocks
+ * left is not collected inside this pair's timed requests, on one side only.
  */
 async function blockPair(
   opts: CompareOptions,
   b: number,
   statuses: Record<string, number>,
 ): Promise<{ e: Side; f: Side }> {
+  await Promise.all([measured.server!, measured.floor!].map(({ child }) => ask(child, { type: 'collectGarbage' })));
   const endpointBlock = () =>
     measuredBlock('endpoint', () =>
       drive(opts.perBlock, opts.concurrency, httpOp(opts.port, opts.make, opts.expected, statuses)),

@@ -28,7 +28,14 @@ export function startChild(
 ): Promise<Child> {
   const child = fork(path.join(REPO_ROOT, script), [], {
     cwd: REPO_ROOT,
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])],
+    // --expose-gc as Lambda's Node.js runtime starts: bench/compare.ts collects the garbage of earlier rows in both
+    // processes before each block pair (docs/performance.md "2026-11-27, issue 27 sixth round").
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? []),
+    ],
     // Production logging (one INFO line per request) stays on; its output goes nowhere.
     env: childEnv(endpoint, tableName, extraEnv),
     // Its stderr carries the handlers' ERROR log lines (e.g. 503s, counted in the statuses); kept for a crash report.
