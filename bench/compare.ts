@@ -8,7 +8,7 @@ import { drive, type Run } from './drive.ts';
 import { p99BeyondDynamoDbTail } from './dynamo-tail.ts';
 import { prepareFloor, runFloorBlock, runFloorReplays } from './floor.ts';
 import { ask } from './ipc.ts';
-import { describeRun, httpOp, measured, measuredBlock, merge, snapshot } from './load.ts';
+import { collectGarbageBeforeBlock, describeRun, httpOp, measured, measuredBlock, merge, snapshot } from './load.ts';
 import type { Child } from './processes.ts';
 import type { ReplayTemplate } from './replay.ts';
 import type { MakeRequest } from './requests.ts';
@@ -37,6 +37,7 @@ async function alternatingPair(opts: {
   endpointFirst: boolean;
 }): Promise<{ endpoint: Side; floor: Side }> {
   const requestTimes = (child: Child) => ask<number[]>(child.child, { type: 'requestTimes' });
+  await collectGarbageBeforeBlock();
   await Promise.all([requestTimes(measured.server!), requestTimes(measured.floor!)]);
   const before = await snapshot();
   const endpointRuns: Run[] = [];
@@ -149,15 +150,13 @@ interface CompareOptions {
 
 /**
  * Block pair `b`: at concurrency 1 the sides take turns (`alternatingPair`); otherwise one whole block each, the
- * endpoint first in even blocks. Both processes first collect their garbage, so that what earlier rows and blocks
- * left is not collected inside this pair's timed requests, on one side only.
+ * endpoint first in even blocks.
  */
 async function blockPair(
   opts: CompareOptions,
   b: number,
   statuses: Record<string, number>,
 ): Promise<{ e: Side; f: Side }> {
-  await Promise.all([measured.server!, measured.floor!].map(({ child }) => ask(child, { type: 'collectGarbage' })));
   const endpointBlock = () =>
     measuredBlock('endpoint', () =>
       drive(opts.perBlock, opts.concurrency, httpOp(opts.port, opts.make, opts.expected, statuses)),

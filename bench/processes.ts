@@ -28,8 +28,8 @@ export function startChild(
 ): Promise<Child> {
   const child = fork(path.join(REPO_ROOT, script), [], {
     cwd: REPO_ROOT,
-    // --expose-gc as Lambda's Node.js runtime starts: bench/compare.ts collects the garbage of earlier rows in both
-    // processes before each block pair (docs/performance.md "2026-11-27, issue 27 sixth round").
+    // --expose-gc as Lambda's Node.js runtime starts: both processes collect their garbage before each measured block
+    // (collectGarbageBeforeBlock in bench/load.ts).
     execArgv: [
       '--import',
       'tsx',
