@@ -8,7 +8,7 @@ import { drive, type Run } from './drive.ts';
 import { p99BeyondDynamoDbTail } from './dynamo-tail.ts';
 import { prepareFloor, runFloorBlock, runFloorReplays } from './floor.ts';
 import { ask } from './ipc.ts';
-import { collectGarbageBeforeBlock, describeRun, httpOp, measured, measuredBlock, merge, snapshot } from './load.ts';
+import { describeRun, httpOp, measured, measuredBlock, merge, snapshot } from './load.ts';
 import type { Child } from './processes.ts';
 import type { ReplayTemplate } from './replay.ts';
 import type { MakeRequest } from './requests.ts';
@@ -37,7 +37,6 @@ async function alternatingPair(opts: {
   endpointFirst: boolean;
 }): Promise<{ endpoint: Side; floor: Side }> {
   const requestTimes = (child: Child) => ask<number[]>(child.child, { type: 'requestTimes' });
-  await collectGarbageBeforeBlock();
   await Promise.all([requestTimes(measured.server!), requestTimes(measured.floor!)]);
   const before = await snapshot();
   const endpointRuns: Run[] = [];

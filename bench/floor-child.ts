@@ -19,7 +19,7 @@ process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 
 const { documentClient } = await import('../shared/store/dynamodb-client.ts');
 const { installBenchHook } = await import('./bench-hooks.ts');
-const { answer, collectGarbage, processStats, serveForBench } = await import('./ipc.ts');
+const { answer, processStats, serveForBench } = await import('./ipc.ts');
 const { prepareReplays, runReplay } = await import('./replay.ts');
 type ReplayTemplate = import('./replay.ts').ReplayTemplate;
 type PreparedReplay = import('./replay.ts').PreparedReplay;
@@ -32,7 +32,6 @@ const prepared = new Map<string, { replays: PreparedReplay[]; response: Buffer }
 answer({
   stats: () => processStats(hook.totals),
   requestTimes: () => hook.takeRequestMs(),
-  collectGarbage,
   async prepare(message) {
     const replays = await prepareReplays(
       client,

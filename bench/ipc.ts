@@ -76,18 +76,6 @@ export function processStats(totals: () => DynamoTotals): ProcessStats {
 }
 
 /**
- * A full garbage collection in this child (it runs with --expose-gc: bench/processes.ts), between timed blocks. It
- * answers a moment later, so that the collection's background sweeping and its `gc` entry (delivered
- * asynchronously) are counted before the next block's first `stats`, not in the block.
- */
-export async function collectGarbage(): Promise<void> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('this child was started without --expose-gc (bench/processes.ts)');
-  gc();
-  await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
-/**
  * In a child that is an HTTP server (the runtime, the floor, the timeline's runtime): keep-alive as the load
  * generator's agent expects, listen on a free loopback port and send `{ port }`; `stop` closes it and exits.
  */

@@ -65,16 +65,6 @@ export async function snapshot(): Promise<CpuSnapshot> {
   };
 }
 
-/**
- * A full garbage collection in the runtime and the floor, untimed, before a block: the garbage earlier rows and
- * blocks left is then not collected inside this block's requests, on one side only (docs/performance.md
- * "2026-11-27, issue 27 sixth round").
- */
-export async function collectGarbageBeforeBlock(): Promise<void> {
-  const children = [measured.server, measured.floor].filter((child) => child !== undefined);
-  await Promise.all(children.map(({ child }) => ask(child, { type: 'collectGarbage' })));
-}
-
 /** Runs one block and accounts for its CPU (every process of the bench, and the rest of the machine). */
 export async function measuredBlock(
   side: 'endpoint' | 'floor',
@@ -82,7 +72,6 @@ export async function measuredBlock(
 ): Promise<{ run: Run; figures: SideFigures; dynamoPerRequestMs: number[] }> {
   const serving = side === 'endpoint' ? measured.server : measured.floor;
   const requestTimes = () => (serving ? ask<number[]>(serving.child, { type: 'requestTimes' }) : Promise.resolve([]));
-  await collectGarbageBeforeBlock();
   await requestTimes(); // forget what came before the block
   const before = await snapshot();
   const result = await run();

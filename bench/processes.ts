@@ -28,14 +28,7 @@ export function startChild(
 ): Promise<Child> {
   const child = fork(path.join(REPO_ROOT, script), [], {
     cwd: REPO_ROOT,
-    // --expose-gc as Lambda's Node.js runtime starts: both processes collect their garbage before each measured block
-    // (collectGarbageBeforeBlock in bench/load.ts).
-    execArgv: [
-      '--import',
-      'tsx',
-      '--expose-gc',
-      ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? []),
-    ],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])],
     // Production logging (one INFO line per request) stays on; its output goes nowhere.
     env: childEnv(endpoint, tableName, extraEnv),
     // Its stderr carries the handlers' ERROR log lines (e.g. 503s, counted in the statuses); kept for a crash report.

@@ -21,7 +21,7 @@ process.env.POWERTOOLS_METRICS_DISABLED = 'false';
 process.env.MAIL_FROM ??= 'invoices@example.com';
 
 const { installBenchHook } = await import('./bench-hooks.ts');
-const { answer, collectGarbage, processStats, serveForBench } = await import('./ipc.ts');
+const { answer, processStats, serveForBench } = await import('./ipc.ts');
 const { createLocalServer } = await import('../infra/local/server.ts');
 
 export type { CapturedCall } from './bench-hooks.ts';
@@ -38,7 +38,6 @@ if (process.env.BENCH_DURABILITY_BARRIER === '1') {
 answer({
   stats: () => processStats(hook.totals),
   requestTimes: () => hook.takeRequestMs(),
-  collectGarbage,
   captureStart: () => hook.startCapture(),
   captureStop: () => hook.stopCapture(),
 });
