@@ -81,7 +81,7 @@ function logFigures(ep: EndpointDef, { captured, floorCheck, c1, c8, why1, why8 
   );
   log(`       ${why1.line}${why1.verdicts.map((v) => `\n       ${v}`).join('')}`);
   log(
-    `  c=8  endpoint ${c8.endpoint.throughputPerSecond}/s, p99 ${c8.endpoint.p99} ms   floor ${c8.floor.throughputPerSecond}/s, p99 ${c8.floor.p99} ms   ratio throughput ${f(c8.throughputRatio)}, p99 ${c8.p99Pooled.ratio} pooled (blocks ${c8.p99Ratio.min}–${c8.p99Ratio.max})`,
+    `  c=8  endpoint ${c8.endpoint.throughputPerSecond}/s, p99 ${c8.endpoint.p99} ms   floor ${c8.floor.throughputPerSecond}/s, p99 ${c8.floor.p99} ms   ratio throughput ${f(c8.throughputRatio)}, p99 ${c8.p99Pooled.ratio} pooled (blocks ${c8.p99Ratio.min}–${c8.p99Ratio.max}), ${c8.p99Pooled.beyondDynamoDbTail} beyond DynamoDB Local's tail`,
   );
   log(
     `       CPU per request: runtime ${c8.endpoint.processCpuMs} ms, floor ${c8.floor.processCpuMs} ms → ours ${f(c8.ourCpuMs)} ms`,
@@ -129,7 +129,12 @@ function ratioBudgets(ep: EndpointDef, m: Measured): Budget[] {
       `a ${ms(cost.p99Ms)} ms floor p99 (all blocks pooled; ${c1.p99Pooled.ratio} before DynamoDB p99 ${c1.p99Pooled.endpointDynamoMs} vs ${c1.p99Pooled.floorDynamoMs} ms was taken out)`,
     ),
     ratio('throughput c=8', c8.throughputRatio.median, 'throughput', c8Floor, c8.throughputRatio),
-    ratio('tail p99 c=8', c8.p99Pooled.ratio, 'tailP99', `${c8Floor} (p99 pooled)`),
+    ratio(
+      "tail p99 c=8 beyond DynamoDB Local's tail",
+      c8.p99Pooled.beyondDynamoDbTail,
+      'tailP99',
+      `${c8Floor} (p99 pooled; ${c8.p99Pooled.ratio} before DynamoDB p99 ${c8.p99Pooled.endpointDynamoMs} vs ${c8.p99Pooled.floorDynamoMs} ms was taken out)`,
+    ),
   ];
 }
 
