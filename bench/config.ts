@@ -23,10 +23,9 @@ export const SIZES = {
   listedClients: 110,
   // Endpoint and floor blocks are interleaved this many times, alternating which goes first; an even count runs
   // each order equally often (the second block of a pair can pay for the first's garbage collection). At least 3 in
-  // a full run; a quick run (for developing the bench, its figures too noisy to judge) takes 2. Six since the
-  // seventh round of issue 27 (docs/performance.md): with four, a row's median of blocks moved too much between
-  // idle runs (the history page's c=8 throughput ratio 0.799–0.978 over nine).
-  blocks: Math.max(QUICK ? 2 : 3, Number(process.env.BENCH_BLOCKS ?? (QUICK ? 2 : 6)) || 6),
+  // a full run; a quick run (for developing the bench, its figures too noisy to judge) takes 2. Six were tried in the
+  // seventh round of issue 27 and not kept (docs/performance.md): the first row's CPU at c=1 rose over its budget.
+  blocks: Math.max(QUICK ? 2 : 3, Number(process.env.BENCH_BLOCKS ?? (QUICK ? 2 : 4)) || 4),
   perBlock1: QUICK ? 20 : 100, // requests per block at concurrency 1 (each side)
   perBlock8: QUICK ? 40 : 240, // requests per block at concurrency 8 (each side); at 96 the history ratio swung 0.75–0.86
   warmup: QUICK ? 20 : 60,

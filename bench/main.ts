@@ -12,7 +12,7 @@
  * Method, budgets and latest figures: docs/performance.md.
  *
  * Env: BENCH_QUICK=1 shrinks every phase (for developing the bench, ≤ 3 minutes; figures too noisy to judge);
- * BENCH_BLOCKS=<n> sets the number of interleaved blocks (default 6, at least 3; quick: 2);
+ * BENCH_BLOCKS=<n> sets the number of interleaved blocks (default 4, at least 3; quick: 2);
  * BENCH_SERVER_NODE_OPTIONS passes flags to the server processes (e.g. "--cpu-prof --cpu-prof-dir=prof");
  * BENCH_PHASES=endpoints,receivables runs only those phases (warmUp, scale, httpHop, endpoints, periodTotals,
  * receivables, webhookEvents, durabilityBarrier, pagesByBytes, manyTenants, documents, coldStart, render), and
