@@ -6,8 +6,9 @@
  *
  * Built once per DynamoDB Local release and launcher class in node_modules/.cache (the archive records the classpath
  * it was built with, so it is built where it is used): the classes a warmed engine loads
- * (-XX:DumpLoadedClassList), then `java -Xshare:dump`. The JVM archives classes from jars only, and DynamoDB Local's jar names its own directory and
- * non-jar files in its manifest's Class-Path, so the archive's directory holds a copy of that jar whose Class-Path
+ * (-XX:DumpLoadedClassList), then `java -Xshare:dump`. The JVM archives classes from jars only, and DynamoDB Local's
+ * jar names its own directory and non-jar files in its manifest's Class-Path, so the archive's directory holds a
+ * copy of that jar whose Class-Path
  * keeps only the jars (they are reached through a link to the distribution's DynamoDBLocal_lib), and the loopback
  * launcher in a jar. One builder at a time: `npm test` builds it beside its first pass.
  */
