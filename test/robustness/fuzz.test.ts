@@ -146,6 +146,11 @@ function mutated(base: () => Record<string, unknown>, paths: string[][]) {
     .map(({ mutations, extras }) => ({ mutations, extras, build: () => applyMutations(base(), mutations, extras) }));
 }
 
+/**
+ * Generated values are shared: fast-check hands out one instance of each `fc.constant` object, and a later mutation
+ * may write into a value an earlier one inserted. So every value goes in as a copy; writing the original in once made
+ * the `__proto__` constant contain itself, and every later body cyclic.
+ */
 function applyMutations(body: Record<string, unknown>, mutations: Mutation[], extras: [string, unknown][]) {
   for (const { path, action, value } of mutations) {
     let target: any = body;
@@ -156,9 +161,9 @@ function applyMutations(body: Record<string, unknown>, mutations: Mutation[], ex
     if (target === null || typeof target !== 'object') continue;
     const last = path[path.length - 1]!;
     if (action === 'delete') delete target[last];
-    else setOwn(target, last, value);
+    else setOwn(target, last, structuredClone(value));
   }
-  for (const [key, value] of extras) setOwn(body, key, value);
+  for (const [key, value] of extras) setOwn(body, key, structuredClone(value));
   return body;
 }
 
@@ -517,6 +522,21 @@ describe('fuzzing request bodies and headers', { timeout: TIMEOUT }, () => {
     await expectRecordsOnlyForStoredOutcomes(account.companyId, outcomes);
     expect(outcomes.some((o) => o.status === 400)).toBe(true);
     expect(outcomes.some((o) => o.status === 200)).toBe(true);
+  });
+});
+
+describe('the fuzz generator', () => {
+  it('never writes a shared generated value into itself (seed -380136533 once made every later body cyclic)', () => {
+    const shared = { ['__proto__']: { polluted: 'yes' } };
+    const twice: Mutation[] = [
+      { path: ['metadata'], action: 'replace', value: shared },
+      { path: ['metadata', '__proto__'], action: 'replace', value: shared },
+    ];
+    const body = applyMutations({ metadata: {} }, twice, [['__proto__', shared]]);
+    expect(() => JSON.stringify(body)).not.toThrow();
+    expect(() => qs.stringify(body)).not.toThrow();
+    expect(Object.getOwnPropertyDescriptor(shared, '__proto__')?.value).toEqual({ polluted: 'yes' });
+    expect(Object.keys(body)).toEqual(['metadata', '__proto__']);
   });
 });
 
