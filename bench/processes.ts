@@ -1,6 +1,7 @@
 /** The bench's child processes: the local HTTP runtime (bench/server-child.ts) and the floor (bench/floor-child.ts). */
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
+import { lambdaHeapFlags } from '../infra/function-memory.ts';
 import { REPO_ROOT } from './config.ts';
 
 export interface Child {
@@ -28,7 +29,14 @@ export function startChild(
 ): Promise<Child> {
   const child = fork(path.join(REPO_ROOT, script), [], {
     cwd: REPO_ROOT,
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])],
+    // Both run with the heap Lambda's Node.js runtime gives a deployed function (its semi-spaces decide how often
+    // a request meets a garbage collection).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...lambdaHeapFlags(),
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? []),
+    ],
     // Production logging (one INFO line per request) stays on; its output goes nowhere.
     env: childEnv(endpoint, tableName, extraEnv),
     // Its stderr carries the handlers' ERROR log lines (e.g. 503s, counted in the statuses); kept for a crash report.

@@ -12,8 +12,6 @@ import { FUNCTION_TIMEOUT_MS } from './function-timeout.ts';
 export const RUNTIME = lambda.Runtime.NODEJS_22_X;
 export const ARCHITECTURE = lambda.Architecture.ARM_64;
 
-/** CPU scales with memory; 512 MB cuts module-load (cold start) time without paying for idle RAM. */
-export const MEMORY_SIZE_MB = 512;
 /** Well under API Gateway's 30 s integration limit, so a stuck call ends in our logs, not a gateway 503. */
 export const TIMEOUT = Duration.millis(FUNCTION_TIMEOUT_MS);
 

@@ -1,6 +1,6 @@
 /**
  * One of the stage's Lambda functions (an API route's or webhook delivery's), built and sized like
- * every other: runtime, architecture, memory, tracing, bundling (infra/function-settings.ts) and its own
+ * every other: runtime, architecture, memory, tracing, bundling (infra/function-settings.ts, infra/function-memory.ts) and its own
  * log group. The one place a function of this service is constructed.
  */
 import path from 'node:path';
@@ -10,7 +10,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { ARCHITECTURE, BUNDLING, MEMORY_SIZE_MB, PDF_BUNDLING, RUNTIME, TIMEOUT } from './function-settings.ts';
+import { MEMORY_SIZE_MB } from './function-memory.ts';
+import { ARCHITECTURE, BUNDLING, PDF_BUNDLING, RUNTIME, TIMEOUT } from './function-settings.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
