@@ -1,9 +1,10 @@
 /**
  * CPU profile of the local runtime serving one endpoint (how the bench's misses were diagnosed):
  *
- *   npx tsx bench/profile.ts [add-payment|add-invoice|history] [requests=400]
+ *   npx tsx bench/profile.ts [add-payment|add-invoice|history|list-clients] [requests=400]
  *
- * Starts in-memory DynamoDB Local and bench/server-child.ts under `node --cpu-prof`, sends the requests
+ * Starts in-memory DynamoDB Local and bench/server-child.ts under `node --cpu-prof` (with the bench's heap flags;
+ * PROFILE_NODE_OPTIONS adds more, PROFILE_STDOUT=1 shows the child's output, PROFILE_LOG_LEVEL sets its logging), sends the requests
  * sequentially, stops the server (which writes the .cpuprofile into bench/results/profiles/) and prints
  * the functions with the most self time, grouped by package (ours vs node_modules vs node internals).
  */
@@ -16,6 +17,7 @@ process.env.AWS_REGION ??= 'eu-west-1';
 process.env.TABLE_NAME = 'bench-profile';
 
 const { ensureTable, startDynamoDbLocal } = await import('../infra/local/dynamodb-local.ts');
+const { lambdaHeapFlags } = await import('../infra/function-memory.ts');
 const { httpRequest, destroyAgent } = await import('./http.ts');
 
 const [endpoint = 'add-payment', countArg = '400'] = process.argv.slice(2);
@@ -32,9 +34,16 @@ const { createAccount } = await import('../shared/store/accounts.ts');
 const { secretKey } = await createAccount({ name: 'Profile' });
 const child = fork(path.join(REPO_ROOT, 'bench/server-child.ts'), [], {
   cwd: REPO_ROOT,
-  execArgv: ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${profileDir}`],
-  env: { ...process.env, LOG_LEVEL: 'INFO' },
-  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  execArgv: [
+    '--import',
+    'tsx',
+    '--cpu-prof',
+    `--cpu-prof-dir=${profileDir}`,
+    ...lambdaHeapFlags(),
+    ...(process.env.PROFILE_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? []),
+  ],
+  env: { ...process.env, LOG_LEVEL: process.env.PROFILE_LOG_LEVEL ?? 'INFO' },
+  stdio: ['ignore', process.env.PROFILE_STDOUT === '1' ? 'inherit' : 'ignore', 'inherit', 'ipc'],
 });
 const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
 const headers = () => ({ authorization: `Bearer ${secretKey}`, 'idempotency-key': `p-${Math.random()}` });
@@ -56,6 +65,16 @@ for (let i = 0; i < 100; i++) {
     headers(),
   );
 }
+if (endpoint === 'list-clients') {
+  for (let i = 0; i < 100; i++)
+    await httpRequest(
+      port,
+      'POST',
+      '/clients',
+      { ...invoiceBody.client, email: `client${i}@example.com`, company_name: `Company ${i}`, type: 'Customer' },
+      headers(),
+    );
+}
 const started = performance.now();
 for (let i = 0; i < count; i++) {
   if (endpoint === 'add-payment')
@@ -74,6 +93,8 @@ for (let i = 0; i < count; i++) {
       { ...invoiceBody, client: undefined, client_id: invoice.client.id },
       headers(),
     );
+  else if (endpoint === 'list-clients')
+    await httpRequest(port, 'GET', '/clients?limit=100', undefined, { authorization: `Bearer ${secretKey}` });
   else
     await httpRequest(
       port,
