@@ -3,10 +3,11 @@
  *
  *   npx tsx bench/profile.ts [add-payment|add-invoice|history|list-clients] [requests=400]
  *
- * Starts in-memory DynamoDB Local and bench/server-child.ts under `node --cpu-prof` (with the bench's heap flags;
- * PROFILE_NODE_OPTIONS adds more, PROFILE_STDOUT=1 shows the child's output, PROFILE_LOG_LEVEL sets its logging), sends the requests
- * sequentially, stops the server (which writes the .cpuprofile into bench/results/profiles/) and prints
- * the functions with the most self time, grouped by package (ours vs node_modules vs node internals).
+ * Starts in-memory DynamoDB Local and bench/server-child.ts under `node --cpu-prof` (with the bench's heap flags),
+ * sends the requests sequentially, stops the server (which writes the .cpuprofile into bench/results/profiles/) and
+ * prints the functions with the most self time, grouped by package (ours vs node_modules vs node internals).
+ * PROFILE_NODE_OPTIONS adds flags to the server, PROFILE_STDOUT=1 shows its output, PROFILE_LOG_LEVEL sets its
+ * logging (default INFO).
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
