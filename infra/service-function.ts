@@ -1,7 +1,7 @@
 /**
- * One of the stage's Lambda functions (an API route's or webhook delivery's), built and sized like
- * every other: runtime, architecture, memory, tracing, bundling (infra/function-settings.ts, infra/function-memory.ts) and its own
- * log group. The one place a function of this service is constructed.
+ * One of the stage's Lambda functions (an API route's or webhook delivery's), built and sized like every other:
+ * runtime, architecture, tracing, bundling (infra/function-settings.ts), memory (infra/function-memory.ts) and its
+ * own log group. The one place a function of this service is constructed.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

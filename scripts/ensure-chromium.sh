@@ -8,7 +8,7 @@ if [ "$(id -u)" != "0" ]; then
   exit 1
 fi
 # Test files run in parallel and may each find the package missing: one installs it while the others wait for
-# the lock and then find it there (two apt-get runs at once fail on dpkg's lock). The lock is shared with the
+# the lock and then find it there (of two apt-get runs at once, one fails on apt's lock). The lock is shared with the
 # other ensure-*.sh script; apt-get also waits for an apt run that is not ours.
 exec 9>/tmp/invoicing-apt-install.lock
 flock 9
