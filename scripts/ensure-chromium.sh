@@ -7,13 +7,5 @@ if [ "$(id -u)" != "0" ]; then
   echo "ensure-chromium: /usr/bin/chromium is missing; run 'sudo apt-get install -y chromium'" >&2
   exit 1
 fi
-# Test files run in parallel and may each find the package missing: one installs it while the others wait for
-# the lock and then find it there (of two apt-get runs at once, one fails on apt's lock). The lock is shared with the
-# other ensure-*.sh script; apt-get also waits for an apt run that is not ours.
-exec 9>/tmp/invoicing-apt-install.lock
-flock 9
-if [ -x /usr/bin/chromium ]; then exit 0; fi
-export DEBIAN_FRONTEND=noninteractive
-apt-get -o DPkg::Lock::Timeout=300 update -qq
-apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends chromium >/dev/null
+bash "$(dirname "$0")/apt-install-once.sh" chromium /usr/bin/chromium
 /usr/bin/chromium --version

@@ -7,13 +7,6 @@ if [ "$(id -u)" != "0" ]; then
   echo "ensure-poppler: pdftotext is missing; run 'sudo apt-get install -y poppler-utils'" >&2
   exit 1
 fi
-# Test files run in parallel and may each find the package missing: one installs it while the others wait for
-# the lock and then find it there (of two apt-get runs at once, one fails on apt's lock). The lock is shared with the
-# other ensure-*.sh script; apt-get also waits for an apt run that is not ours.
-exec 9>/tmp/invoicing-apt-install.lock
-flock 9
-if [ -x /usr/bin/pdftotext ] && [ -x /usr/bin/pdftoppm ]; then exit 0; fi
-export DEBIAN_FRONTEND=noninteractive
-apt-get -o DPkg::Lock::Timeout=300 update -qq
-apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends poppler-utils >/dev/null
-/usr/bin/pdftotext -v 2>&1 | head -1
+bash "$(dirname "$0")/apt-install-once.sh" poppler-utils /usr/bin/pdftotext /usr/bin/pdftoppm
+# `sed` reads all of it: `head -1` could close the pipe first, and pipefail turns that SIGPIPE into exit 141.
+/usr/bin/pdftotext -v 2>&1 | sed -n 1p
