@@ -10,10 +10,9 @@ import { prepareFloor, runFloorBlock, runFloorReplays } from './floor.ts';
 import { ask } from './ipc.ts';
 import { describeRun, httpOp, measured, measuredBlock, merge, snapshot } from './load.ts';
 import type { Child } from './processes.ts';
-import { log } from './progress.ts';
 import type { ReplayTemplate } from './replay.ts';
 import type { MakeRequest } from './requests.ts';
-import { formatSlowest, slowestRequests } from './slowest.ts';
+import { logSlowest } from './slowest.ts';
 import type { PairFigures, SideFigures, Spread } from './stats.ts';
 import * as stats from './stats.ts';
 
@@ -189,15 +188,6 @@ async function blockPair(
   return { e, f };
 }
 
-/** BENCH_TAIL=1: the ten slowest requests of each side at c=1, split into DynamoDB time and the rest. */
-function logSlowest([endpointRuns, endpointDynamo]: [Run[], number[]], [floorRuns, floorDynamo]: [Run[], number[]]) {
-  const line = (name: string, runs: Run[], dynamo: number[]) =>
-    formatSlowest(name, slowestRequests(merge(runs).samples, dynamo, 10));
-  log('  slowest requests at c=1, ms [DynamoDB | outside DynamoDB]:');
-  log(`    ${line('endpoint', endpointRuns, endpointDynamo)}`);
-  log(`    ${line('floor', floorRuns, floorDynamo)}`);
-}
-
 /** The p99s of all blocks' requests of each side, and of their DynamoDB times (`Comparison.p99Pooled`). */
 function pooledP99(endpointRuns: Run[], floorRuns: Run[], endpointDynamo: number[], floorDynamo: number[]) {
   const p99Of = (samples: readonly number[]) => stats.round(stats.percentile(samples, 99));
@@ -238,7 +228,7 @@ export async function compare(opts: CompareOptions): Promise<Comparison & { stat
   }
   const pairs = blocks.map((b) => b.pair);
   if (process.env.BENCH_TAIL === '1' && opts.concurrency === 1)
-    logSlowest([endpointRuns, endpointDynamo], [floorRuns, floorDynamo]);
+    logSlowest([merge(endpointRuns).samples, endpointDynamo], [merge(floorRuns).samples, floorDynamo]);
   return {
     p99Pooled: pooledP99(endpointRuns, floorRuns, endpointDynamo, floorDynamo),
     concurrency: opts.concurrency,

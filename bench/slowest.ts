@@ -1,7 +1,8 @@
 /**
  * The slowest requests of one side of a c=1 comparison, each split into its DynamoDB time and the rest
- * (`BENCH_TAIL=1`, docs/performance.md "Method"): which of the two made a p99. Unit-tested.
+ * (`BENCH_TAIL=1`, docs/performance.md "Method"): which of the two made a p99. The pure part is unit-tested.
  */
+import { log } from './progress.ts';
 
 export interface SlowRequest {
   ms: number;
@@ -32,4 +33,14 @@ export function formatSlowest(name: string, slowest: readonly SlowRequest[]): st
   if (slowest.length === 0) return `${name}: latencies and DynamoDB times do not pair (different counts)`;
   const ms = (x: number) => x.toFixed(1);
   return `${name}: ${slowest.map((r) => `${ms(r.ms)} [${ms(r.dynamoMs)} | ${ms(r.outsideMs)}]`).join(' ')}`;
+}
+
+/** BENCH_TAIL=1: the ten slowest requests of each side at c=1 (latencies and DynamoDB times in completion order). */
+export function logSlowest(
+  [endpointMs, endpointDynamoMs]: [number[], number[]],
+  [floorMs, floorDynamoMs]: [number[], number[]],
+): void {
+  log('  slowest requests at c=1, ms [DynamoDB | outside DynamoDB]:');
+  log(`    ${formatSlowest('endpoint', slowestRequests(endpointMs, endpointDynamoMs, 10))}`);
+  log(`    ${formatSlowest('floor', slowestRequests(floorMs, floorDynamoMs, 10))}`);
 }
