@@ -29,8 +29,8 @@ export const SIZES = {
   /**
    * Requests per block at concurrency 1 (each side). The p99 at c=1 pools every block's requests: at 100 a block it
    * was the fourth slowest of 400, and the same code's list clients row read 0.84–1.58 beyond DynamoDB Local's tail
-   * between idle runs, each side's ten slowest requests 5–15 ms outside DynamoDB (docs/performance.md, "issue 27
-   * ninth round"). At 200 it is the eighth slowest of 800, as the c=8 tail is the tenth slowest of 960.
+   * from run to run, both sides' slowest requests spending up to 15 ms outside DynamoDB (docs/performance.md, "issue
+   * 27 ninth round"). At 200 it is the eighth slowest of 800, as the c=8 tail is the tenth slowest of 960.
    */
   perBlock1: QUICK ? 20 : 200,
   perBlock8: QUICK ? 40 : 240, // requests per block at concurrency 8 (each side); at 96 the history ratio swung 0.75–0.86

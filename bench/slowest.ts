@@ -1,6 +1,6 @@
 /**
  * The slowest requests of one side of a c=1 comparison, each split into its DynamoDB time and the rest
- * (`BENCH_TAIL=1`, docs/performance.md "Method"): which of the two made a p99. The pure part is unit-tested.
+ * (`BENCH_TAIL=1`, docs/performance.md "How to reproduce"): which of the two made a p99. The pure part is unit-tested.
  */
 import { log } from './progress.ts';
 
