@@ -47,25 +47,33 @@ export function errorHeaders(failure: Failure): Record<string, string> {
   return headers;
 }
 
-/** The outcome each response was serialised from, so the request log reads its error code without parsing the body. */
-const outcomes = new WeakMap<HttpResponse, Outcome>();
+/**
+ * The error code of each failure response, so the request log reads it without parsing the body. Only the code: V8's
+ * young-generation collections keep a WeakMap's values alive whatever becomes of their keys, until the next full
+ * collection, so a success's data kept here (a page of 100 client views) was promoted to the old generation on every
+ * request and brought a full collection every second or so (docs/performance.md, "2026-11-28, issue 27 tenth round").
+ */
+const errorCodes = new WeakMap<HttpResponse, string>();
 
-export const outcomeOf = (response: HttpResponse | undefined): Outcome | undefined =>
-  response ? outcomes.get(response) : undefined;
+export const errorCodeOf = (response: HttpResponse | undefined): string | undefined =>
+  response ? errorCodes.get(response) : undefined;
+
+function recordOutcome(response: HttpResponse, outcome: Outcome): HttpResponse {
+  if (isFailure(outcome)) errorCodes.set(response, outcome.code);
+  return response;
+}
 
 /** The one place an outcome becomes an HTTP response: status, headers and the JSON envelope. */
 export function outcomeResponse(outcome: Outcome, headers: Record<string, string> = {}): HttpResponse {
   const response = isFailure(outcome)
     ? jsonResponse(statusOf(outcome), errorBody(outcome), { ...errorHeaders(outcome), ...headers })
     : jsonResponse(outcome.status, successBody(outcome.data, outcome.message), headers);
-  outcomes.set(response, outcome);
-  return response;
+  return recordOutcome(response, outcome);
 }
 
 /** Records what a response not built by `outcomeResponse` (an HTML error page) came to, for the request log. */
 export function withOutcome(response: HttpResponse, outcome: Outcome): HttpResponse {
-  outcomes.set(response, outcome);
-  return response;
+  return recordOutcome(response, outcome);
 }
 
 export function errorResponse(error: ApiError, requestId: string): HttpResponse {

@@ -5,8 +5,7 @@
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { captureColdStart, finishInvocation, logger } from '../../observability.ts';
-import { isFailure } from '../../outcome.ts';
-import { outcomeOf } from '../envelope.ts';
+import { errorCodeOf } from '../envelope.ts';
 import { type ApiMiddleware, type ApiMiddyRequest, requestIdOf } from './types.ts';
 
 export interface RequestLogOptions {
@@ -31,10 +30,9 @@ export function requestLog(opts: Partial<RequestLogOptions> & { route: string })
   const options = { ...defaults, ...opts };
 
   const log = (request: ApiMiddyRequest) => {
-    const outcome = outcomeOf(request.response ?? undefined);
     // After the error envelope every invocation has a response; without one, Lambda reports a failure (500).
     const status = request.response?.statusCode ?? 500;
-    const errorCode = outcome && isFailure(outcome) ? outcome.code : undefined;
+    const errorCode = errorCodeOf(request.response ?? undefined);
     const fields = {
       route: options.route,
       request_id: requestIdOf(request),
