@@ -1,0 +1,69 @@
+/**
+ * No side table of a request's objects in the runtime code (CONTRIBUTING.md "Layers"): V8's young-generation
+ * collections keep what a WeakMap entry's value, a WeakRef's target or a FinalizationRegistry's registered object
+ * holds, whatever became of the key, until the next full collection. A module-level WeakMap keyed by each response,
+ * with the response's outcome as its value, kept every success's data alive that long (docs/performance.md,
+ * "2026-11-28, issue 27 tenth round"). Each one that remains is listed here with what it holds.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const RUNTIME = ['functions', 'shared'];
+
+/**
+ * The weak collections allowed, each as `file:` its line exactly (so that a change of what it holds is looked at
+ * again), with why what it holds is harmless.
+ */
+const ALLOWED: Record<string, string> = {
+  // A failure's error code (a string) beside its response, for the request log.
+  'shared/http/envelope.ts': 'const errorCodes = new WeakMap<HttpResponse, string>();',
+};
+
+const WEAK = /\bnew\s+(WeakMap|WeakRef|FinalizationRegistry)\b/;
+
+function typescriptFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((d) => {
+    const entry = path.posix.join(dir, d.name);
+    if (d.isDirectory()) return typescriptFiles(entry);
+    return d.name.endsWith('.ts') ? [entry] : [];
+  });
+}
+
+/** Each weak collection made in `text` but the allowed one, as `file:line text`. */
+function weakCollections(file: string, text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line, i) =>
+      WEAK.test(line) && line.trim() !== ALLOWED[file] ? [`${file}:${i + 1} ${line.trim()}`] : [],
+    );
+}
+
+describe('no side table of request objects in the runtime code', () => {
+  it('makes no WeakMap, WeakRef or FinalizationRegistry but the listed ones', () => {
+    const found = RUNTIME.flatMap(typescriptFiles).flatMap((file) =>
+      weakCollections(file, readFileSync(path.join(ROOT, file), 'utf8')),
+    );
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('each allowed one is still there (the list holds no stale entry)', () => {
+    for (const [file, line] of Object.entries(ALLOWED))
+      expect(
+        readFileSync(path.join(ROOT, file), 'utf8')
+          .split('\n')
+          .map((l) => l.trim()),
+      ).toContain(line);
+  });
+
+  it('finds a planted one, and the allowed one changed, naming the file (the check itself works)', () => {
+    const text = ['const seen = new Set<string>();', 'const outcomes = new WeakMap<object, unknown>();'].join('\n');
+    expect(weakCollections('shared/http/planted.ts', text)).toEqual([
+      'shared/http/planted.ts:2 const outcomes = new WeakMap<object, unknown>();',
+    ]);
+    const widened = 'const errorCodes = new WeakMap<HttpResponse, Outcome>();';
+    expect(weakCollections('shared/http/envelope.ts', widened)).toEqual([`shared/http/envelope.ts:1 ${widened}`]);
+  });
+});
