@@ -1,9 +1,9 @@
 /**
  * No side table of a request's objects in the runtime code (CONTRIBUTING.md "Layers"): V8's young-generation
- * collections keep what a WeakMap entry's value, a WeakRef's target or a FinalizationRegistry's registered object
- * holds, whatever became of the key, until the next full collection. A module-level WeakMap keyed by each response,
- * with the response's outcome as its value, kept every success's data alive that long (docs/performance.md,
- * "2026-11-28, issue 27 tenth round"). Each one that remains is listed here with what it holds.
+ * collections keep what a long-lived WeakMap entry's value, a WeakRef's target or a FinalizationRegistry's
+ * registered object holds, whatever became of the key, until the next full collection. A module-level WeakMap keyed
+ * by each response, with the response's outcome as its value, kept every success's data alive that long
+ * (docs/performance.md, "2026-11-28, issue 27 tenth round"). Each one that remains is listed here with what it holds.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +14,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const RUNTIME = ['functions', 'shared'];
 
 /**
- * The weak collections allowed, each as `file:` its line exactly (so that a change of what it holds is looked at
- * again), with why what it holds is harmless.
+ * The weak collections allowed: each file with its line, exactly (so that a change of what it holds is looked at
+ * again), and why what it holds is harmless.
  */
 const ALLOWED: Record<string, string> = {
   // A failure's error code (a string) beside its response, for the request log.
