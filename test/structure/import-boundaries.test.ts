@@ -5,9 +5,6 @@
  * the import and the rule; likewise on DynamoDB's own shapes outside shared/store/. Each rule is also run on a
  * planted violation, which must fail naming the planted file (the rules in test/structure/boundary-rules.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   COMPUTED_LOADS,
@@ -23,21 +20,11 @@ import {
   UNREADABLE_RULE,
   under,
 } from './boundary-rules.ts';
+import { readSource, runtimeSources, sourceFiles } from './source-files.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = path.posix.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(relative);
-    return /\.[cm]?[jt]s$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [relative] : [];
-  });
-}
-
-const read = (file: string): SourceText => ({ path: file, text: readFileSync(path.join(ROOT, file), 'utf8') });
-const RUNTIME = [...sourceFiles('functions'), ...sourceFiles('shared')].map(read);
+const RUNTIME = runtimeSources();
 /** The benchmark and the scripts: tools, which may import anything of the project but its tests. */
-const TOOLS = [...sourceFiles('bench'), ...sourceFiles('scripts')].map(read);
+const TOOLS = [...sourceFiles('bench'), ...sourceFiles('scripts')].map(readSource);
 
 const ruleNamed = (start: string) => {
   const rule = RULES.find((r) => r.name.startsWith(start));
@@ -255,7 +242,7 @@ describe('each rule fails on a planted violation, naming the file', () => {
 
   it('names each deliberate computed load that is still there, and only for its own file', () => {
     for (const load of COMPUTED_LOADS) {
-      const text = readFileSync(path.join(ROOT, load.file), 'utf8');
+      const { text } = readSource(load.file);
       expect(text, `${load.file} no longer has its ${load.kind}`).toMatch(
         load.kind === 'createRequire' ? /createRequire\(/ : /import\([a-zA-Z]/,
       );

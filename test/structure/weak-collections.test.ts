@@ -5,13 +5,9 @@
  * by each response, with the response's outcome as its value, kept every success's data alive that long
  * (docs/performance.md, "2026-11-28, issue 27 tenth round"). Each one that remains is listed here with what it holds.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const RUNTIME = ['functions', 'shared'];
+import { withoutComments } from './boundary-rules.ts';
+import { readSource, runtimeSources } from './source-files.ts';
 
 /**
  * The weak collections allowed: each file with its line, exactly (so that a change of what it holds is looked at
@@ -24,17 +20,9 @@ const ALLOWED: Record<string, string> = {
 
 const WEAK = /\bnew\s+(WeakMap|WeakRef|FinalizationRegistry)\b/;
 
-function typescriptFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((d) => {
-    const entry = path.posix.join(dir, d.name);
-    if (d.isDirectory()) return typescriptFiles(entry);
-    return d.name.endsWith('.ts') ? [entry] : [];
-  });
-}
-
-/** Each weak collection made in `text` but the allowed one, as `file:line text`. */
+/** Each weak collection made in `text` (its comments aside) but the allowed one, as `file:line text`. */
 function weakCollections(file: string, text: string): string[] {
-  return text
+  return withoutComments(text)
     .split('\n')
     .flatMap((line, i) =>
       WEAK.test(line) && line.trim() !== ALLOWED[file] ? [`${file}:${i + 1} ${line.trim()}`] : [],
@@ -43,17 +31,15 @@ function weakCollections(file: string, text: string): string[] {
 
 describe('no side table of request objects in the runtime code', () => {
   it('makes no WeakMap, WeakRef or FinalizationRegistry but the listed ones', () => {
-    const found = RUNTIME.flatMap(typescriptFiles).flatMap((file) =>
-      weakCollections(file, readFileSync(path.join(ROOT, file), 'utf8')),
-    );
+    const found = runtimeSources().flatMap((file) => weakCollections(file.path, file.text));
     expect(found, found.join('\n')).toEqual([]);
   });
 
   it('each allowed one is still there (the list holds no stale entry)', () => {
     for (const [file, line] of Object.entries(ALLOWED))
       expect(
-        readFileSync(path.join(ROOT, file), 'utf8')
-          .split('\n')
+        readSource(file)
+          .text.split('\n')
           .map((l) => l.trim()),
       ).toContain(line);
   });
