@@ -19,6 +19,8 @@ export const SIZES = {
    * blocks against 0.93–1.08 at 1,000 payments, with the same RCU per page): 600.
    */
   scaleWarmup: QUICK ? 50 : 600,
+  /** History requests each runtime of the scale phase serves again before each of its rounds (each side's floor 40). */
+  scaleRewarm: QUICK ? 20 : 100,
   /** Clients added to the history account, so that the client list has a page of 100. */
   listedClients: 110,
   // Endpoint and floor blocks are interleaved this many times, alternating which goes first; an even count runs
