@@ -87,7 +87,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   const s = await prepare(ctx, small, 'scale-s');
   const l = await prepare(ctx, large, 'scale-l');
   // In the order small, large, large, small: DynamoDB Local's latency falls through the phase, and the table
-  // measured first had the lower overhead over its floor (docs/performance.md "Scale": the order of the tables).
+  // measured first had the lower overhead over its floor (docs/performance.md, "eleventh round").
   const s1 = await round(s, 'a');
   const l1 = await round(l, 'a');
   const l2 = await round(l, 'b');
@@ -130,8 +130,8 @@ export function pushBudgets(ctx: BenchContext): void {
 }
 
 /**
- * Our part of a history page must not grow with the table: its overhead over the floor (each the median of its
- * 2 × 4 blocks, whose range is about ±0.1 in a run) at 50,000 payments ÷ at 1,000. The 1.1 allows the two medians'
+ * Our part of a history page must not grow with the table: its overhead over the floor (each the median of its two
+ * rounds' blocks, whose range is about ±0.1 in a run) at 50,000 payments ÷ at 1,000. The 1.1 allows the two medians'
  * noise.
  */
 const SCALE_OVERHEAD_BUDGET = 1.1;
