@@ -7,8 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { ROOT } from './source-files.ts';
 
 /** Folders and files held to the rule: the whole repository but the dependencies. */
 const CHECKED = ['functions', 'shared', 'infra', 'scripts', 'bench', 'test', 'docs', 'README.md', 'CONTRIBUTING.md'];
