@@ -1,7 +1,7 @@
 /**
  * `npm run --silent openapi:webhook-examples`: captures one real delivery of each webhook event type
- * into `shared/openapi/webhook-examples.json` (used by the OpenAPI `webhooks` section and shown in
- * docs/webhooks.md). Starts an in-memory DynamoDB Local and the local HTTP server, sets an endpoint on a
+ * into `shared/openapi/webhook-examples.json` (used by the OpenAPI `webhooks` section; docs/webhooks.md
+ * "Examples" points to it). Starts an in-memory DynamoDB Local and the local HTTP server, sets an endpoint on a
  * receiver on 127.0.0.1, creates an invoice and pays it in full, deletes another, lets a third fall due (the overdue
  * sweep, which also sends its reminder), e-mails two through the local SES server (one to the simulator's bounce address), and delivers every event
  * with the real deliverer. Then run `npm run openapi`.

@@ -1,7 +1,7 @@
 /**
  * ULIDs drawn from a pool of crypto randomness. ulid's default source asks the OS for one byte per
  * character (16 calls per id), which stood out in the write path's CPU profile (docs/performance.md
- * "Before → after"); the pool asks once per 4,096 bytes.
+ * "What profiles found"); the pool asks once per 4,096 bytes.
  */
 import { randomFillSync } from 'node:crypto';
 import { monotonicFactory, ulid } from 'ulid';

@@ -1,5 +1,5 @@
 /**
- * One DynamoDB Local per DATA_DIR (docs/running-locally.md "One database engine per DATA_DIR"). Whoever starts
+ * One DynamoDB Local per DATA_DIR (docs/decisions.md "One DynamoDB Local per DATA_DIR"). Whoever starts
  * DynamoDB Local on a data directory (`npm start` or the CLI) records it in `<dynamodb dir>/engine.json`:
  * the Java pid, its port and the pid of the process that owns it. Others read the record instead of
  * trusting their own DYNAMODB_PORT: the CLI uses the running engine whatever port it listens on, and

@@ -1,4 +1,7 @@
-/** An account's one webhook endpoint (docs/webhooks.md "Endpoints"): URL, sealed secret, when it became active. */
+/**
+ * An account's one webhook endpoint (docs/webhooks.md "Setting an endpoint"): URL, sealed secret, when it became
+ * active.
+ */
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import { keys } from './keys.ts';

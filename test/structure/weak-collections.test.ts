@@ -3,7 +3,7 @@
  * collections keep what a long-lived WeakMap entry's value, a WeakRef's target or a FinalizationRegistry's
  * registered object holds, whatever became of the key, until the next full collection. A module-level WeakMap keyed
  * by each response, with the response's outcome as its value, kept every success's data alive that long
- * (docs/performance.md, "2026-11-28, issue 27 tenth round"). Each one that remains is listed here with what it holds.
+ * (docs/performance.md "What the method has to get right"). Each one that remains is listed here with what it holds.
  */
 import { describe, expect, it } from 'vitest';
 import { withoutComments } from './boundary-rules.ts';
