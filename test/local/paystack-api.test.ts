@@ -397,6 +397,18 @@ describe('restart', () => {
   });
 });
 
+describe('starting', () => {
+  it('refuses a state file it did not write, and a port in use, leaving nothing running', async () => {
+    const dir = temporaryDataDir();
+    writeFileSync(join(dir.dir, 'paystack-state.json'), 'not json');
+    await expect(startTestPaystack(dir.dir)).rejects.toThrow(/is not a state file this server wrote/);
+    const other = temporaryDataDir();
+    await expect(startTestPaystack(other.dir, { port: paystack.port })).rejects.toThrow(/EADDRINUSE/);
+    dir.remove();
+    other.remove();
+  });
+});
+
 describe('listings for tests', () => {
   it("GET /_local/transactions lists the integration's transactions as verify shows them, and no other's", async () => {
     const c = client();

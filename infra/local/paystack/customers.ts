@@ -5,7 +5,7 @@
  */
 import { newCustomerCode } from './codes.ts';
 import type { Engine } from './engine.ts';
-import { type Fields, invalid, notFound, textField } from './http.ts';
+import { type Fields, invalid, metadataField, notFound, textField } from './http.ts';
 import { BANKS, customerCreatedView, dedicatedAccountView } from './shapes.ts';
 import type { Customer, DedicatedAccount, Integration, Json, StateFile } from './state.ts';
 
@@ -51,7 +51,7 @@ export function createCustomer(engine: Engine, integration: Integration, fields:
   if (email === undefined) throw invalid('Email is required');
   const customer = findOrCreateCustomer(engine, integration, email);
   updateDetails(customer, fields);
-  if (fields.metadata !== undefined) customer.metadata = fields.metadata;
+  if (fields.metadata !== undefined) customer.metadata = metadataField(fields);
   engine.store.save();
   return customerCreatedView(integration, customer);
 }

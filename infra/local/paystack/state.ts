@@ -165,7 +165,7 @@ export class StateFile {
     mkdirSync(dataDir, { recursive: true });
     this.path = join(dataDir, STATE_FILE);
     this.state = existsSync(this.path)
-      ? (JSON.parse(readFileSync(this.path, 'utf8')) as PaystackState)
+      ? readState(this.path)
       : { version: 1, sequences: { ...FIRST_IDS }, integrations: {} };
   }
 
@@ -222,5 +222,15 @@ export class StateFile {
     this.state.integrations[secretKey] = created;
     this.save();
     return created;
+  }
+}
+
+function readState(path: string): PaystackState {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as PaystackState;
+  } catch (error) {
+    throw new Error(`Local Paystack: ${path} is not a state file this server wrote; move it away to start afresh.`, {
+      cause: error,
+    });
   }
 }
