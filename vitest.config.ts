@@ -34,6 +34,9 @@ export const UNIT_FILES = [
   'test/local/cli-args.test.ts',
   'test/local/docs-live-examples.test.ts',
   'test/local/event.test.ts',
+  'test/local/paystack-api.test.ts',
+  'test/local/paystack-money.test.ts',
+  'test/local/paystack-webhooks.test.ts',
   'test/local/server.test.ts',
 ];
 
