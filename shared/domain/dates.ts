@@ -40,7 +40,8 @@ function parseSlashedDate(input: unknown, order: 'month-first' | 'day-first'): P
   return ok({ year, month, day });
 }
 
-function daysInMonth(year: number, month: number): number {
+/** The number of days in a month (1–12) of a year. */
+export function daysInMonth(year: number, month: number): number {
   // Day 0 of the next month is the last day of this one.
   return new Date(utcMillis(year, month + 1, 0)).getUTCDate();
 }
@@ -192,8 +193,19 @@ function zoneOffsetMs(instantMs: number, timeZone: string): number {
 
 /** The instant a calendar date begins in a time zone (its local midnight), e.g. for ranges of `created_at`. */
 export function startOfDayIn(date: CalendarDate, timeZone: string): Date {
-  const midnightUtc = toEpochSeconds(date) * 1000;
-  const first = midnightUtc - zoneOffsetMs(midnightUtc, timeZone);
-  // Once more at the found instant, in case an offset change (DST) lies between the two.
-  return new Date(midnightUtc - zoneOffsetMs(first, timeZone));
+  return wallClockInstant(date, 0, timeZone);
 }
+
+/**
+ * The instant the wall clock of a time zone shows `minuteOfDay` (minutes after midnight) on a date. Offsets are taken a
+ * day either side, which brackets any daylight-saving change: a time that occurs twice is its first occurrence; a time
+ * the change skips is moved forward by the gap (02:30 on a spring-forward night at 02:00 is 03:30), as the clock is.
+ */
+export function wallClockInstant(date: CalendarDate, minuteOfDay: number, timeZone: string): Date {
+  const wallClockUtc = toEpochSeconds(date) * 1000 + minuteOfDay * 60_000;
+  const candidates = [-DAY_MS, DAY_MS].map((side) => wallClockUtc - zoneOffsetMs(wallClockUtc + side, timeZone));
+  const showing = candidates.filter((instant) => instant + zoneOffsetMs(instant, timeZone) === wallClockUtc);
+  return new Date(showing.length > 0 ? Math.min(...showing) : Math.max(...candidates));
+}
+
+const DAY_MS = SECONDS_PER_DAY * 1000;

@@ -1,12 +1,13 @@
 /**
  * Whether a payment is accepted (docs/api.md "Add payment"): partial payments accumulate; no overpayment; nothing on a
- * paid invoice.
+ * paid invoice. A payment may carry withholding tax (docs/notes-rev5-domain.md "Withholding tax"): the client paid
+ * `amount` and withheld `wht_amount`, and the invoice is credited both.
  */
 import { type CalendarDate, compareDates, toEpochSeconds } from './dates.ts';
 import { accept, type Decision, refuse } from './decision.ts';
 import { type Invoice, type InvoiceBalance, paymentStatusOf } from './invoice.ts';
 import { acceptsPayments } from './invoice-deletion.ts';
-import { formatKobo } from './money.ts';
+import { AMOUNT_NEGATIVE, formatKobo } from './money.ts';
 import type { PaymentRecord } from './payment-record.ts';
 import { invalidFields, notFound, Refusal } from './refusal.ts';
 
@@ -24,8 +25,44 @@ export function futureDateError(date: CalendarDate, today: CalendarDate, timeZon
   ]);
 }
 
-/** The invoice balance after a payment of `amountKobo`, or the refusal. */
-export function applyPayment(balance: InvoiceBalance, amountKobo: number, now: string): Decision<InvoiceBalance> {
+/** The longest `wht_reference` (the client's withholding tax receipt or certificate number). */
+export const MAX_WHT_REFERENCE_LENGTH = 64;
+
+/** What a payment says of withholding tax: absent on most payments. */
+export interface Withholding {
+  whtKobo?: number | undefined;
+  whtReference?: string | undefined;
+}
+
+/**
+ * The refusal of a payment's withholding tax fields, or undefined: `wht_amount` is whole kobo, not negative;
+ * `wht_reference` at most 64 characters and only beside a `wht_amount` above zero (a reference without tax withheld is
+ * a mistake in the request).
+ */
+export function withholdingError(input: Withholding): Refusal | undefined {
+  const { whtKobo, whtReference } = input;
+  if (whtKobo !== undefined && (!Number.isSafeInteger(whtKobo) || whtKobo < 0))
+    return invalidFields([{ code: 'invalid_amount', field: 'wht_amount', message: AMOUNT_NEGATIVE }]);
+  if (whtReference === undefined) return undefined;
+  if (whtReference.length > MAX_WHT_REFERENCE_LENGTH)
+    return invalidFields([
+      { code: 'too_long', field: 'wht_reference', message: `must be at most ${MAX_WHT_REFERENCE_LENGTH} characters` },
+    ]);
+  if (!whtKobo)
+    return invalidFields([{ code: 'invalid_value', field: 'wht_reference', message: 'needs a wht_amount above zero' }]);
+  return undefined;
+}
+
+/**
+ * The invoice balance after a payment of `amountKobo` with `withheldKobo` of withholding tax (credited together), or
+ * the refusal.
+ */
+export function applyPayment(
+  balance: InvoiceBalance,
+  amountKobo: number,
+  now: string,
+  withheldKobo = 0,
+): Decision<InvoiceBalance> {
   if (balance.amountDueKobo <= 0) {
     return refuse(
       new Refusal('invoice_already_paid', 'This invoice is already fully paid.', [
@@ -38,20 +75,9 @@ export function applyPayment(balance: InvoiceBalance, amountKobo: number, now: s
       ]),
     );
   }
-  if (amountKobo > balance.amountDueKobo) {
-    const due = formatKobo(balance.amountDueKobo);
-    return refuse(
-      new Refusal('amount_exceeds_balance', `The amount exceeds the amount due on this invoice (${due}).`, [
-        {
-          code: 'amount_exceeds_balance',
-          field: 'amount',
-          message: `must be at most the amount due, ${due}`,
-          amount_due: due,
-        },
-      ]),
-    );
-  }
-  const amountPaidKobo = balance.amountPaidKobo + amountKobo;
+  const creditedKobo = amountKobo + withheldKobo;
+  if (creditedKobo > balance.amountDueKobo) return refuse(exceedsBalance(balance.amountDueKobo, withheldKobo));
+  const amountPaidKobo = balance.amountPaidKobo + creditedKobo;
   const paymentStatus = paymentStatusOf(balance.totalKobo, amountPaidKobo);
   return accept({
     totalKobo: balance.totalKobo,
@@ -66,6 +92,17 @@ export function applyPayment(balance: InvoiceBalance, amountKobo: number, now: s
   });
 }
 
+function exceedsBalance(amountDueKobo: number, withheldKobo: number): Refusal {
+  const due = formatKobo(amountDueKobo);
+  const [what, most] =
+    withheldKobo > 0
+      ? ['The amount plus wht_amount exceeds', `must be at most the amount due less wht_amount, ${due} in all`]
+      : ['The amount exceeds', `must be at most the amount due, ${due}`];
+  return new Refusal('amount_exceeds_balance', `${what} the amount due on this invoice (${due}).`, [
+    { code: 'amount_exceeds_balance', field: 'amount', message: most, amount_due: due },
+  ]);
+}
+
 export interface AcceptedPayment {
   /** The invoice as read. */
   invoice: Invoice;
@@ -74,14 +111,15 @@ export interface AcceptedPayment {
 }
 
 /**
- * Whether `companyId` may pay `amountKobo` on the invoice read (undefined when there is none), and the
- * balance after it. Another account's invoice is indistinguishable from a missing one.
+ * Whether `companyId` may pay `amountKobo` (with `withheldKobo` of withholding tax) on the invoice read (undefined when
+ * there is none), and the balance after it. Another account's invoice is indistinguishable from a missing one.
  */
 export function decidePayment(
   invoice: Invoice | undefined,
   companyId: number,
   amountKobo: number,
   now: string,
+  withheldKobo = 0,
 ): Decision<AcceptedPayment> {
   if (!invoice || invoice.details.companyId !== companyId) return refuse(notFound('invoice_not_found'));
   if (!acceptsPayments(invoice.balance))
@@ -90,7 +128,7 @@ export function decidePayment(
         { code: 'invoice_deleted', field: 'reference_code', message: 'the invoice was deleted' },
       ]),
     );
-  const applied = applyPayment(invoice.balance, amountKobo, now);
+  const applied = applyPayment(invoice.balance, amountKobo, now, withheldKobo);
   return applied.ok ? accept({ invoice, balance: applied.value }) : applied;
 }
 

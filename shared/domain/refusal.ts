@@ -22,6 +22,7 @@ export type RefusalCode =
   | 'invoice_has_payments'
   | 'invoice_deleted'
   | 'payment_already_reversed'
+  | 'credit_exceeds_invoice'
   | 'recipient_missing'
   | 'mail_not_configured';
 

@@ -28,6 +28,7 @@ export const ERROR_STATUS = {
   invoice_has_payments: 409,
   invoice_deleted: 409,
   payment_already_reversed: 409,
+  credit_exceeds_invoice: 409,
   idempotency_request_in_progress: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

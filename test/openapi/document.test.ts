@@ -13,6 +13,12 @@ import { schemaValidator } from '../support/contract.ts';
 
 const committed = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8');
 
+/**
+ * Refusal codes the domain decides already whose route is not built yet (the credit-note route answers
+ * `credit_exceeds_invoice`): in the table and the overview, on no operation. Remove a code here when its route lists it.
+ */
+const AWAITING_ROUTE: readonly string[] = ['credit_exceeds_invoice'];
+
 describe('openapi.json', () => {
   it('is up to date (run `npm run openapi` after changing schemas, responses or examples)', () => {
     expect(
@@ -95,7 +101,7 @@ describe('openapi.json', () => {
     collect(document.components.responses.RouteNotFound, 404);
     collect(document.components.responses.MethodNotAllowed, 405);
     for (const [code, status] of Object.entries(ERROR_STATUS)) {
-      expect([...(documented.get(code) ?? [])], code).toEqual([status]);
+      expect([...(documented.get(code) ?? [])], code).toEqual(AWAITING_ROUTE.includes(code) ? [] : [status]);
     }
     expect(ROUTING_ERRORS.every((code: ErrorCode) => documented.has(code))).toBe(true);
     for (const code of Object.keys(ERROR_STATUS)) expect(document.info.description).toContain(`\`${code}\``);

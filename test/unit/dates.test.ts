@@ -14,6 +14,7 @@ import {
   todayIn,
   toEpochSeconds,
   toIsoDate,
+  wallClockInstant,
 } from '../../shared/domain/dates.ts';
 
 const MIN_MS = Date.UTC(1970, 0, 1);
@@ -287,5 +288,35 @@ describe('isValidTimeZone', () => {
 
   it.each([[''], ['Mars/Olympus_Mons'], ['Lagos']])('rejects %j', (tz) => {
     expect(isValidTimeZone(tz)).toBe(false);
+  });
+});
+
+describe('wallClockInstant', () => {
+  it.each([
+    ['06:00 in Lagos (no DST)', { year: 2026, month: 7, day: 1 }, 360, 'Africa/Lagos', '2026-07-01T05:00:00.000Z'],
+    [
+      'a time a spring-forward change skips moves on by the gap',
+      { year: 2026, month: 3, day: 8 },
+      150,
+      'America/New_York',
+      '2026-03-08T07:30:00.000Z',
+    ],
+    [
+      'a time that occurs twice is its first occurrence',
+      { year: 2026, month: 11, day: 1 },
+      90,
+      'America/New_York',
+      '2026-11-01T05:30:00.000Z',
+    ],
+    [
+      'a midnight the change skips is the first instant of the day',
+      { year: 2018, month: 11, day: 4 },
+      0,
+      'America/Sao_Paulo',
+      '2018-11-04T03:00:00.000Z',
+    ],
+    ['half-hour zones', { year: 2026, month: 1, day: 15 }, 360, 'Asia/Kolkata', '2026-01-15T00:30:00.000Z'],
+  ])('%s', (_, date, minuteOfDay, zone, instant) => {
+    expect(wallClockInstant(date, minuteOfDay, zone).toISOString()).toBe(instant);
   });
 });

@@ -20,6 +20,7 @@ const REFUSAL_STATUSES: Record<RefusalCode, number> = {
   invoice_has_payments: 409,
   invoice_deleted: 409,
   payment_already_reversed: 409,
+  credit_exceeds_invoice: 409,
   recipient_missing: 422,
   mail_not_configured: 501,
 };

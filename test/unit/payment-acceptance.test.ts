@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClientRecord, Invoice, InvoiceBalance } from '../../shared/domain/invoice.ts';
 import { MAX_AMOUNT_KOBO } from '../../shared/domain/money.ts';
-import { applyPayment, decidePayment, futureDateError, newPayment } from '../../shared/domain/payment-acceptance.ts';
+import {
+  applyPayment,
+  decidePayment,
+  futureDateError,
+  newPayment,
+  withholdingError,
+} from '../../shared/domain/payment-acceptance.ts';
 
 const NOW = '2026-11-22 10:00:00';
 
@@ -215,5 +221,73 @@ describe('newPayment', () => {
       previousPaymentId: 4,
       inTotals: true,
     });
+  });
+});
+
+describe('withholding tax', () => {
+  it('credits the invoice the amount and the tax withheld together', () => {
+    // Act: ₦950 paid, ₦50 withheld on a ₦1,000 invoice.
+    const result = applyPayment(balance(100_000, 0), 95_000, NOW, 5_000);
+    // Assess
+    expect(result.ok && result.value).toMatchObject({
+      amountPaidKobo: 100_000,
+      amountDueKobo: 0,
+      paymentStatus: 'paid',
+    });
+  });
+
+  it('refuses an amount plus wht_amount above the amount due, saying so', () => {
+    // Act
+    const result = applyPayment(balance(100_000, 0), 95_000, NOW, 5_001);
+    // Assess
+    expect(!result.ok && result.refusal.code).toBe('amount_exceeds_balance');
+    expect(!result.ok && result.refusal.message).toBe(
+      'The amount plus wht_amount exceeds the amount due on this invoice (1000.00).',
+    );
+  });
+
+  it('decidePayment passes the tax withheld on', () => {
+    // Act
+    const result = decidePayment(invoice(1, balance(100_000, 0)), 1, 60_000, NOW, 4_000);
+    // Assess
+    expect(result.ok && result.value.balance.amountPaidKobo).toBe(64_000);
+  });
+
+  it('is what a payment without withholding tax is, for a wht_amount of zero (property)', () => {
+    fc.assert(
+      fc.property(balances, fc.integer({ min: 1, max: MAX_AMOUNT_KOBO }), (before, amount) => {
+        expect(applyPayment(before, amount, NOW, 0)).toEqual(applyPayment(before, amount, NOW));
+      }),
+    );
+  });
+
+  it('accepts exactly when amount + wht_amount fits the amount due (property)', () => {
+    const amounts = fc.integer({ min: 1, max: MAX_AMOUNT_KOBO });
+    fc.assert(
+      fc.property(balances, amounts, fc.integer({ min: 0, max: MAX_AMOUNT_KOBO }), (before, amount, wht) => {
+        const result = applyPayment(before, amount, NOW, wht);
+        const fits = before.amountDueKobo > 0 && amount + wht <= before.amountDueKobo;
+        expect(result.ok).toBe(fits);
+        if (result.ok) expect(result.value.amountPaidKobo).toBe(before.amountPaidKobo + amount + wht);
+      }),
+    );
+  });
+
+  it.each([
+    [{}, undefined],
+    [{ whtKobo: 0 }, undefined],
+    [{ whtKobo: 5_000, whtReference: 'WHT/2026/0042' }, undefined],
+    [{ whtKobo: 5_000, whtReference: 'x'.repeat(64) }, undefined],
+    [{ whtKobo: -1 }, 'wht_amount'],
+    [{ whtKobo: 1.5 }, 'wht_amount'],
+    [{ whtKobo: 5_000, whtReference: 'x'.repeat(65) }, 'wht_reference'],
+    [{ whtReference: 'WHT/1' }, 'wht_reference'],
+    [{ whtKobo: 0, whtReference: 'WHT/1' }, 'wht_reference'],
+  ])('withholdingError(%j) is on %s', (input, field) => {
+    // Act
+    const error = withholdingError(input);
+    // Assess
+    expect(error?.errors[0]?.field).toBe(field);
+    if (error) expect(error.code).toBe('validation_failed');
   });
 });
