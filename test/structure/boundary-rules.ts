@@ -86,16 +86,16 @@ export const RULES: Rule[] = [
       ),
   },
   {
-    // What a client sees (document model, page, PDF) is presentation that is neither HTTP nor store: services,
-    // shared/http and the mailer use it; it knows nothing of them.
-    name: 'shared/render imports only the domain, itself, Node built-ins and its PDF libraries',
+    // What a client sees (document model, page, PDF, e-invoice) is presentation that is neither HTTP nor store:
+    // services, shared/http and the mailer use it; it knows nothing of them.
+    name: 'shared/render imports only the domain, itself, Node built-ins and its PDF and XML libraries',
     appliesTo: (file) => under(file, 'shared/render'),
     forbids: (target) =>
       !(
         under(target, 'shared/render') ||
         under(target, 'shared/domain') ||
         target.startsWith('node:') ||
-        ['pdfkit', 'fontkit'].some((name) => isPackage(target, name))
+        ['pdfkit', 'fontkit', 'xmlbuilder2'].some((name) => isPackage(target, name))
       ),
   },
   {
@@ -143,6 +143,13 @@ export const COMPUTED_LOADS: readonly { file: string; kind: 'dynamic import' | '
     why:
       'the PDF engine (./invoice-pdf-engine.ts, or its bundle beside the function), loaded on the first PDF: a ' +
       'specifier chosen at run time keeps the bundler from inlining it (docs/decisions.md "PDF: pdfkit and Noto Sans")',
+  },
+  {
+    file: 'shared/render/ubl/render.ts',
+    kind: 'dynamic import',
+    why:
+      'the UBL engine (./xml.ts with xmlbuilder2, or its bundle beside the function), loaded on the first e-invoice, as ' +
+      'the PDF engine is (docs/e-invoice.md "Rendering")',
   },
   {
     file: 'shared/render/invoice-pdf-engine.ts',
