@@ -6,7 +6,6 @@
  */
 import type { RatioBudgets } from './budgets.ts';
 import type { CaptureFigures } from './capture.ts';
-import type { Seeded } from './context.ts';
 import { taker } from './deletion-pool.ts';
 import {
   clientIdInvoice,
@@ -25,9 +24,8 @@ import {
   setReminders,
 } from './requests.ts';
 import { reversalPicker } from './reversal-pool.ts';
+import type { Seeded } from './seeding.ts';
 import * as stats from './stats.ts';
-
-export type { RatioBudgets };
 
 export interface EndpointDef {
   name: string;
