@@ -4,7 +4,7 @@
  * check in test/support/api.ts) holds them to every real response; `additionalProperties: false` makes an undocumented
  * new field fail it: document it here first (new fields are allowed by compatibility, undocumented ones are not).
  */
-import { MAIL_STATUSES } from '../domain/invoice-mail.ts';
+import { MAIL_STATUSES } from '../domain/invoice.ts';
 import { DISPLAYED_PAYMENT_STATUSES } from '../domain/overdue.ts';
 import { CHANNELS } from '../domain/payment-record.ts';
 import { PERIODS } from '../domain/periods.ts';
