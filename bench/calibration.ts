@@ -11,8 +11,8 @@
 import { cpuUsage } from 'node:process';
 
 /**
- * The workload's CPU time on the reference machine: the 2-core machine of 2026-11-26 (the one the lead's runs use),
- * least of 40 repetitions over 10 fresh processes (`npx tsx bench/calibration.ts`).
+ * The workload's CPU time on the reference machine (the 2-core machine the budgets are stated for), least of 40
+ * repetitions over 10 fresh processes (`npx tsx bench/calibration.ts`).
  */
 export const REFERENCE_CALIBRATION_MS = 17;
 

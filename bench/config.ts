@@ -15,8 +15,8 @@ export const SIZES = {
   scalePerBlock: QUICK ? 20 : 50,
   /**
    * History requests each runtime of the scale phase serves first (its JIT: bench/phases/scale.ts). 300 left the
-   * large table's runtime the colder of the two in a full run (overhead 1.03–1.11 over its blocks against 0.93–1.08
-   * at 1,000 payments, with the same RCU per page): 600.
+   * large table's runtime the colder of the two (overhead 1.03–1.11 over its blocks against 0.93–1.08 at 1,000
+   * payments, with the same RCU per page): 600.
    */
   scaleWarmup: QUICK ? 50 : 600,
   /** History requests each runtime of the scale phase serves again before each of its rounds (each side's floor 40). */
@@ -26,13 +26,13 @@ export const SIZES = {
   // Endpoint and floor blocks are interleaved this many times, alternating which goes first; an even count runs
   // each order equally often (the second block of a pair can pay for the first's garbage collection). At least 3 in
   // a full run; a quick run (for developing the bench, its figures too noisy to judge) takes 2. Six were tried and not
-  // kept (docs/performance.md "What the method has to get right"): longer runs, and no fewer misses.
+  // kept: the first row's CPU at c=1 rose over its budget.
   blocks: Math.max(QUICK ? 2 : 3, Number(process.env.BENCH_BLOCKS ?? (QUICK ? 2 : 4)) || 4),
   /**
    * Requests per block at concurrency 1 (each side). The p99 at c=1 pools every block's requests: at 100 a block it
    * was the fourth slowest of 400, and the same code's list clients row read 0.84–1.58 beyond DynamoDB Local's tail
-   * from run to run, both sides' slowest requests spending up to 15 ms outside DynamoDB (docs/performance.md "What
-   * the method has to get right"). At 200 it is the eighth slowest of 800, as the c=8 tail is the tenth slowest of 960.
+   * from run to run, both sides' slowest requests spending up to 15 ms outside DynamoDB. At 200 it is the eighth
+   * slowest of 800, as the c=8 tail is the tenth slowest of 960.
    */
   perBlock1: QUICK ? 20 : 200,
   perBlock8: QUICK ? 40 : 240, // requests per block at concurrency 8 (each side); at 96 the history ratio swung 0.75–0.86

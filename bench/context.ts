@@ -1,39 +1,10 @@
 /** What bench/main.ts hands every phase (bench/phases/): the processes, the seeded data and where results go. */
-import type { CalendarDate } from '../shared/domain/dates.ts';
+import type { Budget } from './budgets.ts';
 import type { buildBundles } from './cold-start.ts';
 import type { EndpointDef } from './endpoint-defs.ts';
 import type { Child } from './processes.ts';
-import type { Budget, Spread } from './stats.ts';
-
-/** The data seeding left for the phases (bench/seeding.ts). */
-export interface Seeded {
-  /** Payments in the small and the large table. */
-  smallCount: number;
-  largeCount: number;
-  /** An invoice of the history account (paid, so it has a latest payment) and its client. */
-  hInvoice: string;
-  hClientId: number;
-  /** The token of that invoice's hosted page (`GET /i/{token}`). */
-  hToken: string;
-  /** The writer account's client, and its invoices to pay (one per load-generator worker). */
-  wClientId: number;
-  /** One client of the writer account per load-generator worker (the update-client row). */
-  wClients: number[];
-  wInvoices: string[];
-  /** One account per worker, each with one client and its invoice to pay (many tenants). */
-  payerInvoices: { key: string; ref: string }[];
-  /** One account seeded as the payers are, its clients and invoices one per worker (many tenants' one account). */
-  soloInvoices: { key: string; ref: string }[];
-  /**
-   * Payments to reverse: per invoice of the writer account (one per load-generator worker), its payment ids newest
-   * first (bench/seeding.ts `seedReversals`; handed out by bench/reversal-pool.ts).
-   */
-  reversalPool: number[][];
-  /** What the delete rows delete, each once (bench/deletion-pool.ts). */
-  deletable: { invoices: string[]; clients: number[] };
-  /** The date of the payments the bench adds. */
-  payDate: CalendarDate;
-}
+import type { Seeded } from './seeding.ts';
+import type { Spread } from './stats.ts';
 
 export interface BenchContext {
   /** DynamoDB Local's endpoint. */

@@ -4,7 +4,7 @@
  * Typed by `RouteName`, so a new route does not compile until it is given a row or a phase here, and
  * test/bench/coverage.test.ts checks that every row and phase named exists (docs/performance.md "Adding a row").
  */
-import type { RouteName } from '../shared/route-definitions.ts';
+import type { RouteName } from '../shared/routes.ts';
 
 export interface Coverage {
   /** Names of rows of `endpointDefs`. */

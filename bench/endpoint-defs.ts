@@ -6,7 +6,6 @@
  */
 import type { RatioBudgets } from './budgets.ts';
 import type { CaptureFigures } from './capture.ts';
-import type { Seeded } from './context.ts';
 import { taker } from './deletion-pool.ts';
 import {
   clientIdInvoice,
@@ -25,9 +24,8 @@ import {
   setReminders,
 } from './requests.ts';
 import { reversalPicker } from './reversal-pool.ts';
+import type { Seeded } from './seeding.ts';
 import * as stats from './stats.ts';
-
-export type { RatioBudgets };
 
 export interface EndpointDef {
   name: string;
@@ -48,13 +46,9 @@ export interface EndpointDef {
 
 /**
  * Our CPU per request (runtime minus floor, c=1) on the reference machine (bench/calibration.ts; another machine's
- * budget is this × its factor): a write or a single-item read, the client list of 100, the two history pages of 100.
- * They were set as 2, 3 and 5 ms on the machine of 2026-11-25; the reference machine ran the same code's history page
- * in 6.04 ms of our CPU where that one took 3.97 (×1.52), so they are restated ×1.5. A page's 7.5 ms was for the
- * pages of then, and a page's CPU goes with its bytes (the pages-by-bytes phase); since, each payment's view has grown
- * from 1,723 to 1,889 bytes with the fields the invoice has gained (hosted_url, reminders and reminders_paused among
- * them), ×1.096: 8.2 ms, and the payment history page also carries its summary (0.5–0.7 ms measured when it came):
- * 8.9 ms (docs/performance.md "Budgets").
+ * budget is this × its factor): a write or a single-item read 3 ms, the client list of 100 4.5 ms, the invoice
+ * history page of 100 8.2 ms (a page's CPU goes with its bytes, as the pages-by-bytes phase measures), and the payment
+ * history page 8.9 ms, for it also carries its summary (0.5–0.7 ms) (docs/performance.md "Budgets").
  */
 export const CPU_MS = { request: 3, clientList: 4.5, invoiceHistoryPage: 8.2, paymentHistoryPage: 8.9 } as const;
 
@@ -69,21 +63,19 @@ export const DEFAULT_RATIO_BUDGETS: RatioBudgets = { p50: 1.15, p99: 1.25, throu
 const SINGLE_ITEM_READ: Partial<RatioBudgets> = { p50: 1.25, p99: 1.6, throughput: 0.7, tailP99: 1.5 };
 
 /**
- * A payment's write units as DynamoDB Local reports them (with the index and the idempotency record). Until issue 29
- * the transaction had 5 items and it reported 6 (table 4, GSI1 2), budget 8: one more item's headroom. Since the
- * receivables items (aging row, client aging row, ledger line: docs/data-design.md "Receivables") it has 8 and it
- * reports 14 (table 8, GSI1 6) in every captured request: restated to 16, the same one item's headroom. DynamoDB
- * Local under-reports transactions (not even additively), so this guards what it reports; what AWS bills is computed
- * in docs/cost.md.
+ * A payment's write units as DynamoDB Local reports them (with the index and the idempotency record). Its transaction
+ * has 8 items, the receivables' aging row, client aging row and ledger line among them (docs/data-design.md
+ * "Receivables"), and DynamoDB Local reports 14 (table 8, GSI1 6) in every captured request: 16 is one more item's
+ * headroom. DynamoDB Local under-reports transactions (not even additively), so this guards what it reports; what AWS
+ * bills is computed in docs/cost.md.
  */
 const PAYMENT_WCU_BUDGET = 16;
 
 /**
  * A reversal's, reported the same way. Its transaction has the payment's 8 items; it updates the payment item (which
  * the payment's transaction puts) and moves the header's wake-index key (GSI2). DynamoDB Local reports 26 for it
- * (table 14, indexes 12) in every captured request (10 of 10 in the full runs of 2026-11-27). It had been judged
- * against the payment's 16 on the assumption that it reported the same 14, which it did not. Restated to 28: what
- * it reports plus one item's headroom (2), as for the payment.
+ * (table 14, indexes 12) in every captured request, not the payment's 14: 28 is what it reports plus one item's
+ * headroom (2), as for the payment.
  */
 const REVERSAL_WCU_BUDGET = 28;
 

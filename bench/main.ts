@@ -18,10 +18,11 @@
  * receivables, webhookEvents, durabilityBarrier, pagesByBytes, manyTenants, documents, coldStart, render), and
  * BENCH_ROWS='add payment,send invoice (enqueue)' only those endpoint rows: for developing one row or phase.
  */
+
+import type { Budget } from './budgets.ts';
 import { LARGE_TABLE, SMALL_TABLE } from './config.ts';
 import type { BenchContext } from './context.ts';
 import type { Child } from './processes.ts';
-import type { Budget } from './stats.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.AWS_REGION ??= 'eu-west-1';
@@ -37,8 +38,7 @@ const { destroyAgent } = await import('./http.ts');
 const { measured } = await import('./load.ts');
 const { startFloor, startServer, stopChild } = await import('./processes.ts');
 const { log, startProgress } = await import('./progress.ts');
-const { createAccounts, seedingClient, seedTables } = await import('./seeding.ts');
-const { seedClients, seedPages, seedWrites } = await import('./seeding-writes.ts');
+const { createAccounts, seedClients, seedingClient, seedPages, seedTables, seedWrites } = await import('./seeding.ts');
 const { endpointDefs } = await import('./endpoint-defs.ts');
 const { buildBundles } = await import('./cold-start.ts');
 const { initialResults, printBudgets, printTable, writeResults } = await import('./report.ts');

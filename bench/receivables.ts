@@ -4,9 +4,10 @@
  *
  *   npx tsx bench/receivables.ts          (BENCH_QUICK=1 for smaller blocks)
  */
+
+import type { Budget } from './budgets.ts';
 import { SMALL_TABLE } from './config.ts';
 import type { BenchContext } from './context.ts';
-import type { Budget } from './stats.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.AWS_REGION ??= 'eu-west-1';

@@ -2,10 +2,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
+import { type Budget, type BudgetResult, budgetLine, evaluateBudget, formatBudget } from './budgets.ts';
 import { type Calibration, REFERENCE_CALIBRATION_MS } from './calibration.ts';
 import { QUICK, REPO_ROOT, SIZES } from './config.ts';
 import { log, type Progress } from './progress.ts';
-import type { Budget, BudgetResult, SideFigures } from './stats.ts';
+import type { SideFigures } from './stats.ts';
 import * as stats from './stats.ts';
 
 /** The results as the run starts: when, on what machine, with which sizes. */
@@ -33,7 +34,7 @@ export function writeResults(
   progress: Progress,
   calibration: Calibration,
 ): { evaluated: BudgetResult[]; file: string } {
-  const evaluated = budgets.map((budget) => stats.evaluateBudget(budget, calibration.factor));
+  const evaluated = budgets.map((budget) => evaluateBudget(budget, calibration.factor));
   results.calibration = { ...calibration, referenceMs: REFERENCE_CALIBRATION_MS };
   results.budgets = evaluated;
   results.durationSeconds = Math.round((performance.now() - progress.runStarted) / 1000);
@@ -90,7 +91,7 @@ export function printBudgets(
   log(
     `  machine factor ${calibration.factor}: the calibration workload took ${calibration.samplesMs.join(', ')} ms of CPU (reference ${calibration.referenceMs} ms); absolute times and the limits derived from them are the reference's × ${calibration.factor}`,
   );
-  for (const r of evaluated) log(`  ${stats.formatBudget(r)}`);
+  for (const r of evaluated) log(`  ${formatBudget(r)}`);
   log(`\nRaw figures: ${path.relative(REPO_ROOT, file)} (${results.durationSeconds} s)`);
-  log(stats.budgetLine(evaluated));
+  log(budgetLine(evaluated));
 }

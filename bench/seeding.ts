@@ -1,7 +1,8 @@
 /**
  * Seeding (never timed): the accounts; the history account's payments through the API, then the payments around
- * them written directly in the small table (1,000 payments) and in a copy of it grown to 50,000; the invoices the
- * writes pay (the writer, the payers, the pages-by-bytes account and the client list: bench/seeding-writes.ts).
+ * them written directly in the small table (1,000 payments) and in a copy of it grown to 50,000; and through the API
+ * the history account's clients for the client list, the writer account's invoices to pay and payments to reverse,
+ * one invoice per payer account, and the pages-by-bytes account's payments on invoices of long items.
  */
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
@@ -13,12 +14,53 @@ import { createAccount } from '../shared/store/accounts.ts';
 import { paymentItem } from '../shared/store/items.ts';
 import { dayTotalsItem } from '../shared/store/period-totals.ts';
 import { CONCURRENCY, LARGE_TABLE, SIZES, SMALL_TABLE } from './config.ts';
+import { seedDeletions } from './deletion-pool.ts';
 import { driveEvery } from './drive.ts';
 import { log } from './progress.ts';
 import { batchWriteAll } from './replay.ts';
-import { call, clientIdInvoice, newClientInvoice, payment, WINDOW_END, WINDOW_START } from './requests.ts';
+import {
+  call,
+  clientIdInvoice,
+  longItemsInvoice,
+  newClientInvoice,
+  newClient as newClientRequest,
+  payment,
+  TODAY,
+  WINDOW_END,
+  WINDOW_START,
+} from './requests.ts';
 
 type Client = DynamoDBDocumentClient;
+
+/** The data seeding leaves for the phases. */
+export interface Seeded {
+  /** Payments in the small and the large table. */
+  smallCount: number;
+  largeCount: number;
+  /** An invoice of the history account (paid, so it has a latest payment) and its client. */
+  hInvoice: string;
+  hClientId: number;
+  /** The token of that invoice's hosted page (`GET /i/{token}`). */
+  hToken: string;
+  /** The writer account's client, and its invoices to pay (one per load-generator worker). */
+  wClientId: number;
+  /** One client of the writer account per load-generator worker (the update-client row). */
+  wClients: number[];
+  wInvoices: string[];
+  /** One account per worker, each with one client and its invoice to pay (many tenants). */
+  payerInvoices: { key: string; ref: string }[];
+  /** One account seeded as the payers are, its clients and invoices one per worker (many tenants' one account). */
+  soloInvoices: { key: string; ref: string }[];
+  /**
+   * Payments to reverse: per invoice of the writer account (one per load-generator worker), its payment ids newest
+   * first (`seedReversals`; handed out by bench/reversal-pool.ts).
+   */
+  reversalPool: number[][];
+  /** What the delete rows delete, each once (bench/deletion-pool.ts). */
+  deletable: { invoices: string[]; clients: number[] };
+  /** The date of the payments the bench adds. */
+  payDate: CalendarDate;
+}
 
 /**
  * The seeding's own client, without the runtime's timeouts (shared/store/dynamodb-client.ts): on a slow machine a
@@ -292,4 +334,83 @@ export async function seedTables(
     hClientId: hInvoices[0]!.clientId,
     hToken: hInvoices[0]!.hostedToken,
   };
+}
+
+/** Clients of the history account for the client list's page of 100 (its first client came with its invoices). */
+export async function seedClients(port: number, key: string): Promise<void> {
+  await driveEvery(SIZES.listedClients, CONCURRENCY, async () => (await call(port, newClientRequest(key), 201)).ms);
+}
+
+/**
+ * Writer account: one client, invoices to pay (totals large enough never to be fully paid). Many tenants: one client
+ * with one such invoice in each payer account, and as many clients with one invoice each in the lone payer's account.
+ */
+export async function seedWrites(port: number, writer: BenchAccount, payers: BenchAccount[], soloPayer: BenchAccount) {
+  const wKey = writer.secretKey;
+  const wClientId = await newClient(port, wKey);
+  const wInvoices: string[] = [];
+  for (let i = 0; i < CONCURRENCY; i++)
+    wInvoices.push(
+      (await call(port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code,
+    );
+  const payerInvoice = async (payer: BenchAccount) => {
+    const clientId = await newClient(port, payer.secretKey);
+    const big = await call(port, clientIdInvoice(payer.secretKey, clientId, '900,000,000.00'), 201);
+    return { key: payer.secretKey, ref: big.json.data.reference_code as string };
+  };
+  const payerInvoices: { key: string; ref: string }[] = [];
+  for (const payer of payers) payerInvoices.push(await payerInvoice(payer));
+  const soloInvoices: { key: string; ref: string }[] = [];
+  for (const _payer of payers) soloInvoices.push(await payerInvoice(soloPayer));
+  const wClients: number[] = [];
+  for (let i = 0; i < CONCURRENCY; i++) wClients.push((await call(port, newClientRequest(wKey), 201)).json.data.id);
+  const payDate = addDays(TODAY, -1);
+  const reversalPool = await seedReversals(port, wKey, wClientId, payDate);
+  const deletable = await seedDeletions(port, wKey, wClientId);
+  return { wClientId, wClients, wInvoices, payerInvoices, soloInvoices, payDate, reversalPool, deletable };
+}
+
+/** Pages-by-bytes account: each payment on its own invoice of long items (about 94 KB of response per payment). */
+export async function seedPages(port: number, pKey: string): Promise<void> {
+  const pClientId = await newClient(port, pKey);
+  await driveEvery(SIZES.pageInvoices, CONCURRENCY, async (i) => {
+    const invoice = await call(port, longItemsInvoice(pKey, pClientId, SIZES.pageItems), 201);
+    return (await call(port, payment(pKey, invoice.json.data.reference_code, addDays(WINDOW_START, i % 91)), 201)).ms;
+  });
+}
+
+/**
+ * How many payments the reverse-payment row reverses in a run: its warm-up, captures and the endpoint's side of
+ * every block at c=1 and c=8 (the floor's requests are made by the row's `floorMake`, which takes none).
+ */
+export const reversalsNeeded = (): number =>
+  SIZES.warmup + SIZES.captures + SIZES.blocks * (SIZES.perBlock1 + SIZES.perBlock8);
+
+/**
+ * Payments to reverse (the reverse-payment row): `CONCURRENCY` invoices of the writer account, each with its own
+ * payments of 1.00 recorded through the API one after another (the invoices in parallel), so each payment names the
+ * one before it (`previous_payment_id`). Returns each invoice's payment ids newest first: reversing the newest
+ * non-reversed payment reads one earlier payment (its predecessor, not reversed); reversing oldest first would walk
+ * back over every payment already reversed (shared/store/payment-reversals.ts `reversalKeys`).
+ */
+export async function seedReversals(port: number, wKey: string, wClientId: number, payDate: CalendarDate) {
+  // × 1.5: at c=8 each worker keeps one invoice for a block (the one it releases is the only free one), and workers
+  // do not serve equal shares of a block; every block starts on the invoices with the most payments left.
+  const perInvoice = Math.ceil((reversalsNeeded() * 1.5) / CONCURRENCY);
+  const started = performance.now();
+  const invoices: string[] = [];
+  for (let k = 0; k < CONCURRENCY; k++)
+    invoices.push((await call(port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code);
+  const pool = await Promise.all(
+    invoices.map(async (ref) => {
+      const ids: number[] = [];
+      for (let n = 0; n < perInvoice; n++)
+        ids.push(Number((await call(port, payment(wKey, ref, payDate), 201)).json.data.id));
+      return ids.reverse();
+    }),
+  );
+  log(
+    `  reversals: ${CONCURRENCY} × ${perInvoice} payments to reverse (${reversalsNeeded()} needed) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return pool;
 }

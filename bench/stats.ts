@@ -1,7 +1,5 @@
 /** Pure helpers of the benchmark: percentiles, summaries, ratios (unit-tested); budgets are in bench/budgets.ts. */
 
-export * from './budgets.ts';
-
 export interface LatencySummary {
   n: number;
   p50: number;

@@ -5,23 +5,36 @@
  */
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
-import type { InvoiceMail, InvoiceMailProps } from './mail.ts';
 import { ALARM_PERIOD, type WatchedMetric } from './monitoring.ts';
+
+/** What the alarms watch of the stage's invoice e-mail: the `InvoiceMail` construct (infra/mail.ts) that calls them. */
+interface WatchedMail {
+  deadLetterQueue: sqs.IQueue;
+  dispatchFailures: sqs.IQueue;
+  eventsDeadLetters: sqs.IQueue;
+  dispatchFunction: lambda.IFunction;
+  configurationSet: Pick<ses.IConfigurationSet, 'configurationSetName'>;
+}
+
+/** Where the mailer's `MailFailed` metric is published. */
+interface MetricsOf {
+  metricsNamespace: string;
+  serviceName: string;
+}
 
 export const BOUNCE_RATE_ALARM = 0.04;
 export const COMPLAINT_RATE_ALARM = 0.0008;
 
-export function mailWatchedMetrics(
-  mail: InvoiceMail,
-  props: Pick<InvoiceMailProps, 'metricsNamespace' | 'serviceName'>,
-): WatchedMetric[] {
+export function mailWatchedMetrics(mail: WatchedMail, props: MetricsOf): WatchedMetric[] {
   return [...deadLetterAlarms(mail), ...deliveryAlarms(mail, props)];
 }
 
 /** A message in any of the three dead-letter queues is an e-mail (or a report) a human has to look at. */
-function deadLetterAlarms(mail: InvoiceMail): WatchedMetric[] {
-  const visible = (queue: sqs.Queue) =>
+function deadLetterAlarms(mail: WatchedMail): WatchedMetric[] {
+  const visible = (queue: sqs.IQueue) =>
     queue.metricApproximateNumberOfMessagesVisible({ statistic: cloudwatch.Stats.MAXIMUM, period: ALARM_PERIOD });
   return [
     {
@@ -47,10 +60,7 @@ function deadLetterAlarms(mail: InvoiceMail): WatchedMetric[] {
 }
 
 /** Stream lag, failed e-mails, and SES's reputation rates of the stage's configuration set. */
-function deliveryAlarms(
-  mail: InvoiceMail,
-  props: Pick<InvoiceMailProps, 'metricsNamespace' | 'serviceName'>,
-): WatchedMetric[] {
+function deliveryAlarms(mail: WatchedMail, props: MetricsOf): WatchedMetric[] {
   const reputation = (metricName: string) =>
     new cloudwatch.Metric({
       namespace: 'AWS/SES',

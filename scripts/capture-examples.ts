@@ -14,21 +14,19 @@ import { createLocalServer, type LocalServer } from '../infra/local/server.ts';
 import { useLocalDynamoDb } from '../infra/local/settings.ts';
 import type { CapturedExamples } from '../shared/openapi/document.ts';
 import { createAccount } from '../shared/store/accounts.ts';
+import { captureMailExamples } from './capture-mail-examples.ts';
+import { captureReminderExamples } from './capture-reminder-examples.ts';
 import {
   captureAddInvoice,
   captureAddInvoiceErrors,
   captureAddPayment,
   captureAddPaymentErrors,
   capturePaymentHistory,
+  captureResourceExamples,
   captureRoutingAndForm,
   NEW_CLIENT_INVOICE,
-} from './capture-core-examples.ts';
-import { captureMailExamples } from './capture-mail-examples.ts';
-import { captureReminderExamples } from './capture-reminder-examples.ts';
-import { captureResourceExamples } from './capture-resource-examples.ts';
+} from './capture-resource-examples.ts';
 import { CaptureSession } from './capture-tools.ts';
-
-export type { Send } from './capture-tools.ts';
 
 async function listenLocally(server: LocalServer): Promise<string> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));

@@ -2,30 +2,67 @@
  * The route table, declared once (docs/api.md "Endpoints"): three API functions grouped by resource, each serving its
  * routes through one router. The CDK stack creates one Lambda function, one least-privilege IAM policy and one
  * integration per function and one HTTP API route per route key; the local runtime, the OpenAPI document, the docs and
- * the tests read the same entries.
+ * the tests read the same entries. The names of the functions and of the routes are read off the table itself.
  */
-import { pathParameterNames } from './path-parameters.ts';
+import { type PathParameterKind, pathParameterNames } from './path-parameters.ts';
 
-import type {
-  ApiFunctionDefinition,
-  ApiFunctionName,
-  HttpMethod,
-  RouteDefinition,
-  RouteName,
-} from './route-definitions.ts';
+export type TableAction =
+  | 'dynamodb:GetItem'
+  | 'dynamodb:BatchGetItem'
+  | 'dynamodb:PutItem'
+  | 'dynamodb:UpdateItem'
+  | 'dynamodb:DeleteItem'
+  | 'dynamodb:ConditionCheckItem'
+  | 'dynamodb:Query';
 
-export type {
-  Answers,
-  ApiFunctionDefinition,
-  ApiFunctionName,
-  HttpMethod,
-  PublicRouteName,
-  RouteDefinition,
-  RouteName,
-  TableAction,
-} from './route-definitions.ts';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
+/** What a route answers on success: the JSON envelope (the default), an HTML page or a PDF. */
+export type Answers = 'json' | 'html' | 'pdf';
+
+/** A route as the table declares it, its name aside. */
+interface RouteShape {
+  method: HttpMethod;
+  /** API Gateway route path; `{name}` is a path parameter. */
+  path: string;
+  /** The kind of each `{name}` of the path, and only those (checked when this module loads). */
+  parameters?: Readonly<Record<string, PathParameterKind>>;
+  /** Methods answered besides `method`, with the same handler (pypayant lists history with a GET and a JSON body). */
+  extraMethods?: readonly 'GET'[];
+  /** Commits writes (a send too: it queues an e-mail): a timeout may leave one in flight (504, never a plain 503). */
+  writes: boolean;
+  /** The route reads a request body; one sent to a route without (a GET or DELETE) is ignored, whatever its type. */
+  takesBody: boolean;
+  /** Every field of the body is optional: an empty body means `{}` (else it is 400 `invalid_json`). */
+  optionalBody?: true;
+  /**
+   * `public`: no API key is asked (docs/sending-invoices.md: the hosted page and its PDF, for people); its answers,
+   * errors included, are HTML pages — the one exception to the JSON error envelope. Default: `key`.
+   */
+  access?: 'key' | 'public';
+  /** What a success is (default `json`). */
+  answers?: Answers;
+  /** The route also answers `Accept: text/csv` with its rows as CSV (docs/api.md "CSV"). */
+  csv?: boolean;
+}
+
+/** A function as the table declares it, its name aside. */
+interface FunctionShape {
+  /** Handler module relative to the repository root; it exports `handler`. */
+  entry: string;
+  /**
+   * DynamoDB actions the function performs on the table itself (TransactWriteItems is authorised per action).
+   * test/infra/iam-actions.test.ts checks that each list equals what the function really calls.
+   */
+  tableActions: readonly TableAction[];
+  /** DynamoDB actions the function performs on the table's index (GSI1). */
+  indexActions: readonly TableAction[];
+}
+
+/** What the table is checked against; its own literal type gives the names below. */
+type FunctionEntry = FunctionShape & { name: string; routes: readonly (RouteShape & { name: string })[] };
+
+const TABLE = [
   {
     name: 'invoices',
     entry: 'functions/invoices/handler.ts',
@@ -206,7 +243,32 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
       },
     ],
   },
-];
+] as const satisfies readonly FunctionEntry[];
+
+type TableRoute = (typeof TABLE)[number]['routes'][number];
+
+/** Function id (PascalCase in CDK) and folder under functions/. */
+export type ApiFunctionName = (typeof TABLE)[number]['name'];
+
+/** Stable name of a route: idempotency scope, logs, metrics and the OpenAPI operation id. */
+export type RouteName = TableRoute['name'];
+
+/** The routes people open without an API key (the hosted invoice page and its PDF): the token in the path is the key. */
+export type PublicRouteName = Extract<TableRoute, { access: 'public' }>['name'];
+
+export interface RouteDefinition extends RouteShape {
+  name: RouteName;
+  /** The function that serves it and the module that function runs (filled in from API_FUNCTIONS). */
+  function: ApiFunctionName;
+  entry: string;
+}
+
+export interface ApiFunctionDefinition extends FunctionShape {
+  name: ApiFunctionName;
+  routes: readonly Omit<RouteDefinition, 'function' | 'entry'>[];
+}
+
+export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = TABLE;
 
 /** A `{name}` without a kind, or a kind for a name the path lacks: refused when this module loads (never served). */
 export function withDeclaredParameters<T extends Pick<RouteDefinition, 'name' | 'path' | 'parameters'>>(route: T): T {

@@ -1,6 +1,6 @@
 /**
  * Many tenants: add payment at concurrency 8 in one account vs across 8 accounts (one per worker), interleaved. Both
- * sides' accounts are seeded the same way and paid only here (bench/seeding-writes.ts): each worker pays its own
+ * sides' accounts are seeded the same way and paid only here (bench/seeding.ts `seedWrites`): each worker pays its own
  * client's invoice, so the one variable is whether the 8 clients share an account. The writer account, paid by the
  * endpoint rows before, made the one-account side a different account with a different history.
  */

@@ -87,7 +87,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   const s = await prepare(ctx, small, 'scale-s');
   const l = await prepare(ctx, large, 'scale-l');
   // In the order small, large, large, small: DynamoDB Local's latency falls through the phase, and the table
-  // measured first had the lower overhead over its floor (docs/performance.md "What the method has to get right").
+  // measured first had the lower overhead over its floor; this order gives each table an early and a late round.
   const s1 = await round(s, 'a');
   const l1 = await round(l, 'a');
   const l2 = await round(l, 'b');

@@ -1,23 +1,31 @@
 /**
  * The local stand-in for API Gateway: a `node:http` server that matches the route table, turns each
- * request into a payload 2.0 event and invokes the same handler module Lambda runs (handler-invoker.ts).
- * Errors it produces itself (400/431 from the raw HTTP layer, 401 before its body cap, 404, 405, 413, 500,
- * 503, 504) use the service's error envelope (docs/api.md "Envelopes"; http-exchange.ts).
+ * request into a payload 2.0 event and invokes the same handler module Lambda runs, imported once per route and
+ * raced against the function's timeout. Errors it produces itself (400/431 from the raw HTTP layer, 401 before its
+ * body cap, 404, 405, 413, 500, 503, 504) use the service's error envelope (docs/api.md "Envelopes").
  */
 
 import type { Server } from 'node:http';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { resolve } from 'node:path';
+import type { Duplex } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { routeKeys } from '../../shared/gateway-routes.ts';
-import { ApiError, invalidApiKey, OutcomeUnknownError, ServiceUnavailableError } from '../../shared/http/errors.ts';
+import { errorBody, errorHeaders, errorResponse, type HttpResponse } from '../../shared/http/envelope.ts';
+import {
+  ApiError,
+  failureOf,
+  invalidApiKey,
+  OutcomeUnknownError,
+  ServiceUnavailableError,
+} from '../../shared/http/errors.ts';
+import { pageResponse } from '../../shared/http/page-responses.ts';
 import { hasPathParameters, matchRoutePath } from '../../shared/path-parameters.ts';
-import { ROUTES, type RouteDefinition } from '../../shared/routes.ts';
+import { renderUnavailablePage } from '../../shared/render/invoice-page.ts';
+import { isPublicRoute, ROUTES, type RouteDefinition } from '../../shared/routes.ts';
 import { FUNCTION_TIMEOUT_MS } from '../function-timeout.ts';
-import { newApiGatewayRequestId, toApiGatewayEvent } from './event.ts';
-import { HandlerInvoker, importHandler, type LambdaHandler } from './handler-invoker.ts';
-import { answerClientError, readBody, send, sendError, toHttpResponse } from './http-exchange.ts';
-
-export { importHandler, type LambdaHandler } from './handler-invoker.ts';
+import { createLambdaContext, newApiGatewayRequestId, toApiGatewayEvent } from './event.ts';
 
 /** Serves a non-Lambda route (e.g. `GET /openapi.json`); keyed by `"<METHOD> <path>"`. */
 export type StaticRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -235,4 +243,159 @@ async function answer(
     return sendError(req, res, internalError(), requestId);
   }
   send(req, res, { ...response, headers: { ...response.headers, 'apigw-requestid': requestId } });
+}
+
+// How a route's handler runs, as Lambda would run it: the handler module imported once per route for the life of the
+// server (a warm container; retried after a failed import), and each invocation given a Lambda context and raced
+// against the function's timeout.
+
+/** A payload 2.0 Lambda handler, as exported by `functions/<name>/handler.ts`. */
+export type LambdaHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyResultV2> | APIGatewayProxyResultV2;
+
+/** Imports a handler module by its route-table entry, relative to `rootDir`. */
+export async function importHandler(route: RouteDefinition, rootDir = process.cwd()): Promise<LambdaHandler> {
+  const url = pathToFileURL(resolve(rootDir, route.entry)).href;
+  let module: { handler?: unknown };
+  try {
+    module = (await import(url)) as { handler?: unknown };
+  } catch (error) {
+    const missing =
+      (error as { code?: string; url?: string }).code === 'ERR_MODULE_NOT_FOUND' &&
+      (error as { url?: string }).url === url;
+    if (missing) throw new Error(`Handler module ${route.entry} does not exist (yet).`);
+    throw error;
+  }
+  if (typeof module.handler !== 'function') throw new Error(`${route.entry} does not export a handler function`);
+  return module.handler as LambdaHandler;
+}
+
+class HandlerInvoker {
+  private readonly handlers = new Map<string, Promise<LambdaHandler>>();
+
+  constructor(
+    private readonly loadHandler: (route: RouteDefinition) => Promise<LambdaHandler>,
+    readonly timeoutMs: number,
+  ) {}
+
+  /** The handler's result, or `'timeout'` when it did not answer within the function's timeout. */
+  async invoke(route: RouteDefinition, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2 | 'timeout'> {
+    const handler = await this.handlerFor(route);
+    const context = createLambdaContext({ functionName: route.function, timeoutMs: this.timeoutMs });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), this.timeoutMs)));
+    try {
+      return await Promise.race([Promise.resolve().then(() => handler(event, context)), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private handlerFor(route: RouteDefinition): Promise<LambdaHandler> {
+    let loading = this.handlers.get(route.name);
+    if (!loading) {
+      loading = this.loadHandler(route);
+      this.handlers.set(route.name, loading);
+      loading.catch(() => this.handlers.delete(route.name));
+    }
+    return loading;
+  }
+}
+
+// The raw HTTP side: reading a request body under a cap, writing a response, an error in the service's envelope, a
+// handler's payload 2.0 result normalised as API Gateway does, and the answer to a request Node could not parse.
+
+interface RawResponse {
+  statusCode: number;
+  headers: Record<string, string | string[]>;
+  body: string | Buffer;
+}
+
+function send(req: IncomingMessage, res: ServerResponse, response: RawResponse): void {
+  if (res.headersSent) return;
+  const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  res.setHeader('content-length', body.length);
+  res.writeHead(response.statusCode);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function sendError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: ApiError,
+  requestId: string,
+  extraHeaders: Record<string, string> = {},
+  route?: RouteDefinition,
+): void {
+  // A page people open (shared/routes.ts `access: 'public'`) fails with an HTML page, as its handler does.
+  const response: HttpResponse =
+    route && isPublicRoute(route)
+      ? pageResponse(error.status, renderUnavailablePage())
+      : errorResponse(error, requestId);
+  send(req, res, { ...response, headers: { ...response.headers, 'apigw-requestid': requestId, ...extraHeaders } });
+}
+
+/** Normalises what a handler returned the way API Gateway does for payload 2.0; `undefined` when it cannot. */
+function toHttpResponse(result: APIGatewayProxyResultV2): RawResponse | undefined {
+  if (typeof result === 'string')
+    return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: result };
+  if (result === null || typeof result !== 'object' || !('statusCode' in result) || result.statusCode === undefined) {
+    // API Gateway infers a 200 JSON response from a result without statusCode.
+    return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result ?? null) };
+  }
+  const { statusCode } = result;
+  if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599) return undefined;
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
+  if (result.cookies && result.cookies.length > 0) headers['set-cookie'] = [...result.cookies];
+  const rawBody = result.body ?? '';
+  const body = result.isBase64Encoded ? Buffer.from(rawBody, 'base64') : rawBody;
+  return { statusCode, headers, body };
+}
+
+/** Reads the body, or reports that it exceeds `limit` (the excess is drained, not kept). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      if (!tooLarge) chunks.push(chunk);
+    });
+    req.on('end', () => resolveBody(tooLarge ? 'too_large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** The raw-HTTP failures Node reports before a request exists (malformed request line, headers over maxHeaderSize). */
+function clientErrorResponse(code: string | undefined): { status: number; error: ApiError } {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return { status: 431, error: new ApiError('validation_failed', 'The request headers are too large.') };
+  }
+  return { status: 400, error: new ApiError('validation_failed', 'Malformed HTTP request.') };
+}
+
+/** The server's `clientError` listener: the error envelope written on the socket, then the connection closed. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+  const { status, error: apiError } = clientErrorResponse(error.code);
+  const outcome = failureOf(apiError, newApiGatewayRequestId());
+  const body = JSON.stringify(errorBody(outcome));
+  const headers = {
+    ...errorHeaders(outcome),
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n');
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n${head}\r\n\r\n${body}`,
+  );
 }

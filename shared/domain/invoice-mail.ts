@@ -6,25 +6,9 @@
  * describe its latest send: a late report about an older send changes that send's job, never the invoice.
  */
 import { accept, type Decision, refuse } from './decision.ts';
-import type { Invoice } from './invoice.ts';
+import type { Invoice, InvoiceMail, MailJobState } from './invoice.ts';
 import { notFound, Refusal } from './refusal.ts';
 import { retryDelayMs } from './webhook-retry-schedule.ts';
-
-/** `unsent` until the first send; then the state of the latest send's job. */
-export const MAIL_STATUSES = ['unsent', 'queued', 'sent', 'failed', 'bounced'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
-export type MailJobState = Exclude<MailStatus, 'unsent'>;
-
-/** What an invoice says about its latest send (kept on the invoice header). */
-export interface InvoiceMail {
-  status: MailJobState;
-  /** The latest send's job: only its outcome may change these fields. */
-  jobId: string;
-  /** When SES accepted the latest send (`YYYY-MM-DD HH:MM:SS`), or null. */
-  sentAt: string | null;
-  /** Why the latest send failed or bounced, or null. */
-  error: string | null;
-}
 
 /** At most this many `cc` addresses per send (docs/api.md "Send an invoice"). */
 export const MAX_CC_RECIPIENTS = 10;

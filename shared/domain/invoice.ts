@@ -1,14 +1,45 @@
-/** Pure invoice rules: totals, payment state, who the client is, and the invoice built from a validated request. */
+/**
+ * What an invoice is (its details, and the header a payment, a send or a reminder rewrites) and the pure invoice rules:
+ * totals, payment state, who the client is, and the invoice built from a validated request. The rules of sending and
+ * of reminders are in invoice-mail.ts and reminders.ts, which read the invoice.
+ */
 
 import { toEpochSeconds } from './dates.ts';
 import { accept, type Decision, refuse } from './decision.ts';
-import type { InvoiceMail } from './invoice-mail.ts';
 import type { InvoiceRequest, MetadataValue, NewClientRequest } from './invoice-request.ts';
 import { sumLineTotals } from './money.ts';
 import { invalidFields, notFound, Refusal } from './refusal.ts';
-import type { InvoiceReminders } from './reminders.ts';
 
 export type PaymentStatus = 'unpaid' | 'partially_paid' | 'paid';
+
+/** `unsent` until the first send; then the state of the latest send's job. */
+export const MAIL_STATUSES = ['unsent', 'queued', 'sent', 'failed', 'bounced'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+export type MailJobState = Exclude<MailStatus, 'unsent'>;
+
+/** What an invoice says about its latest send (kept on the invoice header; the rules: invoice-mail.ts). */
+export interface InvoiceMail {
+  status: MailJobState;
+  /** The latest send's job: only its outcome may change these fields. */
+  jobId: string;
+  /** When SES accepted the latest send (`YYYY-MM-DD HH:MM:SS`), or null. */
+  sentAt: string | null;
+  /** Why the latest send failed or bounced, or null. */
+  error: string | null;
+}
+
+/** One reminder recorded on an invoice: its offset and when the sweep queued its e-mail (`YYYY-MM-DD HH:MM:SS`, UTC). */
+export interface ReminderRecord {
+  offset: number;
+  sentAt: string;
+}
+
+/** What an invoice's header says about its reminders (the rules: reminders.ts). */
+export interface InvoiceReminders {
+  /** In the order they were sent. */
+  sent: ReminderRecord[];
+  paused: boolean;
+}
 
 export interface InvoiceLine {
   id: string;

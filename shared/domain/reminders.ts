@@ -8,22 +8,9 @@
  */
 import { addDays, type CalendarDate, compareDates, fromEpochSeconds } from './dates.ts';
 import { accept, type Decision, refuse } from './decision.ts';
-import type { Invoice } from './invoice.ts';
+import type { Invoice, InvoiceReminders, ReminderRecord } from './invoice.ts';
 import { isOpen } from './overdue.ts';
 import { notFound, Refusal } from './refusal.ts';
-
-/** One reminder recorded on an invoice: its offset and when the sweep queued its e-mail (`YYYY-MM-DD HH:MM:SS`, UTC). */
-export interface ReminderRecord {
-  offset: number;
-  sentAt: string;
-}
-
-/** What an invoice's header says about its reminders. */
-export interface InvoiceReminders {
-  /** In the order they were sent. */
-  sent: ReminderRecord[];
-  paused: boolean;
-}
 
 export const NO_REMINDERS: InvoiceReminders = { sent: [], paused: false };
 

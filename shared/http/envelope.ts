@@ -51,8 +51,8 @@ export function errorHeaders(failure: Failure): Record<string, string> {
  * The error code of each failure response, so the request log reads it without parsing the body. Only the code:
  * V8's young-generation collections keep a long-lived WeakMap's values alive whatever becomes of their keys, until
  * the next full collection, so a success's data kept here (a page of 100 client views) was promoted to the old
- * generation on every request and brought a full collection every second or so (docs/performance.md "What the
- * method has to get right").
+ * generation on every request and brought a full collection every second or so under load (CONTRIBUTING.md "Layers":
+ * no side table of a request's objects).
  */
 const errorCodes = new WeakMap<HttpResponse, string>();
 

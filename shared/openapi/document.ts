@@ -10,6 +10,7 @@
 import { z } from 'zod/mini';
 import { MAX_BODY_BYTES } from '../http/body.ts';
 import { ERROR_STATUS, type ErrorCode } from '../http/errors.ts';
+import { PATH_PARAMETER_KINDS } from '../path-parameters.ts';
 import { ROUTES, type RouteName } from '../routes.ts';
 import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas/client.ts';
 import { clientStatementSchema, invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
@@ -18,10 +19,8 @@ import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
 import { remindersSchema } from '../schemas/reminders.ts';
 import { agingReportSchema } from '../schemas/reports.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
-import { HEADERS, PARAMETERS, SECURITY_SCHEMES } from './components.ts';
 import { csvContent } from './csv-content.ts';
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
-import { DESCRIPTION } from './overview.ts';
 import { PAGE_ERRORS, pageAnswer, pdfAnswer } from './page-responses.ts';
 
 export { ROUTING_ERRORS } from './operations.ts';
@@ -44,6 +43,136 @@ export interface CapturedExamples {
 }
 
 export const EXAMPLES = capturedExamples as unknown as CapturedExamples;
+
+/** The error codes by HTTP status, from ERROR_STATUS. */
+function errorTable(): string {
+  const byStatus = new Map<number, string[]>();
+  for (const [code, status] of Object.entries(ERROR_STATUS))
+    byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\``]);
+  const rows = [...byStatus].map(([status, codes]) => `| ${status} | ${codes.join(', ')} |`);
+  return ['| HTTP | codes |', '|---|---|', ...rows].join('\n');
+}
+
+/** The overview (`info.description`): the rules every operation shares, and the table of error codes. */
+const DESCRIPTION = `Invoice clients, record payments against invoices, list invoices and payment history, and keep a client list.
+
+**Authentication**: every request carries an account's secret key as \`Authorization: Bearer sk_…\`.
+
+**Envelope**: every body has a top-level \`status\`: \`success\` (with \`data\`, and \`message\` on writes) or \`error\`
+(with \`code\`, \`message\`, \`errors[]\` and \`request_id\`).
+
+**Idempotency**: send \`Idempotency-Key\` on \`POST /invoices\`, \`POST /payments\`, \`POST /clients\`, reversals and the two send routes to make retries safe (kept 24 h):
+the same key and body replays the first response with \`Idempotent-Replayed: true\`; the same key with another body is 422.
+
+**5xx**: \`503 service_unavailable\` and \`500 internal_error\` are only sent when nothing was written: retry (503 after
+\`Retry-After\`). \`504 outcome_unknown\` means the write **may** have been recorded: retry only with the same
+\`Idempotency-Key\` (it replays the recorded response or writes once), or check the payment history first.
+
+**Money** is sent as a string or number (\`"1,500.50"\`, \`1500\`) and returned as a string with two decimals.
+**Dates**: \`MM/DD/YYYY\` for \`due_date\` and payment \`date\`, \`DD/MM/YYYY\` for history \`start\`/\`end\`;
+returned as Unix timestamps (seconds, string) of 00:00 UTC of the date.
+
+Error codes (stable API; messages are for humans):
+
+${errorTable()}
+
+\`route_not_found\` and \`method_not_allowed\` come from the local runtime (\`npm start\`); deployed, API Gateway answers unknown routes itself.
+A trailing slash on any path is ignored (\`/payments/history/\`).
+The guide: docs/api.md.`;
+
+// The reusable parameters (path, query, Idempotency-Key), response headers and security scheme (`components`).
+
+const header = (description: string, schema: Record<string, unknown>) => ({ description, schema });
+const HEADERS = {
+  'Idempotent-Replayed': header(
+    '`true` when this is the stored response of an earlier request with the same Idempotency-Key and body.',
+    {
+      type: 'string',
+      enum: ['true'],
+    },
+  ),
+  'WWW-Authenticate': header('Always `Bearer`.', { type: 'string', enum: ['Bearer'] }),
+  'Retry-After': header('Seconds to wait before retrying.', { type: 'string', pattern: '^\\d+$' }),
+  Link: header(
+    'CSV pages only: `<path?cursor=…>; rel="next"` while another page follows (the same request, with that cursor).',
+    {
+      type: 'string',
+    },
+  ),
+  'X-Next-Cursor': header(
+    "CSV pages only: the cursor of the next page (the JSON's `next_cursor`); absent on the last page.",
+    {
+      type: 'string',
+    },
+  ),
+};
+
+const SECURITY_SCHEMES = {
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'sk_ + 40 base62 characters',
+    description:
+      'The account secret key. Missing, malformed, unknown or revoked keys all get the same 401 `invalid_api_key`.',
+  },
+};
+
+const PARAMETERS: Record<ParameterName | 'IdempotencyKey', Record<string, unknown>> = {
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Optional, 1–255 printable ASCII characters, scoped to account and route, kept 24 hours. Same key and same (normalised) body: ' +
+      'the first response is replayed with `Idempotent-Replayed: true`. Same key, different body: 422. Same key while the first ' +
+      'request is still running: 409 with `Retry-After`.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+  },
+
+  ReferenceCode: {
+    name: 'reference_code',
+    in: 'path',
+    required: true,
+    description:
+      "The invoice's 20-character reference code. A value that is not 1–64 letters and digits names no invoice: 404.",
+    schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.referenceCode.pattern.source },
+  },
+  ClientId: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'Client identifier: a positive integer, as issued (no sign, spaces or leading zeros; else 404).',
+    schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.clientId.pattern.source },
+  },
+  HostedToken: {
+    name: 'token',
+    in: 'path',
+    required: true,
+    description: "The token of the invoice's `hosted_url` (24 base64url characters; anything else: the 404 page).",
+    schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.hostedToken.pattern.source },
+  },
+  PaymentId: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'Payment identifier (the `id` of a Payment): a positive integer, as issued (else 404).',
+    schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.paymentId.pattern.source },
+  },
+  Limit: {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: 'Page size, 1–500 (default 100)',
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+  Cursor: {
+    name: 'cursor',
+    in: 'query',
+    required: false,
+    description: 'Opaque cursor from `data.next_cursor` of the previous page',
+    schema: { type: 'string' },
+  },
+};
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Malformed or invalid request',

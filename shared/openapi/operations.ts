@@ -6,16 +6,12 @@ import type { z } from 'zod/mini';
 import type { ErrorCode } from '../http/errors.ts';
 import type { RouteName } from '../routes.ts';
 import { addClientSchema, updateClientSchema } from '../schemas/client.ts';
-import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
+import { clientStatementSchema, invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
-import { DOCUMENT_OPERATIONS } from './document-operations.ts';
-import { COMMON_ERRORS, IDEMPOTENCY_ERRORS, READ_ERRORS } from './error-sets.ts';
-import { REMINDER_OPERATIONS } from './reminder-operations.ts';
-import { REPORT_OPERATIONS } from './report-operations.ts';
-import { SEND_OPERATIONS } from './send-operations.ts';
-
-export { COMMON_ERRORS, IDEMPOTENCY_ERRORS, READ_ERRORS, ROUTING_ERRORS } from './error-sets.ts';
+import { remindersSchema } from '../schemas/reminders.ts';
+import { agingReportSchema } from '../schemas/reports.ts';
+import { sendInvoiceSchema } from '../schemas/send.ts';
 
 /** Path and query parameters, declared once in components.parameters. */
 export type ParameterName = 'ReferenceCode' | 'ClientId' | 'PaymentId' | 'Limit' | 'Cursor' | 'HostedToken';
@@ -46,6 +42,45 @@ export interface OperationSpec {
   /** Opened without an API key (a hosted page): `security: []`, and its errors are the HTML pages of page-responses.ts. */
   public?: boolean;
 }
+
+// The error codes operations share, by what a request has (a body, an Idempotency-Key).
+
+/** Errors of a request without a body: authentication and availability. */
+const READ_ERRORS: readonly ErrorCode[] = ['invalid_api_key', 'internal_error', 'service_unavailable'];
+
+/** What reading a JSON (or form) body can answer. */
+const BODY_ERRORS: readonly ErrorCode[] = [
+  'invalid_json',
+  'validation_failed',
+  'payload_too_large',
+  'unsupported_media_type',
+];
+
+/** Errors every operation with a body can answer. */
+const COMMON_ERRORS: readonly ErrorCode[] = [...BODY_ERRORS, ...READ_ERRORS];
+
+const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = [
+  'invalid_idempotency_key',
+  'idempotency_request_in_progress',
+  'idempotency_key_reused',
+  'outcome_unknown',
+];
+
+/** Codes that come from the local runtime's router, not from an operation (API Gateway answers those deployed). */
+export const ROUTING_ERRORS: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
+
+/**
+ * What a send can answer besides success (both send routes): authentication and availability, the Idempotency-Key's
+ * codes, and the send's own refusals.
+ */
+const SEND_ERRORS: readonly ErrorCode[] = [
+  ...READ_ERRORS,
+  ...IDEMPOTENCY_ERRORS,
+  'invoice_not_found',
+  'invoice_deleted',
+  'recipient_missing',
+  'mail_not_configured',
+];
 
 export const OPERATIONS: Record<RouteName, OperationSpec> = {
   'add-invoice': {
@@ -134,9 +169,96 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     idempotent: false,
     errors: [...READ_ERRORS, 'invoice_not_found', 'invoice_has_payments', 'outcome_unknown'],
   },
-  ...SEND_OPERATIONS,
-  ...REMINDER_OPERATIONS,
-  ...DOCUMENT_OPERATIONS,
+  // Sending (docs/api.md "Sending an invoice").
+  'send-invoice': {
+    operationId: 'sendInvoice',
+    summary: "Send an invoice by e-mail (the SDKs' call)",
+    description:
+      "Queues an e-mail of the invoice to its client's address (`client.email`): 200 with the invoice, `mail_status` " +
+      '`queued`. The e-mail (HTML and text with the hosted link, the PDF attached) is sent asynchronously; `mail_status` ' +
+      'then becomes `sent` (SES accepted it; `sent_at`), `failed` or `bounced` (`mail_error`), with the webhook events ' +
+      '`invoice.sent` and `invoice.delivery_failed`. Sending again queues a new e-mail. Voided: 409 `invoice_deleted`; ' +
+      'no client e-mail: 422 `recipient_missing`; a stage without a sender: 501 `mail_not_configured`.',
+    tag: 'Invoices',
+    parameters: ['ReferenceCode'],
+    success: { status: 200, schema: 'InvoiceQueuedResponse', description: 'The e-mail is queued.' },
+    idempotent: true,
+    errors: [...SEND_ERRORS],
+  },
+  'email-invoice': {
+    operationId: 'emailInvoice',
+    summary: 'Send an invoice by e-mail, with recipients and a note',
+    description:
+      "As `GET /invoices/send/{reference_code}`, with an optional body: `to` (default the client's e-mail), `cc` (at " +
+      'most 10 addresses) and `message` (a note to the client, at most 1,000 characters, shown in the e-mail). An empty ' +
+      'body sends to the client. Retries are made safe by the `Idempotency-Key` header (a replay sends nothing new).',
+    tag: 'Invoices',
+    parameters: ['ReferenceCode'],
+    request: { name: 'SendInvoiceRequest', schema: sendInvoiceSchema },
+    success: { status: 200, schema: 'InvoiceQueuedResponse', description: 'The e-mail is queued.' },
+    idempotent: true,
+    errors: [...BODY_ERRORS, ...SEND_ERRORS],
+  },
+  // Reminders (docs/api.md "Reminders").
+  'invoice-reminders': {
+    operationId: 'changeInvoiceReminders',
+    summary: "Pause or resume an invoice's reminders",
+    description:
+      '`{"paused":true}` stops the reminders of the account\'s schedule (`account:update --reminders`) for this ' +
+      'invoice; `{"paused":false}` resumes them: the next sweep sends the reminder of the latest offset whose day has ' +
+      'come, if it was not sent (resumed on its day, it goes that day); earlier ones missed during the pause are ' +
+      'skipped, never sent in a burst. 200 with the invoice ' +
+      '(`reminders_paused`, `reminders`). Repeating it changes nothing. Voided: 409 `invoice_deleted`. Retries are made ' +
+      'safe by the `Idempotency-Key` header.',
+    tag: 'Invoices',
+    parameters: ['ReferenceCode'],
+    request: { name: 'RemindersRequest', schema: remindersSchema },
+    success: { status: 200, schema: 'InvoiceRemindersResponse', description: 'The reminders are paused or resumed.' },
+    idempotent: true,
+    errors: [...COMMON_ERRORS, ...IDEMPOTENCY_ERRORS, 'invoice_not_found', 'invoice_deleted'],
+  },
+  // The invoice's page and PDFs (docs/sending-invoices.md); the hosted ones are opened without an API key.
+  'invoice-pdf': {
+    operationId: 'getInvoicePdf',
+    summary: 'Get the invoice as a PDF',
+    description:
+      'The invoice on A4, with the same content as its hosted page (the merchant profile, the client, number and reference ' +
+      'code, dates, items, totals, payment status and payment instructions), text selectable. A voided invoice answers ' +
+      '200 with a PDF marked VOID. `Content-Disposition: inline; filename="invoice-<reference_code>.pdf"`.',
+    tag: 'Invoices',
+    parameters: ['ReferenceCode'],
+    success: { status: 200, media: 'application/pdf', description: 'The PDF.' },
+    idempotent: false,
+    errors: [...READ_ERRORS, 'invoice_not_found'],
+  },
+  'hosted-invoice-page': {
+    operationId: 'getHostedInvoicePage',
+    summary: 'The hosted invoice page (for the client, no API key)',
+    description:
+      "The page an invoice's `hosted_url` opens: the invoice as the client should read it, on a phone or printed. No API " +
+      'key: the 144-bit random token in the path is the credential. No script, nothing from another origin, everything ' +
+      'escaped; `Content-Security-Policy`, `Cache-Control: no-store`, `X-Robots-Tag: noindex`, `Referrer-Policy: ' +
+      'no-referrer`. Every answer is an HTML page, errors included (docs/sending-invoices.md).',
+    tag: 'Hosted pages',
+    parameters: ['HostedToken'],
+    success: { status: 200, media: 'text/html', description: 'The invoice page.' },
+    idempotent: false,
+    errors: [],
+    public: true,
+  },
+  'hosted-invoice-pdf': {
+    operationId: 'getHostedInvoicePdf',
+    summary: 'The hosted invoice as a PDF (for the client, no API key)',
+    description:
+      'The PDF of the hosted page (`hosted_url` + `/pdf`), the same as the keyed PDF route. A voided invoice answers 410 ' +
+      'with the "voided" page, as the page does. Errors are HTML pages.',
+    tag: 'Hosted pages',
+    parameters: ['HostedToken'],
+    success: { status: 200, media: 'application/pdf', description: 'The PDF.' },
+    idempotent: false,
+    errors: [],
+    public: true,
+  },
   'invoice-history': {
     operationId: 'getInvoices',
     summary: 'Get invoices (history)',
@@ -242,5 +364,37 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     idempotent: false,
     errors: [...READ_ERRORS, 'client_not_found', 'outcome_unknown'],
   },
-  ...REPORT_OPERATIONS,
+  // Reports (docs/api.md "Aging", "Client statement").
+  'aging-report': {
+    operationId: 'getAging',
+    summary: 'Aging report (who owes what)',
+    description:
+      "What is outstanding on the account's open (not voided) invoices, in five buckets of days past due (`current`: " +
+      "not yet due, the due date included; `1_30`, `31_60`, `61_90`, `over_90`) counted on `as_of`, the account's " +
+      'date. `buckets` sum exactly to `total_outstanding`, on every page. With `client_id`, the totals are that ' +
+      'client\'s. The page lists one row per client, largest outstanding first, or with `"invoices": true` the open ' +
+      'invoices themselves (any creation date, oldest due first, each with `days_overdue`), optionally of one `bucket`. ' +
+      "The body is optional. `Accept: text/csv` answers the page's rows as CSV.",
+    tag: 'Reports',
+    request: { name: 'AgingReportRequest', schema: agingReportSchema },
+    success: { status: 200, schema: 'AgingReportResponse', description: 'The totals and one page.' },
+    idempotent: false,
+    errors: [...COMMON_ERRORS, 'invalid_cursor', 'client_not_found'],
+  },
+  'client-statement': {
+    operationId: 'getClientStatement',
+    summary: 'Client statement',
+    description:
+      "A client's statement of a period (payment history's `period`, `start` and `end` rules): the opening balance, " +
+      'every invoice (on its issue day), payment (on its transaction date), reversal and void in date order with the ' +
+      'balance after each, and the closing balance. Debits: invoices and reversals; credits: payments and voids. Not ' +
+      'paged: more than 5,000 lines is 400 `statement_too_large` (ask for a shorter period). `Accept: text/csv` answers ' +
+      'the lines as CSV.',
+    tag: 'Reports',
+    parameters: ['ClientId'],
+    request: { name: 'ClientStatementRequest', schema: clientStatementSchema },
+    success: { status: 200, schema: 'ClientStatementResponse', description: 'The statement.' },
+    idempotent: false,
+    errors: [...COMMON_ERRORS, 'invalid_period', 'statement_too_large', 'client_not_found'],
+  },
 };

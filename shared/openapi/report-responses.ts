@@ -1,18 +1,14 @@
 /**
- * JSON Schema of the reports' responses (docs/api.md "Aging", "Client statement"): what `shared/http/report-views.ts`
- * produces, held to every real response by the contract check, like ./responses.ts.
+ * JSON Schema of the reports' responses (docs/api.md "Aging", "Client statement"): what
+ * `shared/representation/report-views.ts` produces, held to every real response by the contract check, like
+ * ./responses.ts.
  */
 import { AGING_BUCKETS } from '../domain/aging.ts';
 import { PERIODS } from '../domain/periods.ts';
 import { LEDGER_LINE_TYPES } from '../domain/receivables.ts';
 import { RESPONSE_SCHEMAS } from './responses.ts';
+import { money, object, ref, type Schema, string } from './schema-builders.ts';
 
-type Schema = Record<string, unknown>;
-
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-const string = (description: string, extra: Schema = {}): Schema => ({ type: 'string', description, ...extra });
-const money = (description: string): Schema =>
-  string(`${description}: decimal string with exactly two decimals, no separators`, { pattern: '^\\d+\\.\\d{2}$' });
 const signedMoney = (description: string): Schema =>
   string(
     `${description}: decimal string with exactly two decimals, no separators; negative when the client is in credit`,
@@ -22,10 +18,6 @@ const signedMoney = (description: string): Schema =>
   );
 const dayFirst = (description: string): Schema =>
   string(`${description}, DD/MM/YYYY`, { pattern: '^\\d{2}/\\d{2}/\\d{4}$' });
-
-function object(description: string, properties: Record<string, Schema>): Schema {
-  return { type: 'object', description, properties, required: Object.keys(properties), additionalProperties: false };
-}
 
 const bucketNames: Record<string, string> = {
   current: 'Not yet due (the due date included)',

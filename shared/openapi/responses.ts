@@ -4,14 +4,12 @@
  * check in test/support/api.ts) holds them to every real response; `additionalProperties: false` makes an undocumented
  * new field fail it: document it here first (new fields are allowed by compatibility, undocumented ones are not).
  */
-import { MAIL_STATUSES } from '../domain/invoice-mail.ts';
+import { MAIL_STATUSES } from '../domain/invoice.ts';
 import { DISPLAYED_PAYMENT_STATUSES } from '../domain/overdue.ts';
 import { CHANNELS } from '../domain/payment-record.ts';
 import { PERIODS } from '../domain/periods.ts';
 import { ERROR_STATUS } from '../http/errors.ts';
 import { CLIENT_TYPES, FEE_BEARERS, RECIPIENTS } from '../schemas/fields.ts';
-import { REMINDER_FIELDS, REMINDER_SCHEMAS } from './reminder-fields.ts';
-
 import {
   constant,
   digits,
@@ -62,6 +60,12 @@ const InvoiceItem = object('A line item of an invoice.', {
   deleted_at: nullValue('When its invoice was deleted, else null'),
 });
 
+/** One reminder e-mail of an invoice (docs/receivables.md "Reminders"). */
+const Reminder = object('One reminder e-mail of the invoice.', {
+  offset: { type: 'integer', description: "The schedule's day it was for, relative to the due date (−3, 0, 7 …)" },
+  sent_at: timestamp('When the sweep queued its e-mail (delivery: `mail:deliveries`)'),
+});
+
 const INVOICE_OPTIONAL = [
   'merchant_ref',
   'recipient',
@@ -105,7 +109,19 @@ const Invoice = object(
     sent_at: nullValue('When SES accepted the latest e-mail of the invoice (UTC, `YYYY-MM-DD HH:MM:SS`), else null'),
     mail_error: nullValue('Why the latest e-mail failed or bounced (`mail_status` `failed`/`bounced`), else null'),
     hosted_url: { ...nullValue("Client's page, no key (`GET /i/{token}`); null on older invoices"), format: 'uri' },
-    ...REMINDER_FIELDS,
+    reminders: {
+      type: 'array',
+      description: 'The reminders sent, oldest first, at most one per offset of the schedule; `[]` when none',
+      items: Reminder,
+    },
+    reminders_paused: {
+      type: 'boolean',
+      description: 'Whether its reminders are paused (`POST /invoices/{reference_code}/reminders`)',
+    },
+    reminder_offset: {
+      type: 'integer',
+      description: 'The offset of the reminder sent (in `invoice.reminder_sent` only)',
+    },
     merchant_ref: string('Your reference, when given'),
     recipient: string('Payment recipient, when given', { enum: [...RECIPIENTS] }),
     recipient_id: string('Wallet reference, when the recipient is `wallet`'),
@@ -293,7 +309,11 @@ export const RESPONSE_SCHEMAS = {
   ClientUpdatedResponse: success('Client updated.', ref('Client'), 'Client updated successfully.'),
   ClientDeletedResponse: success('Client deleted (also when repeated).', ref('Client'), 'Client deleted successfully.'),
   ClientListResponse: success('Clients, one page.', ref('ClientList')),
-  ...REMINDER_SCHEMAS,
+  /** The `data` of `invoice.reminder_sent`: the invoice with its `client`, and `reminder_offset`. */
+  InvoiceReminderSent: {
+    description: 'The invoice with its `client` and `items` as shown that day, and the offset of the reminder sent.',
+    allOf: [ref('InvoiceWithClient'), { required: ['reminder_offset'] }],
+  },
   FieldError,
   ErrorEnvelope,
 } satisfies Record<string, Schema>;

@@ -1,4 +1,7 @@
-/** The small builders the response schemas (responses.ts) are written with: JSON Schema 2020-12, as OpenAPI 3.1 uses. */
+/**
+ * The small builders the response schemas (responses.ts, report-responses.ts) are written with: JSON Schema 2020-12,
+ * as OpenAPI 3.1 uses.
+ */
 export type Schema = Record<string, unknown>;
 
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });

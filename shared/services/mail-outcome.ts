@@ -6,8 +6,8 @@
  */
 import { todayForOverdue } from '../clock.ts';
 import { formatTimestamp } from '../domain/dates.ts';
-import type { Invoice } from '../domain/invoice.ts';
-import { describesJob, type InvoiceMail, type MailJobState } from '../domain/invoice-mail.ts';
+import type { Invoice, InvoiceMail, MailJobState } from '../domain/invoice.ts';
+import { describesJob } from '../domain/invoice-mail.ts';
 import { invoiceMailEvents } from '../domain/webhook-events.ts';
 import { invoiceView } from '../representation/views.ts';
 import { getAccount } from '../store/accounts.ts';

@@ -68,8 +68,8 @@ function isOutcome(value: unknown): value is Outcome {
 }
 
 /**
- * The outcome a record holds. (Records of the format before outcomes were stored, `body_gz`, expired 24 h after that
- * format changed on 2026-11-22; their reader is gone: docs/decisions.md "Idempotency records store the typed outcome".)
+ * The outcome a record holds. (Records of the format before outcomes were stored, `body_gz`, expired 24 h after the
+ * format changed; their reader is gone: docs/decisions.md "Idempotency records store the typed outcome".)
  */
 function storedOutcome(item: Item): Outcome {
   const stored = gunzipJson(item.outcome_gz);

@@ -2,11 +2,17 @@
 
 import { contactFields } from '../domain/client.ts';
 import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
-import type { ClientRecord, Invoice, InvoiceBalance, InvoiceDetails, PaymentStatus } from '../domain/invoice.ts';
-import type { InvoiceMail } from '../domain/invoice-mail.ts';
+import type {
+  ClientRecord,
+  Invoice,
+  InvoiceBalance,
+  InvoiceDetails,
+  InvoiceMail,
+  InvoiceReminders,
+  PaymentStatus,
+} from '../domain/invoice.ts';
 import type { MetadataValue } from '../domain/invoice-request.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
-import type { InvoiceReminders } from '../domain/reminders.ts';
 import { clientIndexKeys, invoiceIndexKeys, keys, overdueIndexKeys, paymentIndexKeys } from './keys.ts';
 
 export type Item = Record<string, unknown>;

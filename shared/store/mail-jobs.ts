@@ -5,7 +5,7 @@
  * mail fields only while they still describe that job (condition `mail_job_id = :job`).
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { InvoiceMail, MailJobState } from '../domain/invoice-mail.ts';
+import type { InvoiceMail, MailJobState } from '../domain/invoice.ts';
 import { monotonicUlids } from '../ulid.ts';
 import { putNew } from './actions.ts';
 import { cancellationReasons } from './database-errors.ts';

@@ -1,15 +1,14 @@
 /** The bench's block statistics, CPU accounting and replay ordering (pure helpers; no timing assertions). */
 import { describe, expect, it } from 'vitest';
+import { evaluateBudget, formatBudget } from '../../bench/budgets.ts';
 import { parseMachineStat, parseProcessStat } from '../../bench/cpu.ts';
 import { replayWaves } from '../../bench/replay.ts';
 import {
   type BlockCpu,
   blockCpu,
   type CpuSnapshot,
-  evaluateBudget,
   explainFasterThanFloor,
   explainLatencyBelowFloor,
-  formatBudget,
   formatSpread,
   pairFigures,
   perByteRatio,

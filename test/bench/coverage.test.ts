@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Seeded } from '../../bench/context.ts';
 import { ROUTE_COVERAGE } from '../../bench/coverage.ts';
 import { endpointDefs } from '../../bench/endpoint-defs.ts';
+import type { Seeded } from '../../bench/seeding.ts';
 import { ROUTES } from '../../shared/routes.ts';
 
 const PHASES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bench/phases');

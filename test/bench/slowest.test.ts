@@ -1,6 +1,6 @@
 /** The BENCH_TAIL diagnostic's pure part: the slowest requests split into DynamoDB time and the rest. */
 import { describe, expect, it } from 'vitest';
-import { formatSlowest, slowestRequests } from '../../bench/slowest.ts';
+import { formatSlowest, slowestRequests } from '../../bench/compare.ts';
 
 describe('slowestRequests', () => {
   it('pairs each latency with the DynamoDB time at its index and keeps the slowest first', () => {

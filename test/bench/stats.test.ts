@@ -1,13 +1,12 @@
 /** The benchmark's pure helpers (no timing assertions: the bench itself is `npm run bench`). */
 import { describe, expect, it } from 'vitest';
+import { budgetLine, evaluateBudget } from '../../bench/budgets.ts';
 import { p99BeyondDynamoDbTail, tenantRatioBeyondDynamoDb } from '../../bench/dynamo-tail.ts';
 import { freshenInput, isWriteRequest, preStateItems } from '../../bench/replay.ts';
 import { reversalPicker } from '../../bench/reversal-pool.ts';
 import {
-  budgetLine,
   consistentQueryRcu,
   dynamoItemBytes,
-  evaluateBudget,
   historyRoundTripBudget,
   median,
   percentile,

@@ -299,8 +299,8 @@ const DYNAMODB_SHAPES = new RegExp(
   ].join('|'),
 );
 
-/** The text with its comments blanked out (line numbers kept), so that prose may name what code may not. */
-export function withoutComments(text: string): string {
+/** Where the comments of a source text are: start and end offsets, each comment once. */
+function commentRanges(text: string): Map<number, number> {
   const source = ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true);
   const comments = new Map<number, number>();
   const collect = (ranges: ts.CommentRange[] | undefined) => {
@@ -313,10 +313,28 @@ export function withoutComments(text: string): string {
   };
   visit(source);
   collect(ts.getLeadingCommentRanges(text, source.endOfFileToken.getFullStart()));
+  return comments;
+}
+
+const blank = (part: string) => part.replace(/[^\n]/g, ' ');
+
+/** The text with its comments blanked out (line numbers kept), so that prose may name what code may not. */
+export function withoutComments(text: string): string {
   let out = text;
-  for (const [pos, end] of comments)
-    out = out.slice(0, pos) + out.slice(pos, end).replace(/[^\n]/g, ' ') + out.slice(end);
+  for (const [pos, end] of commentRanges(text)) out = out.slice(0, pos) + blank(out.slice(pos, end)) + out.slice(end);
   return out;
+}
+
+/** The text with everything but its comments blanked out (line numbers kept): the prose alone. */
+export function commentsOnly(text: string): string {
+  const ranges = [...commentRanges(text)].sort(([a], [b]) => a - b);
+  let out = '';
+  let at = 0;
+  for (const [pos, end] of ranges) {
+    out += blank(text.slice(at, pos)) + text.slice(pos, end);
+    at = end;
+  }
+  return out + blank(text.slice(at));
 }
 
 /** Runtime files outside the store that spell out a DynamoDB shape, with the line. */

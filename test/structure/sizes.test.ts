@@ -1,7 +1,8 @@
 /**
- * One purpose per file, a screen per function (CONTRIBUTING.md "Layers", "How we write code"): no file over 300 lines
- * and no function over 50 in the runtime code (`functions/`, `shared/`), the stack, the local runtime and the CLI
- * (`infra/`), the scripts (`scripts/`) and the benchmark (`bench/`), so that a file's name can say what it holds.
+ * A screen per function, and files that hold one concept (CONTRIBUTING.md "Layers"): no function over 50 lines and no
+ * file over 500 in the runtime code (`functions/`, `shared/`), the stack, the local runtime and the CLI (`infra/`),
+ * the scripts (`scripts/`) and the benchmark (`bench/`). The file cap is loose on purpose: it catches a file that
+ * holds several concepts, and a concept is not split to fit it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const MAX_FILE_LINES = 300;
+const MAX_FILE_LINES = 500;
 const MAX_FUNCTION_LINES = 50;
 
 function sourceFiles(dir: string): string[] {

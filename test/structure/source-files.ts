@@ -6,11 +6,14 @@ import type { SourceText } from './boundary-rules.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Every JavaScript or TypeScript source under `dir` (declaration files aside), relative to the repository root. */
+/**
+ * Every JavaScript or TypeScript source under `dir` (declaration files aside), relative to the repository root.
+ * Installed packages are not ours (infra/tools/node22/ holds the Node 22 runtime npm installs for the tests).
+ */
 export function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const relative = path.posix.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(relative);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(relative);
     return /\.[cm]?[jt]s$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [relative] : [];
   });
 }

@@ -1,13 +1,12 @@
 /** The pure rules of e-mailing an invoice (shared/domain/invoice-mail.ts): recipients, attempts and SES's reports. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Invoice } from '../../shared/domain/invoice.ts';
+import type { Invoice, MailJobState } from '../../shared/domain/invoice.ts';
 import {
   decideAttempt,
   decideNotice,
   decideSend,
   describesJob,
-  type MailJobState,
   reasonNotToSend,
 } from '../../shared/domain/invoice-mail.ts';
 import { MAX_ATTEMPTS, RETRY_FACTORS } from '../../shared/domain/webhook-retry-schedule.ts';

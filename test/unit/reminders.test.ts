@@ -2,13 +2,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, type CalendarDate, compareDates, toEpochSeconds } from '../../shared/domain/dates.ts';
-import type { Invoice } from '../../shared/domain/invoice.ts';
+import type { Invoice, ReminderRecord } from '../../shared/domain/invoice.ts';
 import {
   decideRemindersChange,
   dueReminderOffset,
   nextReminderDay,
   planSweep,
-  type ReminderRecord,
   reminderDueText,
   type SweepFacts,
 } from '../../shared/domain/reminders.ts';

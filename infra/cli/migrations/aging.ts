@@ -21,7 +21,7 @@ import { balanceFromItem, detailsFromItem, type Item, paymentFromItem } from '..
 import { keys, referenceCodeOf } from '../../../shared/store/keys.ts';
 import { agingRowActions, ledgerItem, openInvoiceItem } from '../../../shared/store/receivables.ts';
 import type { TransactItem } from '../../../shared/store/write-executor.ts';
-import type { DataMigration } from './data-migrations.ts';
+import type { DataMigration } from './migration-step.ts';
 import { scanTable } from './table-scan.ts';
 
 export interface AgingMigration {

@@ -3,25 +3,16 @@
  * added to the data model into items written before it. Each step is idempotent and safe while the API serves, prints
  * its counts as fields of the command's one JSON line, and states in its file when it may be removed.
  *
- * To add a step: write `infra/cli/migrations/<name>.ts` exporting a `DataMigration`, append it to DATA_MIGRATIONS,
- * and add its fields to docs/operations.md (test/local/cli.test.ts runs the command on an empty table and on legacy
- * items). A step's field names must not repeat another's: the line is their union.
+ * To add a step: write `infra/cli/migrations/<name>.ts` exporting a `DataMigration` (./migration-step.ts), append it
+ * to DATA_MIGRATIONS, and add its fields to docs/operations.md (test/local/cli.test.ts runs the command on an empty
+ * table and on legacy items). A step's field names must not repeat another's: the line is their union.
  */
 import { agingMigration } from './aging.ts';
 import { hostedLinksMigration } from './hosted-links.ts';
 import { listingsMigration } from './listings.ts';
+import type { DataMigration } from './migration-step.ts';
 import { paymentTotalsMigration } from './payment-totals.ts';
 import { remindersMigration } from './reminders.ts';
-
-export interface DataMigration {
-  /** Short name, unique (a step may record a `MIGRATION#<name>` marker in the table). */
-  name: string;
-  /** What it does, for `data:migrate --help`. */
-  summary: string;
-  /** The fields it adds to the printed line and what they count, for `data:migrate --help`. */
-  prints: string;
-  run(): Promise<Record<string, number>>;
-}
 
 export const DATA_MIGRATIONS: readonly DataMigration[] = [
   listingsMigration,

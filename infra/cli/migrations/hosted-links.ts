@@ -15,7 +15,7 @@ import { isConditionFailure } from '../../../shared/store/api-keys.ts';
 import { documentClient, tableName } from '../../../shared/store/dynamodb-client.ts';
 import { hostedLinkItem, type Item } from '../../../shared/store/items.ts';
 import { keys } from '../../../shared/store/keys.ts';
-import type { DataMigration } from './data-migrations.ts';
+import type { DataMigration } from './migration-step.ts';
 import { scanTable } from './table-scan.ts';
 
 /** Invoice bodies without a hosted token, in one Scan of the table. */

@@ -26,7 +26,7 @@ import {
   overdueIndexKeys,
   referenceCodeOf,
 } from '../../../shared/store/keys.ts';
-import type { DataMigration } from './data-migrations.ts';
+import type { DataMigration } from './migration-step.ts';
 import { scanTable } from './table-scan.ts';
 
 const MIGRATION = 'listings';

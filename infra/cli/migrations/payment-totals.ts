@@ -16,7 +16,7 @@ import { documentClient, tableName } from '../../../shared/store/dynamodb-client
 import { paymentFromItem } from '../../../shared/store/items.ts';
 import { keys } from '../../../shared/store/keys.ts';
 import { dayTotalsUpdate } from '../../../shared/store/period-totals.ts';
-import type { DataMigration } from './data-migrations.ts';
+import type { DataMigration } from './migration-step.ts';
 import { scanTable } from './table-scan.ts';
 
 async function* uncountedPayments(): AsyncGenerator<PaymentRecord> {

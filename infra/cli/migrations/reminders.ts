@@ -15,7 +15,7 @@ import { listAccounts } from '../../../shared/store/accounts.ts';
 import { documentClient, tableName } from '../../../shared/store/dynamodb-client.ts';
 import { keys } from '../../../shared/store/keys.ts';
 import { wakeOpenInvoices } from '../../../shared/store/reminders.ts';
-import type { DataMigration } from './data-migrations.ts';
+import type { DataMigration } from './migration-step.ts';
 
 const MIGRATION = 'reminders';
 
