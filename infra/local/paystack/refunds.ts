@@ -5,7 +5,7 @@
  * `GET /refund/:id` shows one. The moment is kept in the state, so a restart still processes it.
  */
 import { newRefundReference } from './codes.ts';
-import type { Engine } from './engine.ts';
+import type { Engine, RefundScheduler } from './engine.ts';
 import { type Fields, invalid, notFound, textField } from './http.ts';
 import { REFUNDED_BY, refundCreatedView, refundEventData, refundView } from './shapes.ts';
 import type { Integration, Json, Refund, StateFile, Transaction } from './state.ts';
@@ -15,7 +15,7 @@ import type { WebhookOutbox } from './webhooks.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Moves each pending refund to processed when its time comes. */
-export class RefundClock {
+export class RefundClock implements RefundScheduler {
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
 
