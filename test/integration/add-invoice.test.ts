@@ -126,6 +126,16 @@ describe('money (docs/api.md "Money")', () => {
       body: invoiceBody({ items: [item({ unit_cost: '999,999,999,999.99', quantity: '2' })] }),
     });
     expect(huge.status).toBe(400);
+    const atMax = item({ unit_cost: '999,999,999,999.99', quantity: '1' });
+    const twoAtMax = await call('add-invoice', { key, body: invoiceBody({ items: [atMax, atMax] }) });
+    expect(twoAtMax.status).toBe(400);
+    expect(twoAtMax.body).toMatchObject({
+      code: 'validation_failed',
+      message: 'items: the invoice total must not exceed 999999999999.99',
+      errors: [
+        { code: 'invalid_amount', field: 'items', message: 'the invoice total must not exceed 999999999999.99' },
+      ],
+    });
     const max = await call('add-invoice', {
       key,
       body: invoiceBody({ items: [item({ unit_cost: '999,999,999,999.99', quantity: '1' })] }),
