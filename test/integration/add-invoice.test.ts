@@ -264,6 +264,11 @@ describe('client or client_id (docs/api.md "Add invoice")', () => {
     const base = { first_name: 'A', last_name: 'B', email: uniqueEmail(), phone: '+2348012345678' };
     for (const [client, code, field] of [
       [{ ...base, email: 'not-an-email' }, 'invalid_email', 'client.email'],
+      // A control character (NUL, BS, ESC, DEL, NEL, APC): mail software drops or rewrites it, so the address would
+      // reach another mailbox.
+      ...['\u0000', '\b', '\u001b', '\u007f', '\u0085', '\u009f'].map(
+        (control) => [{ ...base, email: `ct${control}rl@example.com` }, 'invalid_email', 'client.email'] as const,
+      ),
       [{ ...base, phone: '123' }, 'invalid_phone', 'client.phone'],
       [{ ...base, phone: '+234 801 234' }, 'invalid_phone', 'client.phone'],
       [{ ...base, type: 'Partner' }, 'invalid_enum', 'client.type'],
