@@ -189,4 +189,26 @@ describe('the hosted invoice page in Chromium', () => {
     firstPageAsPng(pdf, new URL('invoice-pdf-page-1.png', ARTIFACTS).pathname);
     await page.close();
   });
+
+  it("shows the PDF in Chromium's viewer under the PDF's Content-Security-Policy (sandbox included)", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const response = await page.goto(`${invoice.hosted_url}/pdf`, { waitUntil: 'load' });
+    expect((await response?.allHeaders())?.['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'; sandbox",
+    );
+    // Chromium's viewer (an extension in a frame of the tab) shows the document's title once it has loaded the PDF.
+    const viewerTitle = async () => {
+      const viewer = page.frames().find((frame) => frame.url().startsWith('chrome-extension://'));
+      return viewer?.evaluate(
+        () =>
+          (globalThis as any).document
+            .querySelector('pdf-viewer')
+            ?.shadowRoot?.querySelector('viewer-toolbar')
+            ?.shadowRoot?.querySelector('#title')?.textContent,
+      );
+    };
+    await expect.poll(viewerTitle, { timeout: 15_000 }).toBe(`Invoice ${invoice.id} from Adebayo & Sons Trading Ltd`);
+    await page.screenshot({ path: new URL('invoice-pdf-in-chromium.png', ARTIFACTS).pathname });
+    await page.close();
+  });
 });

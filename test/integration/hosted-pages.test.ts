@@ -213,6 +213,7 @@ describe('the PDFs', () => {
     expect(result.headers['content-type']).toBe('application/pdf');
     expect(result.headers['content-disposition']).toBe(`inline; filename="invoice-${invoice.reference_code}.pdf"`);
     expect(result.headers['cache-control']).toBe('no-store');
+    expect(result.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     const pdf = pdfBytes(result);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeLessThanOrEqual(100 * 1024);
@@ -238,6 +239,7 @@ describe('the PDFs', () => {
     const byCode = { pathParameters: { reference_code: invoice.reference_code } };
     const result = await call('invoice-pdf', { key, ...byCode });
     expect(result.status).toBe(200);
+    expect(result.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     const text = pdfText(pdfBytes(result));
     expect(text).toContain('<script>alert(1)</script>');
     expect(text).toContain('₦3,000.00');
