@@ -255,6 +255,48 @@ describe('the PDFs', () => {
   });
 });
 
+describe('the largest amounts in the PDF', () => {
+  it.each([
+    ['NGN', '₦'],
+    ['GHS', 'GH₵'],
+  ])(
+    '%s: every amount up to 999,999,999,999.99, and a quantity of 1,000,000, is one unbroken string',
+    async (currency, sign) => {
+      const { key } = await newAccount({ currency });
+      const invoice = await createInvoice(key, {
+        items: [
+          { item: 'Land', description: 'Plot 7', unit_cost: '989,999,999,999.99', quantity: '1' },
+          { item: 'Cement', description: 'Bags', unit_cost: '10,000.00', quantity: '1000000' },
+        ],
+      });
+      expect(invoice.total).toBe('999999999999.99');
+      const paid = await call('add-payment', {
+        key,
+        body: {
+          reference_code: invoice.reference_code,
+          date: todayMonthFirst(),
+          amount: '500,000,000,000',
+          channel: 'POS',
+        },
+      });
+      expect(paid.status).toBe(201);
+      const result = await call('invoice-pdf', { key, pathParameters: { reference_code: invoice.reference_code } });
+      // Each word pdftotext finds: a number broken across lines (or columns) would be two.
+      const words = pdfText(pdfBytes(result)).split(/\s+/);
+      for (const amount of [
+        '989,999,999,999.99',
+        '10,000.00',
+        '10,000,000,000.00',
+        '999,999,999,999.99',
+        '500,000,000,000.00',
+        '499,999,999,999.99',
+      ])
+        expect(words, amount).toContain(`${sign}${amount}`);
+      expect(words).toContain('1000000');
+    },
+  );
+});
+
 describe('the PDF text layer: what copy, search and screen readers read is the text drawn', () => {
   /** The text runs pdftotext finds, its -layout columns split apart, each exactly as extracted. */
   const runsOf = (pdf: Uint8Array) =>
