@@ -1,6 +1,7 @@
 /** `mail:deliveries` (docs/sending-invoices.md "Seeing what happened"): an account's recent invoice e-mails. */
 import { listMailJobs } from '../../shared/store/mail-jobs.ts';
 import { defineCommand } from './command.ts';
+import { printedTime } from './printed-time.ts';
 import { COMPANY_ID, companyId, positiveInteger } from './validate.ts';
 
 const DEFAULT_LIMIT = 50;
@@ -32,13 +33,13 @@ export const mailDeliveries = defineCommand({
         reference_code: job.referenceCode,
         to: job.to,
         cc: job.cc,
-        created_at: job.createdAt,
+        created_at: printedTime(job.createdAt),
         state: job.state,
         attempts: job.attempts,
         last_error: job.lastError,
-        last_attempt_at: job.lastAttemptAt,
-        next_attempt_at: job.state === 'queued' ? job.nextAttemptAt : null,
-        sent_at: job.sentAt,
+        last_attempt_at: printedTime(job.lastAttemptAt),
+        next_attempt_at: job.state === 'queued' ? printedTime(job.nextAttemptAt) : null,
+        sent_at: printedTime(job.sentAt),
         ses_message_id: job.sesMessageId,
         reminder_offset: job.reminder?.offset ?? null,
       });

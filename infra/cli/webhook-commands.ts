@@ -13,6 +13,7 @@ import { DEFAULT_DELIVERIES_LIMIT, listDeliveries, requestResend } from '../../s
 import { deleteEndpoint, putEndpoint } from '../../shared/store/webhook-endpoints.ts';
 import { sealSecret } from '../../shared/store/webhook-secrets.ts';
 import { CommandError, defineCommand, UsageError } from './command.ts';
+import { printedTime } from './printed-time.ts';
 import { chooseTarget } from './target.ts';
 import { COMPANY_ID, companyId, positiveInteger, requiredString } from './validate.ts';
 
@@ -91,7 +92,13 @@ export const webhookDeliveries = defineCommand({
         : positiveInteger(values.limit, 'limit', MAX_DELIVERIES_LIMIT),
   }),
   async run(input, output) {
-    for (const delivery of await listDeliveries(input.companyId, input.limit)) output.line({ ...delivery });
+    for (const delivery of await listDeliveries(input.companyId, input.limit))
+      output.line({
+        ...delivery,
+        created_at: printedTime(delivery.created_at),
+        last_attempt_at: printedTime(delivery.last_attempt_at),
+        next_attempt_at: printedTime(delivery.next_attempt_at),
+      });
   },
 });
 

@@ -6,6 +6,7 @@
  * describe its latest send: a late report about an older send changes that send's job, never the invoice.
  */
 import { accept, type Decision, refuse } from './decision.ts';
+import { isEmailAddress } from './email-address.ts';
 import type { Invoice, InvoiceMail, MailJobState } from './invoice.ts';
 import { notFound, Refusal } from './refusal.ts';
 import { retryDelayMs } from './webhook-retry-schedule.ts';
@@ -30,7 +31,8 @@ export interface MailRecipients {
 
 /**
  * Who the send goes to, or why there is none: another account's invoice or none is 404, a voided one 409
- * `invoice_deleted`, and an invoice whose client has no e-mail address with no `to` given 422 `recipient_missing`.
+ * `invoice_deleted`, and an invoice whose client has no (valid) e-mail address with no `to` given 422
+ * `recipient_missing`.
  */
 export function decideSend(
   invoice: Invoice | undefined,
@@ -49,6 +51,13 @@ export function decideSend(
     return refuse(
       new Refusal('recipient_missing', "The invoice's client has no e-mail address: give one in `to`.", [
         { code: 'required', field: 'to', message: "is required when the invoice's client has no e-mail address" },
+      ]),
+    );
+  // A client saved before control characters were refused: its address would reach another mailbox.
+  if (!isEmailAddress(to))
+    return refuse(
+      new Refusal('recipient_missing', "The invoice's client e-mail address is not valid: give one in `to`.", [
+        { code: 'invalid_email', field: 'to', message: "is required when the client's e-mail address is not valid" },
       ]),
     );
   const seen = new Set([to.toLowerCase()]);

@@ -131,7 +131,7 @@ export function paymentStatusOf(totalKobo: number, amountPaidKobo: number): Paym
 export function invoiceTotal(input: Pick<InvoiceRequest, 'items'>): number {
   const total = sumLineTotals(input.items.map((line) => ({ quantity: line.quantity, unitCostKobo: line.unit_cost })));
   if (!total.ok)
-    throw invalidFields([{ code: 'invalid_amount', field: 'items', message: `invoice total ${total.message}` }]);
+    throw invalidFields([{ code: 'invalid_amount', field: 'items', message: `the invoice total ${total.message}` }]);
   if (total.value <= 0) {
     throw invalidFields([
       { code: 'invalid_amount', field: 'items', message: 'the invoice total must be greater than zero' },

@@ -3,6 +3,7 @@
  * it, set with `account:update`. Every field is optional: an unset one is left out of what the client sees (the
  * hosted page, the PDF, the e-mail), never shown blank. Also the reminder schedule (days relative to the due date).
  */
+import { isEmailAddress, MAX_EMAIL_LENGTH } from './email-address.ts';
 import { fail, ok, type ParseResult } from './result.ts';
 
 export interface MerchantProfile {
@@ -34,19 +35,16 @@ export const PROFILE_FIELDS: readonly ProfileField[] = [
 interface FieldRule {
   maxLength: number;
   /** The shape a value must have, and the words that say so. */
-  pattern?: { test: RegExp; expected: string };
+  pattern?: { test: Pick<RegExp, 'test'>; expected: string };
   /** Whether line breaks are kept (the address); elsewhere any run of whitespace is one space. */
   multiline?: boolean;
 }
 
-const EMAIL_ADDRESS =
-  /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-
 /** Limits of each field (docs/accounts.md lists them). */
 export const PROFILE_RULES: Record<ProfileField, FieldRule> = {
   email: {
-    maxLength: 254,
-    pattern: { test: EMAIL_ADDRESS, expected: 'an e-mail address such as billing@example.com' },
+    maxLength: MAX_EMAIL_LENGTH,
+    pattern: { test: { test: isEmailAddress }, expected: 'an e-mail address such as billing@example.com' },
   },
   phone: {
     maxLength: 40,

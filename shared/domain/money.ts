@@ -79,7 +79,7 @@ export function parseQuantity(input: unknown): ParseResult<number> {
   return ok(value);
 }
 
-/** Exact invoice total in kobo, Σ quantity × unit cost; an error when it exceeds MAX_AMOUNT_KOBO. */
+/** Exact invoice total in kobo, Σ quantity × unit cost; an error (the rule, as parseAmount's) above MAX_AMOUNT_KOBO. */
 export function sumLineTotals(lines: readonly { quantity: number; unitCostKobo: number }[]): ParseResult<number> {
   let total = 0n;
   for (const { quantity, unitCostKobo } of lines) {
@@ -88,7 +88,7 @@ export function sumLineTotals(lines: readonly { quantity: number; unitCostKobo: 
     }
     total += BigInt(quantity) * BigInt(unitCostKobo);
   }
-  if (total > BigInt(MAX_AMOUNT_KOBO)) return fail(`invoice total ${AMOUNT_TOO_LARGE}`);
+  if (total > BigInt(MAX_AMOUNT_KOBO)) return fail(AMOUNT_TOO_LARGE);
   return ok(Number(total));
 }
 

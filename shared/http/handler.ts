@@ -14,6 +14,7 @@ import { type RouteName, routeNamed } from '../routes.ts';
 import { type RequestContext, requestContext } from '../services/context.ts';
 import type { HttpResponse } from './envelope.ts';
 import { OutcomeUnknownError, ServiceUnavailableError } from './errors.ts';
+import { acceptWithoutParameters } from './middleware/accept-ranges.ts';
 import { authenticate, authenticatedAccount } from './middleware/authenticate.ts';
 import { bodyGate } from './middleware/body-gate.ts';
 import { errorEnvelope } from './middleware/error-envelope.ts';
@@ -109,8 +110,12 @@ function buildMiddyHandler(route: RouteName, run: RouteHandler) {
     .use(authenticate())
     .use(pathParameterCheck(routeNamed(route).parameters));
   const { takesBody, optionalBody, csv } = routeNamed(route);
-  // An Accept naming neither type is answered with JSON (as if it were absent), never 406.
-  if (csv) handler.use(httpContentNegotiation({ ...ONLY_MEDIA_TYPES, availableMediaTypes: [JSON_TYPE, CSV_TYPE] }));
+  // An Accept naming neither type is answered with JSON (as if it were absent), never 406; media-type parameters
+  // (`text/csv; charset=utf-8`) do not stop a match.
+  if (csv)
+    handler
+      .use(acceptWithoutParameters())
+      .use(httpContentNegotiation({ ...ONLY_MEDIA_TYPES, availableMediaTypes: [JSON_TYPE, CSV_TYPE] }));
   if (takesBody)
     handler
       .use(bodyGate({ emptyIsObject: optionalBody === true }))

@@ -1,7 +1,7 @@
 /**
  * The answers of the routes people open (docs/sending-invoices.md): HTML pages and PDFs, with the headers that keep
- * them private and inert — a Content-Security-Policy that allows only the page's own stylesheet, no caching, no
- * indexing, no referrer. The pages themselves are shared/render/'s.
+ * them private and inert — a Content-Security-Policy (a page's allows only its own stylesheet; a PDF's nothing), no
+ * caching, no indexing, no referrer. The pages themselves are shared/render/'s.
  */
 import { PAGE_STYLE_SOURCE } from '../render/page-style.ts';
 import type { HttpResponse } from './envelope.ts';
@@ -16,6 +16,13 @@ export function contentSecurityPolicy(styleSources: readonly string[] = [PAGE_ST
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/**
+ * A PDF's policy: it loads nothing and may not be framed, and `sandbox` gives it an opaque origin, so that whatever a
+ * viewer runs of it (PDF scripts, forms, or the bytes taken for another type) runs with no access to this origin.
+ * Browsers' PDF viewers show it as before (checked in Chromium by test/docs/hosted-page-browser.test.ts).
+ */
+export const PDF_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 /** Headers of every hosted answer (page or PDF): private, never cached, never indexed, no referrer sent on. */
 const PRIVATE_HEADERS = {
@@ -49,6 +56,7 @@ export function pdfResponse(pdf: Uint8Array, referenceCode: string): HttpRespons
     headers: {
       'content-type': 'application/pdf',
       'content-disposition': `inline; filename="${pdfFileName(referenceCode)}"`,
+      'content-security-policy': PDF_CONTENT_SECURITY_POLICY,
       ...PRIVATE_HEADERS,
     },
     body: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('base64'),

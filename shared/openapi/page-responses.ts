@@ -3,6 +3,7 @@
  * included — the one exception to the JSON error envelope) and the PDFs. document.ts puts them into operations whose
  * spec has `success.media` (operations.ts).
  */
+import { PDF_CONTENT_SECURITY_POLICY } from '../http/page-responses.ts';
 
 const SECURITY_HEADERS = {
   'Cache-Control': { description: 'Always `no-store`.', schema: { type: 'string', enum: ['no-store'] } },
@@ -32,6 +33,12 @@ export function pdfAnswer(description: string) {
       'Content-Disposition': {
         description: '`inline; filename="invoice-<reference_code>.pdf"`',
         schema: { type: 'string', pattern: '^inline; filename="invoice-[A-Za-z0-9]+\\.pdf"$' },
+      },
+      'Content-Security-Policy': {
+        description:
+          `Always \`${PDF_CONTENT_SECURITY_POLICY}\`: the PDF loads nothing and is not framed, and ` +
+          'whatever a viewer runs of it has an origin of its own.',
+        schema: { type: 'string', enum: [PDF_CONTENT_SECURITY_POLICY] },
       },
       ...SECURITY_HEADERS,
     },

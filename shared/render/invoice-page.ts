@@ -96,9 +96,9 @@ ${rows}
 
 function totalsSection(document: InvoiceDocument): Html {
   return html`<section class="totals"><dl>
-<dt>Total</dt><dd>${document.total}</dd>
-<dt>Amount paid</dt><dd>${document.amountPaid}</dd>
-<dt class="due">Amount due</dt><dd class="due">${document.amountDue}</dd>
+<div><dt>Total</dt><dd>${document.total}</dd></div>
+<div><dt>Amount paid</dt><dd>${document.amountPaid}</dd></div>
+<div><dt class="due">Amount due</dt><dd class="due">${document.amountDue}</dd></div>
 </dl></section>`;
 }
 

@@ -5,7 +5,8 @@
  *
  * The fonts are parsed once per process and reused: parsing Noto Sans's layout tables is most of a first render's
  * cost. pdfkit embeds a subset of each font (only the glyphs used) with a ToUnicode map, so the text stays selectable
- * and a 20-item invoice stays far below 100 KB.
+ * and a 20-item invoice stays far below 100 KB; each document registers its own view of the fonts (./pdf-font.ts), so
+ * that map is the text the document draws, whatever the process rendered before.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +16,7 @@ import PDFDocument from 'pdfkit';
 import type { InvoiceDocument } from './invoice-document.ts';
 import { drawInvoice, type PdfFonts } from './invoice-pdf-layout.ts';
 import { BUNDLED_FONT_DIR, FONT_FILES, FONT_PACKAGE } from './pdf-assets.ts';
+import { PdfFont } from './pdf-font.ts';
 
 /** A font file: beside the bundle when deployed, else from the font package in node_modules. */
 export function fontPath(file: string): string {
@@ -23,11 +25,11 @@ export function fontPath(file: string): string {
   return createRequire(import.meta.url).resolve(`${FONT_PACKAGE}/${file}`);
 }
 
-type LoadedFonts = { regular: fontkit.Font; bold: fontkit.Font };
+type LoadedFonts = { regular: PdfFont; bold: PdfFont };
 let fonts: LoadedFonts | undefined;
 
 function loadFonts(): LoadedFonts {
-  const open = (file: string) => fontkit.create(readFileSync(fontPath(file))) as fontkit.Font;
+  const open = (file: string) => new PdfFont(fontkit.create(readFileSync(fontPath(file))) as fontkit.Font);
   fonts ??= { regular: open(FONT_FILES.regular), bold: open(FONT_FILES.bold) };
   return fonts;
 }
@@ -55,8 +57,8 @@ export async function drawInvoicePdf(document: InvoiceDocument): Promise<Uint8Ar
     displayTitle: true,
   });
   // pdfkit takes a parsed fontkit font as well as its bytes (its typings know only the latter).
-  pdf.registerFont('regular', loaded.regular as unknown as Buffer);
-  pdf.registerFont('bold', loaded.bold as unknown as Buffer);
+  pdf.registerFont('regular', loaded.regular.forDocument() as unknown as Buffer);
+  pdf.registerFont('bold', loaded.bold.forDocument() as unknown as Buffer);
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {

@@ -56,6 +56,21 @@ function write(pdf: Pdf, text: string, x: number, y: number, options: PDFKit.Mix
   return pdf.y;
 }
 
+/**
+ * A number (an amount, a quantity) on one line, right-aligned at `right`: at `size`, or as much smaller as makes it fit
+ * `width` (the largest amounts, 999,999,999,999.99, in a narrow column). Drawn without a width, so pdfkit never
+ * wraps it: a number is never broken inside. Returns the y below the line at `size`.
+ */
+function writeNumber(pdf: Pdf, text: string, right: number, y: number, width: number, size: number): number {
+  const natural = pdf.fontSize(size).widthOfString(text);
+  const lineHeight = pdf.currentLineHeight();
+  pdf.fontSize(natural > width ? (size * width) / natural : size);
+  const centred = y + (lineHeight - pdf.currentLineHeight()) / 2;
+  pdf.text(text, right - pdf.widthOfString(text), centred, { lineBreak: false });
+  pdf.fontSize(size);
+  return y + lineHeight;
+}
+
 function drawHeader(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, frame: Frame): number {
   const half = frame.width / 2;
   pdf.font(fonts.bold).fontSize(18).fillColor(INK);
@@ -130,13 +145,13 @@ function drawRow(
     pdf.font(fonts.regular).fontSize(8.5).fillColor(MUTED);
     write(pdf, line.description, x, below + 1, { width: COLUMNS.item.width - 6 });
   }
-  pdf.font(fonts.regular).fontSize(10).fillColor(INK);
+  pdf.font(fonts.regular).fillColor(INK);
   for (const [text, column] of [
     [line.quantity, COLUMNS.qty],
     [line.unitCost, COLUMNS.unit],
     [line.lineTotal, COLUMNS.line],
   ] as const)
-    write(pdf, text, frame.left + column.x - 6, top, { width: column.width, align: 'right', lineBreak: false });
+    writeNumber(pdf, text, frame.left + column.x - 6 + column.width, top, column.width, 10);
   pdf
     .moveTo(frame.left, top + height - 4)
     .lineTo(frame.right, top + height - 4)
@@ -183,7 +198,7 @@ function drawTotals(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, top: number
       .fillColor(strong ? INK : MUTED);
     write(pdf, label, x, y, { width: 110, lineBreak: false });
     pdf.fillColor(INK);
-    y = write(pdf, value, x + 110, y, { width: 120, align: 'right', lineBreak: false }) + 4;
+    y = writeNumber(pdf, value, x + 230, y, 120, strong ? 12 : 10) + 4;
   }
   return y + 16;
 }

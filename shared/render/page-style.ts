@@ -1,7 +1,9 @@
 /**
  * The one stylesheet of the hosted pages (docs/sending-invoices.md "The hosted page"): inline, so the page loads
  * nothing else, and allowed by its hash in the Content-Security-Policy (no `unsafe-inline`, no style attributes).
- * Phones first (360 px), a wider layout from 640 px, and a print layout without the links and colours.
+ * Phones first (360 px), a wider layout from 640 px, and a print layout without the links and colours. An amount
+ * never wraps inside itself: where it does not fit beside its label (the largest amounts on a phone), it moves to the
+ * line below, still right-aligned.
  */
 import { createHash } from 'node:crypto';
 
@@ -33,8 +35,9 @@ td{padding:8px 4px;border-bottom:1px solid #f3f4f6;vertical-align:top}
 .item-name{font-weight:600;overflow-wrap:anywhere}
 .item-description{color:#4b5563;font-size:14px;overflow-wrap:anywhere;white-space:pre-line}
 .totals{margin:16px 0 0 auto;max-width:320px}
-.totals dl{grid-template-columns:1fr auto}
-.totals dd{text-align:right;white-space:nowrap}
+.totals dl{display:block}
+.totals dl>div{display:flex;flex-wrap:wrap;align-items:baseline;column-gap:12px;margin-top:2px}
+.totals dd{margin-left:auto;text-align:right;white-space:nowrap}
 .due{font-weight:700;font-size:18px;color:#111827}
 .pay{background:#f9fafb;border:1px solid #e5e7eb;border-radius:6px;padding:12px}
 .pay p{margin-top:8px}
@@ -43,13 +46,13 @@ td{padding:8px 4px;border-bottom:1px solid #f3f4f6;vertical-align:top}
 footer{margin-top:16px;font-size:13px;color:#6b7280;text-align:center}
 @media (max-width:639px){
 thead{display:none}
-tr{display:grid;grid-template-columns:1fr auto;border-bottom:1px solid #e5e7eb;padding:8px 0}
+tr{display:flex;flex-wrap:wrap;align-items:baseline;column-gap:12px;border-bottom:1px solid #e5e7eb;padding:8px 0}
 td{border:0;padding:2px 0}
-td.item{grid-column:1/3}
+td.item,td.qty{flex:1 0 100%}
 td.qty::before{content:"Qty "}
 td.unit::before{content:"Unit cost "}
-td.qty,td.unit{grid-column:1;text-align:left;color:#4b5563;font-size:14px}
-td.line{grid-column:2;grid-row:2/4;align-self:end;font-weight:600}
+td.qty,td.unit{text-align:left;color:#4b5563;font-size:14px}
+td.line{margin-left:auto;font-weight:600}
 }
 @media (min-width:640px){
 main{padding:32px 16px}

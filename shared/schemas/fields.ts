@@ -16,6 +16,7 @@
 // but not of the re-exported `z` object, which would pull all of zod/mini, its JSON Schema code and every locale.
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
+import { isEmailAddress, MAX_EMAIL_LENGTH } from '../domain/email-address.ts';
 import { AMOUNT_NEGATIVE, parseAmount } from '../domain/money.ts';
 import type { ParseResult } from '../domain/result.ts';
 
@@ -175,12 +176,7 @@ export const positiveAmount = (value: unknown): ParseResult<number> => {
   return result;
 };
 
-const EMAIL =
-  /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const PHONE = /^\+?\d{7,15}$/;
-
-/** Whether `text` (trimmed) is an e-mail address as every `email` field accepts it. */
-export const isEmailAddress = (text: string): boolean => text.length <= 254 && EMAIL.test(text);
 
 export const email = meta(
   field((value, ctx): string => {
@@ -194,7 +190,7 @@ export const email = meta(
   {
     type: 'string',
     format: 'email',
-    maxLength: 254,
+    maxLength: MAX_EMAIL_LENGTH,
     description: 'Email address; clients are unique per account by email (case-insensitive).',
   },
 );

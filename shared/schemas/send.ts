@@ -1,7 +1,8 @@
 /** Send request schema (docs/api.md "Send an invoice"): `POST /invoices/{reference_code}/send`, every field optional. */
 import * as z from 'zod/mini';
+import { isEmailAddress, MAX_EMAIL_LENGTH } from '../domain/email-address.ts';
 import { MAX_CC_RECIPIENTS, MAX_MESSAGE_LENGTH, type SendRequest } from '../domain/invoice-mail.ts';
-import { addIssue, fail, field, isBlank, isEmailAddress, meta, optionalText } from './fields.ts';
+import { addIssue, fail, field, isBlank, meta, optionalText } from './fields.ts';
 
 const optionalEmail = z.optional(
   meta(
@@ -13,7 +14,12 @@ const optionalEmail = z.optional(
         ? text
         : fail(ctx, 'invalid_email', 'must be a valid email address, e.g. "ada@example.com"');
     }),
-    { type: 'string', format: 'email', maxLength: 254, description: "Recipient; default the invoice client's email" },
+    {
+      type: 'string',
+      format: 'email',
+      maxLength: MAX_EMAIL_LENGTH,
+      description: "Recipient; default the invoice client's email",
+    },
   ),
 );
 

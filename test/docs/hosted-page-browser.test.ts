@@ -159,6 +159,53 @@ describe('the hosted invoice page in Chromium', () => {
     },
   );
 
+  it.each([360, 640])(
+    'at %i px, the largest amounts fit: nothing wider than the screen or its own box, no two cells overlapping',
+    async (width) => {
+      const { key } = await newAccount({ name: 'Dangote Cement Supplies' });
+      const largest = await createInvoice(key, {
+        items: [
+          { item: 'Land, Plot 7', description: 'Lekki', unit_cost: '989,999,999,999.99', quantity: '1' },
+          { item: 'Cement', description: '50 kg bags', unit_cost: '10,000.00', quantity: '1000000' },
+        ],
+      });
+      const body = { reference_code: largest.reference_code, date: todayMonthFirst(), amount: '500,000,000,000' };
+      expect((await call('add-payment', { key, body: { ...body, channel: 'POS' } })).status).toBe(201);
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(largest.hosted_url, { waitUntil: 'load' });
+      const problems = await page.evaluate(() => {
+        const document = (globalThis as any).document;
+        const screen = document.documentElement.clientWidth;
+        const found: string[] = [];
+        const overlap = (a: any, b: any) =>
+          a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+        for (const element of document.querySelectorAll('body *')) {
+          const name = `${element.tagName.toLowerCase()}.${element.className}`;
+          const box = element.getBoundingClientRect();
+          if (box.left < -0.5 || box.right > screen + 0.5) found.push(`${name}: ${box.left}–${box.right} of ${screen}`);
+          if (element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1)
+            found.push(`${name}: content ${element.scrollWidth} wide in ${element.clientWidth}`);
+        }
+        for (const group of document.querySelectorAll('tbody tr, .totals dl > div')) {
+          const boxes = [...group.children].map((child: any) => child.getBoundingClientRect());
+          for (const [index, a] of boxes.entries())
+            for (const b of boxes.slice(index + 1)) if (overlap(a, b)) found.push(`${group.tagName} cells overlap`);
+        }
+        return found;
+      });
+      expect(problems).toEqual([]);
+      const text = await page.locator('body').innerText();
+      for (const amount of ['₦989,999,999,999.99', '₦10,000,000,000.00', '₦999,999,999,999.99', '₦499,999,999,999.99'])
+        expect(text).toContain(amount);
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({
+        path: new URL(`hosted-invoice-largest-${width}.png`, ARTIFACTS).pathname,
+        fullPage: true,
+      });
+      await page.close();
+    },
+  );
+
   it('printed: the links and the footer are hidden, the invoice is not', async () => {
     const { page } = await open(1280);
     await page.emulateMedia({ media: 'print' });
@@ -187,6 +234,28 @@ describe('the hosted invoice page in Chromium', () => {
     ])
       expect(text).toContain(shown);
     firstPageAsPng(pdf, new URL('invoice-pdf-page-1.png', ARTIFACTS).pathname);
+    await page.close();
+  });
+
+  it("shows the PDF in Chromium's viewer under the PDF's Content-Security-Policy (sandbox included)", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const response = await page.goto(`${invoice.hosted_url}/pdf`, { waitUntil: 'load' });
+    expect((await response?.allHeaders())?.['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'; sandbox",
+    );
+    // Chromium's viewer (an extension in a frame of the tab) shows the document's title once it has loaded the PDF.
+    const viewerTitle = async () => {
+      const viewer = page.frames().find((frame) => frame.url().startsWith('chrome-extension://'));
+      return viewer?.evaluate(
+        () =>
+          (globalThis as any).document
+            .querySelector('pdf-viewer')
+            ?.shadowRoot?.querySelector('viewer-toolbar')
+            ?.shadowRoot?.querySelector('#title')?.textContent,
+      );
+    };
+    await expect.poll(viewerTitle, { timeout: 15_000 }).toBe(`Invoice ${invoice.id} from Adebayo & Sons Trading Ltd`);
+    await page.screenshot({ path: new URL('invoice-pdf-in-chromium.png', ARTIFACTS).pathname });
     await page.close();
   });
 });

@@ -126,6 +126,16 @@ describe('money (docs/api.md "Money")', () => {
       body: invoiceBody({ items: [item({ unit_cost: '999,999,999,999.99', quantity: '2' })] }),
     });
     expect(huge.status).toBe(400);
+    const atMax = item({ unit_cost: '999,999,999,999.99', quantity: '1' });
+    const twoAtMax = await call('add-invoice', { key, body: invoiceBody({ items: [atMax, atMax] }) });
+    expect(twoAtMax.status).toBe(400);
+    expect(twoAtMax.body).toMatchObject({
+      code: 'validation_failed',
+      message: 'items: the invoice total must not exceed 999999999999.99',
+      errors: [
+        { code: 'invalid_amount', field: 'items', message: 'the invoice total must not exceed 999999999999.99' },
+      ],
+    });
     const max = await call('add-invoice', {
       key,
       body: invoiceBody({ items: [item({ unit_cost: '999,999,999,999.99', quantity: '1' })] }),
@@ -254,6 +264,11 @@ describe('client or client_id (docs/api.md "Add invoice")', () => {
     const base = { first_name: 'A', last_name: 'B', email: uniqueEmail(), phone: '+2348012345678' };
     for (const [client, code, field] of [
       [{ ...base, email: 'not-an-email' }, 'invalid_email', 'client.email'],
+      // A control character (NUL, BS, ESC, DEL, NEL, APC): mail software drops or rewrites it, so the address would
+      // reach another mailbox.
+      ...['\u0000', '\b', '\u001b', '\u007f', '\u0085', '\u009f'].map(
+        (control) => [{ ...base, email: `ct${control}rl@example.com` }, 'invalid_email', 'client.email'] as const,
+      ),
       [{ ...base, phone: '123' }, 'invalid_phone', 'client.phone'],
       [{ ...base, phone: '+234 801 234' }, 'invalid_phone', 'client.phone'],
       [{ ...base, type: 'Partner' }, 'invalid_enum', 'client.type'],

@@ -11,6 +11,8 @@ const clientFields = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const byId = (id: unknown) => ({ pathParameters: { id: String(id) } });
+/** Control characters mail software drops or rewrites: NUL, BS, ESC, DEL and two of C1 (NEL, APC). */
+const CONTROL_CHARACTERS = ['\u0000', '\b', '\u001b', '\u007f', '\u0085', '\u009f'];
 
 describe('POST /clients', () => {
   it('creates a client (201) and answers an existing email, in any case, with that client unchanged (200)', async () => {
@@ -74,6 +76,24 @@ describe('POST /clients', () => {
     const result = await call('add-client', { key, body: { first_name: 'A', email: 'not-an-email', phone: '12' } });
     expect(result.status).toBe(400);
     expect(result.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'last_name', 'phone']);
+  });
+
+  it('refuses an e-mail address with a control character in it, on create and on update (400 naming `email`)', async () => {
+    const { key } = await newAccount();
+    const client = (await call('add-client', { key, body: clientFields() })).body.data;
+    for (const control of CONTROL_CHARACTERS) {
+      const email = `ct${control}rl@example.com`;
+      const created = await call('add-client', { key, body: clientFields({ email }) });
+      const updated = await call('update-client', { key, ...byId(client.id), body: { email } });
+      for (const result of [created, updated]) {
+        expect(result.status, JSON.stringify(control)).toBe(400);
+        expect(result.body).toMatchObject({
+          code: 'validation_failed',
+          errors: [{ code: 'invalid_email', field: 'email' }],
+        });
+      }
+    }
+    expect((await call('get-client', { key, ...byId(client.id) })).body.data).toEqual(client);
   });
 
   it('replays with the same Idempotency-Key and refuses the key with another body (422)', async () => {

@@ -167,4 +167,36 @@ describe('Accept: text/csv', () => {
     expect(unauthenticated.status).toBe(401);
     expect(unauthenticated.body.code).toBe('invalid_api_key');
   });
+
+  it('matches text/csv whatever its parameters, q-values and case say (RFC 9110), on every route that answers CSV', async () => {
+    const { key } = await newAccount();
+    const invoice = await createInvoice(key);
+    const requests: [RouteName, CallOptions][] = [
+      ['payment-history', { key, body: { period: 'today' } }],
+      ['invoice-history', { key, body: { period: 'today' } }],
+      ['aging-report', { key, body: {} }],
+      ['client-statement', { key, pathParameters: { id: String(invoice.client.id) }, body: { period: 'today' } }],
+    ];
+    const asCsv = [
+      'text/csv; charset=utf-8',
+      'text/csv;charset=UTF-8',
+      'Text/CSV; Charset="utf-8"',
+      'text/csv; header=present; q=0.9, application/json; q=0.5',
+      'application/json;q=0.1, text/csv;charset=utf-8',
+      'text/*; charset=utf-8',
+    ];
+    const asJson = [
+      'text/csv; charset=utf-8; q=0.1, application/json',
+      'text/csv; charset=utf-8; q=0',
+      'application/json; charset=utf-8, text/csv; charset=utf-8; q=0.5',
+    ];
+    for (const [route, options] of requests)
+      for (const accept of [...asCsv, ...asJson]) {
+        const result = await call(route, { ...options, headers: { accept } });
+        expect(result.status, `${route} ${accept}: ${result.rawBody}`).toBe(200);
+        expect(result.headers['content-type'], `${route} ${accept}`).toBe(
+          asCsv.includes(accept) ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+        );
+      }
+  });
 });

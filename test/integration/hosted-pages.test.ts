@@ -3,13 +3,17 @@
  * invoice, `GET /i/{token}` with its headers, content, escaping, 404 and 410 pages, isolation, and the PDFs read back
  * with pdftotext.
  */
+import { readFileSync } from 'node:fs';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { migrateHostedLinks } from '../../infra/cli/migrations/hosted-links.ts';
+import { fontPath } from '../../shared/render/invoice-pdf-engine.ts';
+import { FONT_FILES } from '../../shared/render/pdf-assets.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
-import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
+import { call, createInvoice, newAccount, todayMonthFirst, uniqueEmail } from '../support/api.ts';
 import { pdfText } from '../support/pdf-text.ts';
 
 const tokenOf = (hostedUrl: string) => new URL(hostedUrl).pathname.split('/')[2]!;
@@ -209,6 +213,7 @@ describe('the PDFs', () => {
     expect(result.headers['content-type']).toBe('application/pdf');
     expect(result.headers['content-disposition']).toBe(`inline; filename="invoice-${invoice.reference_code}.pdf"`);
     expect(result.headers['cache-control']).toBe('no-store');
+    expect(result.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     const pdf = pdfBytes(result);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeLessThanOrEqual(100 * 1024);
@@ -234,6 +239,7 @@ describe('the PDFs', () => {
     const byCode = { pathParameters: { reference_code: invoice.reference_code } };
     const result = await call('invoice-pdf', { key, ...byCode });
     expect(result.status).toBe(200);
+    expect(result.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     const text = pdfText(pdfBytes(result));
     expect(text).toContain('<script>alert(1)</script>');
     expect(text).toContain('₦3,000.00');
@@ -246,6 +252,113 @@ describe('the PDFs', () => {
     const voided = await call('invoice-pdf', { key, ...byCode });
     expect(voided.status).toBe(200);
     expect(pdfText(pdfBytes(voided))).toMatch(/VOID/);
+  });
+});
+
+describe('the largest amounts in the PDF', () => {
+  it.each([
+    ['NGN', '₦'],
+    ['GHS', 'GH₵'],
+  ])(
+    '%s: every amount up to 999,999,999,999.99, and a quantity of 1,000,000, is one unbroken string',
+    async (currency, sign) => {
+      const { key } = await newAccount({ currency });
+      const invoice = await createInvoice(key, {
+        items: [
+          { item: 'Land', description: 'Plot 7', unit_cost: '989,999,999,999.99', quantity: '1' },
+          { item: 'Cement', description: 'Bags', unit_cost: '10,000.00', quantity: '1000000' },
+        ],
+      });
+      expect(invoice.total).toBe('999999999999.99');
+      const paid = await call('add-payment', {
+        key,
+        body: {
+          reference_code: invoice.reference_code,
+          date: todayMonthFirst(),
+          amount: '500,000,000,000',
+          channel: 'POS',
+        },
+      });
+      expect(paid.status).toBe(201);
+      const result = await call('invoice-pdf', { key, pathParameters: { reference_code: invoice.reference_code } });
+      // Each word pdftotext finds: a number broken across lines (or columns) would be two.
+      const words = pdfText(pdfBytes(result)).split(/\s+/);
+      for (const amount of [
+        '989,999,999,999.99',
+        '10,000.00',
+        '10,000,000,000.00',
+        '999,999,999,999.99',
+        '500,000,000,000.00',
+        '499,999,999,999.99',
+      ])
+        expect(words, amount).toContain(`${sign}${amount}`);
+      expect(words).toContain('1000000');
+    },
+  );
+});
+
+describe('the PDF text layer: what copy, search and screen readers read is the text drawn', () => {
+  /** The text runs pdftotext finds, its -layout columns split apart, each exactly as extracted. */
+  const runsOf = (pdf: Uint8Array) =>
+    pdfText(pdf)
+      .split('\n')
+      .flatMap((line) => line.trim().split(/\s{2,}/))
+      .filter(Boolean);
+
+  /** An account's invoice and the runs its PDF must have: the merchant, the client, each item and description. */
+  async function invoiceOf(merchant: string, client: [string, string], items: [string, string][]) {
+    const { key } = await newAccount({ name: merchant });
+    const invoice = await createInvoice(key, {
+      client: { first_name: client[0], last_name: client[1], email: uniqueEmail(), phone: '+2348012345678' },
+      items: items.map(([item, description]) => ({ item, description, unit_cost: '2500', quantity: '1' })),
+    });
+    const expected = [merchant, client.join(' '), ...items.flat()];
+    return { key, invoice, expected };
+  }
+
+  it('is exactly the text of each invoice, whatever the process rendered before, across accounts and in any order', async () => {
+    // Prepare: Yoruba names (dots below and tones: ọ ẹ ṣ with a grave or acute), and a plain one on another account
+    const yoruba = await invoiceOf(
+      'Ọlọ́runfẹ́mi Stores',
+      ['Ṣọlá', 'Ọládẹ̀jọ'],
+      [
+        ['ọ̀bẹ̀ ẹ̀fọ́', 'Ẹ̀fọ́ rírò àti ìrẹsì'],
+        ['Ṣọ́ọ̀ṣì hall', 'Ilé-iṣẹ́ ọjà Ọ̀yọ́'],
+      ],
+    );
+    const plain = await invoiceOf('Acme Supplies', ['Bola', 'Johnson'], [['Office chairs', 'Steel frame, foam seat']]);
+    const keyed = (of: typeof plain) =>
+      call('invoice-pdf', { key: of.key, pathParameters: { reference_code: of.invoice.reference_code } });
+    const hosted = (of: typeof plain) => hostedPdf(tokenOf(of.invoice.hosted_url));
+
+    // Act and assess: one process, both orders, both routes
+    for (const [of, route] of [
+      [plain, keyed],
+      [yoruba, hosted],
+      [plain, hosted],
+      [yoruba, keyed],
+      [plain, keyed],
+    ] as const) {
+      const result = await route(of);
+      expect(result.status).toBe(200);
+      expect(runsOf(pdfBytes(result))).toEqual(expect.arrayContaining(of.expected));
+    }
+  });
+
+  it('draws a character the font lacks (CJK, emoji) as U+FFFD, never an empty box, and says so in the text', async () => {
+    const font = fontkit.create(readFileSync(fontPath(FONT_FILES.regular))) as fontkit.Font;
+    const { key, invoice } = await invoiceOf('Wáng Trading', ['王', '芳'], [['👍🏽 Thumbs', 'Tea 茶, café']]);
+    const result = await call('invoice-pdf', { key, pathParameters: { reference_code: invoice.reference_code } });
+    // -raw: pdftotext's layout mode drops the space between two U+FFFD (it judges spaces by the gaps it sees).
+    const lines = pdfText(pdfBytes(result), 'raw').split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining(['Wáng Trading INVOICE', '\uFFFD \uFFFD', '\uFFFD Thumbs', 'Tea \uFFFD, café']),
+    );
+    const text = lines.join('\n');
+    const missing = Array.from(text).filter(
+      (char) => !/\s/.test(char) && !font.hasGlyphForCodePoint(char.codePointAt(0)!),
+    );
+    expect(missing).toEqual([]);
   });
 });
 

@@ -13,6 +13,8 @@ import { getMailJob, listMailJobs } from '../../shared/store/mail-jobs.ts';
 import { call, createInvoice, newAccount } from '../support/api.ts';
 
 const byCode = (reference_code: string) => ({ pathParameters: { reference_code } });
+/** Control characters mail software drops or rewrites: NUL, BS, ESC, DEL and two of C1 (NEL, APC). */
+const CONTROL_CHARACTERS = ['\u0000', '\b', '\u001b', '\u007f', '\u0085', '\u009f'];
 const saved = process.env.MAIL_FROM;
 beforeAll(() => {
   process.env.MAIL_FROM = 'invoices@example.com';
@@ -99,6 +101,25 @@ describe('GET /invoices/send/{reference_code} (the SDKs)', () => {
       body: { to: 'ada@example.com' },
     });
     expect(posted.status).toBe(200);
+  });
+
+  it("answers 422 recipient_missing when the client's saved address has a control character and no `to` is given", async () => {
+    const { account, key } = await newAccount();
+    const invoice = await createInvoice(key);
+    // An address saved before such addresses were refused.
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.invoiceBody(invoice.reference_code),
+        UpdateExpression: 'SET #client.email = :email',
+        ExpressionAttributeNames: { '#client': 'client' },
+        ExpressionAttributeValues: { ':email': 'ct\u0000rl@example.com' },
+      }),
+    );
+    const result = await call('send-invoice', { key, ...byCode(invoice.reference_code) });
+    expect(result.status).toBe(422);
+    expect(result.body).toMatchObject({ code: 'recipient_missing', errors: [{ code: 'invalid_email', field: 'to' }] });
+    expect(await listMailJobs(account.companyId, 10)).toEqual([]);
   });
 
   it('answers 401 without a key, before anything else', async () => {
@@ -197,6 +218,24 @@ describe('POST /invoices/{reference_code}/send', () => {
     const many = { cc: Array.from({ length: 11 }, (_, i) => `c${i}@example.com`) };
     const tooMany = await call('email-invoice', { key, ...byCode(invoice.reference_code), body: many });
     expect(tooMany.body.errors).toEqual([expect.objectContaining({ code: 'too_many', field: 'cc' })]);
+  });
+
+  it('refuses an address with a control character in `to` or `cc` (mail would reach another mailbox); queues nothing', async () => {
+    const { account, key } = await newAccount();
+    const invoice = await createInvoice(key);
+    for (const control of CONTROL_CHARACTERS) {
+      const body = { to: `ct${control}rl@example.com`, cc: ['ok@example.com', `c${control}c@example.com`] };
+      const result = await call('email-invoice', { key, ...byCode(invoice.reference_code), body });
+      expect(result.status, JSON.stringify(control)).toBe(400);
+      expect(result.body).toMatchObject({
+        code: 'validation_failed',
+        errors: [
+          { code: 'invalid_email', field: 'to' },
+          { code: 'invalid_email', field: 'cc.1' },
+        ],
+      });
+    }
+    expect(await listMailJobs(account.companyId, 10)).toEqual([]);
   });
 
   it('replays a keyed send without queueing a second e-mail; another body with the same key is 422', async () => {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandHelp, type ParsedCommandLine, parseCommandLine, UsageError } from '../../infra/cli/command.ts';
 import { COMMANDS } from '../../infra/cli/commands.ts';
+import { printedTime } from '../../infra/cli/printed-time.ts';
 import { chooseTarget } from '../../infra/cli/target.ts';
 
 const KEY = `sk_${'a1B2'.repeat(10)}`;
@@ -147,5 +148,14 @@ describe('chooseTarget', () => {
       tableName: 'invoicing-local',
     });
     expect(chooseTarget({ TABLE_NAME: 'mine' })).toMatchObject({ kind: 'local', port: 8000, tableName: 'mine' });
+  });
+});
+
+describe('printedTime', () => {
+  it('prints every time as UTC YYYY-MM-DD HH:MM:SS: an ISO 8601 one converted, one already so (or none) kept', () => {
+    expect(printedTime('2030-01-02T03:04:05.678Z')).toBe('2030-01-02 03:04:05');
+    expect(printedTime('2030-01-02T04:04:05+01:00')).toBe('2030-01-02 03:04:05');
+    expect(printedTime('2030-01-02 03:04:05')).toBe('2030-01-02 03:04:05');
+    expect(printedTime(null)).toBeNull();
   });
 });

@@ -187,6 +187,13 @@ describe('invoice e-mail through npm start', () => {
       ['ada.blackbox@example.com', 'sent'],
     ]);
     expect(lines[2]).toMatchObject({ attempts: 1, last_error: null, sent_at: expect.any(String) });
+    // Times as every CLI command prints them (docs/accounts.md): UTC `YYYY-MM-DD HH:MM:SS`, or null.
+    const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
+    for (const line of lines) {
+      expect(line.last_attempt_at).toMatch(TIMESTAMP);
+      for (const field of ['created_at', 'next_attempt_at', 'sent_at'])
+        expect(line[field] === null || TIMESTAMP.test(String(line[field])), `${field}: ${line[field]}`).toBe(true);
+    }
   });
 
   it('Ctrl-C while SES has accepted an e-mail and its answer is on its way: after the restart it is not sent again', async () => {

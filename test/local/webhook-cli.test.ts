@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { recordAttempt } from '../../shared/store/webhooks.ts';
 import { call, invoiceBody, newAccount } from '../support/api.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -88,6 +89,17 @@ describe('webhook CLI', { timeout: 120_000 }, () => {
       last_error: null,
       last_attempt_at: null,
       next_attempt_at: null,
+    });
+
+    // One failed attempt, a retry due in a minute: its times print as every CLI time does (UTC, no `T`, no ms).
+    const retry = { result: 'retry', status: 500, nextAttemptMs: Date.parse('2030-01-02T03:05:06.789Z') } as const;
+    expect(await recordAttempt(String(line!.event_id), 0, retry, Date.parse('2030-01-02T03:04:05.678Z'))).toBe(true);
+    const [attempted] = lines((await cli('webhook:deliveries', '--company-id', String(companyId))).stdout);
+    expect(attempted).toMatchObject({
+      attempts: 1,
+      last_status: 500,
+      last_attempt_at: '2030-01-02 03:04:05',
+      next_attempt_at: '2030-01-02 03:05:06',
     });
 
     const resend = await cli('webhook:resend', '--event-id', String(line!.event_id));

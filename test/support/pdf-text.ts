@@ -29,10 +29,13 @@ function withPdfFile<T>(pdf: Uint8Array, use: (file: string, dir: string) => T):
   }
 }
 
-/** The PDF's text, page by page in reading order (`pdftotext -layout`), as UTF-8. */
-export function pdfText(pdf: Uint8Array): string {
+/**
+ * The PDF's text, page by page in reading order (`pdftotext -layout`), as UTF-8; or, with `mode` 'raw', in the order
+ * it is drawn (`-raw`: every space as drawn, where -layout judges spaces by the gaps it sees between glyphs).
+ */
+export function pdfText(pdf: Uint8Array, mode: 'layout' | 'raw' = 'layout'): string {
   return withPdfFile(pdf, (file) =>
-    execFileSync(PDFTOTEXT, ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }),
+    execFileSync(PDFTOTEXT, [`-${mode}`, '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }),
   );
 }
 

@@ -93,6 +93,8 @@ describe('the headers', () => {
     for (const headers of [page.headers, pdf.headers])
       expect(headers).toMatchObject({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
     expect(pdf).toMatchObject({ isBase64Encoded: true, body: Buffer.from('%PDF').toString('base64') });
+    // Nothing loads, nothing runs, no framing; `sandbox`: an opaque origin, so nothing a viewer runs reaches this one.
+    expect(pdf.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     expect(pdf.headers['content-disposition']).toBe('inline; filename="invoice-AB12.pdf"');
     expect(pdfFileName('a"b/c\\d')).toBe('invoice-abcd.pdf');
   });

@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseProfileValue } from '../../shared/domain/merchant-profile.ts';
 import { Refusal } from '../../shared/domain/refusal.ts';
+import { addClientSchema, updateClientSchema } from '../../shared/schemas/client.ts';
 import { paymentHistorySchema } from '../../shared/schemas/history.ts';
+import { addInvoiceSchema } from '../../shared/schemas/invoice.ts';
 import { addPaymentSchema } from '../../shared/schemas/payment.ts';
+import { sendInvoiceSchema } from '../../shared/schemas/send.ts';
 import { parseRequest } from '../../shared/validation.ts';
 
 const payment = { reference_code: 'R'.repeat(20), date: '11/20/2026', amount: '1,500.00', channel: 'POS' };
@@ -93,5 +97,54 @@ describe('parseRequest', () => {
         if (error) expect(error.errors.length).toBeGreaterThan(0);
       }),
     );
+  });
+});
+
+describe('e-mail addresses (docs/api.md "Clients", "Send an invoice")', () => {
+  /** Every control character: C0, DEL and C1 (NUL, BS, ESC, DEL, U+0085 among them). */
+  const CONTROLS = [
+    ...Array.from({ length: 0x20 }, (_, code) => code),
+    ...Array.from({ length: 0x21 }, (_, offset) => 0x7f + offset),
+  ].map((code) => String.fromCharCode(code));
+  const client = { first_name: 'A', last_name: 'B', phone: '+2348012345678' };
+  const invoice = {
+    client: { ...client, email: 'ada@example.com' },
+    due_date: '12/30/2030',
+    fee_bearer: 'client',
+    items: [{ item: 'Thing', description: 'A thing', unit_cost: '10', quantity: 1 }],
+  };
+  /** Each request field that takes an address, and its field path. */
+  const FIELDS = [
+    { schema: addClientSchema, body: (email: string) => ({ ...client, email }), field: 'email' },
+    { schema: updateClientSchema, body: (email: string) => ({ email }), field: 'email' },
+    {
+      schema: addInvoiceSchema,
+      body: (email: string) => ({ ...invoice, client: { ...invoice.client, email } }),
+      field: 'client.email',
+    },
+    { schema: sendInvoiceSchema, body: (to: string) => ({ to }), field: 'to' },
+    { schema: sendInvoiceSchema, body: (cc: string) => ({ cc: ['ok@example.com', cc] }), field: 'cc.1' },
+  ] as const;
+
+  it('refuses an address with any control character in it, naming the field, wherever an address is taken', () => {
+    expect(CONTROLS).toHaveLength(65);
+    expect(CONTROLS).toEqual(expect.arrayContaining(['\u0000', '\b', '\u001b', '\u007f', '\u0085', '\u009f']));
+    for (const { schema, body, field } of FIELDS) {
+      expect(
+        refusal(() => parseRequest(schema, body('ctrl@example.com'))),
+        field,
+      ).toBeUndefined();
+      for (const control of CONTROLS) {
+        const error = refusal(() => parseRequest(schema, body(`ct${control}rl@example.com`)));
+        expect(error?.errors, `${field} ${JSON.stringify(control)}`).toEqual([
+          { code: 'invalid_email', field, message: 'must be a valid email address, e.g. "ada@example.com"' },
+        ]);
+      }
+    }
+  });
+
+  it("refuses one in the merchant's profile e-mail too (account:update --email)", () => {
+    for (const control of CONTROLS)
+      expect(parseProfileValue('email', `ct${control}rl@example.com`).ok, JSON.stringify(control)).toBe(false);
   });
 });
