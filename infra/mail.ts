@@ -18,8 +18,8 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { MAIL_STREAM_FILTER_PATTERN } from '../shared/store/mail-jobs.ts';
 import { MAIL_JOB_TAG } from '../shared/store/mail-sender.ts';
+import { streamFilterOf } from '../shared/store/outbox.ts';
 import { SES_NOTICE_TYPES } from '../shared/store/ses-events.ts';
 import { mailWatchedMetrics } from './mail-alarms.ts';
 import type { WatchedMetric } from './monitoring.ts';
@@ -136,7 +136,7 @@ export class InvoiceMail extends Construct {
     const common = { environment, logRetention: props.logRetention, removalPolicy: props.removalPolicy };
     return {
       dispatch: serviceFunction(this, 'Dispatch', {
-        entry: 'functions/mail-dispatch/handler.ts',
+        entry: 'functions/outbox-dispatch/handler.ts',
         description: 'Table stream → invoice mail queue',
         ...common,
       }),
@@ -161,7 +161,7 @@ export class InvoiceMail extends Construct {
       new DynamoEventSource(table, {
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,
         batchSize: 100,
-        filters: [lambda.FilterCriteria.filter(MAIL_STREAM_FILTER_PATTERN as unknown as Record<string, unknown>)],
+        filters: [lambda.FilterCriteria.filter(streamFilterOf(['mail']) as unknown as Record<string, unknown>)],
         bisectBatchOnError: true,
         reportBatchItemFailures: true,
         retryAttempts: 10,

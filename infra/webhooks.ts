@@ -16,7 +16,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { STREAM_FILTER_PATTERN } from '../shared/store/webhooks.ts';
+import { streamFilterOf } from '../shared/store/outbox.ts';
 import { ALARM_PERIOD, type WatchedMetric } from './monitoring.ts';
 import { serviceFunction } from './service-function.ts';
 
@@ -118,7 +118,7 @@ export class WebhookDelivery extends Construct {
     const environment = { ...props.environment, DELIVERY_QUEUE_URL: this.queue.queueUrl };
     const logs = { logRetention: props.logRetention, removalPolicy: props.removalPolicy };
     const dispatch = serviceFunction(this, 'Dispatch', {
-      entry: 'functions/webhook-dispatch/handler.ts',
+      entry: 'functions/outbox-dispatch/handler.ts',
       description: 'Table stream → webhook delivery queue',
       environment,
       ...logs,
@@ -139,7 +139,7 @@ export class WebhookDelivery extends Construct {
       new DynamoEventSource(table, {
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,
         batchSize: 100,
-        filters: [lambda.FilterCriteria.filter(STREAM_FILTER_PATTERN as unknown as Record<string, unknown>)],
+        filters: [lambda.FilterCriteria.filter(streamFilterOf(['webhook']) as unknown as Record<string, unknown>)],
         bisectBatchOnError: true,
         reportBatchItemFailures: true,
         retryAttempts: DISPATCH_RETRY_ATTEMPTS,

@@ -6,14 +6,13 @@
  * (infra/local/ses-server.ts) to the mail-events handler.
  */
 import { join } from 'node:path';
-import { createMailDispatchHandler } from '../../functions/mail-dispatch/handler.ts';
 import { handler as mailEventsHandler } from '../../functions/mail-events/handler.ts';
-import { createMailerHandler } from '../../functions/mailer/handler.ts';
+import { worker } from '../../functions/mailer/handler.ts';
+import { createDispatchHandler } from '../../functions/outbox-dispatch/handler.ts';
 import { loadConfig, resetConfig } from '../../shared/config.ts';
 import type { FilterPattern } from '../../shared/domain/filter-pattern.ts';
-import { MAIL_STREAM_FILTER_PATTERN } from '../../shared/store/mail-jobs.ts';
-import { mailMessageBody } from '../../shared/store/mail-queue.ts';
 import { resetMailSender } from '../../shared/store/mail-sender.ts';
+import { jobMessageBody, streamFilterOf } from '../../shared/store/outbox.ts';
 import type { BannerInput } from './banner.ts';
 import { type OutboxRunner, startOutboxRunner } from './outbox-runner.ts';
 import { type LocalSes, startLocalSes } from './ses-server.ts';
@@ -22,7 +21,7 @@ import { type LocalSes, startLocalSes } from './ses-server.ts';
 export const LOCAL_MAIL_QUEUE = {
   visibilityTimeoutMs: 60_000,
   maxReceiveCount: 12,
-  messageBody: mailMessageBody,
+  messageBody: (id: string) => jobMessageBody('mail', id),
   queueArn: 'arn:aws:sqs:local:000000000000:invoice-mail',
 } as const;
 
@@ -51,9 +50,9 @@ export function startMailRunner(options: {
     ...options,
     directory: join(options.dataDir, 'mail-queue'),
     queueOptions: LOCAL_MAIL_QUEUE,
-    filter: MAIL_STREAM_FILTER_PATTERN as unknown as FilterPattern,
-    dispatcher: createMailDispatchHandler,
-    worker: (queue) => createMailerHandler(queue),
+    filter: streamFilterOf(['mail']) as unknown as FilterPattern,
+    dispatcher: (queue) => createDispatchHandler(() => queue()),
+    worker: (queue) => (event) => worker.consume(event, { queue: queue() }),
     messages: {
       batchFailed: 'Invoice e-mail batch failed; it is retried after the visibility timeout.',
       streamFailed: 'Reading the table stream for mail jobs failed; retrying.',

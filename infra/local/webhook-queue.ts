@@ -11,12 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import {
-  clampRetryDelay,
-  type DeliveryQueue,
-  deliveryMessageBody,
-  type SendFailure,
-} from '../../shared/store/delivery-queue.ts';
+import { clampRetryDelay, type JobQueue, jobMessageBody, type SendFailure } from '../../shared/store/outbox.ts';
 import { wakeableSleep } from './wakeable-sleep.ts';
 
 export interface QueuedMessage {
@@ -48,7 +43,7 @@ export interface LocalQueueOptions {
   queueArn?: string;
 }
 
-export class LocalDeliveryQueue implements DeliveryQueue {
+export class LocalDeliveryQueue implements JobQueue {
   private state: QueueFile;
   private readonly now: () => number;
   private readonly listeners = new Set<() => void>();
@@ -181,7 +176,7 @@ export class LocalDeliveryQueue implements DeliveryQueue {
 export function sqsEventOf(
   received: { message: QueuedMessage; receiptHandle: string }[],
   queueArn: string,
-  messageBody: (id: string) => string = deliveryMessageBody,
+  messageBody: (id: string) => string = (id) => jobMessageBody('webhook', id),
 ): SQSEvent {
   return {
     Records: received.map(

@@ -5,11 +5,11 @@
  */
 
 import { join } from 'node:path';
-import { createDeliverHandler } from '../../functions/webhook-deliver/handler.ts';
-import { createDispatchHandler } from '../../functions/webhook-dispatch/handler.ts';
+import { createDispatchHandler } from '../../functions/outbox-dispatch/handler.ts';
+import { worker } from '../../functions/webhook-deliver/handler.ts';
 import { resetConfig } from '../../shared/config.ts';
 import type { FilterPattern } from '../../shared/domain/filter-pattern.ts';
-import { STREAM_FILTER_PATTERN } from '../../shared/store/webhooks.ts';
+import { streamFilterOf } from '../../shared/store/outbox.ts';
 import { startOutboxRunner } from './outbox-runner.ts';
 
 /** Like the deployed queue (infra/webhooks.ts): attempts of the schedule plus room for a few crashed ones. */
@@ -39,9 +39,9 @@ export function startWebhookRunner(options: {
     ...options,
     directory: join(options.dataDir, 'webhooks'),
     queueOptions: LOCAL_QUEUE,
-    filter: STREAM_FILTER_PATTERN as unknown as FilterPattern,
-    dispatcher: createDispatchHandler,
-    worker: (queue) => createDeliverHandler(queue),
+    filter: streamFilterOf(['webhook']) as unknown as FilterPattern,
+    dispatcher: (queue) => createDispatchHandler(() => queue()),
+    worker: (queue) => (event) => worker.consume(event, { queue: queue() }),
     messages: {
       batchFailed: 'Webhook delivery batch failed; it is retried after the visibility timeout.',
       streamFailed: 'Reading the table stream failed; retrying.',

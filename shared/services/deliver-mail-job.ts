@@ -1,7 +1,8 @@
 /**
  * One attempt of one mail job (docs/sending-invoices.md "Delivery"): read the job, the invoice and the merchant,
- * render the PDF, build one MIME message, send it with SESv2 and record what SES answered. The queue consumer calls
- * this once per message; on `retry` it makes the message visible again after `delayMs`. At least once: a crash
+ * render the PDF, build one MIME message, send it with SESv2 and record what SES answered: the deliver function of the
+ * outbox's mail kind (store/outbox.ts), which its worker (functions/mailer/handler.ts) calls once per queue message,
+ * delivered meaning SES accepted the message. At least once: a crash
  * between SES accepting and the status write leaves the job queued, and the next attempt sends the e-mail again.
  * Logs carry the job, invoice and company, never an address, the note or the message.
  */
@@ -19,12 +20,9 @@ import { getMailJob, type MailJob } from '../store/mail-jobs.ts';
 import { sendRawMail } from '../store/mail-sender.ts';
 import { documentOf } from './invoice-document.ts';
 import { type MailJobOutcome, recordMailOutcome } from './mail-outcome.ts';
+import type { JobOutcome } from './outbox.ts';
 
-export type MailDeliveryOutcome =
-  | { kind: 'sent' }
-  | { kind: 'failed' }
-  | { kind: 'retry'; delayMs: number }
-  | { kind: 'skipped'; reason: string };
+type MailDeliveryOutcome = JobOutcome;
 
 export async function deliverMailJob(jobId: string): Promise<MailDeliveryOutcome> {
   const job = await getMailJob(jobId);
@@ -95,7 +93,7 @@ async function finish(
   if (outcome.state === 'sent') {
     countMailOutcome('MailSent');
     logger.info('invoice e-mail accepted by SES', { ...log, attempt: outcome.attempts });
-    return { kind: 'sent' };
+    return { kind: 'delivered' };
   }
   countMailOutcome('MailFailed');
   logger.warn('invoice e-mail failed', { ...log, attempt: outcome.attempts, error: outcome.error });

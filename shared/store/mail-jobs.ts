@@ -16,15 +16,10 @@ import { TABLE } from './table.ts';
 import { commitTransaction, type TransactItem } from './transaction.ts';
 
 export const MAIL_JOB_ENTITY = 'mail_job';
-/** Lambda event-source-mapping filter pattern of the mail dispatcher (also applied by the local poller). */
-export const MAIL_STREAM_FILTER_PATTERN = {
-  eventName: ['INSERT'],
-  dynamodb: { NewImage: { entity: { S: [MAIL_JOB_ENTITY] } } },
-} as const;
+/** The job's id (`mail_` + a ULID: domain/invoice-mail.ts `MAIL_JOB_ID_PATTERN`), the outbox's mail kind (store/outbox.ts). */
+export const MAIL_JOB_ID_ATTRIBUTE = 'job_id';
 /** Jobs are kept 30 days (`mail:deliveries` lists them), then DynamoDB TTL deletes them. */
 export const MAIL_JOB_TTL_SECONDS = 30 * 24 * 60 * 60;
-/** `mail_` + a ULID: job ids sort by creation. */
-export const MAIL_JOB_ID_PATTERN = /^mail_[0-9A-HJKMNP-TV-Z]{26}$/;
 
 const nextUlid = monotonicUlids();
 export const newMailJobId = (): string => `mail_${nextUlid()}`;
@@ -53,7 +48,7 @@ function jobItem(job: MailJob, nowMs: number): Item {
   return {
     ...keys.mailJob(job.jobId),
     entity: MAIL_JOB_ENTITY,
-    job_id: job.jobId,
+    [MAIL_JOB_ID_ATTRIBUTE]: job.jobId,
     company_id: job.companyId,
     reference_code: job.referenceCode,
     mail_to: job.to,
@@ -73,7 +68,7 @@ const textOrNull = (value: unknown): string | null => (typeof value === 'string'
 
 function jobFromItem(item: Item): MailJob {
   return {
-    jobId: String(item.job_id),
+    jobId: String(item[MAIL_JOB_ID_ATTRIBUTE]),
     companyId: Number(item.company_id),
     referenceCode: String(item.reference_code),
     to: String(item.mail_to),

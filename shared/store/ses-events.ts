@@ -5,9 +5,8 @@
  * server of `npm start` builds the same events for the mailbox simulator's addresses. Parsing is here, beside the
  * sender that tags the message; what a report does to a job is the domain's (domain/invoice-mail.ts).
  */
-import type { SesNotice } from '../domain/invoice-mail.ts';
+import { MAIL_JOB_ID_PATTERN, type SesNotice } from '../domain/invoice-mail.ts';
 import { isRecord } from '../guards.ts';
-import { MAIL_JOB_ID_PATTERN } from './mail-jobs.ts';
 import { MAIL_JOB_TAG } from './mail-sender.ts';
 
 /** The SES event types the stack routes to the mail-events function (infra/mail.ts) and how each maps to a notice. */

@@ -13,7 +13,10 @@ import { createApp } from '../../infra/invoicing-app.ts';
 import { MAIL_MAX_RECEIVE_COUNT, MAIL_TABLE_ACTIONS, MAILER_TIMEOUT } from '../../infra/mail.ts';
 import { StageConfigurationError } from '../../infra/stages.ts';
 import { DELIVERY_ATTEMPTS } from '../../infra/webhooks.ts';
-import { MAIL_STREAM_FILTER_PATTERN } from '../../shared/store/mail-jobs.ts';
+import { streamFilterOf } from '../../shared/store/outbox.ts';
+
+const MAIL_STREAM_FILTER_PATTERN = streamFilterOf(['mail']);
+
 import {
   asArray,
   type CfnResource,

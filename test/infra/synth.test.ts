@@ -13,7 +13,7 @@ import { apiGatewayRoutePath, routeKeys } from '../../shared/gateway-routes.ts';
 import { BUNDLED_FONT_DIR, FONT_FILES, PDF_ENGINE_BUNDLE_FILE } from '../../shared/render/pdf-assets.ts';
 import { API_FUNCTIONS, ROUTES } from '../../shared/routes.ts';
 import { getMailJob, listMailJobs } from '../../shared/store/mail-jobs.ts';
-import { mailMessageBody } from '../../shared/store/mail-queue.ts';
+import { jobMessageBody } from '../../shared/store/outbox.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { call, createInvoice, makeEvent, newAccount, todayMonthFirst } from '../support/api.ts';
 import { pdfText } from '../support/pdf-text.ts';
@@ -251,7 +251,7 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
           {
             messageId: 'm1',
             receiptHandle: 'r1',
-            body: mailMessageBody(job!.jobId),
+            body: jobMessageBody('mail', job!.jobId),
             attributes: {},
             messageAttributes: {},
             md5OfBody: '',

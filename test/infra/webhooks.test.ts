@@ -9,8 +9,11 @@ import {
   DISPATCH_RETRY_ATTEMPTS,
   MAX_RECEIVE_COUNT,
 } from '../../infra/webhooks.ts';
+import { streamFilterOf } from '../../shared/store/outbox.ts';
 import { TABLE } from '../../shared/store/table.ts';
-import { STREAM_FILTER_PATTERN } from '../../shared/store/webhooks.ts';
+
+const STREAM_FILTER_PATTERN = streamFilterOf(['webhook']);
+
 import { asArray, type CfnResource, resourcesOfType, type SynthesisedStage, synthStage } from './template-helpers.ts';
 
 describe.each(['dev', 'prod'] as const)('webhook delivery on stage %s', (stageName) => {

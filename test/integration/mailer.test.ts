@@ -107,7 +107,7 @@ describe('a send SES accepts', () => {
       message: 'Thanks <Ada>!',
     });
     await updateAccount(account.companyId, { profile: { email: 'billing@acme.ng' } });
-    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
 
     const [message, ...more] = await messagesTo('ada.sent@example.com');
     expect(more).toEqual([]);
@@ -135,7 +135,7 @@ describe('a send SES accepts', () => {
 
   it('sends a job once: a second copy of the queue message finds it sent and skips it', async () => {
     const { jobId } = await queuedInvoice({ to: 'twice@example.com' });
-    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
     expect(await deliverMailJob(jobId)).toEqual({ kind: 'skipped', reason: 'already sent' });
     expect(await messagesTo('twice@example.com')).toHaveLength(1);
   });
@@ -155,7 +155,7 @@ describe('throttling and SES errors', () => {
       expect((await shown(key, invoice.reference_code)).mail_status).toBe('queued');
       expect((await eventsOf(account.companyId)).map((e) => e.type)).toEqual(['invoice.created']);
 
-      expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+      expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
       expect(await getMailJob(jobId)).toMatchObject({ state: 'sent', attempts: 2, nextAttemptAt: null });
       expect((await eventsOf(account.companyId)).map((e) => e.type)).toEqual(['invoice.created', 'invoice.sent']);
       expect(await messagesTo(`retry-${kind}@example.com`)).toHaveLength(1);
@@ -195,7 +195,7 @@ describe("SES's reports (the mailbox simulator)", () => {
   ])('%s: sent, then bounced with invoice.delivery_failed', async (address, error) => {
     const { account, key, invoice, jobId } = await queuedInvoice({ to: address });
     const release = holdReports();
-    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
     release();
     await vi.waitFor(async () => expect((await shown(key, invoice.reference_code)).mail_status).toBe('bounced'), {
       timeout: 10_000,
@@ -235,7 +235,7 @@ describe("SES's reports (the mailbox simulator)", () => {
 
   it('success@simulator.amazonses.com: sent and nothing after', async () => {
     const { key, invoice, jobId } = await queuedInvoice({ to: 'success@simulator.amazonses.com' });
-    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
     await new Promise((r) => setTimeout(r, 500)); // longer than the server's report delay
     expect((await shown(key, invoice.reference_code)).mail_status).toBe('sent');
   });
@@ -255,7 +255,7 @@ describe('at least once', () => {
     dynamoHooks.clear();
     expect(await getMailJob(jobId)).toMatchObject({ state: 'queued', attempts: 0 });
     expect((await shown(key, invoice.reference_code)).mail_status).toBe('queued');
-    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
     expect(await messagesTo('crash@example.com')).toHaveLength(2); // one e-mail twice: the documented price
   });
 });
@@ -273,12 +273,12 @@ describe('sending again', () => {
     expect(newer).not.toBe(older);
 
     const release = holdReports();
-    expect(await deliverMailJob(older)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(older)).toEqual({ kind: 'delivered' });
     release();
     await vi.waitFor(async () => expect((await getMailJob(older))?.state).toBe('bounced'), { timeout: 10_000 });
     expect(await shown(key, invoice.reference_code)).toMatchObject({ mail_status: 'queued', mail_error: null });
 
-    expect(await deliverMailJob(newer)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(newer)).toEqual({ kind: 'delivered' });
     expect(await shown(key, invoice.reference_code)).toMatchObject({ mail_status: 'sent', mail_error: null });
     expect((await eventsOf(account.companyId)).map((e) => e.type)).toEqual(['invoice.created', 'invoice.sent']);
   });
@@ -313,7 +313,7 @@ describe('a reminder (docs/receivables.md "Reminders")', () => {
 
   it("is sent to the client with the reminder's subject and the PDF, and leaves the invoice's mail fields alone", async () => {
     const { key, invoice, jobId } = await queuedReminder();
-    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
     const [message, ...more] = await messagesTo(invoice.client.email);
     expect(more).toEqual([]);
     expect(message!.subject).toBe(

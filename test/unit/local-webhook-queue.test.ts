@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalDeliveryQueue, startQueueConsumer } from '../../infra/local/webhook-queue.ts';
-import { parseDeliveryMessage } from '../../shared/store/delivery-queue.ts';
+import { parseJobMessage } from '../../shared/store/outbox.ts';
 
 const OPTIONS = { visibilityTimeoutMs: 60_000, maxReceiveCount: 3 };
 const EVENT = 'evt_01JZ00000000000000000000A1';
@@ -94,7 +94,7 @@ describe('local queue consumer', () => {
     const queue = new LocalDeliveryQueue(file, OPTIONS);
     const calls: { at: number; eventIds: (string | undefined)[] }[] = [];
     const handle = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-      calls.push({ at: Date.now(), eventIds: event.Records.map((record) => parseDeliveryMessage(record.body)) });
+      calls.push({ at: Date.now(), eventIds: event.Records.map((record) => parseJobMessage('webhook', record.body)) });
       if (calls.length === 1) {
         await queue.retryAfter(event.Records[0]!.receiptHandle, 5_000);
         return { batchItemFailures: [{ itemIdentifier: event.Records[0]!.messageId }] };

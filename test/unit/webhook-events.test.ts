@@ -1,8 +1,13 @@
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
+import { attemptsOf, retryDelayMs as delayAfter, WEBHOOK_RETRY_SCHEDULE } from '../../shared/domain/retry-schedule.ts';
 import { EVENT_ID_PATTERN, invoiceCreatedEvents, paymentEvents } from '../../shared/domain/webhook-events.ts';
-import { MAX_ATTEMPTS, retryDelayMs } from '../../shared/domain/webhook-retry-schedule.ts';
+
+const MAX_ATTEMPTS = attemptsOf(WEBHOOK_RETRY_SCHEDULE);
+const retryDelayMs = (attemptsMade: number, baseMs?: number) =>
+  delayAfter(WEBHOOK_RETRY_SCHEDULE, attemptsMade, baseMs);
+
 import {
   formatSecret,
   secretKeyBytes,
