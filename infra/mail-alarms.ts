@@ -1,11 +1,9 @@
 /**
- * What the stage watches of invoice e-mail (docs/operations.md "Alarms"): dead letters of the mailer, the dispatcher
- * and the report handler, stream lag, failed e-mails (the mailer's `MailFailed` metric), and SES's bounce and complaint
- * rates of the stage's configuration set, alarmed before SES's own review thresholds (5 % and 0.1 %).
+ * What the stage watches of invoice e-mail besides the outbox's dead letters and lag (infra/outbox.ts; docs/operations.md
+ * "Alarms"): the report handler's dead letters, failed e-mails (the mailer's `MailFailed` metric), and SES's bounce and
+ * complaint rates of the stage's configuration set, alarmed before SES's own review thresholds (5 % and 0.1 %).
  */
-import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { InvoiceMail, InvoiceMailProps } from './mail.ts';
 import { ALARM_PERIOD, type WatchedMetric } from './monitoring.ts';
 
@@ -19,26 +17,15 @@ export function mailWatchedMetrics(
   return [...deadLetterAlarms(mail), ...deliveryAlarms(mail, props)];
 }
 
-/** A message in any of the three dead-letter queues is an e-mail (or a report) a human has to look at. */
+/** A report in the report handler's dead-letter queue is a bounce or a complaint nobody recorded. */
 function deadLetterAlarms(mail: InvoiceMail): WatchedMetric[] {
-  const visible = (queue: sqs.Queue) =>
-    queue.metricApproximateNumberOfMessagesVisible({ statistic: cloudwatch.Stats.MAXIMUM, period: ALARM_PERIOD });
   return [
     {
-      id: 'MailDeadLetters',
-      metric: visible(mail.deadLetterQueue),
-      threshold: 1,
-      description: 'Invoice e-mails the mailer crashed on repeatedly are waiting in the dead-letter queue',
-    },
-    {
-      id: 'MailDispatchFailures',
-      metric: visible(mail.dispatchFailures),
-      threshold: 1,
-      description: 'Table stream batches that could not be enqueued for the mailer are waiting in their queue',
-    },
-    {
       id: 'MailReportDeadLetters',
-      metric: visible(mail.eventsDeadLetters),
+      metric: mail.eventsDeadLetters.metricApproximateNumberOfMessagesVisible({
+        statistic: cloudwatch.Stats.MAXIMUM,
+        period: ALARM_PERIOD,
+      }),
       threshold: 1,
       description:
         'SES reports (bounces, complaints) that could not be recorded are waiting in their dead-letter queue',
@@ -46,7 +33,7 @@ function deadLetterAlarms(mail: InvoiceMail): WatchedMetric[] {
   ];
 }
 
-/** Stream lag, failed e-mails, and SES's reputation rates of the stage's configuration set. */
+/** Failed e-mails, and SES's reputation rates of the stage's configuration set. */
 function deliveryAlarms(
   mail: InvoiceMail,
   props: Pick<InvoiceMailProps, 'metricsNamespace' | 'serviceName'>,
@@ -60,15 +47,6 @@ function deliveryAlarms(
       period: ALARM_PERIOD,
     });
   return [
-    {
-      id: 'MailStreamLag',
-      metric: mail.dispatchFunction.metric('IteratorAge', {
-        statistic: cloudwatch.Stats.MAXIMUM,
-        period: ALARM_PERIOD,
-      }),
-      threshold: Duration.minutes(5).toMilliseconds(),
-      description: 'Mail dispatch lags more than 5 minutes behind the table stream (queued e-mails wait)',
-    },
     {
       id: 'MailFailures',
       metric: new cloudwatch.Metric({

@@ -3,6 +3,7 @@ import { ACCESS_LOG_FIELDS } from '../../infra/stack.ts';
 import { STAGES } from '../../infra/stages.ts';
 import { apiGatewayRoutePath, routeKeys } from '../../shared/gateway-routes.ts';
 import { API_FUNCTIONS, ROUTES } from '../../shared/routes.ts';
+import { JOB_KIND_NAMES } from '../../shared/store/outbox.ts';
 import { TABLE } from '../../shared/store/table.ts';
 import {
   asArray,
@@ -97,9 +98,11 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
   });
 
   describe('functions', () => {
-    it('are exactly the three API functions, plus the webhook dispatcher and deliverer (test/infra/webhooks.test.ts), the overdue sweep (test/infra/overdue.test.ts) and the mail dispatcher, mailer and report handler (test/infra/mail.test.ts)', () => {
+    it('are exactly the three API functions, plus the outbox dispatcher and a worker per job kind (test/infra/outbox.test.ts), the overdue sweep (test/infra/overdue.test.ts) and the mail report handler (test/infra/mail.test.ts)', () => {
       expect(API_FUNCTIONS).toHaveLength(3);
-      expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(API_FUNCTIONS.length + 6);
+      expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(
+        API_FUNCTIONS.length + 1 + JOB_KIND_NAMES.length + 2,
+      );
     });
 
     it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))('%s: nodejs22.x on arm64, traced, 512 MB, 10 s', (name) => {

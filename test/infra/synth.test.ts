@@ -43,9 +43,9 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('produces the table, three API functions, two webhook functions, the overdue sweep, the three mail functions, and the routes of the route table', () => {
+  it('produces the table, three API functions, the outbox dispatcher and its two workers, the overdue sweep, the mail report handler, and the routes of the route table', () => {
     expect(ofType('AWS::DynamoDB::GlobalTable')).toHaveLength(1);
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(9);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(8);
     expect(
       ofType('AWS::ApiGatewayV2::Route')
         .map((route) => route.Properties.RouteKey)
