@@ -18,13 +18,16 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { attemptsOf } from '../shared/domain/retry-schedule.ts';
-import { JOB_KIND_NAMES, JOB_KINDS, type JobKindName, OUTBOX_STREAM_FILTER } from '../shared/store/outbox.ts';
+import {
+  JOB_KIND_NAMES,
+  JOB_KINDS,
+  type JobKindName,
+  maxReceiveCountOf,
+  OUTBOX_STREAM_FILTER,
+} from '../shared/store/outbox.ts';
 import { ALARM_PERIOD, type WatchedMetric } from './monitoring.ts';
 import { acknowledgeFunctionFindings, serviceFunction } from './service-function.ts';
 
-/** Receives before a message moves to the dead-letter queue: every attempt, plus room for a few crashed or throttled ones. */
-export const maxReceiveCountOf = (kind: JobKindName): number => attemptsOf(JOB_KINDS[kind].retrySchedule) + 4;
 /** AWS's guidance for SQS event sources: at least six times the function's timeout. */
 export const visibilityTimeoutOf = (kind: JobKindName): Duration =>
   Duration.seconds(JOB_KINDS[kind].worker.timeoutSeconds * 6);

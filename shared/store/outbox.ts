@@ -12,7 +12,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { loadConfig } from '../config.ts';
 import { type FilterPattern, matchesFilterPattern } from '../domain/filter-pattern.ts';
 import { MAIL_JOB_ID_PATTERN, MAIL_RETRY_SCHEDULE } from '../domain/invoice-mail.ts';
-import { type RetrySchedule, WEBHOOK_RETRY_SCHEDULE } from '../domain/retry-schedule.ts';
+import { attemptsOf, type RetrySchedule, WEBHOOK_RETRY_SCHEDULE } from '../domain/retry-schedule.ts';
 import { EVENT_ID_PATTERN } from '../domain/webhook-events.ts';
 import type { TableAction } from '../route-definitions.ts';
 import { MAIL_JOB_ENTITY, MAIL_JOB_ID_ATTRIBUTE } from './mail-jobs.ts';
@@ -97,6 +97,9 @@ export const JOB_KINDS = {
 
 export type JobKindName = keyof typeof JOB_KINDS;
 export const JOB_KIND_NAMES = Object.keys(JOB_KINDS) as JobKindName[];
+
+/** Receives before a message moves to the dead letters: every attempt, plus room for a few crashed or throttled ones. */
+export const maxReceiveCountOf = (kind: JobKindName): number => attemptsOf(JOB_KINDS[kind].retrySchedule) + 4;
 
 /** The Lambda event filter of the INSERTs that are jobs of `kinds` (also applied by the local stream poller). */
 export function streamFilterOf(kinds: readonly JobKindName[] = JOB_KIND_NAMES) {

@@ -6,9 +6,9 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DISPATCH_RETRY_ATTEMPTS, maxReceiveCountOf, type OutboxWorker } from '../../infra/outbox.ts';
+import { DISPATCH_RETRY_ATTEMPTS, type OutboxWorker } from '../../infra/outbox.ts';
 import { attemptsOf } from '../../shared/domain/retry-schedule.ts';
-import { JOB_KIND_NAMES, JOB_KINDS, OUTBOX_STREAM_FILTER } from '../../shared/store/outbox.ts';
+import { JOB_KIND_NAMES, JOB_KINDS, maxReceiveCountOf, OUTBOX_STREAM_FILTER } from '../../shared/store/outbox.ts';
 import { TABLE } from '../../shared/store/table.ts';
 import { asArray, type CfnResource, resourcesOfType, type SynthesisedStage, synthStage } from './template-helpers.ts';
 
