@@ -18,9 +18,9 @@ import { TABLE } from '../shared/store/table.ts';
 import { InvoiceMail } from './mail.ts';
 import { Monitoring } from './monitoring.ts';
 import { Outbox } from './outbox.ts';
-import { OverdueSweep } from './overdue.ts';
 import { acknowledgeFunctionFindings, serviceFunction } from './service-function.ts';
 import type { Stage } from './stages.ts';
+import { WakeSweep } from './wake-sweep.ts';
 import { WebhookDelivery } from './webhooks.ts';
 
 export { REPO_ROOT } from './service-function.ts';
@@ -66,7 +66,7 @@ export class InvoicingStack extends Stack {
   /** Alarms and dashboard; other resources add theirs with `monitoring.addAlarms(...)` / `addFunction(...)`. */
   readonly monitoring: Monitoring;
   readonly webhooks: WebhookDelivery;
-  readonly overdue: OverdueSweep;
+  readonly wakeSweep: WakeSweep;
   readonly mail: InvoiceMail;
   /** The one dispatcher and every job kind's worker (the webhook and mail workers are in their kinds' constructs). */
   readonly outbox: Outbox;
@@ -105,7 +105,7 @@ export class InvoicingStack extends Stack {
       logRetention: settings.logRetention,
     };
     this.webhooks = new WebhookDelivery(this, 'Webhooks', background);
-    this.overdue = this.addOverdueSweep(background, settings.mailFrom);
+    this.wakeSweep = this.addWakeSweep(background, settings.mailFrom);
     this.mail = this.addInvoiceMail(background, settings.mailFrom);
     this.outbox = this.addOutbox(background);
 
@@ -130,9 +130,9 @@ export class InvoicingStack extends Stack {
       globalSecondaryIndexes: [
         { ...index(TABLE.paymentsIndex), projectionType: dynamodb.ProjectionType.ALL },
         {
-          ...index(TABLE.overdueIndex),
+          ...index(TABLE.wakeIndex),
           projectionType: dynamodb.ProjectionType.INCLUDE,
-          nonKeyAttributes: [...TABLE.overdueIndex.nonKeyAttributes],
+          nonKeyAttributes: [...TABLE.wakeIndex.nonKeyAttributes],
         },
       ],
       timeToLiveAttribute: TABLE.ttlAttribute,
@@ -221,13 +221,14 @@ export class InvoicingStack extends Stack {
   }
 
   /**
-   * The overdue and reminder sweep (docs/operations.md "Overdue sweep"): scheduled; its errors and throttles are
-   * alarmed. It knows the stage's sender: without one it records no reminder (docs/receivables.md "Reminders").
+   * The wake sweep (docs/operations.md "Overdue sweep"): scheduled; its errors and throttles are alarmed. It knows the
+   * stage's sender: without one it records no reminder (docs/receivables.md "Reminders"). Its construct id is the one
+   * it had as the overdue sweep, so its function and log group keep theirs.
    */
-  private addOverdueSweep(props: BackgroundProps, mailFrom: string | undefined): OverdueSweep {
-    const overdue = new OverdueSweep(this, 'Overdue', { ...props, mailFrom });
-    this.monitoring.addFunction('overdue-sweep', overdue.sweepFunction);
-    return overdue;
+  private addWakeSweep(props: BackgroundProps, mailFrom: string | undefined): WakeSweep {
+    const sweep = new WakeSweep(this, 'Overdue', { ...props, mailFrom });
+    this.monitoring.addFunction('wake-sweep', sweep.sweepFunction);
+    return sweep;
   }
 
   /** Invoice e-mail (docs/sending-invoices.md): its worker (watched with the outbox's) and SES's reports. */

@@ -29,10 +29,10 @@ export interface Config {
   queueUrl(variable: string): string | undefined;
   /**
    * Local only (CLOCK_OFFSET_MS, default 0; ignored when deployed): milliseconds added to the clock that decides
-   * `overdue` in views and the overdue sweep (shared/clock.ts).
+   * `overdue` in views and the wake sweep (shared/clock.ts).
    */
   clockOffsetMs: number;
-  /** Local only (OVERDUE_SWEEP_MS, default 60000): how often `npm start` runs the overdue sweep. */
+  /** Local only (OVERDUE_SWEEP_MS, default 60000): how often `npm start` runs the wake sweep (overdue notices, reminders). */
   overdueSweepMs: number;
   /**
    * The verified SES sender invoices are e-mailed from (MAIL_FROM: the stage setting `mailFrom`); unset → sending

@@ -27,12 +27,12 @@ import {
 } from './engine-record.ts';
 import { type LocalMail, startLocalMail } from './local-mail.ts';
 import { startOutboxRunner } from './outbox-runner.ts';
-import { startOverdueRunner } from './overdue-runner.ts';
 import { listen, portAnswers, urlHost } from './ports.ts';
 import { createLocalServer, type LocalServer } from './server.ts';
 import { type LocalSettings, readLocalSettings, useLocalDynamoDb, useLocalWebhookSettings } from './settings.ts';
+import { startWakeRunner } from './wake-runner.ts';
 
-/** A background loop of `npm start` (the outbox, the overdue sweep…), stopped before the database. */
+/** A background loop of `npm start` (the outbox, the wake sweep…), stopped before the database. */
 interface Runner {
   stop(): Promise<void>;
 }
@@ -188,7 +188,7 @@ async function startRunners(settings: LocalSettings, db: DynamoDbLocal): Promise
       await mail.stop();
     },
   });
-  runners.push(startOverdueRunner({ log: console.error }));
+  runners.push(startWakeRunner({ log: console.error }));
   return mail;
 }
 

@@ -77,7 +77,7 @@ export function invoiceDeletedEvents(data: Record<string, unknown>, context: Eve
 
 /**
  * `invoice.overdue`, once per invoice on its first overdue day (docs/webhooks.md "The overdue sweep"): the invoice with
- * `client` and `items` as it is shown that day (the overdue sweep, services/sweep-overdue.ts).
+ * `client` and `items` as it is shown that day (the wake sweep: services/reminders.ts).
  */
 export function invoiceOverdueEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
   return [event('invoice.overdue', data, context)];

@@ -23,8 +23,8 @@ import { type Key, keys } from './keys.ts';
 import { TABLE } from './table.ts';
 import type { TransactItem } from './write-executor.ts';
 
-/** The overdue index's key attributes (GSI2), removed when an invoice stops being open. */
-export const OVERDUE_INDEX_ATTRIBUTES = `${TABLE.overdueIndex.partitionKey}, ${TABLE.overdueIndex.sortKey}`;
+/** The wake index's key attributes (GSI2), removed when an invoice stops being open. */
+export const WAKE_INDEX_ATTRIBUTES = `${TABLE.wakeIndex.partitionKey}, ${TABLE.wakeIndex.sortKey}`;
 
 /** The two items of an invoice, for a batch read. */
 export const invoiceKeys = (referenceCode: string): Key[] => [
@@ -61,8 +61,8 @@ export function paymentTransaction(
         UpdateExpression:
           'SET amount_paid = :amount_paid, amount_due = :amount_due, payment_status = :payment_status, paid_at = :paid_at, ' +
           'payments_count = :payments_count, latest_payment = :latest_payment, version = :next_version, updated_at = :updated_at' +
-          // Settled: out of the overdue index (GSI2), so the sweep never reads it again.
-          (after.amountDueKobo === 0 ? ` REMOVE ${OVERDUE_INDEX_ATTRIBUTES}` : ''),
+          // Settled: out of the wake index (GSI2), so the sweep never reads it again.
+          (after.amountDueKobo === 0 ? ` REMOVE ${WAKE_INDEX_ATTRIBUTES}` : ''),
         ExpressionAttributeValues: {
           ':company': payment.companyId,
           ':version': before.version,
@@ -100,7 +100,7 @@ export function deletionTransaction(
       Key: keys.invoiceHeader(referenceCode),
       ConditionExpression:
         'company_id = :company AND version = :version AND amount_paid = :zero AND attribute_not_exists(deleted_at)',
-      UpdateExpression: `SET deleted_at = :deleted_at, version = :next_version, updated_at = :updated_at REMOVE ${OVERDUE_INDEX_ATTRIBUTES}`,
+      UpdateExpression: `SET deleted_at = :deleted_at, version = :next_version, updated_at = :updated_at REMOVE ${WAKE_INDEX_ATTRIBUTES}`,
       ExpressionAttributeValues: {
         ':company': companyId,
         ':version': before.version,

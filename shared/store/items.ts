@@ -7,7 +7,7 @@ import type { InvoiceMail } from '../domain/invoice-mail.ts';
 import type { MetadataValue } from '../domain/invoice-request.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import type { InvoiceReminders } from '../domain/reminders.ts';
-import { clientIndexKeys, invoiceIndexKeys, keys, overdueIndexKeys, paymentIndexKeys } from './keys.ts';
+import { clientIndexKeys, invoiceIndexKeys, keys, paymentIndexKeys, wakeIndexKeys } from './keys.ts';
 
 export type Item = Record<string, unknown>;
 
@@ -92,7 +92,7 @@ export function invoiceHeaderItem(invoice: Invoice): Item {
     GSI1PK: invoiceIndexKeys.partition(invoice.details.companyId),
     GSI1SK: invoiceIndexKeys.sort(invoice.details.createdAt, referenceCode),
     ...(invoice.balance.amountDueKobo > 0 && invoice.balance.deletedAt === null
-      ? overdueIndexKeys.wakeNow(referenceCode, createdAt.slice(0, 10), 'new')
+      ? wakeIndexKeys.wakeNow(referenceCode, createdAt.slice(0, 10), 'new')
       : {}),
     entity: 'invoice_header',
     company_id: invoice.details.companyId,
@@ -153,7 +153,7 @@ export function balanceFromItem(item: Item): InvoiceBalance {
   };
 }
 
-/** The reminders on an invoice header (written by store/overdue.ts and store/reminders.ts); nothing when none. */
+/** The reminders on an invoice header (written by the wake sweep and the reminders route: store/wake-index.ts); nothing when none. */
 function remindersFromHeader(item: Item): { reminders?: InvoiceReminders } {
   const sent = Array.isArray(item.reminders)
     ? (item.reminders as Item[]).map((entry) => ({ offset: Number(entry.offset), sentAt: String(entry.sent_at) }))

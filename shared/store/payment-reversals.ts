@@ -14,7 +14,7 @@ import { invoiceFrom, invoiceKeys, latestPaymentFrom } from './invoices.ts';
 import { balanceAttributes, type Item, paymentAttributes, paymentFromItem } from './items.ts';
 import { type Key, keys } from './keys.ts';
 import { dayTotalsUpdate } from './period-totals.ts';
-import { wakeNowAttributes } from './reminders.ts';
+import { wakeNowAttributes } from './wake-index.ts';
 import type { TransactItem } from './write-executor.ts';
 
 async function getPayment(companyId: number, paymentId: number): Promise<PaymentRecord | undefined> {
@@ -80,7 +80,7 @@ function latestPaymentUpdate(latest: LatestPaymentChange): { set: string; remove
  * Something is due again: the invoice wakes at the next sweep (the wake index GSI2). Put unconditionally — if it was
  * notified overdue before, the sweep sends no second `invoice.overdue` (docs/data-design.md "Wake index").
  */
-function overdueIndexUpdate(accepted: AcceptedReversal): { set: string; values: Item } {
+function wakeIndexUpdate(accepted: AcceptedReversal): { set: string; values: Item } {
   const { invoice, balance } = accepted;
   if (balance.amountDueKobo <= 0 || balance.deletedAt !== null) return { set: '', values: {} };
   const index = wakeNowAttributes(invoice.details.referenceCode);
@@ -91,7 +91,7 @@ function headerUpdate(table: string, accepted: AcceptedReversal): TransactItem {
   const { payment, invoice, balance } = accepted;
   const after = balanceAttributes(balance);
   const latest = latestPaymentUpdate(accepted.latest);
-  const overdue = overdueIndexUpdate(accepted);
+  const overdue = wakeIndexUpdate(accepted);
   return {
     Update: {
       TableName: table,

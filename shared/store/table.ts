@@ -8,10 +8,11 @@ export const TABLE = {
   /** Payments by company and transaction date (payment history). */
   paymentsIndex: { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
   /**
-   * Sparse: only open invoice headers not yet notified as overdue, by due date (the overdue sweep, docs/data-design.md
-   * "Overdue"). Keys only, plus what the sweep reads off a hit.
+   * The wake index (GSI2; its physical name and keys are kept): sparse — only items something may still be due for,
+   * by the next date it may be (today open invoice headers: their `invoice.overdue` and reminders). The wake sweep
+   * reads it (docs/data-design.md "Wake index"). Keys only, plus what the sweep reads off a hit.
    */
-  overdueIndex: { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK', nonKeyAttributes: ['company_id'] },
+  wakeIndex: { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK', nonKeyAttributes: ['company_id'] },
   /** Epoch seconds; DynamoDB TTL deletes expired idempotency records. */
   ttlAttribute: 'expires_at',
   /** The table's stream carries each new item image; it feeds webhook dispatch (docs/webhooks.md "Delivery architecture"). */
@@ -20,7 +21,7 @@ export const TABLE = {
 
 /** Input for CreateTable (local runtime and tests); on AWS the CDK stack creates the same shape. */
 export function createTableInput(tableName: string) {
-  const { partitionKey, sortKey, paymentsIndex, overdueIndex, streamViewType } = TABLE;
+  const { partitionKey, sortKey, paymentsIndex, wakeIndex, streamViewType } = TABLE;
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
@@ -30,8 +31,8 @@ export function createTableInput(tableName: string) {
       sortKey,
       paymentsIndex.partitionKey,
       paymentsIndex.sortKey,
-      overdueIndex.partitionKey,
-      overdueIndex.sortKey,
+      wakeIndex.partitionKey,
+      wakeIndex.sortKey,
     ].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
     KeySchema: [
       { AttributeName: partitionKey, KeyType: 'HASH' as const },
@@ -46,20 +47,20 @@ export function createTableInput(tableName: string) {
         ],
         Projection: { ProjectionType: 'ALL' as const },
       },
-      overdueIndexInput(),
+      wakeIndexInput(),
     ],
   };
 }
 
-/** GSI2 as CreateTable and UpdateTable take it (an existing local table gains it at start: infra/local/dynamodb-local.ts). */
-export function overdueIndexInput() {
-  const { overdueIndex } = TABLE;
+/** The wake index as CreateTable and UpdateTable take it (an existing local table gains it at start: infra/local/dynamodb-local.ts). */
+export function wakeIndexInput() {
+  const { wakeIndex } = TABLE;
   return {
-    IndexName: overdueIndex.name,
+    IndexName: wakeIndex.name,
     KeySchema: [
-      { AttributeName: overdueIndex.partitionKey, KeyType: 'HASH' as const },
-      { AttributeName: overdueIndex.sortKey, KeyType: 'RANGE' as const },
+      { AttributeName: wakeIndex.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: wakeIndex.sortKey, KeyType: 'RANGE' as const },
     ],
-    Projection: { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...overdueIndex.nonKeyAttributes] },
+    Projection: { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...wakeIndex.nonKeyAttributes] },
   };
 }

@@ -106,9 +106,9 @@ describe('prod: topic, alarms and dashboard', () => {
       ...['WebhookDeadLetters', 'MailDeadLetters', 'OutboxDispatchFailures', 'OutboxStreamLag'].map(
         (id) => `Invoicing-prod-${id}`,
       ),
-      // The overdue sweep (infra/overdue.ts): a failed or timed-out run, throttles.
-      'Invoicing-prod-OverdueSweepErrors',
-      'Invoicing-prod-OverdueSweepThrottles',
+      // The wake sweep (infra/wake-sweep.ts): a failed or timed-out run, throttles.
+      'Invoicing-prod-WakeSweepErrors',
+      'Invoicing-prod-WakeSweepThrottles',
       // Invoice e-mail (infra/mail.ts, test/infra/mail.test.ts): the report handler, its dead letters, failures, SES rates.
       'Invoicing-prod-MailEventsErrors',
       'Invoicing-prod-MailEventsThrottles',

@@ -44,7 +44,7 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
         { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
         { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
       ]);
-      const { paymentsIndex, overdueIndex } = TABLE;
+      const { paymentsIndex, wakeIndex } = TABLE;
       expect(table.Properties.GlobalSecondaryIndexes).toEqual([
         {
           IndexName: paymentsIndex.name,
@@ -69,8 +69,8 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           TABLE.sortKey,
           paymentsIndex.partitionKey,
           paymentsIndex.sortKey,
-          overdueIndex.partitionKey,
-          overdueIndex.sortKey,
+          wakeIndex.partitionKey,
+          wakeIndex.sortKey,
         ].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
       );
       expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: TABLE.ttlAttribute, Enabled: true });
@@ -98,7 +98,7 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
   });
 
   describe('functions', () => {
-    it('are exactly the three API functions, plus the outbox dispatcher and a worker per job kind (test/infra/outbox.test.ts), the overdue sweep (test/infra/overdue.test.ts) and the mail report handler (test/infra/mail.test.ts)', () => {
+    it('are exactly the three API functions, plus the outbox dispatcher and a worker per job kind (test/infra/outbox.test.ts), the wake sweep (test/infra/wake-sweep.test.ts) and the mail report handler (test/infra/mail.test.ts)', () => {
       expect(API_FUNCTIONS).toHaveLength(3);
       expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(
         API_FUNCTIONS.length + 1 + JOB_KIND_NAMES.length + 2,
@@ -137,8 +137,8 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
 
     it('PUBLIC_BASE_URL is -c publicBaseUrl when given, on every function that renders invoices', () => {
       const custom = synthStage(stageName, { publicBaseUrl: 'https://pay.example.com/' });
-      for (const name of [...API_FUNCTIONS.map((fn) => fn.name), 'overdueSweep'] as const) {
-        const path = name === 'overdueSweep' ? 'Overdue/SweepFunction/Resource' : `${FUNCTION_IDS[name]}/Resource`;
+      for (const name of [...API_FUNCTIONS.map((fn) => fn.name), 'wakeSweep'] as const) {
+        const path = name === 'wakeSweep' ? 'Overdue/SweepFunction/Resource' : `${FUNCTION_IDS[name]}/Resource`;
         expect(resourceAt(custom, path).Properties.Environment.Variables.PUBLIC_BASE_URL, name).toBe(
           'https://pay.example.com',
         );

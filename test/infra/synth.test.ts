@@ -43,7 +43,7 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('produces the table, three API functions, the outbox dispatcher and its two workers, the overdue sweep, the mail report handler, and the routes of the route table', () => {
+  it('produces the table, three API functions, the outbox dispatcher and its two workers, the wake sweep, the mail report handler, and the routes of the route table', () => {
     expect(ofType('AWS::DynamoDB::GlobalTable')).toHaveLength(1);
     expect(ofType('AWS::Lambda::Function')).toHaveLength(8);
     expect(
@@ -185,9 +185,9 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     expect(page.rawBody).toContain(invoice.reference_code);
   });
 
-  // The scheduled overdue sweep (infra/overdue.ts): its bundle loads on Node 22 and, given EventBridge's scheduled
-  // event, notifies an overdue invoice once.
-  it('the overdue sweep bundle, on Node 22, stays under 700 KB and notifies an overdue invoice from a scheduled event', async () => {
+  // The scheduled wake sweep (infra/wake-sweep.ts; its construct keeps the id `Overdue`): its bundle loads on Node 22
+  // and, given EventBridge's scheduled event, notifies an overdue invoice once.
+  it('the wake sweep bundle, on Node 22, stays under 700 KB and notifies an overdue invoice from a scheduled event', async () => {
     const sweep = Object.values(resources).find(
       (fn) => fn.Metadata?.['aws:cdk:path'] === 'Invoicing-prod/Overdue/SweepFunction/Resource',
     )!;

@@ -285,7 +285,7 @@ describe('sending again', () => {
 });
 
 describe('a reminder (docs/receivables.md "Reminders")', () => {
-  /** A reminder's job as the sweep queues it (services/sweep-write.ts), for an invoice of a new account. */
+  /** A reminder's job as the sweep queues it (services/reminders.ts), for an invoice of a new account. */
   async function queuedReminder() {
     const { account, key } = await newAccount({ name: 'Acme Supplies' });
     const invoice = await createInvoice(key);
