@@ -128,7 +128,7 @@ export class InvoicingStack extends Stack {
       partitionKey: { name: TABLE.partitionKey, type: dynamodb.AttributeType.STRING },
       sortKey: { name: TABLE.sortKey, type: dynamodb.AttributeType.STRING },
       globalSecondaryIndexes: [
-        { ...index(TABLE.paymentsIndex), projectionType: dynamodb.ProjectionType.ALL },
+        { ...index(TABLE.listingIndex), projectionType: dynamodb.ProjectionType.ALL },
         {
           ...index(TABLE.wakeIndex),
           projectionType: dynamodb.ProjectionType.INCLUDE,
@@ -258,7 +258,7 @@ export class InvoicingStack extends Stack {
         new iam.PolicyStatement({
           sid: 'IndexAccess',
           actions: [...route.indexActions],
-          resources: [`${this.table.tableArn}/index/${TABLE.paymentsIndex.name}`],
+          resources: [`${this.table.tableArn}/index/${TABLE.listingIndex.name}`],
         }),
       );
     }

@@ -15,7 +15,7 @@ import { buildMimeMessage } from '../outbound/mime-message.ts';
 import { invoiceEmailContent } from '../render/invoice-email.ts';
 import { renderInvoicePdf } from '../render/invoice-pdf.ts';
 import { type Account, getAccount } from '../store/accounts.ts';
-import { loadInvoices } from '../store/history.ts';
+import { loadInvoices } from '../store/invoices.ts';
 import { getMailJob, type MailJob } from '../store/mail-jobs.ts';
 import { sendRawMail } from '../store/mail-sender.ts';
 import { documentOf } from './invoice-document.ts';

@@ -12,8 +12,8 @@ import { invoiceMailEvents } from '../domain/webhook-events.ts';
 import { invoiceView } from '../representation/views.ts';
 import { getAccount } from '../store/accounts.ts';
 import { tableName } from '../store/dynamodb-client.ts';
-import { loadInvoices } from '../store/history.ts';
-import { commitMailChange, getMailJob, invoiceMailAction, jobChangeAction, type MailJob } from '../store/mail-jobs.ts';
+import { loadInvoices, mailHeaderAction } from '../store/invoices.ts';
+import { commitMailChange, getMailJob, jobChangeAction, type MailJob } from '../store/mail-jobs.ts';
 import type { TransactItem } from '../store/transaction.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 
@@ -82,5 +82,5 @@ async function invoiceChange(
   const data = invoiceView({ ...invoice, balance: { ...invoice.balance, mail } }, { today, withClient: true });
   const createdAt = formatTimestamp(now);
   const events = invoiceMailEvents(state, data, { companyId: job.companyId, createdAt, newUlid: newEventUlid });
-  return [invoiceMailAction(tableName(), job.referenceCode, mail), ...eventPuts(events, now.getTime())];
+  return [mailHeaderAction(tableName(), job.referenceCode, mail), ...eventPuts(events, now.getTime())];
 }

@@ -23,20 +23,19 @@ import { invoiceRemindersUpdated } from '../representation/answers.ts';
 import { invoiceView } from '../representation/views.ts';
 import type { Account } from '../store/accounts.ts';
 import { tableName } from '../store/dynamodb-client.ts';
-import { loadInvoices } from '../store/history.ts';
-import { invoiceFrom, invoiceKeys } from '../store/invoices.ts';
-import type { Item } from '../store/items.ts';
-import { wakeIndexKeys } from '../store/keys.ts';
-import { type MailJob, newMailJobId, reminderJobPut } from '../store/mail-jobs.ts';
-import type { TransactItem } from '../store/transaction.ts';
 import {
-  commitWake,
+  invoiceFrom,
+  invoiceKeys,
+  loadInvoices,
   remindersPauseAction,
   type SweepChange,
   sweepHeaderAction,
-  type WakeHit,
-  type WakeRun,
-} from '../store/wake-index.ts';
+} from '../store/invoices.ts';
+import type { Item } from '../store/items.ts';
+import { wakeIndexKeys } from '../store/keys.ts';
+import { type MailJob, mailJobPut, newMailJobId } from '../store/mail-jobs.ts';
+import type { TransactItem } from '../store/transaction.ts';
+import { commitWake, type WakeHit, type WakeRun } from '../store/wake-index.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
@@ -134,7 +133,7 @@ function sweepWrite(
   ];
   const actions = [sweepHeaderAction(table, change), ...eventPuts(events, when.at.getTime(), table)];
   if (plan.remind !== undefined)
-    actions.push(reminderJobPut(table, reminderJob(invoice, plan.remind, when.today, sentAt), when.at.getTime()));
+    actions.push(mailJobPut(table, reminderJob(invoice, plan.remind, when.today, sentAt), when.at.getTime()));
   return actions;
 }
 

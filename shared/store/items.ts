@@ -135,6 +135,16 @@ export function hostedLinkItem(token: string, companyId: number, referenceCode: 
   return { ...keys.hostedLink(token), entity: 'hosted_link', company_id: companyId, reference_code: referenceCode };
 }
 
+/** The item that keeps a merchant_ref unique within its account, naming its invoice. */
+export function merchantRefItem(companyId: number, merchantRef: string, referenceCode: string): Item {
+  return {
+    ...keys.merchantRef(companyId, merchantRef),
+    entity: 'merchant_ref',
+    company_id: companyId,
+    reference_code: referenceCode,
+  };
+}
+
 export function balanceFromItem(item: Item): InvoiceBalance {
   return {
     totalKobo: Number(item.total),

@@ -28,10 +28,10 @@
  * | webhook resend    | EVENT#<eventId>                      | RESEND#<ulid>|                |                           |
  * | mail job          | MAILJOB#<jobId>                      | MAILJOB      | MAIL#<co>      | <jobId> (mail_ + ULID)    |  (one send of an invoice: the mail outbox)
  *
- * GSI2 (sparse, the wake index the wake sweep reads): an item carries GSI2PK = OPEN#<shard 0..15> (a hash of its id) and
- * GSI2SK = <wake date YYYY-MM-DD>#<id>[#<marker>] while something may still be due for it; what it wakes is its own
- * key's (store/wake-index.ts). Today only invoice headers, while open and `invoice.overdue` or a reminder may still be
- * due (`wakeIndexKeys`).
+ * GSI1 is the listing index, GSI2 the wake index (table.ts). GSI2 is sparse, read by the wake sweep: an item carries
+ * GSI2PK = OPEN#<shard 0..15> (a hash of its id) and GSI2SK = <wake date YYYY-MM-DD>#<id>[#<marker>] while something
+ * may still be due for it; what it wakes is its own key's (store/wake-index.ts). Today only invoice headers, while
+ * open and `invoice.overdue` or a reminder may still be due (`wakeIndexKeys`).
  */
 export interface Key {
   PK: string;

@@ -2,10 +2,10 @@
  * The mail outbox (docs/sending-invoices.md "Delivery"): one mail job per send, put in the same transaction that marks
  * the invoice `queued`, so a job exists exactly when the send committed. The table's stream dispatches each job's
  * INSERT to the mail queue; the mailer records each attempt and SES's later reports here, and changes the invoice's
- * mail fields only while they still describe that job (condition `mail_job_id = :job`).
+ * mail fields (store/invoices.ts `mailHeaderAction`) only while they still describe that job.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { InvoiceMail, MailJobState } from '../domain/invoice-mail.ts';
+import type { MailJobState } from '../domain/invoice-mail.ts';
 import { monotonicUlids } from '../ulid.ts';
 import { putNew } from './actions.ts';
 import { cancellationReasons } from './database-errors.ts';
@@ -88,34 +88,12 @@ function jobFromItem(item: Item): MailJob {
   };
 }
 
-/** The put of a reminder's job: it leaves the invoice's own mail fields, which describe its latest send, alone. */
-export const reminderJobPut = (table: string, job: MailJob, nowMs: number): TransactItem =>
-  putNew(table, jobItem(job, nowMs));
-
 /**
- * The send's transaction: the invoice header says `queued` for this job (on condition that it is still the state the
- * decision read — its `version`, which the send leaves alone so that a concurrent payment is not refused — and not
- * voided), and the job is put.
+ * The put of a new job, in the transaction of what queues it: a send (with the header's `queued`: store/invoices.ts
+ * `sendHeaderAction`) or a reminder (which leaves the invoice's mail fields, describing its latest send, alone).
  */
-export function sendActions(table: string, job: MailJob, headerVersion: number, nowMs: number): TransactItem[] {
-  return [
-    {
-      Update: {
-        TableName: table,
-        Key: keys.invoiceHeader(job.referenceCode),
-        ConditionExpression: 'company_id = :company AND version = :version AND attribute_not_exists(deleted_at)',
-        UpdateExpression: 'SET mail_status = :queued, mail_job_id = :job REMOVE sent_at, mail_error',
-        ExpressionAttributeValues: {
-          ':company': job.companyId,
-          ':version': headerVersion,
-          ':queued': 'queued',
-          ':job': job.jobId,
-        },
-      },
-    },
-    putNew(table, jobItem(job, nowMs)),
-  ];
-}
+export const mailJobPut = (table: string, job: MailJob, nowMs: number): TransactItem =>
+  putNew(table, jobItem(job, nowMs));
 
 /** The job, read consistently; undefined when unknown (or expired). */
 export async function getMailJob(jobId: string): Promise<MailJob | undefined> {
@@ -174,32 +152,6 @@ export function jobChangeAction(table: string, change: JobChange): TransactItem 
   };
 }
 
-/** The invoice's mail fields set to `mail`, on condition that they still describe the same job. */
-export function invoiceMailAction(table: string, referenceCode: string, mail: InvoiceMail): TransactItem {
-  const values: Record<string, unknown> = { ':job': mail.jobId, ':status': mail.status };
-  const set = ['mail_status = :status'];
-  const remove: string[] = [];
-  if (mail.sentAt === null) remove.push('sent_at');
-  else {
-    set.push('sent_at = :sent_at');
-    values[':sent_at'] = mail.sentAt;
-  }
-  if (mail.error === null) remove.push('mail_error');
-  else {
-    set.push('mail_error = :error');
-    values[':error'] = mail.error;
-  }
-  return {
-    Update: {
-      TableName: table,
-      Key: keys.invoiceHeader(referenceCode),
-      ConditionExpression: 'mail_job_id = :job',
-      UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
-      ExpressionAttributeValues: values,
-    },
-  };
-}
-
 /** Commits a job change (with the invoice's and the events' actions); false when what it was decided on changed. */
 export async function commitMailChange(actions: TransactItem[]): Promise<boolean> {
   try {
@@ -216,7 +168,7 @@ export async function listMailJobs(companyId: number, limit: number): Promise<Ma
   const out = await documentClient().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: TABLE.paymentsIndex.name,
+      IndexName: TABLE.listingIndex.name,
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': mailIndexKeys.partition(companyId) },
       ScanIndexForward: false,

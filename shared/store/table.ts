@@ -5,8 +5,13 @@
 export const TABLE = {
   partitionKey: 'PK',
   sortKey: 'SK',
-  /** Payments by company and transaction date (payment history). */
-  paymentsIndex: { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+  /**
+   * The listing index (GSI1; its physical name and keys are kept): an account's items of one kind, newest first, one
+   * partition per kind and account (keys.ts) — payments by date (payment history), invoice headers by creation
+   * (invoice history), live clients (`GET /clients`), webhook events (`webhook:deliveries`) and mail jobs
+   * (`mail:deliveries`).
+   */
+  listingIndex: { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
   /**
    * The wake index (GSI2; its physical name and keys are kept): sparse — only items something may still be due for,
    * by the next date it may be (today open invoice headers: their `invoice.overdue` and reminders). The wake sweep
@@ -15,13 +20,13 @@ export const TABLE = {
   wakeIndex: { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK', nonKeyAttributes: ['company_id'] },
   /** Epoch seconds; DynamoDB TTL deletes expired idempotency records. */
   ttlAttribute: 'expires_at',
-  /** The table's stream carries each new item image; it feeds webhook dispatch (docs/webhooks.md "Delivery architecture"). */
+  /** The table's stream carries each new item image; it feeds the outbox's dispatcher (docs/webhooks.md "Delivery architecture"). */
   streamViewType: 'NEW_IMAGE',
 } as const;
 
 /** Input for CreateTable (local runtime and tests); on AWS the CDK stack creates the same shape. */
 export function createTableInput(tableName: string) {
-  const { partitionKey, sortKey, paymentsIndex, wakeIndex, streamViewType } = TABLE;
+  const { partitionKey, sortKey, listingIndex, wakeIndex, streamViewType } = TABLE;
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
@@ -29,8 +34,8 @@ export function createTableInput(tableName: string) {
     AttributeDefinitions: [
       partitionKey,
       sortKey,
-      paymentsIndex.partitionKey,
-      paymentsIndex.sortKey,
+      listingIndex.partitionKey,
+      listingIndex.sortKey,
       wakeIndex.partitionKey,
       wakeIndex.sortKey,
     ].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
@@ -40,10 +45,10 @@ export function createTableInput(tableName: string) {
     ],
     GlobalSecondaryIndexes: [
       {
-        IndexName: paymentsIndex.name,
+        IndexName: listingIndex.name,
         KeySchema: [
-          { AttributeName: paymentsIndex.partitionKey, KeyType: 'HASH' as const },
-          { AttributeName: paymentsIndex.sortKey, KeyType: 'RANGE' as const },
+          { AttributeName: listingIndex.partitionKey, KeyType: 'HASH' as const },
+          { AttributeName: listingIndex.sortKey, KeyType: 'RANGE' as const },
         ],
         Projection: { ProjectionType: 'ALL' as const },
       },

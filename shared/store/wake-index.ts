@@ -4,16 +4,16 @@
  * still need `invoice.overdue` or a reminder; recurring series and card-collection attempts would be kinds of their
  * own. The wake sweep (services/wake-sweep.ts) reads it shard by shard and hands each kind's hits to that kind's
  * handler, which writes in one transaction what it decided and the next wake date, or takes the item out of the
- * index. Every write is conditional on the state it was decided on (the index key read, the version, the reminders
- * sent), so a sweep that runs twice, concurrently or late changes nothing twice. Waking an item now (a new schedule,
- * a resumed reminder, a reversal that re-opens an invoice) puts it back with a fresh key.
+ * index (an invoice header's: store/invoices.ts `sweepHeaderAction`). Every write is conditional on the state it was
+ * decided on (the index key read, the version, the reminders sent), so a sweep that runs twice, concurrently or late
+ * changes nothing twice. Waking an item now (a new schedule, a resumed reminder, a reversal that re-opens an invoice)
+ * puts it back with a fresh key.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { monotonicUlids } from '../ulid.ts';
 import type { Account } from './accounts.ts';
 import { cancellationReasons } from './database-errors.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
-import type { Item } from './items.ts';
+import { wakeAction } from './invoices.ts';
 import { type Key, keys, openInvoiceKeys, referenceCodeOf, WAKE_INDEX_SHARDS, wakeIndexKeys } from './keys.ts';
 import { TABLE } from './table.ts';
 import { commitTransaction, type TransactItem } from './transaction.ts';
@@ -92,68 +92,6 @@ export async function* dueToWake(shard: number, isoDate: string): AsyncGenerator
   } while (startKey);
 }
 
-/** What the sweep writes on one invoice header. */
-export interface SweepChange {
-  referenceCode: string;
-  /** The index sort key read (a wake written since makes the write fail: the next sweep decides again). */
-  indexKey: string;
-  /** The next wake date (YYYY-MM-DD); undefined takes the invoice out of the index. */
-  nextWake: string | undefined;
-  /** Set when the write carries events: they describe the header at this version, still open. */
-  version?: number;
-  /** `YYYY-MM-DD HH:MM:SS`: stamps `overdue_notified_at`, on condition it was never stamped. */
-  overdueAt?: string;
-  /** Appends a reminder, on condition it is not paused and the reminders sent are still the `sentBefore` read. */
-  reminder?: { offset: number; sentAt: string; sentBefore: number };
-}
-
-export function sweepHeaderAction(table: string, change: SweepChange): TransactItem {
-  const index = TABLE.wakeIndex;
-  const conditions = ['attribute_exists(#pk)', '#sk = :read'];
-  const values: Item = { ':read': change.indexKey };
-  const set: string[] = [];
-  if (change.version !== undefined) {
-    conditions.push('version = :version', 'amount_due > :zero', 'attribute_not_exists(deleted_at)');
-    Object.assign(values, { ':version': change.version, ':zero': 0 });
-  }
-  if (change.overdueAt !== undefined) {
-    conditions.push('attribute_not_exists(overdue_notified_at)');
-    set.push('overdue_notified_at = :overdue_at');
-    values[':overdue_at'] = change.overdueAt;
-  }
-  const { reminder } = change;
-  if (reminder) {
-    conditions.push('(attribute_not_exists(reminders_paused) OR reminders_paused = :false)');
-    conditions.push(reminder.sentBefore === 0 ? 'attribute_not_exists(reminders)' : 'size(reminders) = :sent_before');
-    set.push('reminders = list_append(if_not_exists(reminders, :none), :reminder)');
-    Object.assign(values, {
-      ':false': false,
-      ':none': [],
-      ':reminder': [{ offset: reminder.offset, sent_at: reminder.sentAt }],
-    });
-    if (reminder.sentBefore > 0) values[':sent_before'] = reminder.sentBefore;
-  }
-  if (change.nextWake !== undefined) {
-    set.push('#sk = :next');
-    values[':next'] = wakeIndexKeys.sort(change.nextWake, change.referenceCode);
-  }
-  const remove = change.nextWake === undefined ? ' REMOVE #pk2, #sk' : '';
-  return {
-    Update: {
-      TableName: table,
-      Key: keys.invoiceHeader(change.referenceCode),
-      ConditionExpression: conditions.join(' AND '),
-      UpdateExpression: `${set.length > 0 ? `SET ${set.join(', ')}` : ''}${remove}`,
-      ExpressionAttributeNames: {
-        '#pk': TABLE.partitionKey,
-        '#sk': index.sortKey,
-        ...(remove ? { '#pk2': index.partitionKey } : {}),
-      },
-      ExpressionAttributeValues: values,
-    },
-  };
-}
-
 /** Commits the sweep's write on one item (with its events and jobs); false when what it read has changed. */
 export async function commitWake(actions: TransactItem[]): Promise<boolean> {
   try {
@@ -163,39 +101,6 @@ export async function commitWake(actions: TransactItem[]): Promise<boolean> {
     if (isConditionFailure(error)) return false;
     throw error;
   }
-}
-
-const nextMarker = monotonicUlids();
-
-/** The wake index's attributes that wake an invoice at the next sweep (a fresh marker each time: keys.ts `wakeNow`). */
-export const wakeNowAttributes = (referenceCode: string, now: Date = new Date()) =>
-  wakeIndexKeys.wakeNow(referenceCode, now.toISOString().slice(0, 10), nextMarker());
-
-/**
- * Pauses or resumes the invoice's reminders, on condition that it is still the state the decision read (`version`,
- * which this write leaves alone so that a concurrent payment is not refused) and not voided. Resuming an open invoice
- * wakes it (`wake`), so that a reminder due today is sent today.
- */
-export function remindersPauseAction(
-  table: string,
-  change: { referenceCode: string; companyId: number; version: number; paused: boolean; wake: boolean },
-): TransactItem {
-  const values: Item = { ':company': change.companyId, ':version': change.version, ':paused': change.paused };
-  let set = 'reminders_paused = :paused';
-  if (change.wake) {
-    const index = wakeNowAttributes(change.referenceCode);
-    set += ', GSI2PK = :gsi2pk, GSI2SK = :gsi2sk';
-    Object.assign(values, { ':gsi2pk': index.GSI2PK, ':gsi2sk': index.GSI2SK });
-  }
-  return {
-    Update: {
-      TableName: table,
-      Key: keys.invoiceHeader(change.referenceCode),
-      ConditionExpression: 'company_id = :company AND version = :version AND attribute_not_exists(deleted_at)',
-      UpdateExpression: `SET ${set}`,
-      ExpressionAttributeValues: values,
-    },
-  };
 }
 
 /**
@@ -222,23 +127,10 @@ export async function wakeOpenInvoices(companyId: number): Promise<number> {
   return woken;
 }
 
+/** False when the invoice is gone, settled or voided (left alone). */
 async function wake(referenceCode: string): Promise<boolean> {
-  const index = wakeNowAttributes(referenceCode);
   try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.invoiceHeader(referenceCode),
-        ConditionExpression: 'attribute_exists(#pk) AND amount_due > :zero AND attribute_not_exists(deleted_at)',
-        UpdateExpression: 'SET #gsi2pk = :gsi2pk, #gsi2sk = :gsi2sk',
-        ExpressionAttributeNames: {
-          '#pk': TABLE.partitionKey,
-          '#gsi2pk': TABLE.wakeIndex.partitionKey,
-          '#gsi2sk': TABLE.wakeIndex.sortKey,
-        },
-        ExpressionAttributeValues: { ':zero': 0, ':gsi2pk': index.GSI2PK, ':gsi2sk': index.GSI2SK },
-      }),
-    );
+    await documentClient().send(new UpdateCommand(wakeAction(tableName(), referenceCode).Update!));
     return true;
   } catch (error) {
     if ((error as Error).name === 'ConditionalCheckFailedException' || cancellationReasons(error)) return false;

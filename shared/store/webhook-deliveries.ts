@@ -33,7 +33,7 @@ export async function listDeliveries(
   const out = await documentClient().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: TABLE.paymentsIndex.name,
+      IndexName: TABLE.listingIndex.name,
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': deliveryIndexKeys.partition(companyId) },
       ProjectionExpression:

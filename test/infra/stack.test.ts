@@ -44,13 +44,13 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
         { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
         { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
       ]);
-      const { paymentsIndex, wakeIndex } = TABLE;
+      const { listingIndex, wakeIndex } = TABLE;
       expect(table.Properties.GlobalSecondaryIndexes).toEqual([
         {
-          IndexName: paymentsIndex.name,
+          IndexName: listingIndex.name,
           KeySchema: [
-            { AttributeName: paymentsIndex.partitionKey, KeyType: 'HASH' },
-            { AttributeName: paymentsIndex.sortKey, KeyType: 'RANGE' },
+            { AttributeName: listingIndex.partitionKey, KeyType: 'HASH' },
+            { AttributeName: listingIndex.sortKey, KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
         },
@@ -67,8 +67,8 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
         [
           TABLE.partitionKey,
           TABLE.sortKey,
-          paymentsIndex.partitionKey,
-          paymentsIndex.sortKey,
+          listingIndex.partitionKey,
+          listingIndex.sortKey,
           wakeIndex.partitionKey,
           wakeIndex.sortKey,
         ].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
@@ -168,7 +168,7 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
         const grants = dynamoGrantsOf(stage, FUNCTION_IDS[name], tableId);
         expect(grants.other).toEqual([]);
         expect(grants.table.length).toBeGreaterThan(0);
-        expect(Object.keys(grants.indexes).every((index) => index === TABLE.paymentsIndex.name)).toBe(true);
+        expect(Object.keys(grants.indexes).every((index) => index === TABLE.listingIndex.name)).toBe(true);
       },
     );
 

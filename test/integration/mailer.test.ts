@@ -16,7 +16,7 @@ import { resetConfig } from '../../shared/config.ts';
 import { deliverMailJob } from '../../shared/services/deliver-mail-job.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { tableName } from '../../shared/store/dynamodb-client.ts';
-import { getMailJob, listMailJobs, type MailJob, newMailJobId, reminderJobPut } from '../../shared/store/mail-jobs.ts';
+import { getMailJob, listMailJobs, type MailJob, mailJobPut, newMailJobId } from '../../shared/store/mail-jobs.ts';
 import { resetMailSender } from '../../shared/store/mail-sender.ts';
 import { commitTransaction } from '../../shared/store/transaction.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
@@ -307,7 +307,7 @@ describe('a reminder (docs/receivables.md "Reminders")', () => {
       sentAt: null,
       reminder: { offset: 7, daysFromDue: 7 },
     };
-    await commitTransaction([reminderJobPut(tableName(), job, Date.now())]);
+    await commitTransaction([mailJobPut(tableName(), job, Date.now())]);
     return { key, invoice, jobId };
   }
 
