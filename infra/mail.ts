@@ -14,7 +14,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { MAIL_JOB_TAG } from '../shared/store/mail-sender.ts';
+import { MAIL_JOB_TAG } from '../shared/store/mail.ts';
 import { JOB_KINDS } from '../shared/store/outbox.ts';
 import { SES_NOTICE_TYPES } from '../shared/store/ses-events.ts';
 import { mailWatchedMetrics } from './mail-alarms.ts';

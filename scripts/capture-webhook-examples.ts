@@ -31,8 +31,8 @@ const { webhookSet } = await import('../infra/cli/webhook-commands.ts');
 const { runWakeSweep } = await import('../shared/services/wake-sweep.ts');
 const { startLocalSes } = await import('../infra/local/ses-server.ts');
 const { handler: mailEvents } = await import('../functions/mail-events/handler.ts');
-const { deliverMailJob } = await import('../shared/services/deliver-mail-job.ts');
-const { getMailJob, listMailJobs } = await import('../shared/store/mail-jobs.ts');
+const { deliverMailJob } = await import('../shared/services/mail-delivery.ts');
+const { getMailJob, listMailJobs } = await import('../shared/store/mail.ts');
 const { resetConfig } = await import('../shared/config.ts');
 
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { handler as mailEventsHandler } from '../../functions/mail-events/handler.ts';
 import { loadConfig, resetConfig } from '../../shared/config.ts';
-import { resetMailSender } from '../../shared/store/mail-sender.ts';
+import { resetMailSender } from '../../shared/store/mail.ts';
 import type { BannerInput } from './banner.ts';
 import { type LocalSes, startLocalSes } from './ses-server.ts';
 /** The sender `npm start` uses unless MAIL_FROM is set (an empty MAIL_FROM turns sending off: 501). */

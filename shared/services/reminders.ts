@@ -33,7 +33,7 @@ import {
 } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
 import { wakeIndexKeys } from '../store/keys.ts';
-import { type MailJob, mailJobPut, newMailJobId } from '../store/mail-jobs.ts';
+import { type MailJob, mailJobPut, newMailJobId } from '../store/mail.ts';
 import type { TransactItem } from '../store/transaction.ts';
 import { commitWake, type WakeHit, type WakeRun } from '../store/wake-index.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';

@@ -11,7 +11,7 @@ import { invoiceQueued } from '../representation/answers.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { invoiceFrom, invoiceKeys, sendHeaderAction } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
-import { type MailJob, mailJobPut, newMailJobId } from '../store/mail-jobs.ts';
+import { type MailJob, mailJobPut, newMailJobId } from '../store/mail.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 import { getInvoice } from './read-invoice.ts';

@@ -172,7 +172,7 @@ function remindersFromHeader(item: Item): { reminders?: InvoiceReminders } {
   return sent.length > 0 || paused ? { reminders: { sent, paused } } : {};
 }
 
-/** The latest send's state on an invoice header (written by store/mail-jobs.ts). */
+/** The latest send's state on an invoice header (written by store/mail.ts). */
 function mailFromHeader(item: Item): InvoiceMail {
   return {
     status: item.mail_status as InvoiceMail['status'],

@@ -15,7 +15,7 @@ import { MAIL_JOB_ID_PATTERN, MAIL_RETRY_SCHEDULE } from '../domain/invoice-mail
 import { attemptsOf, type RetrySchedule, WEBHOOK_RETRY_SCHEDULE } from '../domain/retry-schedule.ts';
 import { EVENT_ID_PATTERN } from '../domain/webhook-events.ts';
 import type { TableAction } from '../route-definitions.ts';
-import { MAIL_JOB_ENTITY, MAIL_JOB_ID_ATTRIBUTE } from './mail-jobs.ts';
+import { MAIL_JOB_ENTITY, MAIL_JOB_ID_ATTRIBUTE } from './mail.ts';
 import { EVENT_ID_ATTRIBUTE, WEBHOOK_EVENT_ENTITY, WEBHOOK_RESEND_ENTITY } from './webhooks.ts';
 
 export interface JobKind {
@@ -71,7 +71,7 @@ export const JOB_KINDS = {
     cliListing: 'webhook:deliveries',
     localDirectory: 'webhooks',
   },
-  /** Invoice e-mails, sends and reminders → PDF, MIME message, SESv2 (store/mail-jobs.ts, services/deliver-mail-job.ts). */
+  /** Invoice e-mails, sends and reminders → PDF, MIME message, SESv2 (store/mail.ts, services/mail-delivery.ts). */
   mail: {
     label: 'Invoice e-mails',
     entities: [MAIL_JOB_ENTITY],

@@ -12,7 +12,7 @@ import { resetConfig } from '../../shared/config.ts';
 import { apiGatewayRoutePath, routeKeys } from '../../shared/gateway-routes.ts';
 import { BUNDLED_FONT_DIR, FONT_FILES, PDF_ENGINE_BUNDLE_FILE } from '../../shared/render/pdf-assets.ts';
 import { API_FUNCTIONS, ROUTES } from '../../shared/routes.ts';
-import { getMailJob, listMailJobs } from '../../shared/store/mail-jobs.ts';
+import { getMailJob, listMailJobs } from '../../shared/store/mail.ts';
 import { jobMessageBody } from '../../shared/store/outbox.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { call, createInvoice, makeEvent, newAccount, todayMonthFirst } from '../support/api.ts';

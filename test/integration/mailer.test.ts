@@ -13,11 +13,17 @@ import { handler as mailEventsHandler } from '../../functions/mail-events/handle
 import { type LocalSes, startLocalSes } from '../../infra/local/ses-server.ts';
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { resetConfig } from '../../shared/config.ts';
-import { deliverMailJob } from '../../shared/services/deliver-mail-job.ts';
+import { deliverMailJob } from '../../shared/services/mail-delivery.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { tableName } from '../../shared/store/dynamodb-client.ts';
-import { getMailJob, listMailJobs, type MailJob, mailJobPut, newMailJobId } from '../../shared/store/mail-jobs.ts';
-import { resetMailSender } from '../../shared/store/mail-sender.ts';
+import {
+  getMailJob,
+  listMailJobs,
+  type MailJob,
+  mailJobPut,
+  newMailJobId,
+  resetMailSender,
+} from '../../shared/store/mail.ts';
 import { commitTransaction } from '../../shared/store/transaction.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
@@ -131,6 +137,44 @@ describe('a send SES accepts', () => {
     const events = await eventsOf(account.companyId);
     expect(events.map((e) => e.type)).toEqual(['invoice.created', 'invoice.sent']);
     expect(events[1]!.data).toEqual(now);
+  });
+
+  it('reads the invoice and its account once per attempt, and records the outcome on what it read', async () => {
+    const { account, invoice, jobId } = await queuedInvoice();
+    const reads: string[] = [];
+    dynamoHooks.add({
+      before({ command, input }) {
+        if (!['GetItemCommand', 'BatchGetItemCommand'].includes(command)) return;
+        const text = JSON.stringify(input);
+        if (text.includes(`INVOICE#${invoice.reference_code}`)) reads.push(`invoice ${command}`);
+        if (text.includes(`ACCOUNT#${account.companyId}"`)) reads.push(`account ${command}`);
+      },
+    });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
+    expect(reads.sort()).toEqual(['account GetItemCommand', 'invoice BatchGetItemCommand']);
+  });
+
+  it('a payment committed while the e-mail was sent: the outcome is recorded on the invoice as it is then', async () => {
+    const { account, key, invoice, jobId } = await queuedInvoice();
+    let paid = false;
+    dynamoHooks.add({
+      async before({ command, input }) {
+        if (paid || command !== 'TransactWriteItemsCommand' || !JSON.stringify(input).includes(jobId)) return;
+        paid = true;
+        const body = {
+          reference_code: invoice.reference_code,
+          date: todayMonthFirst(),
+          amount: '100.00',
+          channel: 'Cash',
+        };
+        expect((await call('add-payment', { key, body })).status).toBe(201);
+      },
+    });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
+    const now = await shown(key, invoice.reference_code);
+    expect(now).toMatchObject({ mail_status: 'sent', amount_paid: '100.00' });
+    const sent = (await eventsOf(account.companyId)).filter((e) => e.type === 'invoice.sent');
+    expect(sent.map((e) => e.data)).toEqual([now]);
   });
 
   it('sends a job once: a second copy of the queue message finds it sent and skips it', async () => {

@@ -16,7 +16,7 @@ import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
-import { listMailJobs } from '../../shared/store/mail-jobs.ts';
+import { listMailJobs } from '../../shared/store/mail.ts';
 import { wakeOpenInvoices } from '../../shared/store/wake-index.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';

@@ -12,7 +12,7 @@ import { resetConfig } from '../../shared/config.ts';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
 import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
-import { listMailJobs } from '../../shared/store/mail-jobs.ts';
+import { listMailJobs } from '../../shared/store/mail.ts';
 import {
   type CallOptions,
   type CallResult,
