@@ -3,10 +3,12 @@
  * (records → each kind's queue), SQS batching, and the generic consumer's per-message outcomes.
  */
 
+import { readFileSync } from 'node:fs';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBRecord, SQSEvent } from 'aws-lambda';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { COMMANDS } from '../../infra/cli/commands.ts';
 import { type FilterPattern, matchesFilterPattern } from '../../shared/domain/filter-pattern.ts';
 import { consumeJobs, type DeliverJob, dispatchJobs, type JobOutcome } from '../../shared/services/outbox.ts';
 import {
@@ -23,6 +25,11 @@ import {
   sqsJobQueue,
 } from '../../shared/store/outbox.ts';
 
+const packageScripts = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    scripts: Record<string, string>;
+  }
+).scripts;
 const silent = { debug: () => undefined, warn: () => undefined, error: () => undefined };
 const ULID = (n: number) => `01JZ0000000000000000000${String(n).padStart(3, '0')}`;
 const JOB_ID: Record<JobKindName, (n: number) => string> = {
@@ -78,6 +85,12 @@ describe('the job kinds', () => {
       const values = JOB_KIND_NAMES.map((kind) => JOB_KINDS[kind][field]);
       expect(new Set(values).size, field).toBe(values.length);
     }
+  });
+
+  it.each(JOB_KIND_NAMES)('%s: its CLI listing is a command of the CLI, with its npm script', (kind) => {
+    const name = JOB_KINDS[kind].cliListing;
+    expect(COMMANDS.map((command) => command.name)).toContain(name);
+    expect(packageScripts[name]).toBe(`tsx infra/cli/main.ts ${name}`);
   });
 
   it.each(JOB_KIND_NAMES)(
