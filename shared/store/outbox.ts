@@ -118,8 +118,10 @@ export interface JobBatch {
   withoutId: { kind: JobKindName; position: string }[];
 }
 
+const KIND_FILTERS = JOB_KIND_NAMES.map((kind) => [kind, streamFilterOf([kind]) as unknown as FilterPattern] as const);
+
 const kindOfRecord = (record: DynamoDBRecord): JobKindName | undefined =>
-  JOB_KIND_NAMES.find((kind) => matchesFilterPattern(streamFilterOf([kind]) as unknown as FilterPattern, record));
+  KIND_FILTERS.find(([, filter]) => matchesFilterPattern(filter, record))?.[0];
 
 export function readJobBatch(records: readonly DynamoDBRecord[]): JobBatch {
   const batch: JobBatch = { jobs: [], withoutId: [] };
