@@ -45,7 +45,7 @@ export const UNIT_FILES = [
  * the OpenAPI contract, observability, the in-process robustness tests, and the IAM tests that record what the
  * handlers call. `npm test` runs them on Node 22, the runtime Lambda runs (scripts/test-on-node22.ts).
  */
-const FUNCTIONS_OWN_INFRA = ['iam-actions.test.ts', 'overdue.test.ts'];
+const FUNCTIONS_OWN_INFRA = ['iam-actions.test.ts', 'wake-sweep.test.ts'];
 
 /**
  * `cdk`: the CDK app (assertions, cdk-nag, the offline synth whose bundles answer the fixtures on Node 22). It runs on

@@ -23,7 +23,8 @@ const { call, createInvoice, newAccount, todayMonthFirst, makeEvent, lambdaConte
 const { handler } = await import('../functions/history/handler.ts');
 const { paymentHistory } = await import('../shared/services/payment-history.ts');
 const { requestContext } = await import('../shared/services/context.ts');
-const { queryPayments, loadInvoices } = await import('../shared/store/history.ts');
+const { queryPayments } = await import('../shared/store/history.ts');
+const { loadInvoices } = await import('../shared/store/invoices.ts');
 const { paymentView } = await import('../shared/representation/views.ts');
 const { todayIn } = await import('../shared/domain/dates.ts');
 

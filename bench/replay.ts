@@ -46,7 +46,7 @@ export const isWriteRequest = (calls: readonly CapturedCall[]): boolean =>
 
 const renameKey = (key: Input, tag: string): Input => ({ ...key, PK: `${String(key.PK)}~${tag}` });
 
-const INDEX_SORT_KEY = TABLE.paymentsIndex.sortKey;
+const INDEX_SORT_KEY = TABLE.listingIndex.sortKey;
 /**
  * A written item under its renamed key. Its index sort key is made unique too: otherwise every replayed payment
  * would carry the captured payment's very same GSI1 key, and hundreds of identical index keys cost DynamoDB

@@ -28,11 +28,11 @@ const { createAccount, updateAccount } = await import('../shared/store/accounts.
 const { listDeliveries } = await import('../shared/store/webhook-deliveries.ts');
 const { deliverWebhook } = await import('../shared/services/deliver-webhook.ts');
 const { webhookSet } = await import('../infra/cli/webhook-commands.ts');
-const { runOverdueSweep } = await import('../shared/services/sweep-overdue.ts');
+const { runWakeSweep } = await import('../shared/services/wake-sweep.ts');
 const { startLocalSes } = await import('../infra/local/ses-server.ts');
 const { handler: mailEvents } = await import('../functions/mail-events/handler.ts');
-const { deliverMailJob } = await import('../shared/services/deliver-mail-job.ts');
-const { getMailJob, listMailJobs } = await import('../shared/store/mail-jobs.ts');
+const { deliverMailJob } = await import('../shared/services/mail-delivery.ts');
+const { getMailJob, listMailJobs } = await import('../shared/store/mail.ts');
 const { resetConfig } = await import('../shared/config.ts');
 
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
@@ -105,12 +105,12 @@ try {
   await post(`/payments/${wrong.data.id}/reversal`, { reason: 'Recorded on the wrong invoice' }, 'POST', 200);
   const mistaken = await post('/invoices', { ...invoiceBody, due_date: '01/15/2031' });
   await post(`/invoices/${mistaken.data.reference_code}`, undefined, 'DELETE', 200);
-  // Fell due last week: the overdue sweep (what the scheduled function runs) notifies it, and sends the reminder of the
+  // Fell due last week: the wake sweep (what the scheduled function runs) notifies it, and sends the reminder of the
   // schedule's offset 7 (invoice.reminder_sent).
   await updateAccount(account.companyId, { reminderOffsets: [-3, 0, 7] });
   const lastWeek = new Date(Date.now() - 7 * 86_400_000);
   await post('/invoices', { ...invoiceBody, due_date: usDate(lastWeek, 'Africa/Lagos') });
-  await runOverdueSweep(new Date());
+  await runWakeSweep(new Date());
   // E-mailed: accepted by SES (invoice.sent); then one to the simulator's bounce address (invoice.delivery_failed).
   for (const to of ['ada@example.com', 'bounce@simulator.amazonses.com']) {
     const mailed = await post('/invoices', { ...invoiceBody, due_date: '03/31/2031' });

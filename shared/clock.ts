@@ -1,7 +1,7 @@
 /**
  * The service's notion of "now" for overdue (docs/api.md "Overdue"): the real clock, moved forward by `CLOCK_OFFSET_MS`
  * in the local runtime only (never deployed), so that tests and demos can see invoices fall due without waiting days.
- * It shifts what views show as `overdue` and what the overdue sweep decides — nothing else (docs/decisions.md).
+ * It shifts what views show as `overdue` and what the wake sweep decides — nothing else (docs/decisions.md).
  */
 import { loadConfig } from './config.ts';
 import { type CalendarDate, todayIn } from './domain/dates.ts';

@@ -22,14 +22,17 @@ export interface Config {
   /** Powertools service name and metrics namespace (POWERTOOLS_SERVICE_NAME, POWERTOOLS_METRICS_NAMESPACE). */
   serviceName: string;
   metricsNamespace: string;
-  /** The webhook delivery queue (DELIVERY_QUEUE_URL, set by the CDK stack on the webhook functions). */
-  deliveryQueueUrl: string | undefined;
+  /**
+   * The URL of a job kind's queue, by the variable that carries it (DELIVERY_QUEUE_URL, MAIL_QUEUE_URL: set by the CDK
+   * stack on the outbox dispatcher and on the kind's worker; shared/store/outbox.ts).
+   */
+  queueUrl(variable: string): string | undefined;
   /**
    * Local only (CLOCK_OFFSET_MS, default 0; ignored when deployed): milliseconds added to the clock that decides
-   * `overdue` in views and the overdue sweep (shared/clock.ts).
+   * `overdue` in views and the wake sweep (shared/clock.ts).
    */
   clockOffsetMs: number;
-  /** Local only (OVERDUE_SWEEP_MS, default 60000): how often `npm start` runs the overdue sweep. */
+  /** Local only (OVERDUE_SWEEP_MS, default 60000): how often `npm start` runs the wake sweep (overdue notices, reminders). */
   overdueSweepMs: number;
   /**
    * The verified SES sender invoices are e-mailed from (MAIL_FROM: the stage setting `mailFrom`); unset → sending
@@ -38,8 +41,6 @@ export interface Config {
   mailFrom: string | undefined;
   /** The SES configuration set every invoice e-mail is sent with (MAIL_CONFIGURATION_SET; its events reach the stack). */
   mailConfigurationSet: string | undefined;
-  /** The mail queue (MAIL_QUEUE_URL, set by the CDK stack on the mail dispatcher and the mailer). */
-  mailQueueUrl: string | undefined;
   /** Set for the local SES server of `npm start` and the tests (SES_ENDPOINT); unset on AWS. */
   sesEndpoint: string | undefined;
   /** The first retry delay of an invoice e-mail SES throttled or failed to answer (MAIL_RETRY_BASE_MS, default 60000). */
@@ -96,12 +97,11 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     tracingEnabled: tracingEnabledIn(env),
     serviceName: env.POWERTOOLS_SERVICE_NAME ?? 'invoicing',
     metricsNamespace: env.POWERTOOLS_METRICS_NAMESPACE ?? 'Invoicing',
-    deliveryQueueUrl: env.DELIVERY_QUEUE_URL || undefined,
+    queueUrl: variableReader(env),
     clockOffsetMs: deployed ? 0 : finiteNumber(env.CLOCK_OFFSET_MS, 0),
     overdueSweepMs: positiveNumber(env.OVERDUE_SWEEP_MS, 60_000),
     mailFrom: env.MAIL_FROM?.trim() || undefined,
     mailConfigurationSet: env.MAIL_CONFIGURATION_SET || undefined,
-    mailQueueUrl: env.MAIL_QUEUE_URL || undefined,
     sesEndpoint: env.SES_ENDPOINT || undefined,
     mailRetryBaseMs: positiveNumber(env.MAIL_RETRY_BASE_MS, 60_000),
     publicBaseUrl: publicBaseUrlFrom(env, deployed),
@@ -134,6 +134,12 @@ function publicBaseUrlFrom(env: NodeJS.ProcessEnv, deployed: boolean): () => str
     };
   const local = `http://localhost:${env.PORT && env.PORT !== '0' ? env.PORT : '3000'}`;
   return () => local;
+}
+
+/** Reads a variable of `env` as it is now (a copy): the configuration is read once. */
+function variableReader(env: NodeJS.ProcessEnv): (variable: string) => string | undefined {
+  const copy = { ...env };
+  return (variable) => copy[variable] || undefined;
 }
 
 function positiveNumber(text: string | undefined, fallback: number): number {

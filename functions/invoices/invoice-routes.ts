@@ -11,9 +11,9 @@ import { addInvoiceSchema, withFlatClient } from '../../shared/schemas/invoice.t
 import { remindersSchema, toRemindersRequest } from '../../shared/schemas/reminders.ts';
 import { sendInvoiceSchema, toSendRequest } from '../../shared/schemas/send.ts';
 import { addInvoice } from '../../shared/services/add-invoice.ts';
-import { changeReminders } from '../../shared/services/change-reminders.ts';
 import { deleteInvoice } from '../../shared/services/delete-invoice.ts';
 import { getInvoice } from '../../shared/services/read-invoice.ts';
+import { changeReminders } from '../../shared/services/reminders.ts';
 import { sendInvoice } from '../../shared/services/send-invoice.ts';
 import { parseRequest } from '../../shared/validation.ts';
 

@@ -4,6 +4,6 @@
  * `invoice.delivery_failed`. A thrown error makes Lambda retry the event, then send it to the dead-letter queue.
  * `npm start`'s local SES server calls the same handler. docs/sending-invoices.md "Bounces and complaints".
  */
-import { type NoticeOutcome, recordSesEvent, type SesEvent } from '../../shared/services/record-mail-notice.ts';
+import { type NoticeOutcome, recordSesEvent, type SesEvent } from '../../shared/services/mail-delivery.ts';
 
 export const handler = (event: SesEvent): Promise<NoticeOutcome | 'ignored'> => recordSesEvent(event);

@@ -8,7 +8,7 @@ import {
 } from '../../shared/domain/merchant-profile.ts';
 import type { AccountChanges } from '../../shared/store/account-profile.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
-import { wakeOpenInvoices } from '../../shared/store/reminders.ts';
+import { wakeOpenInvoices } from '../../shared/store/wake-index.ts';
 import { accountLine } from './account-line.ts';
 import { CommandError, defineCommand, type OptionSpec, UsageError } from './command.ts';
 import { COMPANY_ID, companyId } from './validate.ts';

@@ -1,5 +1,5 @@
 /** `mail:deliveries` (docs/sending-invoices.md "Seeing what happened"): an account's recent invoice e-mails. */
-import { listMailJobs } from '../../shared/store/mail-jobs.ts';
+import { listMailJobs } from '../../shared/store/mail.ts';
 import { defineCommand } from './command.ts';
 import { printedTime } from './printed-time.ts';
 import { COMPANY_ID, companyId, positiveInteger } from './validate.ts';

@@ -44,8 +44,8 @@ export async function warmUp(endpoint: string): Promise<void> {
 
 /** Each kind of call once, on the items of round `n`. */
 async function oneRound(client: DynamoDBClient, n: number): Promise<void> {
-  const { paymentsIndex } = TABLE;
-  const indexed = { [paymentsIndex.partitionKey]: { S: 'WARM' }, [paymentsIndex.sortKey]: { S: String(n) } };
+  const { listingIndex } = TABLE;
+  const indexed = { [listingIndex.partitionKey]: { S: 'WARM' }, [listingIndex.sortKey]: { S: String(n) } };
   await client.send(new PutItemCommand({ TableName, Item: { ...key(n), ...indexed } }));
   await client.send(
     new UpdateItemCommand({
@@ -81,9 +81,9 @@ async function oneRound(client: DynamoDBClient, n: number): Promise<void> {
   await client.send(
     new QueryCommand({
       TableName,
-      IndexName: paymentsIndex.name,
+      IndexName: listingIndex.name,
       KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': paymentsIndex.partitionKey },
+      ExpressionAttributeNames: { '#pk': listingIndex.partitionKey },
       ExpressionAttributeValues: { ':pk': { S: 'WARM' } },
     }),
   );

@@ -16,7 +16,7 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { createTableInput, overdueIndexInput, TABLE } from '../../shared/store/table.ts';
+import { createTableInput, TABLE, wakeIndexInput } from '../../shared/store/table.ts';
 import { type JavaLaunch, javaLaunch } from './dynamodb-local-launch.ts';
 
 export interface DynamoDbLocal {
@@ -159,7 +159,7 @@ async function startOnce(port: number, dataDir: string | undefined, launch: Java
  * A table created before it had a stream (an older DATA_DIR) gets its stream turned on.
  */
 /**
- * A table created before an index existed gains it (GSI2, docs/data-design.md "Overdue index"). Headers written before
+ * A table created before an index existed gains it (GSI2, docs/data-design.md "Wake index"). Headers written before
  * it lack its keys: `npm run --silent data:migrate` adds them (infra/cli/migrations/listings.ts).
  */
 async function addMissingIndexes(
@@ -167,13 +167,13 @@ async function addMissingIndexes(
   tableName: string,
   existing: { IndexName?: string | undefined }[],
 ): Promise<void> {
-  const index = overdueIndexInput();
+  const index = wakeIndexInput();
   if (existing.some((gsi) => gsi.IndexName === index.IndexName)) return;
-  const { overdueIndex } = TABLE;
+  const { wakeIndex } = TABLE;
   await client.send(
     new UpdateTableCommand({
       TableName: tableName,
-      AttributeDefinitions: [overdueIndex.partitionKey, overdueIndex.sortKey].map((name) => ({
+      AttributeDefinitions: [wakeIndex.partitionKey, wakeIndex.sortKey].map((name) => ({
         AttributeName: name,
         AttributeType: 'S' as const,
       })),

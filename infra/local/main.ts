@@ -25,14 +25,14 @@ import {
   stopOrphanedEngine,
   writeEngineRecord,
 } from './engine-record.ts';
-import { type LocalMail, startLocalMail } from './mail-runner.ts';
-import { startOverdueRunner } from './overdue-runner.ts';
+import { type LocalMail, startLocalMail } from './local-mail.ts';
+import { startOutboxRunner } from './outbox-runner.ts';
 import { listen, portAnswers, urlHost } from './ports.ts';
 import { createLocalServer, type LocalServer } from './server.ts';
-import { type LocalSettings, readLocalSettings, useLocalDynamoDb } from './settings.ts';
-import { startWebhookRunner } from './webhook-runner.ts';
+import { type LocalSettings, readLocalSettings, useLocalDynamoDb, useLocalWebhookSettings } from './settings.ts';
+import { startWakeRunner } from './wake-runner.ts';
 
-/** A background loop of `npm start` (webhook delivery, the overdue sweep…), stopped before the database. */
+/** A background loop of `npm start` (the outbox, the wake sweep…), stopped before the database. */
 interface Runner {
   stop(): Promise<void>;
 }
@@ -169,19 +169,26 @@ async function startDatabase(settings: LocalSettings): Promise<DynamoDbLocal | u
 }
 
 /**
- * The background runners, each with the code its deployed function runs. A new one is one more line here. Invoice
- * e-mail (the local SES server, the mail dispatcher and the mailer) is one runner; the banner says where mail is read.
+ * The background runners, each with the code its deployed function runs. A new one is one more line here. The outbox
+ * (every job kind's dispatch and worker) stops before the local SES server its mail worker sends through; the banner
+ * says where mail is read.
  */
 async function startRunners(settings: LocalSettings, db: DynamoDbLocal): Promise<LocalMail> {
   const common = { endpoint: db.endpoint, tableName: settings.tableName, dataDir: settings.dataDir };
-  runners.push(startWebhookRunner({ ...common, log: console.error }));
-  runners.push(startOverdueRunner({ log: console.error }));
+  useLocalWebhookSettings(settings.dataDir);
   const mail = await startLocalMail({
     ...common,
     sesPort: settings.sesPort,
     sesPortExplicit: settings.sesPortExplicit,
   });
-  runners.push(mail);
+  const outbox = await startOutboxRunner({ ...common, log: console.error });
+  runners.push({
+    async stop() {
+      await outbox.stop();
+      await mail.stop();
+    },
+  });
+  runners.push(startWakeRunner({ log: console.error }));
   return mail;
 }
 

@@ -59,3 +59,12 @@ export function useLocalDynamoDb(endpoint: string, tableName: string, env: NodeJ
   // The runtime configuration is read once per process: read it again now that it points at DynamoDB Local.
   if (env === process.env) resetConfig();
 }
+
+/** The environment the webhook worker and the CLI read, for the local runtime (explicit settings win). */
+export function useLocalWebhookSettings(dataDir: string, env: NodeJS.ProcessEnv = process.env): void {
+  // Locally, receivers run on this machine: http://127.0.0.1:PORT and http://localhost:PORT are allowed.
+  env.WEBHOOK_ALLOW_LOOPBACK ??= 'true';
+  // The worker and the CLI find the local signing-secret key under DATA_DIR.
+  env.DATA_DIR = dataDir;
+  if (env === process.env) resetConfig(); // the configuration is read once per process: read it again with these
+}

@@ -1,7 +1,7 @@
 /**
  * `npm start`'s event source mapping: reads DynamoDB Local's table stream shard by shard (parents
  * before children, a closed shard until its end), keeps only the records the filter pattern
- * matches (as Lambda's filter criteria do), and hands them to the dispatch handler as a
+ * matches (as Lambda's filter criteria do), and hands them to the outbox dispatcher as a
  * DynamoDBStreamEvent. A reported batch item failure is retried from that record, after a pause.
  * The position in each shard is checkpointed under DATA_DIR (stream-checkpoints.ts), so a restart resumes where
  * it stopped; without a checkpoint (first start, stream trimmed or replaced) a shard is read from TRIM_HORIZON,
@@ -20,6 +20,8 @@ export interface StreamPollerOptions {
   endpoint: string;
   tableName: string;
   checkpointFile: string;
+  /** The checkpoint files of pollers this one replaces: without its own, it starts from the earliest of theirs. */
+  legacyCheckpointFiles?: readonly string[];
   filter: FilterPattern;
   handle(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse>;
   /** Pause between polls once every shard is caught up. */
@@ -78,7 +80,7 @@ class StreamPolling {
 
   constructor(private readonly options: StreamPollerOptions) {
     this.shards = new StreamShards(options.endpoint, options.tableName, options.describeEveryMs ?? 5_000);
-    this.checkpoints = new StreamCheckpoints(options.checkpointFile);
+    this.checkpoints = new StreamCheckpoints(options.checkpointFile, options.legacyCheckpointFiles);
   }
 
   /** Passes over every shard until stopped: soon again when all went well, after `retryMs` when one failed. */

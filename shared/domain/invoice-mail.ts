@@ -9,7 +9,16 @@ import { accept, type Decision, refuse } from './decision.ts';
 import { isEmailAddress } from './email-address.ts';
 import type { Invoice, InvoiceMail, MailJobState } from './invoice.ts';
 import { notFound, Refusal } from './refusal.ts';
-import { retryDelayMs } from './webhook-retry-schedule.ts';
+import { type RetrySchedule, retryDelayMs } from './retry-schedule.ts';
+
+/** `mail_` + a ULID: a mail job's id; job ids sort by creation. */
+export const MAIL_JOB_ID_PATTERN = /^mail_[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/**
+ * When an attempt SES throttled or did not answer is tried again: its own schedule, with the same steps as webhook
+ * deliveries' (about 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h × MAIL_RETRY_BASE_MS / 60 s; 8 attempts).
+ */
+export const MAIL_RETRY_SCHEDULE: RetrySchedule = { factors: [1, 5, 30, 120, 300, 600, 600] };
 
 /** At most this many `cc` addresses per send (docs/api.md "Send an invoice"). */
 export const MAX_CC_RECIPIENTS = 10;
@@ -97,12 +106,12 @@ export type AttemptDecision =
   | { state: 'failed'; error: string }
   | { state: 'queued'; error: string; retryInMs: number };
 
-/** The job after attempt number `attemptsBefore + 1`; retries follow the webhook schedule (docs/webhooks.md "Delivery"). */
+/** The job after attempt number `attemptsBefore + 1`; retries follow `MAIL_RETRY_SCHEDULE`. */
 export function decideAttempt(result: SendResult, attemptsBefore: number, retryBaseMs: number): AttemptDecision {
   if (result.kind === 'accepted') return { state: 'sent', messageId: result.messageId };
   if (result.kind === 'rejected') return { state: 'failed', error: result.error };
   const attempts = attemptsBefore + 1;
-  const retryInMs = retryDelayMs(attempts, retryBaseMs);
+  const retryInMs = retryDelayMs(MAIL_RETRY_SCHEDULE, attempts, retryBaseMs);
   if (retryInMs === undefined)
     return { state: 'failed', error: `Not sent after ${attempts} attempts; the last: ${result.error}` };
   return { state: 'queued', error: result.error, retryInMs };

@@ -108,6 +108,11 @@ export interface AcceptedPayment {
   invoice: Invoice;
   /** Its balance after the payment. */
   balance: InvoiceBalance;
+  /**
+   * This payment settled the invoice: it leaves nothing due (a payment on an invoice already paid is refused, so a
+   * paid invoice here is always this payment's doing). It is what `invoice.paid` is sent for.
+   */
+  settles: boolean;
 }
 
 /**
@@ -129,7 +134,7 @@ export function decidePayment(
       ]),
     );
   const applied = applyPayment(invoice.balance, amountKobo, now, withheldKobo);
-  return applied.ok ? accept({ invoice, balance: applied.value }) : applied;
+  return applied.ok ? accept({ invoice, balance: applied.value, settles: applied.value.amountDueKobo === 0 }) : applied;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * Webhook events (docs/webhooks.md "Events"), pure: the event types, ids and bodies built from the API's own
- * response data. Signing is webhook-signature.ts, the retry schedule webhook-retry-schedule.ts, the endpoint
- * URL policy webhook-url-policy.ts.
+ * Webhook events (docs/webhooks.md "Events"), pure: which events a change makes is decided from the domain's own values
+ * (a payment that settles the invoice, a mail job's outcome, the reminder sent); each event's `data` is the API's own
+ * response data for the change. Signing is webhook-signature.ts, the retry schedule retry-schedule.ts, the endpoint URL
+ * policy webhook-url-policy.ts.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'invoice.created',
@@ -53,17 +54,19 @@ export function invoiceCreatedEvents(data: Record<string, unknown>, context: Eve
   return [event('invoice.created', data, context)];
 }
 
+/** Add payment's response `data`: the payment, with its invoice and client. */
+export interface PaymentData extends Record<string, unknown> {
+  invoice: Record<string, unknown>;
+  client: unknown;
+}
+
 /**
- * `payment.recorded`, from add payment's response `data`; plus `invoice.paid` (that payment's
- * `data.invoice` with `client` added) when the payment left nothing due. A payment on an invoice
- * that was already paid is refused (`invoice_already_paid`), so a paid invoice here is always this payment's doing.
+ * `payment.recorded`, from add payment's response `data`; plus `invoice.paid` (that payment's `data.invoice` with
+ * `client` added) when the payment settled the invoice (payment-acceptance.ts `AcceptedPayment.settles`).
  */
-export function paymentEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
+export function paymentEvents(payment: { settles: boolean }, data: PaymentData, context: EventContext): WebhookEvent[] {
   const events = [event('payment.recorded', data, context)];
-  const invoice = data.invoice as Record<string, unknown> | undefined;
-  if (invoice && invoice.payment_status === 'paid') {
-    events.push(event('invoice.paid', { ...invoice, client: data.client }, context));
-  }
+  if (payment.settles) events.push(event('invoice.paid', { ...data.invoice, client: data.client }, context));
   return events;
 }
 
@@ -76,8 +79,8 @@ export function invoiceDeletedEvents(data: Record<string, unknown>, context: Eve
 }
 
 /**
- * `invoice.overdue`, once per invoice on its first overdue day (docs/webhooks.md "The overdue sweep"): the invoice with
- * `client` and `items` as it is shown that day (the overdue sweep, services/sweep-overdue.ts).
+ * `invoice.overdue`, once per invoice on its first overdue day (docs/webhooks.md "The wake sweep"): the invoice with
+ * `client` and `items` as it is shown that day (the wake sweep: services/reminders.ts).
  */
 export function invoiceOverdueEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
   return [event('invoice.overdue', data, context)];

@@ -32,9 +32,12 @@ export const CLIENT_DELETED = 'Client deleted successfully.';
 export const invoiceCreated = (invoice: Invoice, today: CalendarDate): Answer =>
   success(201, invoiceView(invoice, { today, withClient: true }), INVOICE_CREATED);
 
-/** The payment with its invoice after it. */
-export const paymentRecorded = (payment: PaymentRecord, invoice: Invoice, today: CalendarDate): Answer =>
-  success(201, paymentView(payment, invoice, { today }), PAYMENT_RECORDED);
+/** The payment with its invoice after it (typed: its `invoice` and `client` are the `invoice.paid` event's data). */
+export const paymentRecorded = (
+  payment: PaymentRecord,
+  invoice: Invoice,
+  today: CalendarDate,
+): Success<ReturnType<typeof paymentView>> => success(201, paymentView(payment, invoice, { today }), PAYMENT_RECORDED);
 
 /** The reversed payment with its invoice after the reversal. */
 export const paymentReversed = (payment: PaymentRecord, invoice: Invoice, today: CalendarDate): Answer =>

@@ -1,7 +1,7 @@
 /**
  * The API objects: the response shapes existing client SDKs read, kept exactly (types, string quirks, nulls vs empty
  * strings), plus the additive fields of docs/api.md "Add invoice". The only place domain records become API JSON;
- * the answers (representation/answers.ts), the histories and the overdue sweep show records through these.
+ * the answers (representation/answers.ts), the histories and the wake sweep show records through these.
  */
 
 import { contactFields } from '../domain/client.ts';

@@ -59,7 +59,7 @@ function planPayment(
   const now = formatTimestamp(new Date());
   const decision = decidePayment(invoiceFrom(items, input.reference_code), account.companyId, input.amount, now);
   if (!decision.ok) return refusedWrite(decision.refusal, context);
-  const { invoice, balance } = decision.value;
+  const { invoice, balance, settles } = decision.value;
   const id = claimId(paymentIds, items);
   const request = { amountKobo: input.amount, date: input.date, channel: input.channel };
   const previousPaymentId = latestPaymentFrom(items, input.reference_code)?.id;
@@ -68,7 +68,11 @@ function planPayment(
   const answer = paymentRecorded(payment, { details: invoice.details, balance }, context.todayForOverdue);
   // Its size in history, for planning history pages' reads (docs/data-design.md "Payments").
   const recorded = { ...payment, viewBytes: Buffer.byteLength(JSON.stringify(answer.data)) };
-  const events = paymentEvents(answer.data, { companyId: account.companyId, createdAt: now, newUlid: newEventUlid });
+  const events = paymentEvents({ settles }, answer.data, {
+    companyId: account.companyId,
+    createdAt: now,
+    newUlid: newEventUlid,
+  });
   return {
     actions: [
       ...paymentTransaction(tableName(), invoice.balance, balance, recorded),

@@ -1,26 +1,26 @@
 /**
- * One delivery attempt of one webhook event (docs/webhooks.md). The queue consumer calls this once
- * per message: on `retry` it makes the message visible again after `delayMs`, otherwise it drops it.
+ * One delivery attempt of one webhook event (docs/webhooks.md): the deliver function of the outbox's webhook kind
+ * (store/outbox.ts), which its worker (functions/webhook-deliver/handler.ts) calls once per queue message.
  * Logs carry the event id, type, company, status and attempt only: never the secret or the payload.
  */
 import { loadConfig } from '../config.ts';
-import { MAX_ATTEMPTS, retryDelayMs } from '../domain/webhook-retry-schedule.ts';
+import { retryDelayMs, WEBHOOK_RETRY_SCHEDULE } from '../domain/retry-schedule.ts';
 import { webhookHeaders } from '../domain/webhook-signature.ts';
 import { logger } from '../observability.ts';
 import { isSuccess, type PostResult, postWebhook } from '../outbound/webhook-post.ts';
 import { getEndpoint } from '../store/webhook-endpoints.ts';
 import { unsealSecretCached } from '../store/webhook-secrets.ts';
 import { getEvent, markSkipped, recordAttempt } from '../store/webhooks.ts';
+import type { JobOutcome } from './outbox.ts';
 
-export type DeliveryOutcome =
-  | { kind: 'delivered' } // a 2xx within 10 s; recorded in the table
-  | { kind: 'retry'; delayMs: number } // attempt failed and recorded; try again after delayMs
-  | { kind: 'failed' } // the last attempt failed; marked failed
-  | { kind: 'skipped'; reason: string }; // unknown event, no endpoint, endpoint set after the event, already delivered
+/**
+ * Delivered: a 2xx within 10 s. Skipped: an unknown event, no endpoint, an endpoint set after the event, or already
+ * delivered or failed.
+ */
+type DeliveryOutcome = JobOutcome;
 
 const describe = (result: PostResult) => ('status' in result ? { status: result.status } : { error: result.error });
 
-/** One delivery attempt of one event. Records the attempt itself; safe to call twice (at-least-once queue). */
 /** What the attempt came to (delivered, retry later, failed for good), recorded on the event; false if raced. */
 async function recordOutcome(
   eventId: string,
@@ -35,8 +35,7 @@ async function recordOutcome(
       recorded: await recordAttempt(eventId, attemptsBefore, { result: 'delivered', status }),
     };
   }
-  const attempt = attemptsBefore + 1;
-  const delayMs = attempt >= MAX_ATTEMPTS ? undefined : retryDelayMs(attempt, retryBaseMs);
+  const delayMs = retryDelayMs(WEBHOOK_RETRY_SCHEDULE, attemptsBefore + 1, retryBaseMs);
   if (delayMs === undefined) {
     return {
       outcome: { kind: 'failed' },
@@ -47,6 +46,7 @@ async function recordOutcome(
   return { outcome: { kind: 'retry', delayMs }, recorded: await recordAttempt(eventId, attemptsBefore, retry) };
 }
 
+/** One delivery attempt of one event. Records the attempt itself; safe to call twice (at-least-once queue). */
 export async function deliverWebhook(eventId: string): Promise<DeliveryOutcome> {
   const config = loadConfig();
   const event = await getEvent(eventId);

@@ -4,7 +4,7 @@
  */
 import type { Invoice } from '../domain/invoice.ts';
 import { PageBudget } from '../domain/page-size.ts';
-import { loadInvoices } from '../store/history.ts';
+import { loadInvoices } from '../store/invoices.ts';
 import type { PageFill } from './history-listing.ts';
 
 /** Invoices per batched read (two items each; BatchGetItem takes 100 keys). */

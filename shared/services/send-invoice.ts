@@ -9,9 +9,9 @@ import type { Invoice } from '../domain/invoice.ts';
 import { decideSend, type MailRecipients, mailNotConfigured, type SendRequest } from '../domain/invoice-mail.ts';
 import { invoiceQueued } from '../representation/answers.ts';
 import { tableName } from '../store/dynamodb-client.ts';
-import { invoiceFrom, invoiceKeys } from '../store/invoices.ts';
+import { invoiceFrom, invoiceKeys, sendHeaderAction } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
-import { type MailJob, newMailJobId, sendActions } from '../store/mail-jobs.ts';
+import { type MailJob, mailJobPut, newMailJobId } from '../store/mail.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 import { getInvoice } from './read-invoice.ts';
@@ -47,7 +47,10 @@ function planSend(context: RequestContext, request: SendInvoiceRequest, items: M
     balance: { ...invoice!.balance, mail: { status: 'queued', jobId: job.jobId, sentAt: null, error: null } },
   };
   return {
-    actions: sendActions(tableName(), job, invoice!.balance.version, nowMs),
+    actions: [
+      sendHeaderAction(tableName(), { ...job, version: invoice!.balance.version }),
+      mailJobPut(tableName(), job, nowMs),
+    ],
     response: invoiceQueued(queued, context.todayForOverdue),
   };
 }

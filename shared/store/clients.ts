@@ -98,7 +98,7 @@ export interface ClientPage {
 
 /** True when a list position (a cursor's last evaluated key) lies in this account's part of the clients index. */
 export const isAccountClientPosition = (position: Record<string, string>, companyId: number): boolean =>
-  position[TABLE.paymentsIndex.partitionKey] === clientIndexKeys.partition(companyId);
+  position[TABLE.listingIndex.partitionKey] === clientIndexKeys.partition(companyId);
 
 /** An account's live clients, newest first: one Query on the index. */
 export async function queryClients(
@@ -106,7 +106,7 @@ export async function queryClients(
   limit: number,
   after?: Record<string, string>,
 ): Promise<ClientPage> {
-  const index = TABLE.paymentsIndex;
+  const index = TABLE.listingIndex;
   // One extra item tells whether another page exists, so the last page says next_cursor: null.
   const result = await documentClient().send(
     new QueryCommand({

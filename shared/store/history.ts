@@ -1,12 +1,13 @@
-/** History reads: one Query on the index (payments, or invoice headers), then batched reads of the invoices it needs. */
+/**
+ * History reads: one Query on the listing index (payments, or invoice headers), a page at a time; the invoices a page
+ * needs are read by store/invoices.ts `loadInvoices`.
+ */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Invoice } from '../domain/invoice.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
-import { batchGet, itemOf } from './batch.ts';
 import { indexPosition as positionOf } from './clients.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
-import { balanceFromItem, detailsFromItem, paymentFromItem } from './items.ts';
-import { invoiceIndexKeys, keys, paymentIndexKeys, referenceCodeOf } from './keys.ts';
+import { paymentFromItem } from './items.ts';
+import { invoiceIndexKeys, paymentIndexKeys, referenceCodeOf } from './keys.ts';
 import { TABLE } from './table.ts';
 
 export interface PaymentPage {
@@ -19,7 +20,7 @@ export interface PaymentPage {
 
 /** True when a history position (a cursor's last evaluated key) lies in this account's part of the payments index. */
 export function isAccountHistoryPosition(position: Record<string, string>, companyId: number): boolean {
-  return position[TABLE.paymentsIndex.partitionKey] === paymentIndexKeys.partition(companyId);
+  return position[TABLE.listingIndex.partitionKey] === paymentIndexKeys.partition(companyId);
 }
 
 /** Newest transaction date first, then newest recorded first; dates are inclusive YYYY-MM-DD. */
@@ -30,7 +31,7 @@ export async function queryPayments(
   limit: number,
   after?: Record<string, string>,
 ): Promise<PaymentPage> {
-  const index = TABLE.paymentsIndex;
+  const index = TABLE.listingIndex;
   // One extra item tells whether another page exists, so the last page says next_cursor: null.
   const result = await documentClient().send(
     new QueryCommand({
@@ -57,22 +58,9 @@ export async function queryPayments(
   return { payments: pageItems.map(paymentFromItem), positions: pageItems.map(positionOf), next };
 }
 
-/** Current state (balance, items, client) of each invoice, by reference code, in batched reads. */
-export async function loadInvoices(referenceCodes: readonly string[]): Promise<Map<string, Invoice>> {
-  const unique = [...new Set(referenceCodes)];
-  const items = await batchGet(unique.flatMap((code) => [keys.invoiceHeader(code), keys.invoiceBody(code)]));
-  const invoices = new Map<string, Invoice>();
-  for (const code of unique) {
-    const header = itemOf(items, keys.invoiceHeader(code));
-    const body = itemOf(items, keys.invoiceBody(code));
-    if (header && body) invoices.set(code, { details: detailsFromItem(body), balance: balanceFromItem(header) });
-  }
-  return invoices;
-}
-
 /** True when a history position lies in this account's part of the invoices index. */
 export function isAccountInvoicePosition(position: Record<string, string>, companyId: number): boolean {
-  return position[TABLE.paymentsIndex.partitionKey] === invoiceIndexKeys.partition(companyId);
+  return position[TABLE.listingIndex.partitionKey] === invoiceIndexKeys.partition(companyId);
 }
 
 export interface InvoiceHeaderPage {
@@ -104,7 +92,7 @@ export async function queryInvoices(
     stored?: { statuses: string[]; liveOnly: boolean } | undefined;
   },
 ): Promise<InvoiceHeaderPage> {
-  const index = TABLE.paymentsIndex;
+  const index = TABLE.listingIndex;
   const filter = statusFilter(options.stored);
   const result = await documentClient().send(
     new QueryCommand({

@@ -13,7 +13,7 @@ import type {
 } from '../domain/invoice.ts';
 import type { MetadataValue } from '../domain/invoice-request.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
-import { clientIndexKeys, invoiceIndexKeys, keys, overdueIndexKeys, paymentIndexKeys } from './keys.ts';
+import { clientIndexKeys, invoiceIndexKeys, keys, paymentIndexKeys, wakeIndexKeys } from './keys.ts';
 
 export type Item = Record<string, unknown>;
 
@@ -98,7 +98,7 @@ export function invoiceHeaderItem(invoice: Invoice): Item {
     GSI1PK: invoiceIndexKeys.partition(invoice.details.companyId),
     GSI1SK: invoiceIndexKeys.sort(invoice.details.createdAt, referenceCode),
     ...(invoice.balance.amountDueKobo > 0 && invoice.balance.deletedAt === null
-      ? overdueIndexKeys.wakeNow(referenceCode, createdAt.slice(0, 10), 'new')
+      ? wakeIndexKeys.wakeNow(referenceCode, createdAt.slice(0, 10), 'new')
       : {}),
     entity: 'invoice_header',
     company_id: invoice.details.companyId,
@@ -141,6 +141,16 @@ export function hostedLinkItem(token: string, companyId: number, referenceCode: 
   return { ...keys.hostedLink(token), entity: 'hosted_link', company_id: companyId, reference_code: referenceCode };
 }
 
+/** The item that keeps a merchant_ref unique within its account, naming its invoice. */
+export function merchantRefItem(companyId: number, merchantRef: string, referenceCode: string): Item {
+  return {
+    ...keys.merchantRef(companyId, merchantRef),
+    entity: 'merchant_ref',
+    company_id: companyId,
+    reference_code: referenceCode,
+  };
+}
+
 export function balanceFromItem(item: Item): InvoiceBalance {
   return {
     totalKobo: Number(item.total),
@@ -159,7 +169,7 @@ export function balanceFromItem(item: Item): InvoiceBalance {
   };
 }
 
-/** The reminders on an invoice header (written by store/overdue.ts and store/reminders.ts); nothing when none. */
+/** The reminders on an invoice header (written by the wake sweep and the reminders route: store/wake-index.ts); nothing when none. */
 function remindersFromHeader(item: Item): { reminders?: InvoiceReminders } {
   const sent = Array.isArray(item.reminders)
     ? (item.reminders as Item[]).map((entry) => ({ offset: Number(entry.offset), sentAt: String(entry.sent_at) }))
@@ -168,7 +178,7 @@ function remindersFromHeader(item: Item): { reminders?: InvoiceReminders } {
   return sent.length > 0 || paused ? { reminders: { sent, paused } } : {};
 }
 
-/** The latest send's state on an invoice header (written by store/mail-jobs.ts). */
+/** The latest send's state on an invoice header (written by store/mail.ts). */
 function mailFromHeader(item: Item): InvoiceMail {
   return {
     status: item.mail_status as InvoiceMail['status'],

@@ -28,9 +28,10 @@
  * | webhook resend    | EVENT#<eventId>                      | RESEND#<ulid>|                |                           |
  * | mail job          | MAILJOB#<jobId>                      | MAILJOB      | MAIL#<co>      | <jobId> (mail_ + ULID)    |  (one send of an invoice: the mail outbox)
  *
- * GSI2 (sparse, the wake index of the overdue and reminder sweep): an invoice header carries GSI2PK = OPEN#<shard 0..15>
- * (a hash of the reference code) and GSI2SK = <wake date YYYY-MM-DD>#<referenceCode>[#<marker>] while it is open and
- * may still need `invoice.overdue` or a reminder (`overdueIndexKeys`).
+ * GSI1 is the listing index, GSI2 the wake index (table.ts). GSI2 is sparse, read by the wake sweep: an item carries
+ * GSI2PK = OPEN#<shard 0..15> (a hash of its id) and GSI2SK = <wake date YYYY-MM-DD>#<id>[#<marker>] while something
+ * may still be due for it; what it wakes is its own key's (store/wake-index.ts). Today only invoice headers, while
+ * open and `invoice.overdue` or a reminder may still be due (`wakeIndexKeys`).
  */
 export interface Key {
   PK: string;
@@ -188,8 +189,8 @@ export const clientIndexKeys = {
   sort: (createdAt: string, clientId: number): string => `${createdAt}#${String(clientId).padStart(12, '0')}`,
 };
 
-/** Partitions of the overdue index (GSI2): spreads one due date's invoices over 16 partitions; the sweep reads each. */
-export const OVERDUE_INDEX_SHARDS = 16;
+/** Partitions of the wake index (GSI2): spreads one wake date's items over 16 partitions; the sweep reads each. */
+export const WAKE_INDEX_SHARDS = 16;
 
 /**
  * GSI2 keys of an open invoice header that may still need something (docs/data-design.md "Wake index"): its
@@ -199,12 +200,12 @@ export const OVERDUE_INDEX_SHARDS = 16;
  * invoice and its deletion remove them; its creation, a reversal that re-opens it, a resumption of its reminders and a
  * new schedule put them back with `wakeNow`, so that the sweep decides with the current state and schedule.
  */
-export const overdueIndexKeys = {
+export const wakeIndexKeys = {
   /** FNV-1a of the reference code, modulo the shard count. */
   shard(referenceCode: string): number {
     let hash = 0x811c9dc5;
     for (let i = 0; i < referenceCode.length; i++) hash = Math.imul(hash ^ referenceCode.charCodeAt(i), 0x01000193);
-    return (hash >>> 0) % OVERDUE_INDEX_SHARDS;
+    return (hash >>> 0) % WAKE_INDEX_SHARDS;
   },
   partition: (shard: number): string => `OPEN#${shard}`,
   /** `isoWakeDate` is YYYY-MM-DD of the wake date (before reminders: the due date, which is never later). */
@@ -213,8 +214,8 @@ export const overdueIndexKeys = {
   through: (isoDate: string): string => `${isoDate}#~`,
   /** The GSI2 attributes of an open invoice header waking on `isoWakeDate` (YYYY-MM-DD). */
   attributes: (referenceCode: string, isoWakeDate: string): { GSI2PK: string; GSI2SK: string } => ({
-    GSI2PK: overdueIndexKeys.partition(overdueIndexKeys.shard(referenceCode)),
-    GSI2SK: overdueIndexKeys.sort(isoWakeDate, referenceCode),
+    GSI2PK: wakeIndexKeys.partition(wakeIndexKeys.shard(referenceCode)),
+    GSI2SK: wakeIndexKeys.sort(isoWakeDate, referenceCode),
   }),
   /**
    * The GSI2 attributes that wake an invoice at the next sweep (`isoToday`: today's UTC date, never after the latest
@@ -222,7 +223,7 @@ export const overdueIndexKeys = {
    * a sweep that read the invoice before this wake fails its condition on the key it read and leaves it to the next.
    */
   wakeNow: (referenceCode: string, isoToday: string, marker: string): { GSI2PK: string; GSI2SK: string } => ({
-    GSI2PK: overdueIndexKeys.partition(overdueIndexKeys.shard(referenceCode)),
-    GSI2SK: `${overdueIndexKeys.sort(isoToday, referenceCode)}#${marker}`,
+    GSI2PK: wakeIndexKeys.partition(wakeIndexKeys.shard(referenceCode)),
+    GSI2SK: `${wakeIndexKeys.sort(isoToday, referenceCode)}#${marker}`,
   }),
 };

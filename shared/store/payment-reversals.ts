@@ -1,20 +1,19 @@
 /**
  * A payment's reversal in the table (docs/api.md "Reversing a payment"): what the decision reads, and one transaction
- * that marks the payment reversed, restores its invoice's balance (and latest payment) and moves it in its day's
- * totals. The payment's own condition makes a second reversal fail; the header's version makes any concurrent payment,
+ * that marks the payment reversed, restores its invoice's balance and latest payment (store/invoices.ts
+ * `reversalHeaderAction`) and moves it in its day's totals. The payment's own condition makes a second reversal fail; the header's version makes any concurrent payment,
  * reversal or deletion on the invoice re-read and decide again.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentRecord } from '../domain/payment-record.ts';
-import type { AcceptedReversal, LatestPaymentChange, ReversalReading } from '../domain/payment-reversal.ts';
+import type { AcceptedReversal, ReversalReading } from '../domain/payment-reversal.ts';
 import { reversedDelta } from '../domain/period-totals.ts';
 import { itemOf } from './batch.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
-import { invoiceFrom, invoiceKeys, latestPaymentFrom } from './invoices.ts';
-import { balanceAttributes, type Item, paymentAttributes, paymentFromItem } from './items.ts';
+import { invoiceFrom, invoiceKeys, latestPaymentFrom, reversalHeaderAction } from './invoices.ts';
+import { type Item, paymentFromItem } from './items.ts';
 import { type Key, keys } from './keys.ts';
 import { dayTotalsUpdate } from './period-totals.ts';
-import { wakeNowAttributes } from './reminders.ts';
 import type { TransactItem } from './write-executor.ts';
 
 async function getPayment(companyId: number, paymentId: number): Promise<PaymentRecord | undefined> {
@@ -65,60 +64,6 @@ export function reversalReading(items: Map<string, Item>, companyId: number, pay
   };
 }
 
-function latestPaymentUpdate(latest: LatestPaymentChange): { set: string; remove: string; values: Item } {
-  if (latest.kind === 'set')
-    return {
-      set: ', latest_payment = :latest_payment',
-      remove: '',
-      values: { ':latest_payment': paymentAttributes(latest.payment) },
-    };
-  if (latest.kind === 'remove') return { set: '', remove: ' REMOVE latest_payment', values: {} };
-  return { set: '', remove: '', values: {} };
-}
-
-/**
- * Something is due again: the invoice wakes at the next sweep (the wake index GSI2). Put unconditionally — if it was
- * notified overdue before, the sweep sends no second `invoice.overdue` (docs/data-design.md "Wake index").
- */
-function overdueIndexUpdate(accepted: AcceptedReversal): { set: string; values: Item } {
-  const { invoice, balance } = accepted;
-  if (balance.amountDueKobo <= 0 || balance.deletedAt !== null) return { set: '', values: {} };
-  const index = wakeNowAttributes(invoice.details.referenceCode);
-  return { set: ', GSI2PK = :gsi2pk, GSI2SK = :gsi2sk', values: { ':gsi2pk': index.GSI2PK, ':gsi2sk': index.GSI2SK } };
-}
-
-function headerUpdate(table: string, accepted: AcceptedReversal): TransactItem {
-  const { payment, invoice, balance } = accepted;
-  const after = balanceAttributes(balance);
-  const latest = latestPaymentUpdate(accepted.latest);
-  const overdue = overdueIndexUpdate(accepted);
-  return {
-    Update: {
-      TableName: table,
-      Key: keys.invoiceHeader(payment.referenceCode),
-      ConditionExpression: 'company_id = :company AND version = :version AND amount_paid >= :amount',
-      UpdateExpression:
-        'SET amount_paid = :amount_paid, amount_due = :amount_due, payment_status = :payment_status, paid_at = :paid_at, ' +
-        `payments_count = :payments_count, version = :next_version, updated_at = :updated_at${latest.set}${overdue.set}` +
-        latest.remove,
-      ExpressionAttributeValues: {
-        ':company': payment.companyId,
-        ':version': invoice.balance.version,
-        ':amount': payment.amountKobo,
-        ':amount_paid': after.amount_paid,
-        ':amount_due': after.amount_due,
-        ':payment_status': after.payment_status,
-        ':paid_at': after.paid_at,
-        ':payments_count': after.payments_count,
-        ':next_version': after.version,
-        ':updated_at': after.updated_at,
-        ...latest.values,
-        ...overdue.values,
-      },
-    },
-  };
-}
-
 /** Marks the payment reversed, on condition it was not already (its new view size keeps history's read planning). */
 function paymentUpdate(table: string, payment: PaymentRecord, viewBytes: number): TransactItem {
   return {
@@ -149,7 +94,7 @@ function paymentUpdate(table: string, payment: PaymentRecord, viewBytes: number)
 export function reversalTransaction(table: string, accepted: AcceptedReversal, viewBytes: number): TransactItem[] {
   return [
     paymentUpdate(table, accepted.payment, viewBytes),
-    headerUpdate(table, accepted),
+    reversalHeaderAction(table, accepted),
     dayTotalsUpdate(table, accepted.payment, reversedDelta(accepted.payment)),
   ];
 }

@@ -1,14 +1,13 @@
 /**
  * SES's reports about a message it accepted, as the configuration set's event destination delivers them: EventBridge
  * events (`source` `aws.ses`) whose `detail` is SES's event record — `eventType` Bounce, Complaint or Reject, and the
- * `mail` object with the message's tags, among them the mail job (store/mail-sender.ts `MAIL_JOB_TAG`). The local SES
+ * `mail` object with the message's tags, among them the mail job (store/mail.ts `MAIL_JOB_TAG`). The local SES
  * server of `npm start` builds the same events for the mailbox simulator's addresses. Parsing is here, beside the
  * sender that tags the message; what a report does to a job is the domain's (domain/invoice-mail.ts).
  */
-import type { SesNotice } from '../domain/invoice-mail.ts';
+import { MAIL_JOB_ID_PATTERN, type SesNotice } from '../domain/invoice-mail.ts';
 import { isRecord } from '../guards.ts';
-import { MAIL_JOB_ID_PATTERN } from './mail-jobs.ts';
-import { MAIL_JOB_TAG } from './mail-sender.ts';
+import { MAIL_JOB_TAG } from './mail.ts';
 
 /** The SES event types the stack routes to the mail-events function (infra/mail.ts) and how each maps to a notice. */
 export const SES_NOTICE_TYPES = { Bounce: 'bounce', Complaint: 'complaint', Reject: 'reject' } as const;

@@ -3,7 +3,13 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { documentClient, tableName } from './dynamodb-client.ts';
 import { deliveryIndexKeys, keys } from './keys.ts';
 import { TABLE } from './table.ts';
-import { type DeliveryState, EVENT_ID_ATTRIBUTE, nowSeconds, RESEND_TTL_SECONDS } from './webhooks.ts';
+import {
+  type DeliveryState,
+  EVENT_ID_ATTRIBUTE,
+  nowSeconds,
+  RESEND_TTL_SECONDS,
+  WEBHOOK_RESEND_ENTITY,
+} from './webhooks.ts';
 
 export interface DeliveryLine {
   event_id: string;
@@ -27,7 +33,7 @@ export async function listDeliveries(
   const out = await documentClient().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: TABLE.paymentsIndex.name,
+      IndexName: TABLE.listingIndex.name,
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': deliveryIndexKeys.partition(companyId) },
       ProjectionExpression:
@@ -95,7 +101,7 @@ const resendItem = (eventId: string, requestUlid: string, companyId: number, now
     TableName: tableName(),
     Item: {
       ...keys.webhookResend(eventId, requestUlid),
-      entity: 'webhook_resend',
+      entity: WEBHOOK_RESEND_ENTITY,
       [EVENT_ID_ATTRIBUTE]: eventId,
       company_id: companyId,
       requested_at: new Date(nowMs).toISOString(),

@@ -1,8 +1,7 @@
 /**
  * Webhook event items (docs/webhooks.md): the outbox items that commit in the same transaction as the write they
- * describe, and their delivery state. The table's stream dispatches every INSERT of a dispatchable item to the
- * delivery queue (stream-records.ts reads its records). The endpoint is webhook-endpoints.ts; listing and resending,
- * webhook-deliveries.ts.
+ * describe, and their delivery state: the outbox's webhook kind (store/outbox.ts), whose INSERTs the table's stream
+ * dispatches to the delivery queue. The endpoint is webhook-endpoints.ts; listing and resending, webhook-deliveries.ts.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -16,15 +15,10 @@ import type { TransactItem } from './write-executor.ts';
 
 /** `entity` of an outbox event item (one per event, written in the business transaction). */
 export const WEBHOOK_EVENT_ENTITY = 'webhook_event';
-/** `entity` attribute (S) of the items whose INSERT must be dispatched to the delivery queue. */
-export const DISPATCHABLE_ENTITIES = [WEBHOOK_EVENT_ENTITY, 'webhook_resend'] as const;
-/** Every dispatchable item carries `event_id` (S): 'evt_' + ULID. */
+/** `entity` of a resend request (webhook-deliveries.ts): its INSERT queues the event again. */
+export const WEBHOOK_RESEND_ENTITY = 'webhook_resend';
+/** Both carry `event_id` (S): 'evt_' + ULID, the job of the outbox's webhook kind (store/outbox.ts). */
 export const EVENT_ID_ATTRIBUTE = 'event_id';
-/** Lambda event-source-mapping filter pattern (also applied by the local poller). */
-export const STREAM_FILTER_PATTERN = {
-  eventName: ['INSERT'],
-  dynamodb: { NewImage: { entity: { S: [...DISPATCHABLE_ENTITIES] } } },
-} as const;
 
 /** Event items (and their delivery log) are kept 30 days, then DynamoDB TTL deletes them. */
 export const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;

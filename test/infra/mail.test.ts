@@ -1,8 +1,7 @@
 /**
- * CDK assertions for invoice e-mail (infra/mail.ts): the stream mapping and its filter, the mail queue and its dead
- * letters, the mailer's event source, the SES configuration set and its EventBridge destination, the rule that routes
- * its reports, least-privilege IAM (SES scoped to the stage's sender and configuration set), alarms, and cdk-nag with
- * a sender configured.
+ * CDK assertions for invoice e-mail (infra/mail.ts): the SES configuration set and its EventBridge destination, the rule
+ * that routes its reports, least-privilege IAM (SES scoped to the stage's sender and configuration set), alarms, and
+ * cdk-nag with a sender configured. Its queue, worker and dispatch: test/infra/outbox.test.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,10 +9,9 @@ import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../infra/invoicing-app.ts';
-import { MAIL_MAX_RECEIVE_COUNT, MAIL_TABLE_ACTIONS, MAILER_TIMEOUT } from '../../infra/mail.ts';
+import { MAIL_TABLE_ACTIONS } from '../../infra/mail.ts';
 import { StageConfigurationError } from '../../infra/stages.ts';
-import { DELIVERY_ATTEMPTS } from '../../infra/webhooks.ts';
-import { MAIL_STREAM_FILTER_PATTERN } from '../../shared/store/mail-jobs.ts';
+
 import {
   asArray,
   type CfnResource,
@@ -41,50 +39,9 @@ describe.each(['dev', 'prod'] as const)('invoice e-mail on stage %s with a sende
         ...(Condition ? { condition: Condition } : {}),
       }));
   };
-  const mappingOf = (fn: IConstruct) =>
-    resourcesOfType(stage, 'AWS::Lambda::EventSourceMapping').filter(
-      ([, mapping]) => mapping.Properties.FunctionName.Ref === idOf(fn),
-    );
 
   beforeAll(() => {
     stage = synthStage(stageName, { mailFrom: SENDER });
-  });
-
-  it('feeds the mail dispatcher from the stream, filtered to new mail jobs, with an on-failure queue', () => {
-    const { mail } = stage.stack;
-    const [mapping, ...more] = mappingOf(mail.dispatchFunction);
-    expect(more).toEqual([]);
-    expect(mapping![1].Properties).toMatchObject({
-      EventSourceArn: getAtt(stage.stack.table, 'StreamArn'),
-      StartingPosition: 'TRIM_HORIZON',
-      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(MAIL_STREAM_FILTER_PATTERN) }] },
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-      BisectBatchOnFunctionError: true,
-      DestinationConfig: { OnFailure: { Destination: getAtt(mail.dispatchFailures, 'Arn') } },
-    });
-    expect(JSON.parse(JSON.stringify(MAIL_STREAM_FILTER_PATTERN))).toEqual({
-      eventName: ['INSERT'],
-      dynamodb: { NewImage: { entity: { S: ['mail_job'] } } },
-    });
-  });
-
-  it('feeds the mailer from an encrypted queue whose dead letters come after every attempt of the schedule', () => {
-    const { mail } = stage.stack;
-    const [mapping] = mappingOf(mail.mailerFunction);
-    expect(mapping![1].Properties).toMatchObject({
-      EventSourceArn: getAtt(mail.queue, 'Arn'),
-      BatchSize: 5,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-      ScalingConfig: { MaximumConcurrency: 5 },
-    });
-    const queue = resource(mail.queue).Properties;
-    expect(queue).toMatchObject({ SqsManagedSseEnabled: true, VisibilityTimeout: 6 * MAILER_TIMEOUT.toSeconds() });
-    expect(MAIL_MAX_RECEIVE_COUNT).toBeGreaterThan(DELIVERY_ATTEMPTS);
-    expect(queue.RedrivePolicy).toEqual({
-      deadLetterTargetArn: getAtt(mail.deadLetterQueue, 'Arn'),
-      maxReceiveCount: MAIL_MAX_RECEIVE_COUNT,
-    });
-    expect(resource(mail.mailerFunction).Properties.Timeout).toBe(MAILER_TIMEOUT.toSeconds());
   });
 
   it("publishes the configuration set's bounces, complaints and rejects to EventBridge, routed to mail-events", () => {
@@ -131,7 +88,7 @@ describe.each(['dev', 'prod'] as const)('invoice e-mail on stage %s with a sende
         ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, suffix],
       ],
     });
-    const statements = statementsOf(mail.mailerFunction);
+    const statements = statementsOf(mail.worker.workerFunction);
     const send = statements.filter((statement) =>
       statement.actions.some((action: string) => action.startsWith('ses:')),
     );
@@ -151,29 +108,32 @@ describe.each(['dev', 'prod'] as const)('invoice e-mail on stage %s with a sende
     });
     const reports = statementsOf(mail.eventsFunction);
     expect(reports.some((s) => s.actions.some((a: string) => a.startsWith('ses:')))).toBe(false);
+    expect(reports).toContainEqual({
+      actions: [...MAIL_TABLE_ACTIONS].sort(),
+      resources: [getAtt(stage.stack.table, 'Arn')],
+    });
     expect(
-      statementsOf(mail.dispatchFunction).some((s) => s.actions.some((a: string) => a.startsWith('dynamodb:GetItem'))),
+      statementsOf(stage.stack.outbox.dispatchFunction).some((s) =>
+        s.actions.some((a: string) => /^ses:|^dynamodb:.*Item/.test(a)),
+      ),
     ).toBe(false);
   });
 
   it('gives the API functions and the mailer the sender; the mailer also the queue and the configuration set', () => {
     const { mail, functions } = stage.stack;
     expect(resource(functions.get('invoices')!).Properties.Environment.Variables.MAIL_FROM).toBe(SENDER);
-    expect(resource(mail.mailerFunction).Properties.Environment.Variables).toMatchObject({
+    expect(resource(mail.worker.workerFunction).Properties.Environment.Variables).toMatchObject({
       MAIL_FROM: SENDER,
-      MAIL_QUEUE_URL: { Ref: idOf(mail.queue) },
+      MAIL_QUEUE_URL: { Ref: idOf(mail.worker.queue) },
       MAIL_CONFIGURATION_SET: { Ref: idOf(mail.configurationSet) },
     });
-    expect(resource(mail.mailerFunction).Properties.Environment.Variables).not.toHaveProperty('SES_ENDPOINT');
+    expect(resource(mail.worker.workerFunction).Properties.Environment.Variables).not.toHaveProperty('SES_ENDPOINT');
   });
 
-  it('watches dead letters, stream lag, failed e-mails and the bounce and complaint rates; alarms only with alarms on', () => {
+  it("watches the reports' dead letters, failed e-mails and the bounce and complaint rates; alarms only with alarms on", () => {
     const { mail } = stage.stack;
     expect(mail.watchedMetrics.map((watched) => watched.id)).toEqual([
-      'MailDeadLetters',
-      'MailDispatchFailures',
       'MailReportDeadLetters',
-      'MailStreamLag',
       'MailFailures',
       'MailBounceRate',
       'MailComplaintRate',

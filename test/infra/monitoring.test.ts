@@ -98,25 +98,21 @@ describe('prod: topic, alarms and dashboard', () => {
       ]),
       'Invoicing-prod-TableThrottledRequests',
       'Invoicing-prod-TableSystemErrors',
-      // Webhook delivery (infra/webhooks.ts): its two functions, its dead letters and its stream lag.
-      ...['WebhookDispatch', 'WebhookDeliver'].flatMap((fn) => [
+      // The outbox (infra/outbox.ts): its dispatcher and each kind's worker, their dead letters, the stream's lag.
+      ...['OutboxDispatch', 'WebhookDeliver', 'Mailer'].flatMap((fn) => [
         `Invoicing-prod-${fn}Errors`,
         `Invoicing-prod-${fn}Throttles`,
       ]),
-      'Invoicing-prod-WebhookDeadLetters',
-      'Invoicing-prod-WebhookDispatchFailures',
-      'Invoicing-prod-WebhookStreamLag',
-      // The overdue sweep (infra/overdue.ts): a failed or timed-out run, throttles.
-      'Invoicing-prod-OverdueSweepErrors',
-      'Invoicing-prod-OverdueSweepThrottles',
-      // Invoice e-mail (infra/mail.ts, test/infra/mail.test.ts): three functions, dead letters, lag, failures, SES rates.
-      ...['MailDispatch', 'Mailer', 'MailEvents'].flatMap((fn) => [
-        `Invoicing-prod-${fn}Errors`,
-        `Invoicing-prod-${fn}Throttles`,
-      ]),
-      ...['MailDeadLetters', 'MailDispatchFailures', 'MailReportDeadLetters', 'MailStreamLag', 'MailFailures'].map(
+      ...['WebhookDeadLetters', 'MailDeadLetters', 'OutboxDispatchFailures', 'OutboxStreamLag'].map(
         (id) => `Invoicing-prod-${id}`,
       ),
+      // The wake sweep (infra/wake-sweep.ts): a failed or timed-out run, throttles.
+      'Invoicing-prod-WakeSweepErrors',
+      'Invoicing-prod-WakeSweepThrottles',
+      // Invoice e-mail (infra/mail.ts, test/infra/mail.test.ts): the report handler, its dead letters, failures, SES rates.
+      'Invoicing-prod-MailEventsErrors',
+      'Invoicing-prod-MailEventsThrottles',
+      ...['MailReportDeadLetters', 'MailFailures'].map((id) => `Invoicing-prod-${id}`),
       'Invoicing-prod-MailBounceRate',
       'Invoicing-prod-MailComplaintRate',
     ];

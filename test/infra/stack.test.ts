@@ -3,6 +3,7 @@ import { ACCESS_LOG_FIELDS } from '../../infra/stack.ts';
 import { STAGES } from '../../infra/stages.ts';
 import { apiGatewayRoutePath, routeKeys } from '../../shared/gateway-routes.ts';
 import { API_FUNCTIONS, ROUTES } from '../../shared/routes.ts';
+import { JOB_KIND_NAMES } from '../../shared/store/outbox.ts';
 import { TABLE } from '../../shared/store/table.ts';
 import {
   asArray,
@@ -43,13 +44,13 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
         { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
         { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
       ]);
-      const { paymentsIndex, overdueIndex } = TABLE;
+      const { listingIndex, wakeIndex } = TABLE;
       expect(table.Properties.GlobalSecondaryIndexes).toEqual([
         {
-          IndexName: paymentsIndex.name,
+          IndexName: listingIndex.name,
           KeySchema: [
-            { AttributeName: paymentsIndex.partitionKey, KeyType: 'HASH' },
-            { AttributeName: paymentsIndex.sortKey, KeyType: 'RANGE' },
+            { AttributeName: listingIndex.partitionKey, KeyType: 'HASH' },
+            { AttributeName: listingIndex.sortKey, KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
         },
@@ -66,10 +67,10 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
         [
           TABLE.partitionKey,
           TABLE.sortKey,
-          paymentsIndex.partitionKey,
-          paymentsIndex.sortKey,
-          overdueIndex.partitionKey,
-          overdueIndex.sortKey,
+          listingIndex.partitionKey,
+          listingIndex.sortKey,
+          wakeIndex.partitionKey,
+          wakeIndex.sortKey,
         ].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
       );
       expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: TABLE.ttlAttribute, Enabled: true });
@@ -97,9 +98,11 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
   });
 
   describe('functions', () => {
-    it('are exactly the three API functions, plus the webhook dispatcher and deliverer (test/infra/webhooks.test.ts), the overdue sweep (test/infra/overdue.test.ts) and the mail dispatcher, mailer and report handler (test/infra/mail.test.ts)', () => {
+    it('are exactly the three API functions, plus the outbox dispatcher and a worker per job kind (test/infra/outbox.test.ts), the wake sweep (test/infra/wake-sweep.test.ts) and the mail report handler (test/infra/mail.test.ts)', () => {
       expect(API_FUNCTIONS).toHaveLength(3);
-      expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(API_FUNCTIONS.length + 6);
+      expect(resourcesOfType(stage, 'AWS::Lambda::Function')).toHaveLength(
+        API_FUNCTIONS.length + 1 + JOB_KIND_NAMES.length + 2,
+      );
     });
 
     it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))('%s: nodejs22.x on arm64, traced, 512 MB, 10 s', (name) => {
@@ -134,8 +137,8 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
 
     it('PUBLIC_BASE_URL is -c publicBaseUrl when given, on every function that renders invoices', () => {
       const custom = synthStage(stageName, { publicBaseUrl: 'https://pay.example.com/' });
-      for (const name of [...API_FUNCTIONS.map((fn) => fn.name), 'overdueSweep'] as const) {
-        const path = name === 'overdueSweep' ? 'Overdue/SweepFunction/Resource' : `${FUNCTION_IDS[name]}/Resource`;
+      for (const name of [...API_FUNCTIONS.map((fn) => fn.name), 'wakeSweep'] as const) {
+        const path = name === 'wakeSweep' ? 'Overdue/SweepFunction/Resource' : `${FUNCTION_IDS[name]}/Resource`;
         expect(resourceAt(custom, path).Properties.Environment.Variables.PUBLIC_BASE_URL, name).toBe(
           'https://pay.example.com',
         );
@@ -165,7 +168,7 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
         const grants = dynamoGrantsOf(stage, FUNCTION_IDS[name], tableId);
         expect(grants.other).toEqual([]);
         expect(grants.table.length).toBeGreaterThan(0);
-        expect(Object.keys(grants.indexes).every((index) => index === TABLE.paymentsIndex.name)).toBe(true);
+        expect(Object.keys(grants.indexes).every((index) => index === TABLE.listingIndex.name)).toBe(true);
       },
     );
 

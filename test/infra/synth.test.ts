@@ -12,8 +12,8 @@ import { resetConfig } from '../../shared/config.ts';
 import { apiGatewayRoutePath, routeKeys } from '../../shared/gateway-routes.ts';
 import { BUNDLED_FONT_DIR, FONT_FILES, PDF_ENGINE_BUNDLE_FILE } from '../../shared/render/pdf-assets.ts';
 import { API_FUNCTIONS, ROUTES } from '../../shared/routes.ts';
-import { getMailJob, listMailJobs } from '../../shared/store/mail-jobs.ts';
-import { mailMessageBody } from '../../shared/store/mail-queue.ts';
+import { getMailJob, listMailJobs } from '../../shared/store/mail.ts';
+import { jobMessageBody } from '../../shared/store/outbox.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { call, createInvoice, makeEvent, newAccount, todayMonthFirst } from '../support/api.ts';
 import { pdfText } from '../support/pdf-text.ts';
@@ -43,9 +43,9 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('produces the table, three API functions, two webhook functions, the overdue sweep, the three mail functions, and the routes of the route table', () => {
+  it('produces the table, three API functions, the outbox dispatcher and its two workers, the wake sweep, the mail report handler, and the routes of the route table', () => {
     expect(ofType('AWS::DynamoDB::GlobalTable')).toHaveLength(1);
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(9);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(8);
     expect(
       ofType('AWS::ApiGatewayV2::Route')
         .map((route) => route.Properties.RouteKey)
@@ -185,9 +185,9 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     expect(page.rawBody).toContain(invoice.reference_code);
   });
 
-  // The scheduled overdue sweep (infra/overdue.ts): its bundle loads on Node 22 and, given EventBridge's scheduled
-  // event, notifies an overdue invoice once.
-  it('the overdue sweep bundle, on Node 22, stays under 700 KB and notifies an overdue invoice from a scheduled event', async () => {
+  // The scheduled wake sweep (infra/wake-sweep.ts; its construct keeps the id `Overdue`): its bundle loads on Node 22
+  // and, given EventBridge's scheduled event, notifies an overdue invoice once.
+  it('the wake sweep bundle, on Node 22, stays under 700 KB and notifies an overdue invoice from a scheduled event', async () => {
     const sweep = Object.values(resources).find(
       (fn) => fn.Metadata?.['aws:cdk:path'] === 'Invoicing-prod/Overdue/SweepFunction/Resource',
     )!;
@@ -251,7 +251,7 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
           {
             messageId: 'm1',
             receiptHandle: 'r1',
-            body: mailMessageBody(job!.jobId),
+            body: jobMessageBody('mail', job!.jobId),
             attributes: {},
             messageAttributes: {},
             md5OfBody: '',

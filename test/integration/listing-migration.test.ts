@@ -5,7 +5,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { migrateListings } from '../../infra/cli/migrations/listings.ts';
-import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
+import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
@@ -99,7 +99,7 @@ describe('data:migrate', () => {
       await makeLegacy(keys.invoiceHeader(invoice.reference_code), ['GSI2PK', 'GSI2SK']);
     // Act
     const result = await migrateListings();
-    await runOverdueSweep(new Date());
+    await runWakeSweep(new Date());
     // Assess
     expect(result.overdue_indexed).toBeGreaterThanOrEqual(2);
     const header = async (code: string) =>

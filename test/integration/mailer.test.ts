@@ -13,11 +13,17 @@ import { handler as mailEventsHandler } from '../../functions/mail-events/handle
 import { type LocalSes, startLocalSes } from '../../infra/local/ses-server.ts';
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { resetConfig } from '../../shared/config.ts';
-import { deliverMailJob } from '../../shared/services/deliver-mail-job.ts';
+import { deliverMailJob } from '../../shared/services/mail-delivery.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { tableName } from '../../shared/store/dynamodb-client.ts';
-import { getMailJob, listMailJobs, type MailJob, newMailJobId, reminderJobPut } from '../../shared/store/mail-jobs.ts';
-import { resetMailSender } from '../../shared/store/mail-sender.ts';
+import {
+  getMailJob,
+  listMailJobs,
+  type MailJob,
+  mailJobPut,
+  newMailJobId,
+  resetMailSender,
+} from '../../shared/store/mail.ts';
 import { commitTransaction } from '../../shared/store/transaction.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
@@ -107,7 +113,7 @@ describe('a send SES accepts', () => {
       message: 'Thanks <Ada>!',
     });
     await updateAccount(account.companyId, { profile: { email: 'billing@acme.ng' } });
-    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
 
     const [message, ...more] = await messagesTo('ada.sent@example.com');
     expect(more).toEqual([]);
@@ -133,9 +139,47 @@ describe('a send SES accepts', () => {
     expect(events[1]!.data).toEqual(now);
   });
 
+  it('reads the invoice and its account once per attempt, and records the outcome on what it read', async () => {
+    const { account, invoice, jobId } = await queuedInvoice();
+    const reads: string[] = [];
+    dynamoHooks.add({
+      before({ command, input }) {
+        if (!['GetItemCommand', 'BatchGetItemCommand'].includes(command)) return;
+        const text = JSON.stringify(input);
+        if (text.includes(`INVOICE#${invoice.reference_code}`)) reads.push(`invoice ${command}`);
+        if (text.includes(`ACCOUNT#${account.companyId}"`)) reads.push(`account ${command}`);
+      },
+    });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
+    expect(reads.sort()).toEqual(['account GetItemCommand', 'invoice BatchGetItemCommand']);
+  });
+
+  it('a payment committed while the e-mail was sent: the outcome is recorded on the invoice as it is then', async () => {
+    const { account, key, invoice, jobId } = await queuedInvoice();
+    let paid = false;
+    dynamoHooks.add({
+      async before({ command, input }) {
+        if (paid || command !== 'TransactWriteItemsCommand' || !JSON.stringify(input).includes(jobId)) return;
+        paid = true;
+        const body = {
+          reference_code: invoice.reference_code,
+          date: todayMonthFirst(),
+          amount: '100.00',
+          channel: 'Cash',
+        };
+        expect((await call('add-payment', { key, body })).status).toBe(201);
+      },
+    });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
+    const now = await shown(key, invoice.reference_code);
+    expect(now).toMatchObject({ mail_status: 'sent', amount_paid: '100.00' });
+    const sent = (await eventsOf(account.companyId)).filter((e) => e.type === 'invoice.sent');
+    expect(sent.map((e) => e.data)).toEqual([now]);
+  });
+
   it('sends a job once: a second copy of the queue message finds it sent and skips it', async () => {
     const { jobId } = await queuedInvoice({ to: 'twice@example.com' });
-    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
     expect(await deliverMailJob(jobId)).toEqual({ kind: 'skipped', reason: 'already sent' });
     expect(await messagesTo('twice@example.com')).toHaveLength(1);
   });
@@ -155,7 +199,7 @@ describe('throttling and SES errors', () => {
       expect((await shown(key, invoice.reference_code)).mail_status).toBe('queued');
       expect((await eventsOf(account.companyId)).map((e) => e.type)).toEqual(['invoice.created']);
 
-      expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+      expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
       expect(await getMailJob(jobId)).toMatchObject({ state: 'sent', attempts: 2, nextAttemptAt: null });
       expect((await eventsOf(account.companyId)).map((e) => e.type)).toEqual(['invoice.created', 'invoice.sent']);
       expect(await messagesTo(`retry-${kind}@example.com`)).toHaveLength(1);
@@ -195,7 +239,7 @@ describe("SES's reports (the mailbox simulator)", () => {
   ])('%s: sent, then bounced with invoice.delivery_failed', async (address, error) => {
     const { account, key, invoice, jobId } = await queuedInvoice({ to: address });
     const release = holdReports();
-    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
     release();
     await vi.waitFor(async () => expect((await shown(key, invoice.reference_code)).mail_status).toBe('bounced'), {
       timeout: 10_000,
@@ -235,7 +279,7 @@ describe("SES's reports (the mailbox simulator)", () => {
 
   it('success@simulator.amazonses.com: sent and nothing after', async () => {
     const { key, invoice, jobId } = await queuedInvoice({ to: 'success@simulator.amazonses.com' });
-    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
     await new Promise((r) => setTimeout(r, 500)); // longer than the server's report delay
     expect((await shown(key, invoice.reference_code)).mail_status).toBe('sent');
   });
@@ -255,7 +299,7 @@ describe('at least once', () => {
     dynamoHooks.clear();
     expect(await getMailJob(jobId)).toMatchObject({ state: 'queued', attempts: 0 });
     expect((await shown(key, invoice.reference_code)).mail_status).toBe('queued');
-    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
     expect(await messagesTo('crash@example.com')).toHaveLength(2); // one e-mail twice: the documented price
   });
 });
@@ -273,19 +317,19 @@ describe('sending again', () => {
     expect(newer).not.toBe(older);
 
     const release = holdReports();
-    expect(await deliverMailJob(older)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(older)).toEqual({ kind: 'delivered' });
     release();
     await vi.waitFor(async () => expect((await getMailJob(older))?.state).toBe('bounced'), { timeout: 10_000 });
     expect(await shown(key, invoice.reference_code)).toMatchObject({ mail_status: 'queued', mail_error: null });
 
-    expect(await deliverMailJob(newer)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(newer)).toEqual({ kind: 'delivered' });
     expect(await shown(key, invoice.reference_code)).toMatchObject({ mail_status: 'sent', mail_error: null });
     expect((await eventsOf(account.companyId)).map((e) => e.type)).toEqual(['invoice.created', 'invoice.sent']);
   });
 });
 
 describe('a reminder (docs/receivables.md "Reminders")', () => {
-  /** A reminder's job as the sweep queues it (services/sweep-write.ts), for an invoice of a new account. */
+  /** A reminder's job as the sweep queues it (services/reminders.ts), for an invoice of a new account. */
   async function queuedReminder() {
     const { account, key } = await newAccount({ name: 'Acme Supplies' });
     const invoice = await createInvoice(key);
@@ -307,13 +351,13 @@ describe('a reminder (docs/receivables.md "Reminders")', () => {
       sentAt: null,
       reminder: { offset: 7, daysFromDue: 7 },
     };
-    await commitTransaction([reminderJobPut(tableName(), job, Date.now())]);
+    await commitTransaction([mailJobPut(tableName(), job, Date.now())]);
     return { key, invoice, jobId };
   }
 
   it("is sent to the client with the reminder's subject and the PDF, and leaves the invoice's mail fields alone", async () => {
     const { key, invoice, jobId } = await queuedReminder();
-    expect(await deliverMailJob(jobId)).toEqual({ kind: 'sent' });
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
     const [message, ...more] = await messagesTo(invoice.client.email);
     expect(more).toEqual([]);
     expect(message!.subject).toBe(

@@ -1,6 +1,6 @@
 /** docs/api.md "Overdue", "Reversing a payment": a reversal that re-opens a settled overdue invoice puts it back in the overdue index; notified once. */
 import { describe, expect, it } from 'vitest';
-import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
+import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 
@@ -25,15 +25,15 @@ describe('overdue and reversals', () => {
       pathParameters: { id: String(paid.body.data.id) },
       body: { reason: 'mistake' },
     });
-    await runOverdueSweep(new Date());
+    await runWakeSweep(new Date());
     const again = await call('add-payment', { key, body: body('10.00') });
     await call('reverse-payment', {
       key,
       pathParameters: { id: String(again.body.data.id) },
       body: { reason: 'again' },
     });
-    await runOverdueSweep(new Date());
-    await runOverdueSweep(new Date());
+    await runWakeSweep(new Date());
+    await runWakeSweep(new Date());
     // Assess
     expect(reversed.status).toBe(200);
     expect(reversed.body.data.invoice.payment_status).toBe('overdue');

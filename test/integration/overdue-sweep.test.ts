@@ -1,5 +1,5 @@
 /**
- * docs/api.md "Overdue": the sweep over the overdue index (GSI2) writes `invoice.overdue` once per invoice, on its first
+ * docs/api.md "Overdue": the wake sweep over the wake index (GSI2) writes `invoice.overdue` once per invoice, on its first
  * overdue day in its account's time zone — also when it runs twice, concurrently or late — and never for a paid or
  * deleted invoice. The sweep reads the whole shared test table's index, so every `now` here is the real time or at
  * most two days ahead (no other test's invoice falls due within that window).
@@ -7,10 +7,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../shared/domain/dates.ts';
-import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
+import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
-import { keys, overdueIndexKeys } from '../../shared/store/keys.ts';
-import { invoicesToWake } from '../../shared/store/overdue.ts';
+import { keys, wakeIndexKeys } from '../../shared/store/keys.ts';
+import { dueToWake } from '../../shared/store/wake-index.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
@@ -26,10 +26,10 @@ async function overdueEvents(companyId: number) {
   return Promise.all(lines.map(async (line) => JSON.parse((await getEvent(line.event_id))!.body)));
 }
 
-/** Whether the invoice is still in the overdue index. */
+/** Whether the invoice is still in the wake index. */
 async function inIndex(referenceCode: string): Promise<boolean> {
-  for await (const hits of invoicesToWake(overdueIndexKeys.shard(referenceCode), '9999-12-31')) {
-    if (hits.some((hit) => hit.referenceCode === referenceCode)) return true;
+  for await (const hits of dueToWake(wakeIndexKeys.shard(referenceCode), '9999-12-31')) {
+    if (hits.some((hit) => hit.kind === 'invoice' && hit.id === referenceCode)) return true;
   }
   return false;
 }
@@ -39,7 +39,7 @@ async function pay(key: string, referenceCode: string, amount: string) {
   expect((await call('add-payment', { key, body })).status).toBe(201);
 }
 
-describe('the overdue sweep', () => {
+describe('the wake sweep: overdue', () => {
   it('notifies an overdue invoice exactly once, however often and concurrently it runs, with the invoice as shown', async () => {
     // Prepare
     const { account, key } = await newAccount();
@@ -48,8 +48,8 @@ describe('the overdue sweep', () => {
     const notYetDue = await createInvoice(key, { due_date: '12/30/2030', items });
     expect(await inIndex(notYetDue.reference_code)).toBe(true);
     // Act
-    await Promise.all([runOverdueSweep(new Date()), runOverdueSweep(new Date()), runOverdueSweep(new Date())]);
-    await runOverdueSweep(new Date());
+    await Promise.all([runWakeSweep(new Date()), runWakeSweep(new Date()), runWakeSweep(new Date())]);
+    await runWakeSweep(new Date());
     // Assess
     const events = await overdueEvents(account.companyId);
     expect(events).toHaveLength(1);
@@ -72,7 +72,7 @@ describe('the overdue sweep', () => {
     await call('delete-invoice', { key, pathParameters: { reference_code: deleted.reference_code } });
     // Act
     const leftIndex = [await inIndex(paid.reference_code), await inIndex(deleted.reference_code)];
-    await runOverdueSweep(new Date());
+    await runWakeSweep(new Date());
     // Assess
     expect(leftIndex).toEqual([false, false]);
     const events = await overdueEvents(account.companyId);
@@ -94,7 +94,7 @@ describe('the overdue sweep', () => {
       }),
     );
     // Act
-    const report = await runOverdueSweep(new Date());
+    const report = await runWakeSweep(new Date());
     // Assess
     expect(report.closed).toBeGreaterThanOrEqual(1);
     expect(await inIndex(invoice.reference_code)).toBe(false);
@@ -109,11 +109,11 @@ describe('the overdue sweep', () => {
     const inKiritimati = await createInvoice(ahead.key, { due_date: due });
     const inPagoPago = await createInvoice(behind.key, { due_date: due });
     // Act
-    await runOverdueSweep(new Date());
+    await runWakeSweep(new Date());
     const behindAtFirst = await overdueEvents(behind.account.companyId);
     const stillIndexed = await inIndex(inPagoPago.reference_code);
     const twoDaysLater = new Date(Date.now() + 2 * DAY_MS);
-    await Promise.all([runOverdueSweep(twoDaysLater), runOverdueSweep(twoDaysLater)]);
+    await Promise.all([runWakeSweep(twoDaysLater), runWakeSweep(twoDaysLater)]);
     // Assess
     const aheadEvents = await overdueEvents(ahead.account.companyId);
     expect(aheadEvents.map((event) => event.data.reference_code)).toEqual([inKiritimati.reference_code]);
@@ -129,8 +129,8 @@ describe('the overdue sweep', () => {
     const { account, key } = await newAccount();
     const invoice = await createInvoice(key, { due_date: '01/01/1970' });
     // Act
-    const first = await runOverdueSweep(new Date());
-    await runOverdueSweep(new Date());
+    const first = await runWakeSweep(new Date());
+    await runWakeSweep(new Date());
     // Assess
     expect(first.notified).toBeGreaterThanOrEqual(1);
     const events = await overdueEvents(account.companyId);
@@ -149,12 +149,8 @@ describe('the overdue sweep', () => {
         body: { reference_code: invoice.reference_code, date: todayMonthFirst(), amount: '10.00', channel: 'POS' },
       }),
     );
-    const [results] = await Promise.all([
-      Promise.all(payments),
-      runOverdueSweep(new Date()),
-      runOverdueSweep(new Date()),
-    ]);
-    await runOverdueSweep(new Date());
+    const [results] = await Promise.all([Promise.all(payments), runWakeSweep(new Date()), runWakeSweep(new Date())]);
+    await runWakeSweep(new Date());
     // Assess: every payment committed; an event, if any, shows the invoice before its payment.
     expect(results.map((result) => result.status)).toEqual(invoices.map(() => 201));
     const events = await overdueEvents(account.companyId);
@@ -169,7 +165,7 @@ describe('the overdue sweep', () => {
     const settled = await createInvoice(key, { due_date: PAST_DUE, items });
     await pay(key, settled.reference_code, '10.00');
     const notified = await createInvoice(key, { due_date: PAST_DUE, items });
-    await runOverdueSweep(new Date());
+    await runWakeSweep(new Date());
     const reopen = (referenceCode: string) =>
       documentClient().send(
         new UpdateCommand({
@@ -181,16 +177,16 @@ describe('the overdue sweep', () => {
             ':due': 1000,
             ':zero': 0,
             ':unpaid': 'unpaid',
-            ':pk': overdueIndexKeys.attributes(referenceCode, '2020-01-15').GSI2PK,
-            ':sk': overdueIndexKeys.attributes(referenceCode, '2020-01-15').GSI2SK,
+            ':pk': wakeIndexKeys.attributes(referenceCode, '2020-01-15').GSI2PK,
+            ':sk': wakeIndexKeys.attributes(referenceCode, '2020-01-15').GSI2SK,
           },
         }),
       );
     await reopen(settled.reference_code);
     await reopen(notified.reference_code);
     // Act
-    await runOverdueSweep(new Date());
-    await runOverdueSweep(new Date());
+    await runWakeSweep(new Date());
+    await runWakeSweep(new Date());
     // Assess
     const events = await overdueEvents(account.companyId);
     expect(events.map((event) => event.data.reference_code).sort()).toEqual(

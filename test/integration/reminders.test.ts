@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remindersMigration } from '../../infra/cli/migrations/reminders.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { addDays, todayIn } from '../../shared/domain/dates.ts';
-import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
+import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
-import { listMailJobs } from '../../shared/store/mail-jobs.ts';
-import { wakeOpenInvoices } from '../../shared/store/reminders.ts';
+import { listMailJobs } from '../../shared/store/mail.ts';
+import { wakeOpenInvoices } from '../../shared/store/wake-index.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
@@ -79,8 +79,8 @@ describe('reminders', () => {
     const invoice = await createInvoice(key, { due_date: dueIn(-7), items });
     await wakeOpenInvoices(companyId);
     // Act
-    await Promise.all([runOverdueSweep(new Date()), runOverdueSweep(new Date()), runOverdueSweep(new Date())]);
-    await runOverdueSweep(new Date());
+    await Promise.all([runWakeSweep(new Date()), runWakeSweep(new Date()), runWakeSweep(new Date())]);
+    await runWakeSweep(new Date());
     // Assess
     const data = await shown(key, invoice.reference_code);
     expect(data.reminders).toEqual([{ offset: 7, sent_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) }]);
@@ -100,12 +100,12 @@ describe('reminders', () => {
     const invoice = await createInvoice(key, { due_date: dueIn(0), items });
     await wakeOpenInvoices(companyId);
     // Act
-    await Promise.all([runOverdueSweep(new Date()), runOverdueSweep(new Date())]);
+    await Promise.all([runWakeSweep(new Date()), runWakeSweep(new Date())]);
     const onTheDay = (await shown(key, invoice.reference_code)).reminders;
     await wakeOpenInvoices(companyId);
     const tomorrow = new Date(Date.now() + DAY_MS);
-    await Promise.all([runOverdueSweep(tomorrow), runOverdueSweep(tomorrow)]);
-    await runOverdueSweep(tomorrow);
+    await Promise.all([runWakeSweep(tomorrow), runWakeSweep(tomorrow)]);
+    await runWakeSweep(tomorrow);
     // Assess
     expect(onTheDay.map((reminder: { offset: number }) => reminder.offset)).toEqual([0]);
     const after = (await shown(key, invoice.reference_code)).reminders;
@@ -128,11 +128,11 @@ describe('reminders', () => {
     const pausedAnswer = await pause(key, paused.reference_code, true);
     await wakeOpenInvoices(companyId);
     // Act
-    await runOverdueSweep(new Date());
+    await runWakeSweep(new Date());
     const whilePaused = await reminderEvents(companyId);
     const resumed = await pause(key, paused.reference_code, false);
     await wakeOpenInvoices(companyId);
-    await Promise.all([runOverdueSweep(new Date()), runOverdueSweep(new Date())]);
+    await Promise.all([runWakeSweep(new Date()), runWakeSweep(new Date())]);
     // Assess
     expect(pausedAnswer.status).toBe(200);
     expect(pausedAnswer.body).toMatchObject({ status: 'success', message: 'Invoice reminders updated.' });
@@ -149,11 +149,11 @@ describe('reminders', () => {
     // Prepare: no schedule; the sweep notifies the invoice overdue, after which nothing more is due for it.
     const { account, key } = await newAccount();
     const invoice = await createInvoice(key, { due_date: dueIn(-3), items });
-    await runOverdueSweep(new Date());
+    await runWakeSweep(new Date());
     // Act
     await updateAccount(account.companyId, { reminderOffsets: [-1, 3] });
     await wakeOpenInvoices(account.companyId);
-    await runOverdueSweep(new Date());
+    await runWakeSweep(new Date());
     // Assess
     const data = await shown(key, invoice.reference_code);
     expect(data.reminders.map((reminder: { offset: number }) => reminder.offset)).toEqual([3]);
@@ -167,9 +167,9 @@ describe('data:migrate, reminders step', () => {
     // Prepare: notified overdue (out of the index), then a schedule stored without a wake (as before reminders).
     const { account, key } = await newAccount();
     const invoice = await createInvoice(key, { due_date: dueIn(-3), items });
-    await runOverdueSweep(new Date());
+    await runWakeSweep(new Date());
     await updateAccount(account.companyId, { reminderOffsets: [3] });
-    await runOverdueSweep(new Date());
+    await runWakeSweep(new Date());
     const before = (await shown(key, invoice.reference_code)).reminders;
     const indexed = async () => (await header(invoice.reference_code)).GSI2SK !== undefined;
     const indexedBefore = await indexed();
@@ -178,7 +178,7 @@ describe('data:migrate, reminders step', () => {
     const indexedAfter = await indexed();
     const second = await remindersMigration.run();
     await wakeOpenInvoices(account.companyId); // in case another file's sweep (no MAIL_FROM) moved it meanwhile
-    await runOverdueSweep(new Date());
+    await runWakeSweep(new Date());
     // Assess
     expect(before).toEqual([]);
     expect([indexedBefore, indexedAfter]).toEqual([false, true]);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../shared/config.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
-import { getMailJob, listMailJobs } from '../../shared/store/mail-jobs.ts';
+import { getMailJob, listMailJobs } from '../../shared/store/mail.ts';
 import { call, createInvoice, newAccount } from '../support/api.ts';
 
 const byCode = (reference_code: string) => ({ pathParameters: { reference_code } });

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureTable, localClient } from '../../infra/local/dynamodb-local.ts';
 import { type StreamPoller, startStreamPoller } from '../../infra/local/stream-poller.ts';
 import type { FilterPattern } from '../../shared/domain/filter-pattern.ts';
+import { streamFilterOf } from '../../shared/store/outbox.ts';
 import { createTableInput } from '../../shared/store/table.ts';
-import { STREAM_FILTER_PATTERN } from '../../shared/store/webhooks.ts';
 
 const endpoint = process.env.DYNAMODB_ENDPOINT!;
 const tableName = `stream-poller-${process.pid}-${Date.now()}`;
@@ -44,7 +44,7 @@ function poll(handle: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchRespo
     endpoint,
     tableName,
     checkpointFile,
-    filter: STREAM_FILTER_PATTERN as unknown as FilterPattern,
+    filter: streamFilterOf(['webhook']) as unknown as FilterPattern,
     handle,
     idleMs: 50,
     retryMs: 50,

@@ -13,7 +13,7 @@ describe('ensureTable on an existing table', () => {
     const legacy = {
       ...input,
       AttributeDefinitions: input.AttributeDefinitions.filter((a) => !a.AttributeName.startsWith('GSI2')),
-      GlobalSecondaryIndexes: input.GlobalSecondaryIndexes.filter((i) => i.IndexName !== TABLE.overdueIndex.name),
+      GlobalSecondaryIndexes: input.GlobalSecondaryIndexes.filter((i) => i.IndexName !== TABLE.wakeIndex.name),
     };
     const client = localClient(endpoint);
     try {
@@ -22,7 +22,7 @@ describe('ensureTable on an existing table', () => {
       const created = [await ensureTable(endpoint, tableName), await ensureTable(endpoint, tableName)];
       // Assess
       const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-      const gsi2 = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === TABLE.overdueIndex.name);
+      const gsi2 = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === TABLE.wakeIndex.name);
       expect(created).toEqual([false, false]);
       expect(gsi2?.KeySchema).toEqual([
         { AttributeName: 'GSI2PK', KeyType: 'HASH' },

@@ -174,10 +174,10 @@ describe('crash matrix of npm start', { timeout: 240_000 }, () => {
 
   it('SIGKILL of everything while the stream poller moves its checkpoint: every event still delivered', async () => {
     const { harness, receiver, service, reference } = await setUp();
-    const webhooks = join(harness.dataDir, 'webhooks');
-    mkdirSync(webhooks, { recursive: true });
+    const outbox = join(harness.dataDir, 'outbox');
+    mkdirSync(outbox, { recursive: true });
     let killed = false;
-    const watcher = watch(webhooks, (_event, file) => {
+    const watcher = watch(outbox, (_event, file) => {
       if (killed || !String(file).startsWith('stream-position')) return;
       killed = true;
       process.kill(-service.child.pid!, 'SIGKILL');

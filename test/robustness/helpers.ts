@@ -70,7 +70,7 @@ export async function accountState(companyId: number): Promise<AccountState> {
 }
 
 async function countIndexPartition(partition: string): Promise<number> {
-  const index = TABLE.paymentsIndex;
+  const index = TABLE.listingIndex;
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {

@@ -10,9 +10,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../shared/config.ts';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
-import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
+import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
-import { listMailJobs } from '../../shared/store/mail-jobs.ts';
+import { listMailJobs } from '../../shared/store/mail.ts';
 import {
   type CallOptions,
   type CallResult,
@@ -254,8 +254,8 @@ function reminderRaces(): Race[] {
             ...times(2, () => sendInvoice('email-invoice', key, ref)),
             deleteInvoice(key, ref),
           ]),
-          runOverdueSweep(new Date()),
-          runOverdueSweep(new Date()),
+          runWakeSweep(new Date()),
+          runWakeSweep(new Date()),
         ]);
         expectOnly(results, ['200', '201', '409 invoice_deleted', '409 invoice_has_payments']);
         const shown = await send('get-invoice', { key, pathParameters: { reference_code: ref } });

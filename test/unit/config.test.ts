@@ -33,7 +33,8 @@ describe('readConfig', () => {
       POWERTOOLS_SERVICE_NAME: 'svc',
       AWS_ACCESS_KEY_ID: 'a',
     });
-    expect(config.deliveryQueueUrl).toBe('https://sqs/q');
+    expect(config.queueUrl('DELIVERY_QUEUE_URL')).toBe('https://sqs/q');
+    expect(config.queueUrl('MAIL_QUEUE_URL')).toBeUndefined();
     expect([config.serviceName, config.metricsNamespace]).toEqual(['svc', 'Invoicing']);
     expect(config.localCredentials).toEqual({ accessKeyId: 'a', secretAccessKey: 'local' });
   });

@@ -7,9 +7,10 @@ import {
   decideNotice,
   decideSend,
   describesJob,
+  MAIL_RETRY_SCHEDULE,
   reasonNotToSend,
 } from '../../shared/domain/invoice-mail.ts';
-import { MAX_ATTEMPTS, RETRY_FACTORS } from '../../shared/domain/webhook-retry-schedule.ts';
+import { attemptsOf } from '../../shared/domain/retry-schedule.ts';
 
 const invoice = (overrides: { email?: string; deletedAt?: string | null; companyId?: number } = {}): Invoice =>
   ({
@@ -62,18 +63,18 @@ describe('decideAttempt', () => {
     });
   });
 
-  it('transient → queued again after the webhook schedule (1, 5, 30 min … ×base), then failed after the last attempt', () => {
+  it('transient → queued again after the mail schedule (1, 5, 30 min … ×base), then failed after the last attempt', () => {
     const transient = { kind: 'transient' as const, error: 'TooManyRequestsException (HTTP 429): slow down' };
-    RETRY_FACTORS.forEach((factor, index) => {
+    MAIL_RETRY_SCHEDULE.factors.forEach((factor, index) => {
       expect(decideAttempt(transient, index, 1000)).toEqual({
         state: 'queued',
         error: transient.error,
         retryInMs: factor * 1000,
       });
     });
-    expect(decideAttempt(transient, MAX_ATTEMPTS - 1, 1000)).toEqual({
+    expect(decideAttempt(transient, attemptsOf(MAIL_RETRY_SCHEDULE) - 1, 1000)).toEqual({
       state: 'failed',
-      error: `Not sent after ${MAX_ATTEMPTS} attempts; the last: ${transient.error}`,
+      error: `Not sent after ${attemptsOf(MAIL_RETRY_SCHEDULE)} attempts; the last: ${transient.error}`,
     });
   });
 });

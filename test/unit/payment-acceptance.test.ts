@@ -164,6 +164,24 @@ describe('decidePayment', () => {
     expect(result.ok && result.value.balance.amountPaidKobo).toBe(100);
   });
 
+  it('says whether the payment settles the invoice: exactly when it leaves nothing due (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (total, paidRaw) => {
+          const paid = paidRaw % total;
+          const due = total - paid;
+          for (const amount of [1, due, Math.max(1, Math.floor(due / 2))].filter((a) => a <= due)) {
+            const result = decidePayment(invoice(1, balance(total, paid)), 1, amount, NOW);
+            expect(result.ok && result.value.settles).toBe(amount === due);
+            expect(result.ok && result.value.balance.paymentStatus === 'paid').toBe(amount === due);
+          }
+        },
+      ),
+    );
+  });
+
   it('checks ownership before the balance (a paid foreign invoice is not found, not paid)', () => {
     // Act
     const result = decidePayment(invoice(2, balance(100, 100)), 1, 1, NOW);

@@ -1,8 +1,13 @@
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
+import { attemptsOf, retryDelayMs as delayAfter, WEBHOOK_RETRY_SCHEDULE } from '../../shared/domain/retry-schedule.ts';
 import { EVENT_ID_PATTERN, invoiceCreatedEvents, paymentEvents } from '../../shared/domain/webhook-events.ts';
-import { MAX_ATTEMPTS, retryDelayMs } from '../../shared/domain/webhook-retry-schedule.ts';
+
+const MAX_ATTEMPTS = attemptsOf(WEBHOOK_RETRY_SCHEDULE);
+const retryDelayMs = (attemptsMade: number, baseMs?: number) =>
+  delayAfter(WEBHOOK_RETRY_SCHEDULE, attemptsMade, baseMs);
+
 import {
   formatSecret,
   secretKeyBytes,
@@ -34,22 +39,22 @@ describe('event bodies', () => {
     expect(event!.id).toMatch(EVENT_ID_PATTERN);
   });
 
-  it('a partial payment is payment.recorded only', () => {
+  it('a payment that does not settle the invoice is payment.recorded only', () => {
     // Prepare
     const data = { id: 3, client: { id: 2 }, invoice: { id: 1, payment_status: 'partially_paid', amount_due: '5.00' } };
     // Act
-    const events = paymentEvents(data, context);
+    const events = paymentEvents({ settles: false }, data, context);
     // Assess
     expect(events.map((e) => e.type)).toEqual(['payment.recorded']);
     expect(events[0]!.data).toBe(data);
   });
 
-  it('the payment that pays the invoice adds invoice.paid: the invoice with client, under its own id', () => {
+  it('the payment that settles the invoice adds invoice.paid: the invoice with client, under its own id', () => {
     // Prepare
     const client = { id: 2, email: 'a@b.co' };
     const invoice = { id: 1, payment_status: 'paid', amount_due: '0.00' };
     // Act
-    const events = paymentEvents({ id: 3, client, invoice }, context);
+    const events = paymentEvents({ settles: true }, { id: 3, client, invoice }, context);
     // Assess
     expect(events.map((e) => e.type)).toEqual(['payment.recorded', 'invoice.paid']);
     expect(events[1]!.data).toEqual({ ...invoice, client });

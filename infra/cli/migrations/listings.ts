@@ -8,7 +8,7 @@
  * (reported as `changed_meanwhile`). Reversed payments are not counted (docs/api.md "Reversing a payment").
  *
  * It also puts open invoice headers (something due, not deleted, never notified overdue) written before the overdue
- * index into it (GSI2, `overdue_indexed`), so the overdue sweep finds them — those already past their due date are
+ * index into it (GSI2, `overdue_indexed`), so the wake sweep finds them — those already past their due date are
  * then notified `invoice.overdue` once, late (docs/decisions.md "Overdue").
  *
  * Remove when every stage's table and every DATA_DIR still in use holds the marker `MIGRATION#listings` with
@@ -19,13 +19,7 @@ import { fromEpochSeconds, toIsoDate } from '../../../shared/domain/dates.ts';
 import type { PaymentRecord } from '../../../shared/domain/payment-record.ts';
 import { documentClient, tableName } from '../../../shared/store/dynamodb-client.ts';
 import { type Item, paymentAttributes, paymentFromItem } from '../../../shared/store/items.ts';
-import {
-  clientIndexKeys,
-  invoiceIndexKeys,
-  keys,
-  overdueIndexKeys,
-  referenceCodeOf,
-} from '../../../shared/store/keys.ts';
+import { clientIndexKeys, invoiceIndexKeys, keys, referenceCodeOf, wakeIndexKeys } from '../../../shared/store/keys.ts';
 import type { DataMigration } from './migration-step.ts';
 import { scanTable } from './table-scan.ts';
 
@@ -106,7 +100,7 @@ async function migrateHeader(header: Item, body: Item, payments: readonly Paymen
 /** Puts one open header written before the overdue index into it; false when it changed since the scan. */
 async function indexOpenHeader(header: Item, body: Item): Promise<boolean> {
   const referenceCode = String(body.reference_code);
-  const index = overdueIndexKeys.attributes(referenceCode, toIsoDate(fromEpochSeconds(Number(body.due_date))));
+  const index = wakeIndexKeys.attributes(referenceCode, toIsoDate(fromEpochSeconds(Number(body.due_date))));
   try {
     await documentClient().send(
       new UpdateCommand({

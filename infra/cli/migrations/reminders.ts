@@ -14,7 +14,7 @@ import { formatTimestamp } from '../../../shared/domain/dates.ts';
 import { listAccounts } from '../../../shared/store/accounts.ts';
 import { documentClient, tableName } from '../../../shared/store/dynamodb-client.ts';
 import { keys } from '../../../shared/store/keys.ts';
-import { wakeOpenInvoices } from '../../../shared/store/reminders.ts';
+import { wakeOpenInvoices } from '../../../shared/store/wake-index.ts';
 import type { DataMigration } from './migration-step.ts';
 
 const MIGRATION = 'reminders';

@@ -1,10 +1,9 @@
 /**
- * `npm start`'s delivery queue: the same DeliveryQueue interface as SQS, persisted in one JSON file
- * under DATA_DIR (written to a temporary file and renamed, so a crash leaves the old or the new
- * state, never half of one), so pending retries survive a restart. It keeps SQS's semantics where
- * the deliverer relies on them: a received message is invisible for `visibilityTimeoutMs` unless
- * completed or rescheduled; a stale receipt handle is ignored; a message received more than
- * `maxReceiveCount` times moves to the dead letters.
+ * `npm start`'s queue of one job kind (shared/store/outbox.ts): the same JobQueue interface as SQS, persisted in one
+ * JSON file under DATA_DIR (written to a temporary file and renamed, so a crash leaves the old or the new state, never
+ * half of one), so pending retries survive a restart. It keeps SQS's semantics where the worker relies on them: a
+ * received message is invisible for `visibilityTimeoutMs` unless completed or rescheduled; a stale receipt handle is
+ * ignored; a message received more than `maxReceiveCount` times moves to the dead letters.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -13,14 +12,16 @@ import { dirname } from 'node:path';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import {
   clampRetryDelay,
-  type DeliveryQueue,
-  deliveryMessageBody,
+  type JobKindName,
+  type JobQueue,
+  jobMessageBody,
   type SendFailure,
-} from '../../shared/store/delivery-queue.ts';
+} from '../../shared/store/outbox.ts';
 import { wakeableSleep } from './wakeable-sleep.ts';
 
 export interface QueuedMessage {
   id: string;
+  /** The job's id (named for the first kind, webhook events: queue files written before stay readable). */
   eventId: string;
   /** Epoch ms from which the message can be received. */
   visibleAt: number;
@@ -42,23 +43,20 @@ export interface LocalQueueOptions {
   /** Receives after which a message moves to the dead letters (like an SQS redrive policy). */
   maxReceiveCount: number;
   now?: () => number;
-  /** The body of a message for an id (default: a webhook delivery message; the mail queue passes its own). */
-  messageBody?: (id: string) => string;
-  /** The ARN its SQS-shaped events name. */
-  queueArn?: string;
 }
 
-export class LocalDeliveryQueue implements DeliveryQueue {
+export class LocalJobQueue implements JobQueue {
   private state: QueueFile;
   private readonly now: () => number;
   private readonly listeners = new Set<() => void>();
 
   constructor(
+    readonly kind: JobKindName,
     readonly file: string,
     readonly options: LocalQueueOptions,
   ) {
     this.now = options.now ?? Date.now;
-    this.state = LocalDeliveryQueue.load(file);
+    this.state = LocalJobQueue.load(file);
     this.releaseInFlight();
   }
 
@@ -105,9 +103,9 @@ export class LocalDeliveryQueue implements DeliveryQueue {
     for (const listener of this.listeners) listener();
   }
 
-  async send(eventIds: readonly string[]): Promise<SendFailure[]> {
+  async send(ids: readonly string[]): Promise<SendFailure[]> {
     const now = this.now();
-    for (const eventId of eventIds) {
+    for (const eventId of ids) {
       this.state.messages.push({ id: randomUUID(), eventId, visibleAt: now, receiveCount: 0, sentAt: now });
     }
     this.persist();
@@ -177,18 +175,14 @@ export class LocalDeliveryQueue implements DeliveryQueue {
   }
 }
 
-/** An SQS-shaped event of received messages, as Lambda's SQS event source builds it. */
-export function sqsEventOf(
-  received: { message: QueuedMessage; receiptHandle: string }[],
-  queueArn: string,
-  messageBody: (id: string) => string = deliveryMessageBody,
-): SQSEvent {
+/** An SQS-shaped event of a kind's received messages, as Lambda's SQS event source builds it. */
+export function sqsEventOf(kind: JobKindName, received: { message: QueuedMessage; receiptHandle: string }[]): SQSEvent {
   return {
     Records: received.map(
       ({ message, receiptHandle }): SQSRecord => ({
         messageId: message.id,
         receiptHandle,
-        body: messageBody(message.eventId),
+        body: jobMessageBody(kind, message.eventId),
         attributes: {
           ApproximateReceiveCount: String(message.receiveCount),
           SentTimestamp: String(message.sentAt),
@@ -198,7 +192,7 @@ export function sqsEventOf(
         messageAttributes: {},
         md5OfBody: '',
         eventSource: 'aws:sqs',
-        eventSourceARN: queueArn,
+        eventSourceARN: `arn:aws:sqs:local:000000000000:${kind}-jobs`,
         awsRegion: 'local',
       }),
     ),
@@ -210,12 +204,12 @@ export interface QueueConsumer {
 }
 
 /**
- * Feeds visible messages to `handle` (the deliver handler, as Lambda's SQS event source would) in
+ * Feeds visible messages to `handle` (the kind's worker, as Lambda's SQS event source would) in
  * batches of up to `batchSize`, and completes every message it does not report as failed. Sleeps
  * until the next message becomes visible (at most `maxIdleMs`), waking early when one is sent.
  */
 export function startQueueConsumer(
-  queue: LocalDeliveryQueue,
+  queue: LocalJobQueue,
   handle: (event: SQSEvent) => Promise<SQSBatchResponse>,
   options: { batchSize?: number; maxIdleMs?: number; onError?: (error: unknown) => void } = {},
 ): QueueConsumer {
@@ -234,8 +228,7 @@ export function startQueueConsumer(
         continue;
       }
       try {
-        const { queueArn = 'arn:aws:sqs:local:000000000000:webhook-deliveries', messageBody } = queue.options;
-        const response = await handle(sqsEventOf(received, queueArn, messageBody));
+        const response = await handle(sqsEventOf(queue.kind, received));
         const failed = new Set(response.batchItemFailures.map(({ itemIdentifier }) => itemIdentifier));
         for (const { message, receiptHandle } of received) if (!failed.has(message.id)) queue.delete(receiptHandle);
       } catch (error) {

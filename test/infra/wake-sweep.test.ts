@@ -1,19 +1,19 @@
 /**
- * CDK assertions for the overdue sweep (infra/overdue.ts): a scheduled function with exactly the DynamoDB actions the
+ * CDK assertions for the wake sweep (infra/wake-sweep.ts): a scheduled function with exactly the DynamoDB actions the
  * sweep performs (recorded while it runs against DynamoDB Local), on the table and on GSI2 only.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  OVERDUE_SWEEP_INDEX_ACTIONS,
-  OVERDUE_SWEEP_RATE,
-  OVERDUE_SWEEP_TABLE_ACTIONS,
-  OVERDUE_SWEEP_TIMEOUT,
-} from '../../infra/overdue.ts';
 import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
-import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
+import {
+  WAKE_SWEEP_INDEX_ACTIONS,
+  WAKE_SWEEP_RATE,
+  WAKE_SWEEP_TABLE_ACTIONS,
+  WAKE_SWEEP_TIMEOUT,
+} from '../../infra/wake-sweep.ts';
+import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { TABLE } from '../../shared/store/table.ts';
@@ -22,7 +22,7 @@ import { asArray, type CfnResource, resourcesOfType, type SynthesisedStage, synt
 
 const TRANSACT_ACTIONS: Record<string, string> = { Put: 'dynamodb:PutItem', Update: 'dynamodb:UpdateItem' };
 
-describe.each(['dev', 'prod'] as const)('overdue sweep on stage %s', (stageName) => {
+describe.each(['dev', 'prod'] as const)('wake sweep on stage %s', (stageName) => {
   let stage: SynthesisedStage;
   const idOf = (construct: IConstruct) => stage.stack.getLogicalId(construct.node.defaultChild as CfnElement);
   const resource = (construct: IConstruct): CfnResource => stage.json.Resources[idOf(construct)]!;
@@ -32,43 +32,43 @@ describe.each(['dev', 'prod'] as const)('overdue sweep on stage %s', (stageName)
   });
 
   it('is built like the other functions, with a timeout below the schedule’s rate', () => {
-    const fn = resource(stage.stack.overdue.sweepFunction).Properties;
+    const fn = resource(stage.stack.wakeSweep.sweepFunction).Properties;
     expect(fn).toMatchObject({
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
       MemorySize: 512,
       TracingConfig: { Mode: 'Active' },
-      Timeout: OVERDUE_SWEEP_TIMEOUT.toSeconds(),
+      Timeout: WAKE_SWEEP_TIMEOUT.toSeconds(),
       Handler: 'index.handler',
     });
     expect(fn.Environment.Variables.TABLE_NAME).toEqual({ Ref: idOf(stage.stack.table) });
     expect(fn.Environment.Variables).not.toHaveProperty('CLOCK_OFFSET_MS');
-    expect(OVERDUE_SWEEP_TIMEOUT.toSeconds()).toBeLessThan(OVERDUE_SWEEP_RATE.toSeconds());
+    expect(WAKE_SWEEP_TIMEOUT.toSeconds()).toBeLessThan(WAKE_SWEEP_RATE.toSeconds());
   });
 
   it('runs every 5 minutes from an EventBridge rule, not retried (the next run does the work)', () => {
-    const rule = resource(stage.stack.overdue.schedule).Properties;
+    const rule = resource(stage.stack.wakeSweep.schedule).Properties;
     expect(rule.ScheduleExpression).toBe('rate(5 minutes)');
     expect(rule.State).toBe('ENABLED');
     expect(rule.Targets).toEqual([
       expect.objectContaining({
-        Arn: { 'Fn::GetAtt': [idOf(stage.stack.overdue.sweepFunction), 'Arn'] },
+        Arn: { 'Fn::GetAtt': [idOf(stage.stack.wakeSweep.sweepFunction), 'Arn'] },
         RetryPolicy: { MaximumRetryAttempts: 0 },
       }),
     ]);
     const permissions = resourcesOfType(stage, 'AWS::Lambda::Permission').filter(
       ([, p]) =>
         p.Properties.Principal === 'events.amazonaws.com' &&
-        p.Properties.FunctionName['Fn::GetAtt']?.[0] === idOf(stage.stack.overdue.sweepFunction),
+        p.Properties.FunctionName['Fn::GetAtt']?.[0] === idOf(stage.stack.wakeSweep.sweepFunction),
     );
     expect(permissions).toHaveLength(1);
     expect(permissions[0]![1].Properties.SourceArn).toEqual({
-      'Fn::GetAtt': [idOf(stage.stack.overdue.schedule), 'Arn'],
+      'Fn::GetAtt': [idOf(stage.stack.wakeSweep.schedule), 'Arn'],
     });
   });
 
   it('may read and write the table and Query GSI2, nothing else', () => {
-    const fn = stage.stack.overdue.sweepFunction;
+    const fn = stage.stack.wakeSweep.sweepFunction;
     const roleId = stage.stack.getLogicalId(fn.role!.node.defaultChild as CfnElement);
     const statements = resourcesOfType(stage, 'AWS::IAM::Policy')
       .filter(([, policy]) => asArray(policy.Properties.Roles).some((role: any) => role.Ref === roleId))
@@ -80,16 +80,16 @@ describe.each(['dev', 'prod'] as const)('overdue sweep on stage %s', (stageName)
     const tableArn = { 'Fn::GetAtt': [idOf(stage.stack.table), 'Arn'] };
     expect(statements).toEqual([
       { actions: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], resources: ['*'] },
-      { actions: [...OVERDUE_SWEEP_TABLE_ACTIONS].sort(), resources: [tableArn] },
+      { actions: [...WAKE_SWEEP_TABLE_ACTIONS].sort(), resources: [tableArn] },
       {
-        actions: [...OVERDUE_SWEEP_INDEX_ACTIONS],
-        resources: [{ 'Fn::Join': ['', [tableArn, `/index/${TABLE.overdueIndex.name}`]] }],
+        actions: [...WAKE_SWEEP_INDEX_ACTIONS],
+        resources: [{ 'Fn::Join': ['', [tableArn, `/index/${TABLE.wakeIndex.name}`]] }],
       },
     ]);
   });
 });
 
-describe('the overdue sweep’s grant', () => {
+describe('the wake sweep’s grant', () => {
   it('equals the DynamoDB actions a sweep performs (notify, and take a settled invoice out of the index)', async () => {
     // Prepare: one invoice to notify, one settled whose index keys remain (as a header written before GSI2 could be).
     const { key } = await newAccount();
@@ -107,7 +107,7 @@ describe('the overdue sweep’s grant', () => {
     const remove = dynamoHooks.add({ before: (c) => void calls.push(c) });
     // Act
     try {
-      await runOverdueSweep(new Date());
+      await runWakeSweep(new Date());
     } finally {
       remove();
     }
@@ -122,7 +122,7 @@ describe('the overdue sweep’s grant', () => {
       } else if (typeof c.input.IndexName === 'string') indexes.add(`${c.input.IndexName} dynamodb:${operation}`);
       else table.add(`dynamodb:${operation}`);
     }
-    expect([...indexes]).toEqual(OVERDUE_SWEEP_INDEX_ACTIONS.map((a) => `${TABLE.overdueIndex.name} ${a}`));
-    expect([...table].sort()).toEqual([...OVERDUE_SWEEP_TABLE_ACTIONS].sort());
+    expect([...indexes]).toEqual(WAKE_SWEEP_INDEX_ACTIONS.map((a) => `${TABLE.wakeIndex.name} ${a}`));
+    expect([...table].sort()).toEqual([...WAKE_SWEEP_TABLE_ACTIONS].sort());
   });
 });

@@ -1,11 +1,15 @@
 /**
- * The mail outbox (docs/sending-invoices.md "Delivery"): one mail job per send, put in the same transaction that marks
- * the invoice `queued`, so a job exists exactly when the send committed. The table's stream dispatches each job's
- * INSERT to the mail queue; the mailer records each attempt and SES's later reports here, and changes the invoice's
- * mail fields only while they still describe that job (condition `mail_job_id = :job`).
+ * Invoice e-mail in the store (docs/sending-invoices.md "Delivery"): the mail jobs — the outbox's mail kind
+ * (store/outbox.ts), one per send or reminder, put in the transaction of what queues it, so a job exists exactly when
+ * that committed; the mailer records each attempt and SES's later reports on it, and changes the invoice's mail fields
+ * (store/invoices.ts `mailHeaderAction`) only while they still describe that job — and sending one built message with
+ * SESv2, tagged with its job so that SES's reports name it (their reading: store/ses-events.ts).
  */
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { InvoiceMail, MailJobState } from '../domain/invoice.ts';
+import { loadConfig } from '../config.ts';
+import type { MailJobState } from '../domain/invoice.ts';
+import type { SendResult } from '../domain/invoice-mail.ts';
 import { monotonicUlids } from '../ulid.ts';
 import { putNew } from './actions.ts';
 import { cancellationReasons } from './database-errors.ts';
@@ -16,15 +20,10 @@ import { TABLE } from './table.ts';
 import { commitTransaction, type TransactItem } from './transaction.ts';
 
 export const MAIL_JOB_ENTITY = 'mail_job';
-/** Lambda event-source-mapping filter pattern of the mail dispatcher (also applied by the local poller). */
-export const MAIL_STREAM_FILTER_PATTERN = {
-  eventName: ['INSERT'],
-  dynamodb: { NewImage: { entity: { S: [MAIL_JOB_ENTITY] } } },
-} as const;
+/** The job's id (`mail_` + a ULID: domain/invoice-mail.ts `MAIL_JOB_ID_PATTERN`), the outbox's mail kind (store/outbox.ts). */
+export const MAIL_JOB_ID_ATTRIBUTE = 'job_id';
 /** Jobs are kept 30 days (`mail:deliveries` lists them), then DynamoDB TTL deletes them. */
 export const MAIL_JOB_TTL_SECONDS = 30 * 24 * 60 * 60;
-/** `mail_` + a ULID: job ids sort by creation. */
-export const MAIL_JOB_ID_PATTERN = /^mail_[0-9A-HJKMNP-TV-Z]{26}$/;
 
 const nextUlid = monotonicUlids();
 export const newMailJobId = (): string => `mail_${nextUlid()}`;
@@ -53,7 +52,7 @@ function jobItem(job: MailJob, nowMs: number): Item {
   return {
     ...keys.mailJob(job.jobId),
     entity: MAIL_JOB_ENTITY,
-    job_id: job.jobId,
+    [MAIL_JOB_ID_ATTRIBUTE]: job.jobId,
     company_id: job.companyId,
     reference_code: job.referenceCode,
     mail_to: job.to,
@@ -73,7 +72,7 @@ const textOrNull = (value: unknown): string | null => (typeof value === 'string'
 
 function jobFromItem(item: Item): MailJob {
   return {
-    jobId: String(item.job_id),
+    jobId: String(item[MAIL_JOB_ID_ATTRIBUTE]),
     companyId: Number(item.company_id),
     referenceCode: String(item.reference_code),
     to: String(item.mail_to),
@@ -93,34 +92,12 @@ function jobFromItem(item: Item): MailJob {
   };
 }
 
-/** The put of a reminder's job: it leaves the invoice's own mail fields, which describe its latest send, alone. */
-export const reminderJobPut = (table: string, job: MailJob, nowMs: number): TransactItem =>
-  putNew(table, jobItem(job, nowMs));
-
 /**
- * The send's transaction: the invoice header says `queued` for this job (on condition that it is still the state the
- * decision read — its `version`, which the send leaves alone so that a concurrent payment is not refused — and not
- * voided), and the job is put.
+ * The put of a new job, in the transaction of what queues it: a send (with the header's `queued`: store/invoices.ts
+ * `sendHeaderAction`) or a reminder (which leaves the invoice's mail fields, describing its latest send, alone).
  */
-export function sendActions(table: string, job: MailJob, headerVersion: number, nowMs: number): TransactItem[] {
-  return [
-    {
-      Update: {
-        TableName: table,
-        Key: keys.invoiceHeader(job.referenceCode),
-        ConditionExpression: 'company_id = :company AND version = :version AND attribute_not_exists(deleted_at)',
-        UpdateExpression: 'SET mail_status = :queued, mail_job_id = :job REMOVE sent_at, mail_error',
-        ExpressionAttributeValues: {
-          ':company': job.companyId,
-          ':version': headerVersion,
-          ':queued': 'queued',
-          ':job': job.jobId,
-        },
-      },
-    },
-    putNew(table, jobItem(job, nowMs)),
-  ];
-}
+export const mailJobPut = (table: string, job: MailJob, nowMs: number): TransactItem =>
+  putNew(table, jobItem(job, nowMs));
 
 /** The job, read consistently; undefined when unknown (or expired). */
 export async function getMailJob(jobId: string): Promise<MailJob | undefined> {
@@ -179,32 +156,6 @@ export function jobChangeAction(table: string, change: JobChange): TransactItem 
   };
 }
 
-/** The invoice's mail fields set to `mail`, on condition that they still describe the same job. */
-export function invoiceMailAction(table: string, referenceCode: string, mail: InvoiceMail): TransactItem {
-  const values: Record<string, unknown> = { ':job': mail.jobId, ':status': mail.status };
-  const set = ['mail_status = :status'];
-  const remove: string[] = [];
-  if (mail.sentAt === null) remove.push('sent_at');
-  else {
-    set.push('sent_at = :sent_at');
-    values[':sent_at'] = mail.sentAt;
-  }
-  if (mail.error === null) remove.push('mail_error');
-  else {
-    set.push('mail_error = :error');
-    values[':error'] = mail.error;
-  }
-  return {
-    Update: {
-      TableName: table,
-      Key: keys.invoiceHeader(referenceCode),
-      ConditionExpression: 'mail_job_id = :job',
-      UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
-      ExpressionAttributeValues: values,
-    },
-  };
-}
-
 /** Commits a job change (with the invoice's and the events' actions); false when what it was decided on changed. */
 export async function commitMailChange(actions: TransactItem[]): Promise<boolean> {
   try {
@@ -221,7 +172,7 @@ export async function listMailJobs(companyId: number, limit: number): Promise<Ma
   const out = await documentClient().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: TABLE.paymentsIndex.name,
+      IndexName: TABLE.listingIndex.name,
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': mailIndexKeys.partition(companyId) },
       ScanIndexForward: false,
@@ -229,4 +180,83 @@ export async function listMailJobs(companyId: number, limit: number): Promise<Ma
     }),
   );
   return (out.Items ?? []).map(jobFromItem);
+}
+
+/** The message tag carrying the job id (SES event `mail.tags`); tag values allow letters, digits, `_` and `-`. */
+export const MAIL_JOB_TAG = 'mail_job_id';
+
+/**
+ * SES answers in well under a second; a request still open after 10 s is stuck. The SDK retries throttling and 5xx
+ * itself (standard mode, 3 attempts in all) before the mailer counts an attempt as failed and schedules the next.
+ */
+export const SES_TIMEOUTS = { connectionTimeoutMs: 2_000, requestTimeoutMs: 10_000, maxAttempts: 3 } as const;
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  cc: readonly string[];
+  raw: Uint8Array;
+  jobId: string;
+}
+
+let client: SESv2Client | undefined;
+
+function sesClient(): SESv2Client {
+  const config = loadConfig();
+  client ??= new SESv2Client({
+    region: config.region,
+    ...(config.sesEndpoint ? { endpoint: config.sesEndpoint, credentials: config.localCredentials } : {}),
+    maxAttempts: SES_TIMEOUTS.maxAttempts,
+    retryMode: 'standard',
+    requestHandler: {
+      connectionTimeout: SES_TIMEOUTS.connectionTimeoutMs,
+      requestTimeout: SES_TIMEOUTS.requestTimeoutMs,
+      throwOnRequestTimeout: true,
+    },
+  });
+  return client;
+}
+
+/** Forgets the client, so that the next send reads SES_ENDPOINT again (the local runtime and tests set it). */
+export function resetMailSender(): void {
+  client = undefined;
+}
+
+export async function sendRawMail(mail: OutgoingMail): Promise<SendResult> {
+  const configurationSet = loadConfig().mailConfigurationSet;
+  try {
+    const out = await sesClient().send(
+      new SendEmailCommand({
+        FromEmailAddress: mail.from,
+        Destination: { ToAddresses: [mail.to], ...(mail.cc.length > 0 ? { CcAddresses: [...mail.cc] } : {}) },
+        Content: { Raw: { Data: mail.raw } },
+        EmailTags: [{ Name: MAIL_JOB_TAG, Value: mail.jobId }],
+        ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
+      }),
+    );
+    return { kind: 'accepted', messageId: out.MessageId ?? '' };
+  } catch (error) {
+    return classifySesFailure(error);
+  }
+}
+
+/** 4xx codes that mean "not now" rather than "never": throttling and the sending quota. */
+const TRANSIENT_CODES = new Set(['TooManyRequestsException', 'LimitExceededException', 'ThrottlingException']);
+
+/**
+ * Throttling, a 5xx, a timeout or no answer at all → transient (the message may be tried again); any other refusal
+ * (MessageRejected, an unverified sender, a suspended account, a bad request) → rejected: the same message would be
+ * refused again, and saying so at once is the truth the invoice's `mail_status` owes the merchant.
+ */
+export function classifySesFailure(error: unknown): SendResult {
+  const { name, message, $metadata } = (error ?? {}) as {
+    name?: string;
+    message?: string;
+    $metadata?: { httpStatusCode?: number };
+  };
+  const status = $metadata?.httpStatusCode;
+  const described = `${name ?? 'Error'}${status ? ` (HTTP ${status})` : ''}: ${message ?? 'no message'}`.slice(0, 500);
+  if (status === undefined || status >= 500 || (name !== undefined && TRANSIENT_CODES.has(name)))
+    return { kind: 'transient', error: described };
+  return { kind: 'rejected', error: described };
 }
