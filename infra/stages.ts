@@ -31,6 +31,16 @@ export interface StageSettings {
    * custom domain fronts the HTTP API. Unset: the HTTP API's own URL. `-c publicBaseUrl=https://…` overrides it.
    */
   publicBaseUrl?: string | undefined;
+  /**
+   * Paystack's API base URL (docs/getting-paid-online.md "Configuration"), given to the functions as
+   * PAYSTACK_BASE_URL. Unset: `https://api.paystack.co`. A Paystack-compatible server (a staging stand-in) is named here.
+   */
+  paystackBaseUrl?: string | undefined;
+  /**
+   * The origin of Paystack's checkout page (PAYSTACK_CHECKOUT_ORIGIN): the only origin the hosted page's pay form may
+   * lead to. Unset: `https://checkout.paystack.com`, or the origin of `paystackBaseUrl` when that is set.
+   */
+  paystackCheckoutOrigin?: string | undefined;
 }
 
 export interface MonitoringSettings {
