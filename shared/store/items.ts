@@ -8,6 +8,7 @@ import type { MetadataValue } from '../domain/invoice-request.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import type { InvoiceReminders } from '../domain/reminders.ts';
 import { clientIndexKeys, invoiceIndexKeys, keys, overdueIndexKeys, paymentIndexKeys } from './keys.ts';
+import { onlineAttributes, onlineFromItem } from './online-payment-items.ts';
 
 export type Item = Record<string, unknown>;
 
@@ -231,6 +232,7 @@ export function paymentAttributes(payment: PaymentRecord): Item {
     ...(payment.previousPaymentId === undefined ? {} : { previous_payment_id: payment.previousPaymentId }),
     ...(payment.inTotals ? { in_totals: true } : {}),
     ...(payment.reversal ? { reversed_at: payment.reversal.reversedAt, reversal_reason: payment.reversal.reason } : {}),
+    ...onlineAttributes(payment.online),
   };
 }
 
@@ -253,5 +255,6 @@ export function paymentFromItem(item: Item): PaymentRecord {
     ...(typeof item.reversed_at === 'string'
       ? { reversal: { reversedAt: item.reversed_at, reason: String(item.reversal_reason ?? '') } }
       : {}),
+    ...onlineFromItem(item),
   };
 }
