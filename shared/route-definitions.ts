@@ -25,11 +25,15 @@ export type RouteName =
   | 'invoice-pdf'
   | 'hosted-invoice-page'
   | 'hosted-invoice-pdf'
+  | 'hosted-invoice-pay'
+  | 'hosted-invoice-paid'
+  | 'paystack-event'
   | 'add-client'
   | 'list-clients'
   | 'get-client'
   | 'update-client'
   | 'delete-client'
+  | 'forget-client-card'
   | 'add-payment'
   | 'get-payment'
   | 'reverse-payment'
@@ -40,8 +44,15 @@ export type RouteName =
 
 export type ApiFunctionName = 'invoices' | 'payments' | 'history';
 
-/** The routes people open without an API key (the hosted invoice page and its PDF): the token in the path is the key. */
-export type PublicRouteName = 'hosted-invoice-page' | 'hosted-invoice-pdf';
+/** The routes people open without an API key (the hosted invoice page, its PDF, the pay button and the return): the token in the path is the key. */
+export type PublicRouteName =
+  | 'hosted-invoice-page'
+  | 'hosted-invoice-pdf'
+  | 'hosted-invoice-pay'
+  | 'hosted-invoice-paid';
+
+/** The routes a payment provider calls (Paystack's webhook): no API key, the body's signature is the key. */
+export type ProviderRouteName = 'paystack-event';
 
 /** What a route answers on success: the JSON envelope (the default), an HTML page or a PDF. */
 export type Answers = 'json' | 'html' | 'pdf';
@@ -64,9 +75,11 @@ export interface RouteDefinition {
   optionalBody?: true;
   /**
    * `public`: no API key is asked (docs/sending-invoices.md: the hosted page and its PDF, for people); its answers,
-   * errors included, are HTML pages — the one exception to the JSON error envelope. Default: `key`.
+   * errors included, are HTML pages — the one exception to the JSON error envelope. `provider`: no API key either
+   * (docs/getting-paid-online.md "Webhooks": the body's signature is checked by the route), the body handed over as
+   * the exact bytes received, errors as the JSON envelope. Default: `key`.
    */
-  access?: 'key' | 'public';
+  access?: 'key' | 'public' | 'provider';
   /** What a success is (default `json`). */
   answers?: Answers;
   /** The route also answers `Accept: text/csv` with its rows as CSV (docs/api.md "CSV"). */

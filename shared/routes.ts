@@ -19,6 +19,7 @@ export type {
   ApiFunctionDefinition,
   ApiFunctionName,
   HttpMethod,
+  ProviderRouteName,
   PublicRouteName,
   RouteDefinition,
   RouteName,
@@ -110,6 +111,37 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
         access: 'public',
         answers: 'pdf',
       },
+      // Getting paid online (docs/getting-paid-online.md): the pay button's form, the return from Paystack's checkout,
+      // Paystack's webhook. The form's body (form-encoded, empty) says nothing: the token is the invoice.
+      {
+        name: 'hosted-invoice-pay',
+        method: 'POST',
+        path: '/i/{token}/pay',
+        parameters: { token: 'hostedToken' },
+        writes: true,
+        takesBody: false,
+        access: 'public',
+        answers: 'html',
+      },
+      {
+        name: 'hosted-invoice-paid',
+        method: 'GET',
+        path: '/i/{token}/paid',
+        parameters: { token: 'hostedToken' },
+        writes: true,
+        takesBody: false,
+        access: 'public',
+        answers: 'html',
+      },
+      {
+        name: 'paystack-event',
+        method: 'POST',
+        path: '/paystack/events/{hook_id}',
+        parameters: { hook_id: 'paystackHookId' },
+        writes: true,
+        takesBody: true,
+        access: 'provider',
+      },
       { name: 'add-client', method: 'POST', path: '/clients', writes: true, takesBody: true },
       { name: 'list-clients', method: 'GET', path: '/clients', writes: false, takesBody: false },
       {
@@ -133,6 +165,14 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
         method: 'DELETE',
         path: '/clients/{id}',
         parameters: { id: 'clientId' },
+        writes: true,
+        takesBody: false,
+      },
+      {
+        name: 'forget-client-card',
+        method: 'DELETE',
+        path: '/clients/{id}/cards/{card_token}',
+        parameters: { id: 'clientId', card_token: 'cardToken' },
         writes: true,
         takesBody: false,
       },
@@ -230,6 +270,9 @@ export function routeNamed(name: RouteName): RouteDefinition {
 
 /** Whether a route is opened without an API key (and answers its errors as HTML pages). */
 export const isPublicRoute = (route: Pick<RouteDefinition, 'access'>): boolean => route.access === 'public';
+
+/** Whether a route is called by a payment provider: no API key, the raw body, JSON errors. */
+export const isProviderRoute = (route: Pick<RouteDefinition, 'access'>): boolean => route.access === 'provider';
 
 export function apiFunctionNamed(name: ApiFunctionName): ApiFunctionDefinition {
   const fn = API_FUNCTIONS.find((f) => f.name === name);

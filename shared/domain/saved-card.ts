@@ -4,6 +4,7 @@
  * token: it stays sealed in the store, and the token is 144 random bits not derived from it.
  */
 import { randomBytes } from 'node:crypto';
+import { Refusal } from './refusal.ts';
 
 export const CARD_TOKEN_PREFIX = 'ctok_';
 export const CARD_TOKEN_PATTERN = /^ctok_[A-Za-z0-9_-]{24}$/;
@@ -28,3 +29,20 @@ export interface SavedCard {
  * tokens the original SDKs send from other systems are still accepted.
  */
 export const namesSavedCard = (cardToken: string): boolean => cardToken.startsWith(CARD_TOKEN_PREFIX);
+
+/**
+ * The refusal of an invoice's `card_token` that claims to be a saved card (`ctok_…`) but is not one of its client's —
+ * another client's, forgotten or unknown (docs/getting-paid-online.md "Saved cards"); undefined when it is, or when the
+ * token is not one of this service's.
+ */
+export function cardTokenRefusal(
+  cardToken: string | undefined,
+  card: SavedCard | undefined,
+  clientId: number | undefined,
+): Refusal | undefined {
+  if (cardToken === undefined || !namesSavedCard(cardToken)) return undefined;
+  if (card && clientId !== undefined && card.clientId === clientId) return undefined;
+  return new Refusal('invalid_card_token', "card_token: must be one of this client's saved cards.", [
+    { code: 'invalid_card_token', field: 'card_token', message: "must be one of this client's saved cards" },
+  ]);
+}

@@ -22,7 +22,7 @@ import { HEADERS, PARAMETERS, SECURITY_SCHEMES } from './components.ts';
 import { csvContent } from './csv-content.ts';
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
 import { DESCRIPTION } from './overview.ts';
-import { PAGE_ERRORS, pageAnswer, pdfAnswer } from './page-responses.ts';
+import { PAGE_ERRORS, pageAnswer, pdfAnswer, redirectAnswer } from './page-responses.ts';
 
 export { ROUTING_ERRORS } from './operations.ts';
 
@@ -104,6 +104,7 @@ function errorResponse(route: string, status: number, codes: readonly ErrorCode[
 function successResponse(route: RouteName, spec: OperationSpec, success: SuccessSpec) {
   if (success.media === 'application/pdf') return pdfAnswer(success.description);
   if (success.media === 'text/html') return pageAnswer(success.description);
+  if (success.media === 'redirect') return redirectAnswer(success.description);
   const examples = examplesFor(route, success.status);
   const csv = csvContent(route);
   const headers = {
@@ -174,7 +175,7 @@ function operation(route: RouteName) {
     summary: spec.summary,
     description: spec.description,
     tags: [spec.tag],
-    ...(spec.public ? { security: [] } : {}),
+    ...(spec.public || spec.provider ? { security: [] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(spec.request ? { requestBody: requestBody(route, spec.request) } : {}),
     responses,
@@ -268,6 +269,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Payments', description: 'Record payments and list payment history' },
       { name: 'Hosted pages', description: 'What the client opens: the invoice page and its PDF, without an API key' },
       { name: 'Reports', description: 'Aging (who owes what) and client statements' },
+      { name: 'Paystack', description: "Paystack's calls: its webhook (docs/getting-paid-online.md)" },
       // Not "Webhooks": Swagger UI titles the webhooks section so already, and a tag of that name showed it twice.
       { name: 'Events', description: "Events POSTed to the account's webhook endpoint (docs/webhooks.md)" },
     ],

@@ -63,7 +63,14 @@ const clientAnswer = (description: string, message?: string): Schema =>
     [],
   );
 
+const PaystackEventReceivedResponse = object('The event is stored for processing.', {
+  status: { type: 'string', const: 'success' },
+  message: { type: 'string', examples: ['Event received.'] },
+  data: object('The stored event.', { event_id: string('Its id (`pse_` + ULID)', { pattern: '^pse_[0-9A-Z]{26}$' }) }),
+});
+
 export const ONLINE_PAYMENT_SCHEMAS: Record<string, Schema> = {
+  PaystackEventReceivedResponse,
   SavedCard,
   ClientWithCards,
   ClientWithCardsResponse: clientAnswer('The client, with its saved cards.'),

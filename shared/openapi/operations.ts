@@ -11,6 +11,7 @@ import { addInvoiceSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
 import { DOCUMENT_OPERATIONS } from './document-operations.ts';
 import { COMMON_ERRORS, IDEMPOTENCY_ERRORS, READ_ERRORS } from './error-sets.ts';
+import { ONLINE_PAYMENT_OPERATIONS } from './online-payment-operations.ts';
 import { REMINDER_OPERATIONS } from './reminder-operations.ts';
 import { REPORT_OPERATIONS } from './report-operations.ts';
 import { SEND_OPERATIONS } from './send-operations.ts';
@@ -18,15 +19,25 @@ import { SEND_OPERATIONS } from './send-operations.ts';
 export { COMMON_ERRORS, IDEMPOTENCY_ERRORS, READ_ERRORS, ROUTING_ERRORS } from './error-sets.ts';
 
 /** Path and query parameters, declared once in components.parameters. */
-export type ParameterName = 'ReferenceCode' | 'ClientId' | 'PaymentId' | 'Limit' | 'Cursor' | 'HostedToken';
+export type ParameterName =
+  | 'ReferenceCode'
+  | 'ClientId'
+  | 'PaymentId'
+  | 'Limit'
+  | 'Cursor'
+  | 'HostedToken'
+  | 'HookId'
+  | 'CardToken'
+  | 'CheckoutReference'
+  | 'Trxref';
 
 export interface SuccessSpec {
   status: number;
   /** The JSON response schema; none for an HTML page or a PDF (`media`). */
   schema?: string;
   description: string;
-  /** Not JSON: an HTML page or a PDF (page-responses.ts). */
-  media?: 'text/html' | 'application/pdf';
+  /** Not JSON: an HTML page, a PDF or a redirect (page-responses.ts). */
+  media?: 'text/html' | 'application/pdf' | 'redirect';
 }
 
 export interface OperationSpec {
@@ -45,6 +56,8 @@ export interface OperationSpec {
   errors: readonly ErrorCode[];
   /** Opened without an API key (a hosted page): `security: []`, and its errors are the HTML pages of page-responses.ts. */
   public?: boolean;
+  /** Called by a payment provider (Paystack's webhook): `security: []`, its errors the JSON envelope. */
+  provider?: boolean;
 }
 
 export const OPERATIONS: Record<RouteName, OperationSpec> = {
@@ -68,6 +81,7 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
       ...COMMON_ERRORS,
       ...IDEMPOTENCY_ERRORS,
       'tokenization_not_enabled',
+      'invalid_card_token',
       'client_not_found',
       'duplicate_merchant_ref',
     ],
@@ -137,6 +151,7 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
   ...SEND_OPERATIONS,
   ...REMINDER_OPERATIONS,
   ...DOCUMENT_OPERATIONS,
+  ...ONLINE_PAYMENT_OPERATIONS,
   'invoice-history': {
     operationId: 'getInvoices',
     summary: 'Get invoices (history)',
@@ -179,7 +194,13 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     request: { name: 'ReversePaymentRequest', schema: reversePaymentSchema },
     success: { status: 200, schema: 'PaymentReversedResponse', description: 'Payment reversed.' },
     idempotent: true,
-    errors: [...COMMON_ERRORS, ...IDEMPOTENCY_ERRORS, 'payment_not_found', 'payment_already_reversed'],
+    errors: [
+      ...COMMON_ERRORS,
+      ...IDEMPOTENCY_ERRORS,
+      'payment_not_found',
+      'payment_already_reversed',
+      'payment_refunded',
+    ],
   },
   'add-client': {
     operationId: 'addClient',
@@ -210,10 +231,12 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
   'get-client': {
     operationId: 'getClient',
     summary: 'Get a client',
-    description: 'The client; a deleted one is returned with `deleted_at` set.',
+    description:
+      'The client, with its saved cards (`cards`: docs/getting-paid-online.md "Saved cards"); a deleted one is returned ' +
+      'with `deleted_at` set.',
     tag: 'Clients',
     parameters: ['ClientId'],
-    success: { status: 200, schema: 'ClientResponse', description: 'The client.' },
+    success: { status: 200, schema: 'ClientWithCardsResponse', description: 'The client, with its saved cards.' },
     idempotent: false,
     errors: [...READ_ERRORS, 'client_not_found'],
   },

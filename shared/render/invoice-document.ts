@@ -8,6 +8,7 @@ import { type CalendarDate, fromEpochSeconds, todayIn, toIsoDate } from '../doma
 import type { Invoice } from '../domain/invoice.ts';
 import type { MerchantProfile } from '../domain/merchant-profile.ts';
 import { displayedPaymentStatus } from '../domain/overdue.ts';
+import { type DocumentPayments, documentPayments, type PaymentsInput } from './invoice-payments.ts';
 import { formatMoney } from './money-format.ts';
 
 /** The status the client is shown: `payment_status` as it is today, or `void` for a deleted (voided) invoice. */
@@ -77,6 +78,8 @@ export interface InvoiceDocument {
   paymentInstructions: LabelledValue[];
   /** The hosted page's absolute URL; null for an invoice that has none yet (created before hosted pages). */
   hostedUrl: string | null;
+  /** Its payments, when they were read (docs/getting-paid-online.md "Receipts"): absent in the e-mail's document. */
+  payments?: DocumentPayments;
 }
 
 /** Who the invoice is from: the account's name and time zone, and its profile. */
@@ -92,6 +95,8 @@ export interface DocumentInput {
   /** The account's calendar date today: it decides whether the invoice is shown as overdue. */
   today: CalendarDate;
   hostedUrl: string | null;
+  /** The invoice's receipts and its pay button, when the page or PDF shows them. */
+  payments?: Omit<PaymentsInput, 'paidAt'>;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -131,7 +136,7 @@ function merchantOf({ name, profile }: Merchant): InvoiceDocument['merchant'] {
 }
 
 /** The document of an invoice as the client sees it on `today`. */
-export function invoiceDocument({ invoice, merchant, today, hostedUrl }: DocumentInput): InvoiceDocument {
+export function invoiceDocument({ invoice, merchant, today, hostedUrl, payments }: DocumentInput): InvoiceDocument {
   const { details, balance } = invoice;
   const money = (kobo: number) => formatMoney(kobo, details.currency);
   const status: DocumentStatus =
@@ -164,5 +169,13 @@ export function invoiceDocument({ invoice, merchant, today, hostedUrl }: Documen
       ['Account number', profile.accountNumber],
     ]),
     hostedUrl,
+    ...(payments
+      ? {
+          payments: documentPayments(
+            { ...payments, paidAt: balance.paidAt },
+            { money, date: showDate, timeZone: merchant.timeZone },
+          ),
+        }
+      : {}),
   };
 }

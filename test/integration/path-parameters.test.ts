@@ -30,6 +30,8 @@ const UNKNOWN: Record<PathParameterKind, string> = {
   paymentId: '987654321098',
   clientId: '987654321098',
   hostedToken: 'AAAAAAAAAAAAAAAAAAAAAAAA',
+  paystackHookId: 'AAAAAAAAAAAAAAAAAAAAAAAA',
+  cardToken: 'ctok_AAAAAAAAAAAAAAAAAAAAAAAA',
 };
 
 const BODIES = VALID_BODIES;

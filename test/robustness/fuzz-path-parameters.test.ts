@@ -26,6 +26,8 @@ const UNKNOWN: Record<PathParameterKind, string> = {
   paymentId: '987654321098',
   clientId: '987654321098',
   hostedToken: 'AAAAAAAAAAAAAAAAAAAAAAAA',
+  paystackHookId: 'AAAAAAAAAAAAAAAAAAAAAAAA',
+  cardToken: 'ctok_AAAAAAAAAAAAAAAAAAAAAAAA',
 };
 const BODIES = VALID_BODIES;
 /** Literal segments of the route table: a value equal to one of them may name another route (`/invoices/history`). */

@@ -23,6 +23,8 @@ const REFUSAL_STATUSES: Record<RefusalCode, number> = {
   payment_refunded: 409,
   invalid_card_token: 400,
   card_not_found: 404,
+  hook_not_found: 404,
+  invalid_signature: 401,
   credit_exceeds_invoice: 409,
   recipient_missing: 422,
   mail_not_configured: 501,
