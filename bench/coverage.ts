@@ -31,8 +31,12 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
   'hosted-invoice-pay': {
     note: 'none yet: the pay redirect (our side, Paystack excluded) is to get its row with getting paid online',
   },
-  'hosted-invoice-paid': { note: 'none yet: the return is Paystack verify plus the recording the webhook row will measure' },
-  'paystack-event': { note: 'none yet: webhook → payment recorded (p50/p99) is to get its row with the event processing' },
+  'hosted-invoice-paid': {
+    note: 'none yet: the return is Paystack verify plus the recording the webhook row will measure',
+  },
+  'paystack-event': {
+    note: 'none yet: webhook → payment recorded (p50/p99) is to get its row with the event processing',
+  },
   'add-client': { rows: ['add client'] },
   'list-clients': { rows: ['list clients page of 100'] },
   'get-client': { rows: ['get client'] },

@@ -47,7 +47,7 @@ export async function putCheckoutAttempt(attempt: CheckoutAttempt): Promise<void
 }
 
 export function attemptFromItem(item: Item | undefined): CheckoutAttempt | undefined {
-  if (!item || item.entity !== 'checkout_attempt') return undefined;
+  if (item?.entity !== 'checkout_attempt') return undefined;
   const fees = (item.fees ?? {}) as Item;
   return {
     reference: String(item.reference),
