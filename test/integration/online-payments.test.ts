@@ -16,6 +16,7 @@ import {
   tokenOf,
   usePaystack,
 } from '../support/online-payments.ts';
+import { pdfText } from '../support/pdf-text.ts';
 
 const fixture = usePaystack();
 
@@ -160,7 +161,7 @@ describe('the return', () => {
     expect((await returnFrom(token, reference)).rawBody).toContain('Payment received');
   });
 
-  it('receipts: the page lists each payment, a reversed one struck through; a paid one drops "how to pay"', async () => {
+  it('receipts: the page and both PDFs list each payment, a reversed one struck through; PAID drops "how to pay"', async () => {
     const { key, secretKey } = await connectedAccount(fixture);
     const invoice = await createInvoice(key, {
       items: [{ item: 'Audit', description: 'Annual', unit_cost: '3000.00', quantity: '1' }],
@@ -187,5 +188,15 @@ describe('the return', () => {
     expect(html).toMatch(/<li class="receipt">.*POS.*₦500\.00/);
     expect(html).toMatch(/<li class="receipt">.*Card.*₦2,500\.00/);
     expect(html).not.toContain('How to pay');
+    for (const pdf of [
+      await call('hosted-invoice-pdf', { pathParameters: { token } }),
+      await call('invoice-pdf', { key, pathParameters: { reference_code: invoice.reference_code } }),
+    ]) {
+      const text = pdfText(Buffer.from(pdf.rawBody, 'base64'));
+      expect(text).toMatch(/PAID on \d{1,2} \w{3} \d{4}/);
+      expect(text).toMatch(/Cash \(reversed\)\s+₦500\.00/);
+      expect(text).toMatch(/Card\s+₦2,500\.00/);
+      expect(text).not.toContain('HOW TO PAY');
+    }
   });
 });
