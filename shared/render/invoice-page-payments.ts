@@ -37,7 +37,7 @@ export function payButton(document: InvoiceDocument): Html {
   if (!pay || document.status === 'paid' || document.status === 'void') return html``;
   return html`<form class="pay-online" method="post" action="${pay.action}">
 <button type="submit">Pay ${pay.amount}</button>
-<p class="muted">Card, bank transfer or USSD, through Paystack.</p>
+<p class="muted">${pay.fee ? `Includes the ${pay.fee} processing fee. ` : ''}Card, bank transfer or USSD, through Paystack.</p>
 </form>`;
 }
 

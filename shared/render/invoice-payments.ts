@@ -22,6 +22,8 @@ export interface DocumentReceipt {
 export interface PayOnline {
   amount: string;
   action: string;
+  /** The processing fee the amount includes, when the client bears it. */
+  fee?: string;
 }
 
 export interface DocumentPayments {
@@ -36,7 +38,7 @@ export interface PaymentsInput {
   /** When the invoice became paid (`paid_at`, UTC), or null. */
   paidAt: string | null;
   /** Offered when the invoice can be paid online: the checkout amount, and the hosted page's URL. */
-  payOnline?: { amountKobo: number; hostedUrl: string };
+  payOnline?: { amountKobo: number; feeKobo: number; hostedUrl: string };
 }
 
 const CHANNEL_LABELS: Record<string, string> = {
@@ -77,7 +79,13 @@ export function documentPayments(input: PaymentsInput, { money, date: showDate, 
     receipts,
     ...(input.paidAt ? { paidOn: showDate(localDateOf(input.paidAt, timeZone)) } : {}),
     ...(payOnline
-      ? { payOnline: { amount: money(payOnline.amountKobo), action: `${new URL(payOnline.hostedUrl).pathname}/pay` } }
+      ? {
+          payOnline: {
+            amount: money(payOnline.amountKobo),
+            action: `${new URL(payOnline.hostedUrl).pathname}/pay`,
+            ...(payOnline.feeKobo > 0 ? { fee: money(payOnline.feeKobo) } : {}),
+          },
+        }
       : {}),
   };
 }

@@ -30,7 +30,10 @@ export function pageDocumentOf(reading: InvoicePageReading): InvoiceDocument {
   const { invoice, account, paystack, receipts } = reading;
   const hostedUrl = hostedUrlOrNull(invoice.details.hostedToken);
   const offer = checkoutOffer(invoice, paystack.sealedKey ? paystack.fees : undefined);
-  const payOnline = offer.ok && hostedUrl ? { amountKobo: offer.amountKobo, hostedUrl } : undefined;
+  const payOnline =
+    offer.ok && hostedUrl
+      ? { amountKobo: offer.amountKobo, feeKobo: offer.amountKobo - invoice.balance.amountDueKobo, hostedUrl }
+      : undefined;
   return documentOf(invoice, account, { receipts, ...(payOnline ? { payOnline } : {}) });
 }
 

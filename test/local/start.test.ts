@@ -100,7 +100,7 @@ describe('npm start', { timeout: 240_000 }, () => {
     const integration = await fetch(`${paystack![1]}/_local/integration`, {
       headers: { authorization: `Bearer ${saved.paystack_secret_key}` },
     });
-    expect((await integration.json()).data.webhook_url).toBe(webhookUrl);
+    expect(((await integration.json()) as { data: { webhook_url: string } }).data.webhook_url).toBe(webhookUrl);
     expect(first.output()).toMatch(new RegExp(`^export BASE=${first.baseUrl} KEY=${first.secretKey} REF=\\S+$`, 'm'));
 
     const history = await fetch(`${first.baseUrl}/payments/history`, {
