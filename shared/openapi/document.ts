@@ -20,6 +20,7 @@ import { agingReportSchema } from '../schemas/reports.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
 import { HEADERS, PARAMETERS, SECURITY_SCHEMES } from './components.ts';
 import { csvContent } from './csv-content.ts';
+import { rawRequestBody } from './online-payment-operations.ts';
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
 import { DESCRIPTION } from './overview.ts';
 import { PAGE_ERRORS, pageAnswer, pdfAnswer, redirectAnswer } from './page-responses.ts';
@@ -178,6 +179,7 @@ function operation(route: RouteName) {
     ...(spec.public || spec.provider ? { security: [] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(spec.request ? { requestBody: requestBody(route, spec.request) } : {}),
+    ...(spec.rawRequest ? { requestBody: rawRequestBody(spec.rawRequest) } : {}),
     responses,
   };
 }

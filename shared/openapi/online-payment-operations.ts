@@ -57,6 +57,17 @@ export const ONLINE_PAYMENT_OPERATIONS: Record<OnlineRoute, OperationSpec> = {
       'so that Paystack retries.',
     tag: 'Paystack',
     parameters: ['HookId'],
+    rawRequest: {
+      description: "Paystack's event, exactly as Paystack sends it (its signature covers these bytes).",
+      schema: {
+        type: 'object',
+        properties: {
+          event: { type: 'string', examples: ['charge.success'] },
+          data: { type: 'object', description: 'The transaction, as `transaction/verify` shows it' },
+        },
+        required: ['event'],
+      },
+    },
     success: { status: 200, schema: 'PaystackEventReceivedResponse', description: 'The event is stored.' },
     idempotent: false,
     errors: ['invalid_signature', 'hook_not_found', 'payload_too_large', 'internal_error', 'service_unavailable'],
@@ -75,3 +86,10 @@ export const ONLINE_PAYMENT_OPERATIONS: Record<OnlineRoute, OperationSpec> = {
     errors: [...READ_ERRORS, 'client_not_found', 'card_not_found'],
   },
 };
+
+/** The request body of a route that reads the exact bytes sent (Paystack's webhook): JSON only. */
+export const rawRequestBody = (request: NonNullable<OperationSpec['rawRequest']>) => ({
+  required: true,
+  description: request.description,
+  content: { 'application/json': { schema: request.schema } },
+});

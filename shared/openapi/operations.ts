@@ -47,6 +47,8 @@ export interface OperationSpec {
   tag: string;
   /** The JSON (or form) body; none for reads and deletes. */
   request?: { name: string; schema: z.ZodMiniType };
+  /** A body the route reads as the exact bytes sent (a provider's webhook): JSON only, described by its sender. */
+  rawRequest?: { description: string; schema: Record<string, unknown> };
   parameters?: readonly ParameterName[];
   /** None for a route that only answers errors. */
   success?: SuccessSpec;

@@ -12,8 +12,13 @@ import { type CheckoutAttempt, onlineChannel, type VerifiedCharge } from '../dom
 import { applyPayment, newPayment } from '../domain/payment-acceptance.ts';
 import type { OnlinePayment, PaymentCard, PaymentRecord } from '../domain/payment-record.ts';
 import { paymentRecorded } from '../representation/answers.ts';
-import { paymentItem } from '../store/items.ts';
-import { attemptRecorded, invoiceStillAt, type RefundReason, refundJobPut } from '../store/online-payments.ts';
+import {
+  attemptRecorded,
+  invoiceStillAt,
+  type RefundReason,
+  refundedPaymentPut,
+  refundJobPut,
+} from '../store/online-payments.ts';
 import { receiptActions } from '../store/receipts.ts';
 import type { TransactItem } from '../store/write-executor.ts';
 import { newUlid } from '../ulid.ts';
@@ -116,7 +121,7 @@ function refundedWholeWrites(recording: OnlineRecording, payment: PaymentRecord)
   const recorded = { ...payment, viewBytes: Buffer.byteLength(JSON.stringify(answer.data)) };
   const actions: TransactItem[] = [
     invoiceStillAt(table, invoice),
-    { Put: { TableName: table, Item: paymentItem(recorded), ConditionExpression: 'attribute_not_exists(PK)' } },
+    refundedPaymentPut(table, recorded),
     ...receiptActions(table, invoice.details.hostedToken, recorded),
   ];
   return { actions, answer };

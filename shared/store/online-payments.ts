@@ -8,10 +8,11 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Invoice } from '../domain/invoice.ts';
 import type { FeeBearer, PaystackFees } from '../domain/online-payment.ts';
 import type { CheckoutAttempt } from '../domain/online-recording.ts';
+import type { PaymentRecord } from '../domain/payment-record.ts';
 import { putNew } from './actions.ts';
 import { itemOf } from './batch.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
-import type { Item } from './items.ts';
+import { type Item, paymentItem } from './items.ts';
 import { type Key, keys, refundJobIndexKeys } from './keys.ts';
 import type { TransactItem } from './write-executor.ts';
 
@@ -108,6 +109,10 @@ export function invoiceStillAt(table: string, invoice: Invoice): TransactItem {
     },
   };
 }
+
+/** The payment of an online charge the invoice took none of: its item alone, on condition that it is new. */
+export const refundedPaymentPut = (table: string, payment: PaymentRecord): TransactItem =>
+  putNew(table, paymentItem(payment));
 
 /** Why money goes back: more than the invoice could take, or nothing at all (voided, already paid, too little). */
 export type RefundReason = 'excess' | 'voided' | 'already_paid' | 'unpayable';
