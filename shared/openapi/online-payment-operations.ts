@@ -83,7 +83,7 @@ export const ONLINE_PAYMENT_OPERATIONS: Record<OnlineRoute, OperationSpec> = {
     parameters: ['ClientId', 'CardToken'],
     success: { status: 200, schema: 'CardForgottenResponse', description: 'Forgotten; the client with its cards.' },
     idempotent: false,
-    errors: [...READ_ERRORS, 'client_not_found', 'card_not_found'],
+    errors: [...READ_ERRORS, 'client_not_found', 'card_not_found', 'outcome_unknown'],
   },
 };
 
