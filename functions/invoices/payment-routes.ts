@@ -28,10 +28,14 @@ export const hostedPayRoute: PublicRouteHandler = async ({ pathParameters }) => 
   return invoicePageResponse(200, answer.document, notice);
 };
 
-/** GET /i/{token}/paid?reference=… (Paystack also sends `trxref`): the receipt, or "being confirmed". */
+/**
+ * GET /i/{token}/paid?reference=… (Paystack also sends `trxref`): the receipt, or "being confirmed"; a voided
+ * invoice's page (410) with what became of the payment (refunded).
+ */
 export const hostedPaidRoute: PublicRouteHandler = async ({ pathParameters, query }) => {
   const reference = query.reference ?? query.trxref;
   const answer = await confirmReturn(pathParameters.token ?? '', reference);
+  if (answer.document.status === 'void') return pageResponse(410, renderVoidedPage(answer.document, answer.notice));
   return invoicePageResponse(200, answer.document, answer.notice);
 };
 

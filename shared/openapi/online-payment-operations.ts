@@ -37,7 +37,8 @@ export const ONLINE_PAYMENT_OPERATIONS: Record<OnlineRoute, OperationSpec> = {
       "Paystack's `callback_url`: `?reference=…` (and `trxref`). For a reference issued for this invoice, it asks " +
       "Paystack's `transaction/verify` and records what Paystack confirms (exactly once per reference, whatever " +
       'else records it), then shows the page with "Payment received" (amount, date, channel, what is still due), or ' +
-      '"being confirmed" while Paystack has not confirmed or cannot be reached. The redirect alone records nothing.',
+      '"being confirmed" while Paystack has not confirmed or cannot be reached. The redirect alone records nothing. A ' +
+      'voided invoice answers its voided page (410), with what became of the payment (refunded) on top.',
     tag: 'Hosted pages',
     parameters: ['HostedToken', 'CheckoutReference', 'Trxref'],
     success: { status: 200, media: 'text/html', description: 'The invoice page with the payment’s receipt on top.' },

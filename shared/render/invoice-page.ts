@@ -121,12 +121,15 @@ export function renderNotFoundPage(): string {
   );
 }
 
-/** 410: the invoice behind this link was voided by the business that sent it. */
-export function renderVoidedPage(document: InvoiceDocument): string {
+/**
+ * 410: the invoice behind this link was voided by the business that sent it; `notice`: what became of a payment made
+ * for it meanwhile (docs/getting-paid-online.md "Refunds").
+ */
+export function renderVoidedPage(document: InvoiceDocument, notice?: PageNotice): string {
   const contacts = document.merchant.contacts.filter((contact) => contact.label !== 'Tax ID');
   return pageShell(
     `Invoice ${document.number} was voided`,
-    html`<article class="sheet"><h1>This invoice was voided</h1>
+    html`${noticeSection(notice)}<article class="sheet"><h1>This invoice was voided</h1>
 <p class="muted">Invoice ${document.number} (reference ${document.referenceCode}) from ${document.merchant.name} was voided and is no longer payable. Nothing is due on it.</p>
 ${contacts.length > 0 ? html`<h2>Questions? Contact ${document.merchant.name}</h2>${list(contacts)}` : html``}
 </article>`,
