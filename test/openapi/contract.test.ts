@@ -598,7 +598,7 @@ describe('contract: every documented outcome, validated against openapi.json', (
 
   it('the pay button and the return (HTML answers, errors included)', async () => {
     const connected = await connectedAccount(paystack);
-    const { invoice, token } = await invoiceToPay(connected.key);
+    const { token } = await invoiceToPay(connected.key);
     const page = { pathParameters: { token } };
     const unknown = { pathParameters: { token: 'A'.repeat(24) } };
     await expectStatus(
