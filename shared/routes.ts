@@ -37,6 +37,8 @@ export const API_FUNCTIONS: readonly ApiFunctionDefinition[] = [
       'dynamodb:UpdateItem',
       'dynamodb:DeleteItem',
       'dynamodb:ConditionCheckItem',
+      // The hosted page's first read: its link and receipts, one partition (docs/data-design.md "Getting paid online").
+      'dynamodb:Query',
     ],
     indexActions: ['dynamodb:Query'],
     routes: [

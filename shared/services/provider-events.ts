@@ -26,16 +26,17 @@ import { recordOnlinePayment } from './record-online-payment.ts';
 const badSignature = () =>
   new Refusal('invalid_signature', 'The x-paystack-signature header is missing or does not sign this body.');
 
-/** Stores a signed event of the hook's account; throws `hook_not_found` (404) or `invalid_signature` (401). */
+/** Stores a signed event of the hook's account; throws `hook_not_found` (404), then `invalid_signature` (401). */
 export async function receiveProviderEvent(
   hookId: string,
   body: Uint8Array,
   signature: string | undefined,
 ): Promise<{ eventId: string }> {
-  // A request without a signature is refused before anything is read.
-  if (!signature?.trim()) throw badSignature();
+  // An unknown hook is answered as a malformed one (docs/decisions.md "Path parameters"); the body is read only once
+  // its signature is the hook's account's.
   const companyId = await findHookAccount(hookId);
   if (companyId === undefined) throw notFound('hook_not_found');
+  if (!signature?.trim()) throw badSignature();
   const secretKey = await paystackSecretKey(await readPaystackConnection(companyId));
   if (!secretKey || !isPaystackSignatureValid(body, signature, secretKey)) throw badSignature();
   const { eventType, reference } = eventSummary(body);
