@@ -39,6 +39,11 @@ export const BUNDLING: BundlingOptions = {
  */
 export const PDF_BUNDLING: BundlingOptions = {
   ...BUNDLING,
+  // The KMS client opens Paystack's sealed keys (docs/getting-paid-online.md "Connecting Paystack") only when a
+  // request first needs one, so it is taken from the Lambda runtime's own AWS SDK instead of being bundled: bundled,
+  // it would put the invoice function over its 700 KB bundle budget for code no cold start runs
+  // (docs/deploying.md "AWS SDK: bundled").
+  externalModules: ['@aws-sdk/client-kms'],
   commandHooks: {
     beforeBundling: () => [],
     beforeInstall: () => [],

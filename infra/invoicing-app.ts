@@ -5,7 +5,14 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { InvoicingStack } from './stack.ts';
-import { DEFAULT_STAGE, resolveStage, withAlarmEmail, withMailFrom, withPublicBaseUrl } from './stages.ts';
+import {
+  DEFAULT_STAGE,
+  resolveStage,
+  withAlarmEmail,
+  withMailFrom,
+  withPaystack,
+  withPublicBaseUrl,
+} from './stages.ts';
 
 export const stackName = (stage: string) => `Invoicing-${stage}`;
 
@@ -28,8 +35,13 @@ export function createApp(context: Record<string, unknown> = {}, outdir?: string
     ),
     app.node.tryGetContext('mailFrom') as unknown,
   );
-  const stack = new InvoicingStack(app, stackName(stage.name), {
+  const withPaystackSettings = withPaystack(
     stage,
+    app.node.tryGetContext('paystackBaseUrl') as unknown,
+    app.node.tryGetContext('paystackCheckoutOrigin') as unknown,
+  );
+  const stack = new InvoicingStack(app, stackName(stage.name), {
+    stage: withPaystackSettings,
     description: `Invoicing and payments API, stage ${stage.name}`,
     tags: { service: 'invoicing', stage: stage.name },
   });

@@ -194,7 +194,10 @@ export class InvoicingStack extends Stack {
     return { functions, apiRoutes };
   }
 
-  /** What every function of the stack is given: its table, log level, Powertools names and the invoices' base URL. */
+  /**
+   * What every function of the stack is given: its table, log level, Powertools names, the invoices' base URL and,
+   * when the stage names them, Paystack's API and checkout.
+   */
   private functionEnvironment(settings: StageSettings): Record<string, string> {
     return {
       TABLE_NAME: this.table.tableName,
@@ -202,6 +205,8 @@ export class InvoicingStack extends Stack {
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
       PUBLIC_BASE_URL: this.publicBaseUrl,
+      ...(settings.paystackBaseUrl ? { PAYSTACK_BASE_URL: settings.paystackBaseUrl } : {}),
+      ...(settings.paystackCheckoutOrigin ? { PAYSTACK_CHECKOUT_ORIGIN: settings.paystackCheckoutOrigin } : {}),
     };
   }
 

@@ -31,6 +31,16 @@ export interface StageSettings {
    * custom domain fronts the HTTP API. Unset: the HTTP API's own URL. `-c publicBaseUrl=https://…` overrides it.
    */
   publicBaseUrl?: string | undefined;
+  /**
+   * Paystack's API base URL (docs/getting-paid-online.md "Configuration"), given to the functions as
+   * PAYSTACK_BASE_URL. Unset: `https://api.paystack.co`. A Paystack-compatible server (a staging stand-in) is named here.
+   */
+  paystackBaseUrl?: string | undefined;
+  /**
+   * The origin of Paystack's checkout page (PAYSTACK_CHECKOUT_ORIGIN): the only origin the hosted page's pay form may
+   * lead to. Unset: `https://checkout.paystack.com`, or the origin of `paystackBaseUrl` when that is set.
+   */
+  paystackCheckoutOrigin?: string | undefined;
 }
 
 export interface MonitoringSettings {
@@ -186,4 +196,25 @@ export function withMailFrom(stage: Stage, mailFrom: unknown): Stage {
 
 function isKnownStage(name: string): name is KnownStage {
   return Object.hasOwn(STAGES, name);
+}
+
+/**
+ * The stage with Paystack's API and checkout from `-c paystackBaseUrl=… -c paystackCheckoutOrigin=…` (a
+ * Paystack-compatible server; docs/getting-paid-online.md "Configuration"); undefined keeps the configured ones.
+ */
+export function withPaystack(stage: Stage, baseUrl: unknown, checkoutOrigin: unknown): Stage {
+  const settings = { ...stage.settings };
+  if (baseUrl !== undefined) settings.paystackBaseUrl = httpsUrl('paystackBaseUrl', baseUrl).replace(/\/+$/, '');
+  if (checkoutOrigin !== undefined)
+    settings.paystackCheckoutOrigin = new URL(httpsUrl('paystackCheckoutOrigin', checkoutOrigin)).origin;
+  return { ...stage, settings };
+}
+
+function httpsUrl(name: string, value: unknown): string {
+  const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol !== 'https:' || url.search || url.hash || url.username)
+    throw new StageConfigurationError(
+      `Invalid ${name} "${String(value)}": give an https:// address, e.g. -c ${name}=https://api.paystack.co.`,
+    );
+  return url.href;
 }

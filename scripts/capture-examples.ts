@@ -7,14 +7,19 @@
  *
  * Run through `npm run openapi -- --capture-examples` (which sets LOG_LEVEL and disables metrics first).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { usDate } from '../infra/local/banner.ts';
 import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb-local.ts';
+import { startLocalPaystack } from '../infra/local/paystack/server.ts';
 import { createLocalServer, type LocalServer } from '../infra/local/server.ts';
 import { useLocalDynamoDb } from '../infra/local/settings.ts';
 import type { CapturedExamples } from '../shared/openapi/document.ts';
 import { createAccount } from '../shared/store/accounts.ts';
 import { captureMailExamples } from './capture-mail-examples.ts';
+import { captureOnlineExamples } from './capture-online-examples.ts';
 import { captureReminderExamples } from './capture-reminder-examples.ts';
 import {
   captureAddInvoice,
@@ -39,7 +44,10 @@ async function closeServer(server: LocalServer): Promise<void> {
 }
 
 /** Every example, in the order that gives them their ids. */
-async function captureAll(session: CaptureSession): Promise<CapturedExamples> {
+async function captureAll(
+  session: CaptureSession,
+  local: { baseUrl: string; paystackUrl: string },
+): Promise<CapturedExamples> {
   const invoice = await captureAddInvoice(session);
   await captureAddInvoiceErrors(session);
   const payment = await captureAddPayment(session, invoice);
@@ -48,6 +56,7 @@ async function captureAll(session: CaptureSession): Promise<CapturedExamples> {
   const more = await captureResourceExamples(session);
   const mail = await captureMailExamples(session);
   const reminders = await captureReminderExamples(session);
+  await captureOnlineExamples(session, local);
   const form = await captureRoutingAndForm(session);
   return {
     requests: {
@@ -66,18 +75,25 @@ export async function captureExamples(): Promise<CapturedExamples> {
   const database = await startDynamoDbLocal();
   const server = createLocalServer({ logger: {} });
   const shortBudgetServer = createLocalServer({ logger: {}, timeoutMs: 2_500 });
+  // The local Paystack server, and a DATA_DIR for its state and the local sealing key (docs/getting-paid-online.md).
+  const dataDir = mkdtempSync(join(tmpdir(), 'examples-'));
+  const paystack = await startLocalPaystack({ port: 0, dataDir: join(dataDir, 'paystack'), log: () => {} });
   try {
     const tableName = 'invoicing-examples';
     await ensureTable(database.endpoint, tableName);
+    Object.assign(process.env, { PAYSTACK_BASE_URL: paystack.url, DATA_DIR: dataDir });
     useLocalDynamoDb(database.endpoint, tableName);
     const baseUrl = await listenLocally(server);
     const shortBudgetUrl = await listenLocally(shortBudgetServer);
     const { secretKey } = await createAccount({ name: 'Obi Ventures Ltd' });
     const today = usDate(new Date(), 'Africa/Lagos');
-    return await captureAll(new CaptureSession({ baseUrl, shortBudgetUrl, secretKey, today }));
+    const session = new CaptureSession({ baseUrl, shortBudgetUrl, secretKey, today });
+    return await captureAll(session, { baseUrl, paystackUrl: paystack.url });
   } finally {
     await closeServer(server);
     await closeServer(shortBudgetServer);
+    await paystack.stop();
     await database.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -51,6 +51,16 @@ export interface Config {
    * throws MissingSettingError when it first needs it. Locally it defaults to `http://localhost:<PORT or 3000>`.
    */
   publicBaseUrl: () => string;
+  /** Paystack's API base URL, without a trailing slash (PAYSTACK_BASE_URL: the stage setting `paystackBaseUrl`). */
+  paystackBaseUrl: string;
+  /**
+   * The origin of Paystack's checkout page (PAYSTACK_CHECKOUT_ORIGIN: the stage setting `paystackCheckoutOrigin`): the
+   * hosted page's form may lead there (docs/getting-paid-online.md "The pay button"). Default: Paystack's, or the
+   * origin of PAYSTACK_BASE_URL when only that is set (a Paystack-compatible server serves both).
+   */
+  paystackCheckoutOrigin: string;
+  /** KMS key that seals Paystack secret keys on AWS (PAYSTACK_KMS_KEY_ID); unset locally (the local sealing key). */
+  paystackKmsKeyId: string | undefined;
   /** Credentials for DynamoDB Local (any value works there; AWS_ACCESS_KEY_ID/SECRET or `local`). */
   localCredentials: { accessKeyId: string; secretAccessKey: string };
 }
@@ -105,6 +115,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     sesEndpoint: env.SES_ENDPOINT || undefined,
     mailRetryBaseMs: positiveNumber(env.MAIL_RETRY_BASE_MS, 60_000),
     publicBaseUrl: publicBaseUrlFrom(env, deployed),
+    ...paystackSettingsFrom(env),
     localCredentials: {
       accessKeyId: env.AWS_ACCESS_KEY_ID ?? 'local',
       secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? 'local',
@@ -140,6 +151,28 @@ function publicBaseUrlFrom(env: NodeJS.ProcessEnv, deployed: boolean): () => str
 function variableReader(env: NodeJS.ProcessEnv): (variable: string) => string | undefined {
   const copy = { ...env };
   return (variable) => copy[variable] || undefined;
+}
+
+export const DEFAULT_PAYSTACK_BASE_URL = 'https://api.paystack.co';
+export const DEFAULT_PAYSTACK_CHECKOUT_ORIGIN = 'https://checkout.paystack.com';
+
+function paystackSettingsFrom(
+  env: NodeJS.ProcessEnv,
+): Pick<Config, 'paystackBaseUrl' | 'paystackCheckoutOrigin' | 'paystackKmsKeyId'> {
+  const baseSet = env.PAYSTACK_BASE_URL?.trim().replace(/\/+$/, '');
+  const paystackBaseUrl = baseSet || DEFAULT_PAYSTACK_BASE_URL;
+  const checkoutSet = env.PAYSTACK_CHECKOUT_ORIGIN?.trim();
+  const paystackCheckoutOrigin = checkoutSet
+    ? originOf(checkoutSet)
+    : baseSet
+      ? originOf(baseSet)
+      : DEFAULT_PAYSTACK_CHECKOUT_ORIGIN;
+  return { paystackBaseUrl, paystackCheckoutOrigin, paystackKmsKeyId: env.PAYSTACK_KMS_KEY_ID || undefined };
+}
+
+/** `https://host[:port]` of a URL; a value that is not one is kept as given (the CSP then names it as is). */
+function originOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).origin : url;
 }
 
 function positiveNumber(text: string | undefined, fallback: number): number {

@@ -3,6 +3,9 @@
  * parameter of each route its kind), and how a concrete path is matched against a route path.
  */
 import { HOSTED_TOKEN_PATTERN } from './domain/hosted-token.ts';
+import { HOOK_ID_PATTERN } from './domain/paystack-connection.ts';
+import type { NotFoundCode } from './domain/refusal.ts';
+import { CARD_TOKEN_PATTERN } from './domain/saved-card.ts';
 
 /**
  * What a path parameter can name, declared once: the pattern a value must match whole (no trimming), and the 404
@@ -19,10 +22,11 @@ export const PATH_PARAMETER_KINDS = {
   clientId: { pattern: /^[1-9][0-9]{0,14}$/, notFound: 'client_not_found' },
   /** A hosted page's token: 18 random bytes in base64url (shared/domain/hosted-token.ts); its 404 is a page. */
   hostedToken: { pattern: HOSTED_TOKEN_PATTERN, notFound: 'invoice_not_found' },
-} as const satisfies Record<
-  string,
-  { pattern: RegExp; notFound: 'invoice_not_found' | 'payment_not_found' | 'client_not_found' }
->;
+  /** The id of an account's Paystack webhook URL: 18 random bytes in base64url (shared/domain/paystack-connection.ts). */
+  paystackHookId: { pattern: HOOK_ID_PATTERN, notFound: 'hook_not_found' },
+  /** A saved card's token: `ctok_` and 18 random bytes in base64url (shared/domain/saved-card.ts). */
+  cardToken: { pattern: CARD_TOKEN_PATTERN, notFound: 'card_not_found' },
+} as const satisfies Record<string, { pattern: RegExp; notFound: NotFoundCode }>;
 
 export type PathParameterKind = keyof typeof PATH_PARAMETER_KINDS;
 

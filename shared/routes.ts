@@ -37,9 +37,11 @@ interface RouteShape {
   optionalBody?: true;
   /**
    * `public`: no API key is asked (docs/sending-invoices.md: the hosted page and its PDF, for people); its answers,
-   * errors included, are HTML pages — the one exception to the JSON error envelope. Default: `key`.
+   * errors included, are HTML pages — the one exception to the JSON error envelope. `provider`: no API key either
+   * (docs/getting-paid-online.md "Webhooks": the body's signature is checked by the route), the body handed over as
+   * the exact bytes received, errors as the JSON envelope. Default: `key`.
    */
-  access?: 'key' | 'public';
+  access?: 'key' | 'public' | 'provider';
   /** What a success is (default `json`). */
   answers?: Answers;
   /** The route also answers `Accept: text/csv` with its rows as CSV (docs/api.md "CSV"). */
@@ -73,6 +75,8 @@ const TABLE = [
       'dynamodb:UpdateItem',
       'dynamodb:DeleteItem',
       'dynamodb:ConditionCheckItem',
+      // The hosted page's first read: its link and receipts, one partition (docs/data-design.md "Getting paid online").
+      'dynamodb:Query',
     ],
     indexActions: ['dynamodb:Query'],
     routes: [
@@ -147,6 +151,37 @@ const TABLE = [
         access: 'public',
         answers: 'pdf',
       },
+      // Getting paid online (docs/getting-paid-online.md): the pay button's form, the return from Paystack's checkout,
+      // Paystack's webhook. The form's body (form-encoded, empty) says nothing: the token is the invoice.
+      {
+        name: 'hosted-invoice-pay',
+        method: 'POST',
+        path: '/i/{token}/pay',
+        parameters: { token: 'hostedToken' },
+        writes: true,
+        takesBody: false,
+        access: 'public',
+        answers: 'html',
+      },
+      {
+        name: 'hosted-invoice-paid',
+        method: 'GET',
+        path: '/i/{token}/paid',
+        parameters: { token: 'hostedToken' },
+        writes: true,
+        takesBody: false,
+        access: 'public',
+        answers: 'html',
+      },
+      {
+        name: 'paystack-event',
+        method: 'POST',
+        path: '/paystack/events/{hook_id}',
+        parameters: { hook_id: 'paystackHookId' },
+        writes: true,
+        takesBody: true,
+        access: 'provider',
+      },
       { name: 'add-client', method: 'POST', path: '/clients', writes: true, takesBody: true },
       { name: 'list-clients', method: 'GET', path: '/clients', writes: false, takesBody: false },
       {
@@ -170,6 +205,14 @@ const TABLE = [
         method: 'DELETE',
         path: '/clients/{id}',
         parameters: { id: 'clientId' },
+        writes: true,
+        takesBody: false,
+      },
+      {
+        name: 'forget-client-card',
+        method: 'DELETE',
+        path: '/clients/{id}/cards/{card_token}',
+        parameters: { id: 'clientId', card_token: 'cardToken' },
         writes: true,
         takesBody: false,
       },
@@ -253,8 +296,11 @@ export type ApiFunctionName = (typeof TABLE)[number]['name'];
 /** Stable name of a route: idempotency scope, logs, metrics and the OpenAPI operation id. */
 export type RouteName = TableRoute['name'];
 
-/** The routes people open without an API key (the hosted invoice page and its PDF): the token in the path is the key. */
+/** The routes people open without an API key (the hosted page, its PDF, the pay button, the return): the token is the key. */
 export type PublicRouteName = Extract<TableRoute, { access: 'public' }>['name'];
+
+/** The routes a payment provider calls (Paystack's webhook): no API key, the body's signature is the key. */
+export type ProviderRouteName = Extract<TableRoute, { access: 'provider' }>['name'];
 
 export interface RouteDefinition extends RouteShape {
   name: RouteName;
@@ -292,6 +338,9 @@ export function routeNamed(name: RouteName): RouteDefinition {
 
 /** Whether a route is opened without an API key (and answers its errors as HTML pages). */
 export const isPublicRoute = (route: Pick<RouteDefinition, 'access'>): boolean => route.access === 'public';
+
+/** Whether a route is called by a payment provider: no API key, the raw body, JSON errors. */
+export const isProviderRoute = (route: Pick<RouteDefinition, 'access'>): boolean => route.access === 'provider';
 
 export function apiFunctionNamed(name: ApiFunctionName): ApiFunctionDefinition {
   const fn = API_FUNCTIONS.find((f) => f.name === name);

@@ -29,7 +29,7 @@ const DAYS = 366;
 const ROW_TOTALS: Totals = {
   count: 41,
   totalKobo: 12_345_600,
-  byChannelKobo: { Cash: 2_345_600, BankTransfer: 10_000_000, POS: 0, Cheque: 0 },
+  byChannelKobo: { Cash: 2_345_600, BankTransfer: 10_000_000, POS: 0, Cheque: 0, Card: 0, USSD: 0, Other: 0 },
   reversedCount: 1,
   reversedTotalKobo: 50_000,
 };

@@ -12,7 +12,8 @@ import {
 } from '../../shared/schemas/client.ts';
 import { addClient } from '../../shared/services/add-client.ts';
 import { deleteClient, updateClient } from '../../shared/services/change-client.ts';
-import { getClient, listClients } from '../../shared/services/read-clients.ts';
+import { listClients } from '../../shared/services/read-clients.ts';
+import { forgetClientCard, getClientWithCards } from '../../shared/services/saved-cards.ts';
 import { parseRequest } from '../../shared/validation.ts';
 
 /** POST /clients */
@@ -28,9 +29,9 @@ export const listClientsRoute: RouteHandler = async ({ context, query }) => {
   return clientListResponse(page, context.account);
 };
 
-/** GET /clients/{id} */
+/** GET /clients/{id}: the client with its saved cards (docs/getting-paid-online.md "Saved cards") */
 export const getClientRoute: RouteHandler = async ({ context, pathParameters }) =>
-  outcomeResponse(await getClient(context, Number(pathParameters.id)));
+  outcomeResponse(await getClientWithCards(context, Number(pathParameters.id)));
 
 /** PUT /clients/{id} */
 export const updateClientRoute: RouteHandler = async ({ context, body, pathParameters }) => {
@@ -41,3 +42,7 @@ export const updateClientRoute: RouteHandler = async ({ context, body, pathParam
 /** DELETE /clients/{id} */
 export const deleteClientRoute: RouteHandler = async ({ context, pathParameters }) =>
   writeResponse(await deleteClient(context, Number(pathParameters.id)));
+
+/** DELETE /clients/{id}/cards/{card_token} */
+export const forgetClientCardRoute: RouteHandler = async ({ context, pathParameters }) =>
+  writeResponse(await forgetClientCard(context, Number(pathParameters.id), pathParameters.card_token ?? ''));

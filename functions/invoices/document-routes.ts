@@ -4,15 +4,16 @@
  */
 import type { PublicRouteHandler, RouteHandler } from '../../shared/http/handler.ts';
 import { pageResponse, pdfResponse } from '../../shared/http/page-responses.ts';
-import { renderInvoicePage, renderVoidedPage } from '../../shared/render/invoice-page.ts';
+import { renderVoidedPage } from '../../shared/render/invoice-page.ts';
 import { renderInvoicePdf } from '../../shared/render/invoice-pdf.ts';
 import { accountInvoiceDocument, hostedInvoiceDocument } from '../../shared/services/invoice-document.ts';
+import { invoicePageResponse } from './payment-routes.ts';
 
 /** GET /i/{token}: the page; 410 with a "voided" page for a voided invoice, 404 page for an unknown token. */
 export const hostedPageRoute: PublicRouteHandler = async ({ pathParameters }) => {
   const document = await hostedInvoiceDocument(pathParameters.token ?? '');
   if (document.status === 'void') return pageResponse(410, renderVoidedPage(document));
-  return pageResponse(200, renderInvoicePage(document));
+  return invoicePageResponse(200, document);
 };
 
 /** GET /i/{token}/pdf: the PDF; a voided invoice answers 410 as its page does. */

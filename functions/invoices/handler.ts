@@ -1,11 +1,12 @@
 /**
- * The invoice function (docs/api.md "Endpoints"): invoices, clients and the invoice's page and PDFs, one route table
- * entry each (shared/routes.ts).
+ * The invoice function (docs/api.md "Endpoints"): invoices, clients and the invoice's page and PDFs, paying it online
+ * (docs/getting-paid-online.md), one route table entry each (shared/routes.ts).
  */
 import { createApiFunction } from '../../shared/http/api-function.ts';
 import {
   addClientRoute,
   deleteClientRoute,
+  forgetClientCardRoute,
   getClientRoute,
   listClientsRoute,
   updateClientRoute,
@@ -19,6 +20,7 @@ import {
   invoiceRemindersRoute,
   sendInvoiceRoute,
 } from './invoice-routes.ts';
+import { hostedPaidRoute, hostedPayRoute, paystackEventRoute } from './payment-routes.ts';
 
 export const handler = createApiFunction('invoices', {
   'add-invoice': addInvoiceRoute,
@@ -30,9 +32,13 @@ export const handler = createApiFunction('invoices', {
   'invoice-pdf': invoicePdfRoute,
   'hosted-invoice-page': hostedPageRoute,
   'hosted-invoice-pdf': hostedPdfRoute,
+  'hosted-invoice-pay': hostedPayRoute,
+  'hosted-invoice-paid': hostedPaidRoute,
+  'paystack-event': paystackEventRoute,
   'add-client': addClientRoute,
   'list-clients': listClientsRoute,
   'get-client': getClientRoute,
   'update-client': updateClientRoute,
   'delete-client': deleteClientRoute,
+  'forget-client-card': forgetClientCardRoute,
 });

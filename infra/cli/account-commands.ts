@@ -1,6 +1,7 @@
 /** `account:create`, `account:list`, `account:disable`, `account:enable` (docs/accounts.md, docs/operations.md). */
 import { isValidTimeZone } from '../../shared/domain/dates.ts';
 import { createAccount, listAccounts, setAccountDisabled } from '../../shared/store/accounts.ts';
+import { readPaystackConnection } from '../../shared/store/paystack-connections.ts';
 import { ACCOUNT_LINE_KEYS, accountLine } from './account-line.ts';
 import { accountUpdate } from './account-update.ts';
 import { CommandError, defineCommand, UsageError } from './command.ts';
@@ -50,7 +51,8 @@ export const accountList = defineCommand({
   prints: `one JSON line per account: ${ACCOUNT_LINE_KEYS}.`,
   input: () => ({}),
   async run(_input, output) {
-    for await (const account of listAccounts()) output.line(accountLine(account));
+    for await (const account of listAccounts())
+      output.line(accountLine(account, await readPaystackConnection(account.companyId)));
   },
 });
 
@@ -66,7 +68,7 @@ function disableCommand(name: 'account:disable' | 'account:enable', disabled: bo
     async run(input, output) {
       const account = await setAccountDisabled(input.companyId, disabled);
       if (!account) throw new CommandError(`No account with company_id ${input.companyId}.`);
-      output.line(accountLine(account));
+      output.line(accountLine(account, await readPaystackConnection(account.companyId)));
     },
   });
 }

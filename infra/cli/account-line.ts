@@ -1,7 +1,10 @@
-/** What the account commands print of an account (docs/accounts.md): never its cursor secret. */
+/** What the account commands print of an account (docs/accounts.md): never its cursor secret, never a Paystack key. */
+import { loadConfig } from '../../shared/config.ts';
+import { feeSettingsView, paystackWebhookUrl } from '../../shared/domain/paystack-connection.ts';
 import type { Account } from '../../shared/store/accounts.ts';
+import type { PaystackConnection } from '../../shared/store/paystack-connections.ts';
 
-export function accountLine(account: Account): Record<string, unknown> {
+export function accountLine(account: Account, paystack?: PaystackConnection): Record<string, unknown> {
   const { profile } = account;
   return {
     company_id: account.companyId,
@@ -20,10 +23,25 @@ export function accountLine(account: Account): Record<string, unknown> {
     account_name: profile.accountName ?? null,
     account_number: profile.accountNumber ?? null,
     reminders: account.reminderOffsets,
+    ...paystackFields(paystack),
+  };
+}
+
+/**
+ * The connection as docs/getting-paid-online.md "Connecting Paystack" shows it: the key's last 4 and the webhook URL to
+ * paste into Paystack's dashboard while connected (null otherwise), and the fee settings.
+ */
+function paystackFields(paystack: PaystackConnection | undefined) {
+  const connected = paystack?.keyLast4 !== undefined && paystack.hookId !== undefined;
+  return {
+    paystack_key_last4: connected ? paystack.keyLast4 : null,
+    paystack_webhook_url: connected ? paystackWebhookUrl(loadConfig().publicBaseUrl(), paystack.hookId!) : null,
+    paystack_fees: feeSettingsView(paystack?.fees),
   };
 }
 
 /** The keys accountLine prints, for `--help`. */
 export const ACCOUNT_LINE_KEYS =
   '{"company_id","name","currency","time_zone","tokenization_enabled","created_at","disabled","disabled_at","email",' +
-  '"phone","address","tax_id","bank_name","account_name","account_number","reminders"}';
+  '"phone","address","tax_id","bank_name","account_name","account_number","reminders","paystack_key_last4",' +
+  '"paystack_webhook_url","paystack_fees"}';

@@ -11,6 +11,12 @@ import { updateAccount } from '../../shared/store/accounts.ts';
 import { wakeOpenInvoices } from '../../shared/store/wake-index.ts';
 import { accountLine } from './account-line.ts';
 import { CommandError, defineCommand, type OptionSpec, UsageError } from './command.ts';
+import {
+  applyPaystackChanges,
+  PAYSTACK_OPTIONS,
+  type PaystackChanges,
+  paystackChangesFrom,
+} from './paystack-options.ts';
 import { COMPANY_ID, companyId } from './validate.ts';
 
 /** The option of each profile field, e.g. `--tax-id` for `taxId`. */
@@ -45,7 +51,10 @@ function profileChanges(values: Record<string, string | boolean | undefined>): A
   return changes;
 }
 
-function changesFrom(values: Record<string, string | boolean | undefined>): AccountChanges {
+function changesFrom(
+  values: Record<string, string | boolean | undefined>,
+  paystack: PaystackChanges | undefined,
+): AccountChanges {
   const changes: AccountChanges = { profile: profileChanges(values) };
   if (typeof values.name === 'string') {
     const name = values.name.replace(/\s+/g, ' ').trim();
@@ -62,14 +71,16 @@ function changesFrom(values: Record<string, string | boolean | undefined>): Acco
   const changesSomething =
     changes.name !== undefined ||
     changes.reminderOffsets !== undefined ||
-    Object.keys(changes.profile ?? {}).length > 0;
-  if (!changesSomething) throw new UsageError('Nothing to change: give --name, a profile option or --reminders.');
+    Object.keys(changes.profile ?? {}).length > 0 ||
+    paystack !== undefined;
+  if (!changesSomething)
+    throw new UsageError('Nothing to change: give --name, a profile option, --reminders or a Paystack option.');
   return changes;
 }
 
 export const accountUpdate = defineCommand({
   name: 'account:update',
-  summary: "change an account's name, profile (what its invoices show) or reminder schedule",
+  summary: "change an account's name, profile (what its invoices show), reminder schedule or Paystack connection",
   options: {
     'company-id': COMPANY_ID,
     name: { type: 'string', placeholder: 'TEXT', description: 'the business name invoices are from' },
@@ -80,14 +91,19 @@ export const accountUpdate = defineCommand({
       description:
         'reminder days relative to the due date, e.g. --reminders=-3,0,7,14 (-365..365, at most 10); --reminders= clears',
     },
+    ...PAYSTACK_OPTIONS,
   },
   prints: 'one JSON line describing the account, as account:list does.',
-  input: (values) => ({ companyId: companyId(values), changes: changesFrom(values) }),
+  input: (values) => {
+    const paystack = paystackChangesFrom(values);
+    return { companyId: companyId(values), changes: changesFrom(values, paystack), paystack };
+  },
   async run(input, output) {
     const account = await updateAccount(input.companyId, input.changes);
     if (!account) throw new CommandError(`No account with company_id ${input.companyId}.`);
     // A schedule set later applies to existing invoices: the next sweep looks at each open one (docs/accounts.md).
     if (input.changes.reminderOffsets !== undefined) await wakeOpenInvoices(input.companyId);
-    output.line(accountLine(account));
+    const connection = await applyPaystackChanges(input.companyId, input.paystack);
+    output.line(accountLine(account, connection));
   },
 });

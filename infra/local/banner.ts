@@ -17,6 +17,21 @@ export interface BannerInput {
   now?: Date;
   /** The local SES server (its web inbox), where each message is also kept, and the sender (undefined: sending off). */
   mail?: { inboxUrl: string; mailDir: string; from: string | undefined };
+  /** Paystack: the local server the service uses (and the demo's webhook URL on it), or the one PAYSTACK_BASE_URL names. */
+  paystack?: { url: string; external: boolean; webhookUrl?: string };
+}
+
+/** Where online payment goes (docs/getting-paid-online.md "Locally"), and how to pay the demo invoice online. */
+export function paystackLines(paystack: NonNullable<BannerInput['paystack']>, baseUrl: string): string[] {
+  if (paystack.external)
+    return [
+      `Paystack: ${paystack.url} (PAYSTACK_BASE_URL); connect an account with account:update --paystack-secret-key`,
+    ];
+  return [
+    `Paystack: a local Paystack-compatible server at ${paystack.url} (its state and transfers: ${paystack.url}/_local/)`,
+    `  the demo account is connected to it; its webhooks go to ${paystack.webhookUrl ?? baseUrl}`,
+    '  open the demo invoice\'s hosted_url and press "Pay" (GET $BASE/invoices/$REF shows it)',
+  ];
 }
 
 /** Where sent invoice e-mails are read (docs/running-locally.md "E-mail"), and a send of the demo invoice. */
@@ -116,6 +131,7 @@ export function readyBanner(input: BannerInput): string {
     '',
     ...curlExamples(input.timeZone, input.now, input.demoReferenceCode).flatMap((example) => [example, '']),
     ...(input.mail ? [...mailLines(input.mail, input.demoReferenceCode), ''] : []),
+    ...(input.paystack ? [...paystackLines(input.paystack, input.baseUrl), ''] : []),
     'Press Ctrl-C to stop.',
   ].join('\n');
 }

@@ -17,6 +17,8 @@ export interface DemoAccount {
   secret_key: string;
   /** The demo invoice the printed payment example pays (seeded with the account). */
   demo_reference_code?: string;
+  /** The test key the demo account is connected to the local Paystack server with (docs/getting-paid-online.md). */
+  paystack_secret_key?: string;
 }
 
 export const DEMO_ACCOUNT_NAME = 'Demo Company';
@@ -34,6 +36,7 @@ function readSaved(file: string): DemoAccount | undefined {
         company_id: saved.company_id,
         secret_key: saved.secret_key,
         ...(typeof saved.demo_reference_code === 'string' ? { demo_reference_code: saved.demo_reference_code } : {}),
+        ...(typeof saved.paystack_secret_key === 'string' ? { paystack_secret_key: saved.paystack_secret_key } : {}),
       };
     }
   } catch {
@@ -68,6 +71,12 @@ export async function ensureDemoAccount(dataDir: string): Promise<{ account: Dem
     demo_reference_code: await createDemoInvoice(account),
   };
   return { account: save(file, demo), created: true };
+}
+
+/** The demo account's Paystack test key, made and saved on first use. */
+export function demoPaystackKey(dataDir: string, demo: DemoAccount, newKey: () => string): DemoAccount {
+  if (demo.paystack_secret_key) return demo;
+  return save(demoAccountFile(dataDir), { ...demo, paystack_secret_key: newKey() });
 }
 
 function save(file: string, demo: DemoAccount): DemoAccount {

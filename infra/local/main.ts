@@ -8,7 +8,7 @@
 import './quiet-observability.ts';
 import { documentClient } from '../../shared/store/dynamodb-client.ts';
 import { readyBanner } from './banner.ts';
-import { ensureDemoAccount } from './demo-account.ts';
+import { type DemoAccount, demoPaystackKey, ensureDemoAccount } from './demo-account.ts';
 import { docsRoutes } from './docs.ts';
 import { installDurabilityBarrier } from './durability-barrier.ts';
 import {
@@ -27,6 +27,8 @@ import {
 } from './engine-record.ts';
 import { type LocalMail, startLocalMail } from './local-mail.ts';
 import { startOutboxRunner } from './outbox-runner.ts';
+import type { LocalPaystack } from './paystack/server.ts';
+import { connectDemoAccount, newDemoPaystackKey, startPaystackForLocalRun } from './paystack-runner.ts';
 import { listen, portAnswers, urlHost } from './ports.ts';
 import { createLocalServer, type LocalServer } from './server.ts';
 import { type LocalSettings, readLocalSettings, useLocalDynamoDb, useLocalWebhookSettings } from './settings.ts';
@@ -43,6 +45,7 @@ let databaseStarting: Promise<DynamoDbLocal> | undefined;
 const runners: Runner[] = [];
 let stopping = false;
 let demoReferenceCode: string | undefined;
+let paystack: LocalPaystack | undefined;
 let dynamodbDir: string | undefined;
 
 async function shutdown(exitCode: number): Promise<void> {
@@ -192,6 +195,30 @@ async function startRunners(settings: LocalSettings, db: DynamoDbLocal): Promise
   return mail;
 }
 
+/**
+ * The local Paystack server (started beside DynamoDB Local, stopped with the runners), unless PAYSTACK_BASE_URL names
+ * another; `false` when it cannot start.
+ */
+async function startPaystack(settings: LocalSettings): Promise<LocalPaystack | undefined | false> {
+  try {
+    const started = await startPaystackForLocalRun(settings, console.error);
+    if (started) runners.push(started);
+    return started;
+  } catch (error) {
+    await fail(`Could not start the local Paystack server: ${(error as Error).message}`);
+    return false;
+  }
+}
+
+/** The demo account connected to the local Paystack server: what the banner says of Paystack. */
+async function connectDemo(settings: LocalSettings, demo: DemoAccount) {
+  const base = process.env.PAYSTACK_BASE_URL ?? '';
+  if (!paystack) return { url: base, external: true };
+  const { paystack_secret_key: key } = demoPaystackKey(settings.dataDir, demo, newDemoPaystackKey);
+  const webhookUrl = await connectDemoAccount(paystack, demo.company_id, key!, process.env.PUBLIC_BASE_URL ?? '');
+  return { url: paystack.url, external: false, webhookUrl };
+}
+
 /** The table, the demo account and the runners; then ready, and the banner. */
 async function prepare(settings: LocalSettings, db: DynamoDbLocal, baseUrl: string): Promise<void> {
   try {
@@ -200,6 +227,7 @@ async function prepare(settings: LocalSettings, db: DynamoDbLocal, baseUrl: stri
     await ensureTable(db.endpoint, settings.tableName);
     const { account } = await ensureDemoAccount(settings.dataDir);
     demoReferenceCode = account.demo_reference_code;
+    const paystackBanner = await connectDemo(settings, account);
     if (stopping) return;
     const mail = await startRunners(settings, db);
     server!.ready = true;
@@ -213,6 +241,7 @@ async function prepare(settings: LocalSettings, db: DynamoDbLocal, baseUrl: stri
         tableName: settings.tableName,
         dataDir: settings.dynamodbDir,
         mail: mail.banner,
+        paystack: paystackBanner,
       }),
     );
   } catch (error) {
@@ -231,8 +260,9 @@ async function main(): Promise<void> {
   }
   const baseUrl = await startServing(settings);
   if (!baseUrl || !(await claimDataDir(settings))) return;
-  const db = await startDatabase(settings);
-  if (!db || stopping) return;
+  const [db, started] = await Promise.all([startDatabase(settings), startPaystack(settings)]);
+  if (!db || started === false || stopping) return;
+  paystack = started;
   await prepare(settings, db, baseUrl);
 }
 

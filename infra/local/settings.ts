@@ -15,6 +15,10 @@ export interface LocalSettings {
   sesPort: number;
   /** Whether SES_PORT was set: when it was not and 8005 is taken, `npm start` picks a free port instead of failing. */
   sesPortExplicit: boolean;
+  /** The local Paystack server's port (PAYSTACK_PORT, default 8006; 0 picks a free one). */
+  paystackPort: number;
+  /** Whether PAYSTACK_PORT was set: when it was not and 8006 is taken, a free port is used instead. */
+  paystackPortExplicit: boolean;
   /** Absolute DATA_DIR (default `.data/`). */
   dataDir: string;
   /** Where DynamoDB Local keeps its database: `DATA_DIR/dynamodb`. */
@@ -33,7 +37,10 @@ function portFrom(value: string | undefined, name: string, fallback: number, min
 /** aws-ses-v2-local's own default port. */
 export const DEFAULT_SES_PORT = 8005;
 
-/** Reads PORT, HOST, DYNAMODB_PORT, SES_PORT, DATA_DIR and TABLE_NAME. Throws on an invalid port. */
+/** The local Paystack server's own default (infra/local/paystack-runner.ts). */
+export const DEFAULT_PAYSTACK_PORT = 8006;
+
+/** Reads PORT, HOST, DYNAMODB_PORT, SES_PORT, PAYSTACK_PORT, DATA_DIR and TABLE_NAME. Throws on an invalid port. */
 export function readLocalSettings(env: NodeJS.ProcessEnv = process.env): LocalSettings {
   const dataDir = resolve(env.DATA_DIR || '.data');
   return {
@@ -42,6 +49,8 @@ export function readLocalSettings(env: NodeJS.ProcessEnv = process.env): LocalSe
     dynamodbPort: portFrom(env.DYNAMODB_PORT, 'DYNAMODB_PORT', 8000, 1),
     sesPort: portFrom(env.SES_PORT, 'SES_PORT', DEFAULT_SES_PORT, 0),
     sesPortExplicit: env.SES_PORT !== undefined && env.SES_PORT !== '',
+    paystackPort: portFrom(env.PAYSTACK_PORT, 'PAYSTACK_PORT', DEFAULT_PAYSTACK_PORT, 0),
+    paystackPortExplicit: env.PAYSTACK_PORT !== undefined && env.PAYSTACK_PORT !== '',
     dataDir,
     dynamodbDir: join(dataDir, 'dynamodb'),
     tableName: env.TABLE_NAME || DEFAULT_LOCAL_TABLE,

@@ -2,6 +2,49 @@
 export const CHANNELS = ['Cash', 'BankTransfer', 'POS', 'Cheque'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/**
+ * The channels period totals count by name (docs/api.md "Payment history and pagination"): the manual ones, and those
+ * an online payment adds (docs/getting-paid-online.md "The payment"); any other channel Paystack reports counts as
+ * `Other`.
+ */
+export const TOTALS_CHANNELS = [...CHANNELS, 'Card', 'USSD', 'Other'] as const;
+export type TotalsChannel = (typeof TOTALS_CHANNELS)[number];
+
+/** A refund of (part of) an online payment through Paystack (docs/getting-paid-online.md "Refunds"). */
+export interface OnlineRefund {
+  amountKobo: number;
+  /** `pending` until Paystack has it (its refund API is called by the refund job), then Paystack's status. */
+  status: string;
+  /** Paystack's refund id, once it has one. */
+  id: string | null;
+}
+
+/** The card a payment was made with, when the client's card was saved (the invoice's `tokenize`). */
+export interface PaymentCard {
+  /** The service's own token of the saved card (`ctok_…`). */
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: string;
+  expYear: string;
+}
+
+/** What an online payment carries beyond a manual one (docs/getting-paid-online.md "The payment"). */
+export interface OnlinePayment {
+  /** Paystack's transaction id: the payment's `payment_id`. */
+  transactionId: string;
+  /** The checkout reference: the payment's `referrer`. */
+  reference: string;
+  gatewayResponse: string;
+  message: string;
+  /** What Paystack charged (the payment's `amount` is what the invoice was credited). */
+  amountChargedKobo: number;
+  /** Paystack's processing fee on the charge, as it reported it. */
+  feesKobo: number;
+  refund?: OnlineRefund;
+  card?: PaymentCard;
+}
+
 /** A payment recorded by mistake is reversed, never deleted (docs/api.md "Reversing a payment"). */
 export interface Reversal {
   /** YYYY-MM-DD HH:MM:SS (UTC). */
@@ -38,4 +81,6 @@ export interface PaymentRecord {
   previousPaymentId?: number;
   /** Counted in its day's totals (every payment recorded since totals are kept; older ones once migrated). */
   inTotals?: boolean;
+  /** Set on a payment recorded from Paystack; absent on manual ones. */
+  online?: OnlinePayment;
 }

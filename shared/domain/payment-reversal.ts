@@ -97,6 +97,13 @@ export function decideReversal(
         { code: 'payment_already_reversed', field: 'id', message: `reversed at ${payment.reversal.reversedAt}` },
       ]),
     );
+  // Nothing of it was credited (docs/getting-paid-online.md "Refunds"): there is nothing to take back.
+  if (payment.online && payment.amountKobo === 0)
+    return refuse(
+      new Refusal('payment_refunded', 'This payment was refunded whole; nothing of it was credited to reverse.', [
+        { code: 'payment_refunded', field: 'id', message: 'the invoice took none of it: it is refunded' },
+      ]),
+    );
   const latest = latestAfter(payment, reading);
   if ('missing' in latest) return latest;
   return accept({

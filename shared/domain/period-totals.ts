@@ -4,7 +4,7 @@
  * "Period totals"): a payment's transaction touches the row of its own shard, so an account's concurrent payments
  * rarely touch the same item (DynamoDB cancels concurrent transactions on one item).
  */
-import { CHANNELS, type Channel, type PaymentRecord } from './payment-record.ts';
+import { type PaymentRecord, TOTALS_CHANNELS, type TotalsChannel } from './payment-record.ts';
 
 /** Rows per account and day. Consecutive payment ids land on different shards, so a burst of payments spreads out. */
 export const TOTALS_SHARDS = 8;
@@ -13,7 +13,7 @@ export const TOTALS_SHARDS = 8;
 export interface Totals {
   count: number;
   totalKobo: number;
-  byChannelKobo: Record<Channel, number>;
+  byChannelKobo: Record<TotalsChannel, number>;
   reversedCount: number;
   reversedTotalKobo: number;
 }
@@ -22,18 +22,16 @@ export interface Totals {
 export interface TotalsDelta {
   count: number;
   totalKobo: number;
-  channel: Channel;
+  channel: TotalsChannel;
   reversedCount: number;
   reversedTotalKobo: number;
 }
 
 export const totalsShard = (paymentId: number): number => paymentId % TOTALS_SHARDS;
 
-const channelOf = (payment: PaymentRecord): Channel => {
-  const channel = CHANNELS.find((name) => name === payment.channel);
-  if (!channel) throw new Error(`payment ${payment.id} has an unknown channel ${payment.channel}`);
-  return channel;
-};
+/** The channel a payment counts under: its own when totals name it, else `Other` (a channel only Paystack reports). */
+const channelOf = (payment: PaymentRecord): TotalsChannel =>
+  TOTALS_CHANNELS.find((name) => name === payment.channel) ?? 'Other';
 
 /** A recorded payment counts once in its day. */
 export const recordedDelta = (payment: PaymentRecord): TotalsDelta => ({
@@ -62,7 +60,7 @@ export const reversedDelta = (payment: PaymentRecord): TotalsDelta => {
 export const noTotals = (): Totals => ({
   count: 0,
   totalKobo: 0,
-  byChannelKobo: { Cash: 0, BankTransfer: 0, POS: 0, Cheque: 0 },
+  byChannelKobo: { Cash: 0, BankTransfer: 0, POS: 0, Cheque: 0, Card: 0, USSD: 0, Other: 0 },
   reversedCount: 0,
   reversedTotalKobo: 0,
 });
@@ -75,7 +73,7 @@ export function sumTotals(rows: readonly Totals[]): Totals {
     sum.totalKobo += row.totalKobo;
     sum.reversedCount += row.reversedCount;
     sum.reversedTotalKobo += row.reversedTotalKobo;
-    for (const channel of CHANNELS) sum.byChannelKobo[channel] += row.byChannelKobo[channel];
+    for (const channel of TOTALS_CHANNELS) sum.byChannelKobo[channel] += row.byChannelKobo[channel];
   }
   return sum;
 }

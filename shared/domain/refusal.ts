@@ -22,6 +22,11 @@ export type RefusalCode =
   | 'invoice_has_payments'
   | 'invoice_deleted'
   | 'payment_already_reversed'
+  | 'payment_refunded'
+  | 'invalid_card_token'
+  | 'card_not_found'
+  | 'hook_not_found'
+  | 'invalid_signature'
   | 'credit_exceeds_invoice'
   | 'recipient_missing'
   | 'mail_not_configured';
@@ -83,12 +88,19 @@ export const invalidCursor = (): Refusal =>
   new Refusal('invalid_cursor', 'The cursor is invalid for this account and period. Start again without a cursor.');
 
 /** The refusal of a reference to something absent (or another account's: indistinguishable, docs/api.md "Errors"). */
-export type NotFoundCode = 'invoice_not_found' | 'payment_not_found' | 'client_not_found';
+export type NotFoundCode =
+  | 'invoice_not_found'
+  | 'payment_not_found'
+  | 'client_not_found'
+  | 'card_not_found'
+  | 'hook_not_found';
 
 const NOT_FOUND_MESSAGES: Record<NotFoundCode, string> = {
   invoice_not_found: 'Invoice not found',
   payment_not_found: 'Payment not found',
   client_not_found: 'Client not found',
+  card_not_found: 'Card not found',
+  hook_not_found: 'No account has this webhook URL',
 };
 
 export const notFound = (code: NotFoundCode): Refusal => new Refusal(code, NOT_FOUND_MESSAGES[code]);

@@ -10,21 +10,34 @@ import { renderNotFoundPage } from '../render/invoice-page.ts';
 import {
   type ApiFunctionName,
   apiFunctionNamed,
+  isProviderRoute,
   isPublicRoute,
   methodsOf,
+  type ProviderRouteName,
   type PublicRouteName,
   type RouteName,
 } from '../routes.ts';
 import { errorResponse, type HttpResponse } from './envelope.ts';
 import { ApiError } from './errors.ts';
-import { createApiHandler, createPublicHandler, type PublicRouteHandler, type RouteHandler } from './handler.ts';
+import {
+  createApiHandler,
+  createProviderHandler,
+  createPublicHandler,
+  type ProviderRouteHandler,
+  type PublicRouteHandler,
+  type RouteHandler,
+} from './handler.ts';
 import { pageResponse } from './page-responses.ts';
 
 class UnservedRoute extends Error {}
 
-/** A function's route handlers: a public route's handler is given no account (shared/routes.ts `access`). */
+/** A function's route handlers: a public or provider route's handler is given no account (shared/routes.ts `access`). */
 export type RouteHandlers = {
-  [R in RouteName]?: R extends PublicRouteName ? PublicRouteHandler : RouteHandler;
+  [R in RouteName]?: R extends PublicRouteName
+    ? PublicRouteHandler
+    : R extends ProviderRouteName
+      ? ProviderRouteHandler
+      : RouteHandler;
 };
 
 export function createApiFunction(name: ApiFunctionName, handlers: RouteHandlers) {
@@ -34,7 +47,9 @@ export function createApiFunction(name: ApiFunctionName, handlers: RouteHandlers
     if (!run) throw new Error(`The ${name} function has no handler for its route ${route.name}`);
     const handler = isPublicRoute(route)
       ? createPublicHandler(route.name, run as PublicRouteHandler)
-      : createApiHandler(route.name, run as RouteHandler);
+      : isProviderRoute(route)
+        ? createProviderHandler(route.name, run as ProviderRouteHandler)
+        : createApiHandler(route.name, run as RouteHandler);
     return methodsOf(route).map((method) => ({ method, path: route.path, handler }));
   });
   const publicPrefixes = definition.routes.filter(isPublicRoute).map((route) => `/${route.path.split('/')[1]}/`);

@@ -13,7 +13,7 @@ import { withCallDeadline, writeMayHaveCommitted } from '../call-deadline.ts';
 import { type RouteName, routeNamed } from '../routes.ts';
 import { type RequestContext, requestContext } from '../services/context.ts';
 import type { HttpResponse } from './envelope.ts';
-import { OutcomeUnknownError, ServiceUnavailableError } from './errors.ts';
+import { ApiError, OutcomeUnknownError, ServiceUnavailableError } from './errors.ts';
 import { acceptWithoutParameters } from './middleware/accept-ranges.ts';
 import { authenticate, authenticatedAccount } from './middleware/authenticate.ts';
 import { bodyGate } from './middleware/body-gate.ts';
@@ -52,6 +52,16 @@ export interface PublicRequest extends Pick<ApiRequest, 'headers' | 'pathParamet
 
 export type PublicRouteHandler = (request: PublicRequest) => Promise<HttpResponse>;
 
+/** What a provider's route (Paystack's webhook) is given: no account, and the body as the exact bytes received. */
+export interface ProviderRequest extends PublicRequest {
+  body: Buffer;
+}
+
+export type ProviderRouteHandler = (request: ProviderRequest) => Promise<HttpResponse>;
+
+/** The largest provider body read (Paystack's events are a few KB); a larger one is 413 and nothing is stored. */
+export const MAX_PROVIDER_BODY_BYTES = 256 * 1024;
+
 /** middy answers this long before the function's timeout (payload 2.0 needs a response, not a timeout). */
 const EARLY_RESPONSE_MS = 250;
 /** Every database call has ended this long before middy's early answer: time to build the response. */
@@ -81,6 +91,36 @@ export function createPublicHandler(route: RouteName, run: PublicRouteHandler) {
       }),
     );
   return withDeadline(handler);
+}
+
+/**
+ * A provider's route handler: no authentication and no body parsing — its body reaches it byte for byte (base64 as
+ * API Gateway sends a binary body, else the UTF-8 text it was), since a signature covers those bytes — and its errors
+ * as the JSON envelope.
+ */
+export function createProviderHandler(route: RouteName, run: ProviderRouteHandler) {
+  const handler = baseStack(route)
+    .use(errorEnvelope())
+    .use(httpHeaderNormalizer())
+    .use(pathParameterCheck(routeNamed(route).parameters))
+    .handler((event, context) =>
+      run({
+        body: rawBodyOf(event),
+        headers: event.headers ?? {},
+        pathParameters: event.pathParameters ?? {},
+        query: event.queryStringParameters ?? {},
+        requestId: event.requestContext?.requestId ?? context.awsRequestId,
+      }),
+    );
+  return withDeadline(handler);
+}
+
+function rawBodyOf(event: APIGatewayProxyEventV2): Buffer {
+  const body =
+    event.body === undefined ? Buffer.alloc(0) : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  if (body.length > MAX_PROVIDER_BODY_BYTES)
+    throw new ApiError('payload_too_large', `The request body must be at most ${MAX_PROVIDER_BODY_BYTES / 1024} KiB.`);
+  return body;
 }
 
 function withDeadline(handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResponse>) {

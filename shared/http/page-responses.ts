@@ -3,16 +3,23 @@
  * them private and inert — a Content-Security-Policy (a page's allows only its own stylesheet; a PDF's nothing), no
  * caching, no indexing, no referrer. The pages themselves are shared/render/'s.
  */
+import { loadConfig } from '../config.ts';
 import { PAGE_STYLE_SOURCE } from '../render/page-style.ts';
 import type { HttpResponse } from './envelope.ts';
 
-/** `default-src 'none'` plus only what the pages use: their one inline stylesheet, allowed by its hash. */
-export function contentSecurityPolicy(styleSources: readonly string[] = [PAGE_STYLE_SOURCE]): string {
+/**
+ * `default-src 'none'` plus only what the pages use: their one inline stylesheet, allowed by its hash; and, on a page
+ * with the pay button, its form's targets (`formAction`).
+ */
+export function contentSecurityPolicy(
+  styleSources: readonly string[] = [PAGE_STYLE_SOURCE],
+  formAction: readonly string[] = ["'none'"],
+): string {
   return [
     "default-src 'none'",
     `style-src ${styleSources.join(' ')}`,
     "base-uri 'none'",
-    "form-action 'none'",
+    `form-action ${formAction.join(' ')}`,
     "frame-ancestors 'none'",
   ].join('; ');
 }
@@ -43,6 +50,23 @@ export function pageResponse(statusCode: number, html: string, headers: Record<s
     },
     body: html,
   };
+}
+
+/**
+ * A page with the pay button (docs/getting-paid-online.md "The pay button"): its form posts to the page itself, whose
+ * answer leads on to Paystack's checkout — browsers hold that redirect to `form-action` too, so the CSP names the
+ * checkout's origin (PAYSTACK_CHECKOUT_ORIGIN) and nothing else.
+ */
+export function payablePageResponse(statusCode: number, html: string): HttpResponse {
+  const formAction = ["'self'", loadConfig().paystackCheckoutOrigin];
+  return pageResponse(statusCode, html, {
+    'content-security-policy': contentSecurityPolicy([PAGE_STYLE_SOURCE], formAction),
+  });
+}
+
+/** A 303 to Paystack's checkout (its `authorization_url`), with the hosted pages' private headers. */
+export function checkoutRedirect(location: string): HttpResponse {
+  return { statusCode: 303, headers: { location, ...PRIVATE_HEADERS }, body: '' };
 }
 
 /** `Content-Disposition: inline; filename="invoice-<reference_code>.pdf"` (reference codes are alphanumeric). */

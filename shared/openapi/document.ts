@@ -21,7 +21,7 @@ import { agingReportSchema } from '../schemas/reports.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
 import { csvContent } from './csv-content.ts';
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
-import { PAGE_ERRORS, pageAnswer, pdfAnswer } from './page-responses.ts';
+import { PAGE_ERRORS, pageAnswer, pdfAnswer, redirectAnswer } from './page-responses.ts';
 
 export { ROUTING_ERRORS } from './operations.ts';
 
@@ -151,6 +151,34 @@ const PARAMETERS: Record<ParameterName | 'IdempotencyKey', Record<string, unknow
     description: "The token of the invoice's `hosted_url` (24 base64url characters; anything else: the 404 page).",
     schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.hostedToken.pattern.source },
   },
+  HookId: {
+    name: 'hook_id',
+    in: 'path',
+    required: true,
+    description: "The id of the account's `paystack_webhook_url` (24 base64url characters; else 404 `hook_not_found`).",
+    schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.paystackHookId.pattern.source },
+  },
+  CardToken: {
+    name: 'card_token',
+    in: 'path',
+    required: true,
+    description: "A saved card's `card_token` (`ctok_` and 24 base64url characters; else 404 `card_not_found`).",
+    schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.cardToken.pattern.source },
+  },
+  CheckoutReference: {
+    name: 'reference',
+    in: 'query',
+    required: false,
+    description: "The checkout's reference, as Paystack appends it to the `callback_url`.",
+    schema: { type: 'string' },
+  },
+  Trxref: {
+    name: 'trxref',
+    in: 'query',
+    required: false,
+    description: 'The same reference under the other name Paystack appends (read when `reference` is absent).',
+    schema: { type: 'string' },
+  },
   PaymentId: {
     name: 'id',
     in: 'path',
@@ -233,6 +261,7 @@ function errorResponse(route: string, status: number, codes: readonly ErrorCode[
 function successResponse(route: RouteName, spec: OperationSpec, success: SuccessSpec) {
   if (success.media === 'application/pdf') return pdfAnswer(success.description);
   if (success.media === 'text/html') return pageAnswer(success.description);
+  if (success.media === 'redirect') return redirectAnswer(success.description);
   const examples = examplesFor(route, success.status);
   const csv = csvContent(route);
   const headers = {
@@ -288,6 +317,12 @@ function requestBody(route: RouteName, request: NonNullable<OperationSpec['reque
   };
 }
 
+/** The request body of a route that reads the exact bytes sent (Paystack's webhook): JSON only. */
+const rawRequestBody = (request: NonNullable<OperationSpec['rawRequest']>) => ({
+  required: true,
+  description: request.description,
+  content: { 'application/json': { schema: request.schema } },
+});
 function operation(route: RouteName) {
   const spec = OPERATIONS[route];
   const parameters: { $ref: string }[] = [
@@ -303,9 +338,10 @@ function operation(route: RouteName) {
     summary: spec.summary,
     description: spec.description,
     tags: [spec.tag],
-    ...(spec.public ? { security: [] } : {}),
+    ...(spec.public || spec.provider ? { security: [] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(spec.request ? { requestBody: requestBody(route, spec.request) } : {}),
+    ...(spec.rawRequest ? { requestBody: rawRequestBody(spec.rawRequest) } : {}),
     responses,
   };
 }
@@ -397,6 +433,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Payments', description: 'Record payments and list payment history' },
       { name: 'Hosted pages', description: 'What the client opens: the invoice page and its PDF, without an API key' },
       { name: 'Reports', description: 'Aging (who owes what) and client statements' },
+      { name: 'Paystack', description: "Paystack's calls: its webhook (docs/getting-paid-online.md)" },
       // Not "Webhooks": Swagger UI titles the webhooks section so already, and a tag of that name showed it twice.
       { name: 'Events', description: "Events POSTed to the account's webhook endpoint (docs/webhooks.md)" },
     ],

@@ -14,7 +14,17 @@ import { agingReportSchema } from '../schemas/reports.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
 
 /** Path and query parameters, declared once in components.parameters. */
-export type ParameterName = 'ReferenceCode' | 'ClientId' | 'PaymentId' | 'Limit' | 'Cursor' | 'HostedToken';
+export type ParameterName =
+  | 'ReferenceCode'
+  | 'ClientId'
+  | 'PaymentId'
+  | 'Limit'
+  | 'Cursor'
+  | 'HostedToken'
+  | 'HookId'
+  | 'CardToken'
+  | 'CheckoutReference'
+  | 'Trxref';
 
 export interface SuccessSpec {
   status: number;
@@ -22,7 +32,7 @@ export interface SuccessSpec {
   schema?: string;
   description: string;
   /** Not JSON: an HTML page or a PDF (page-responses.ts). */
-  media?: 'text/html' | 'application/pdf';
+  media?: 'text/html' | 'application/pdf' | 'redirect';
 }
 
 export interface OperationSpec {
@@ -41,6 +51,10 @@ export interface OperationSpec {
   errors: readonly ErrorCode[];
   /** Opened without an API key (a hosted page): `security: []`, and its errors are the HTML pages of page-responses.ts. */
   public?: boolean;
+  /** Called by a payment provider (Paystack's webhook): `security: []`, its errors the JSON envelope. */
+  provider?: boolean;
+  /** A body the route reads as the exact bytes sent (a provider's webhook): JSON only, described by its sender. */
+  rawRequest?: { description: string; schema: Record<string, unknown> };
 }
 
 // The error codes operations share, by what a request has (a body, an Idempotency-Key).
@@ -103,6 +117,7 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
       ...COMMON_ERRORS,
       ...IDEMPOTENCY_ERRORS,
       'tokenization_not_enabled',
+      'invalid_card_token',
       'client_not_found',
       'duplicate_merchant_ref',
     ],
@@ -301,7 +316,13 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     request: { name: 'ReversePaymentRequest', schema: reversePaymentSchema },
     success: { status: 200, schema: 'PaymentReversedResponse', description: 'Payment reversed.' },
     idempotent: true,
-    errors: [...COMMON_ERRORS, ...IDEMPOTENCY_ERRORS, 'payment_not_found', 'payment_already_reversed'],
+    errors: [
+      ...COMMON_ERRORS,
+      ...IDEMPOTENCY_ERRORS,
+      'payment_not_found',
+      'payment_already_reversed',
+      'payment_refunded',
+    ],
   },
   'add-client': {
     operationId: 'addClient',
@@ -332,10 +353,12 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
   'get-client': {
     operationId: 'getClient',
     summary: 'Get a client',
-    description: 'The client; a deleted one is returned with `deleted_at` set.',
+    description:
+      'The client, with its saved cards (`cards`: docs/getting-paid-online.md "Saved cards"); a deleted one is returned ' +
+      'with `deleted_at` set.',
     tag: 'Clients',
     parameters: ['ClientId'],
-    success: { status: 200, schema: 'ClientResponse', description: 'The client.' },
+    success: { status: 200, schema: 'ClientWithCardsResponse', description: 'The client, with its saved cards.' },
     idempotent: false,
     errors: [...READ_ERRORS, 'client_not_found'],
   },
@@ -396,5 +419,80 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     success: { status: 200, schema: 'ClientStatementResponse', description: 'The statement.' },
     idempotent: false,
     errors: [...COMMON_ERRORS, 'invalid_period', 'statement_too_large', 'client_not_found'],
+  },
+  // Getting paid online (docs/getting-paid-online.md): the pay button, the return, Paystack's webhook, saved cards.
+  'hosted-invoice-pay': {
+    operationId: 'payHostedInvoice',
+    summary: "The hosted page's pay button (for the client, no API key)",
+    description:
+      'What the "Pay ₦…" button of an open invoice of an account connected to Paystack posts (a plain HTML form; its ' +
+      'form-encoded body is empty). It keeps a checkout attempt with a new reference (`<reference_code>-<ULID>`), asks ' +
+      "Paystack's `transaction/initialize` for the checkout amount in kobo, NGN, with `callback_url` " +
+      '`<hosted_url>/paid` and `metadata` `reference_code` and `company_id`, and answers `303` to its ' +
+      '`authorization_url`. A paid invoice, one of an unconnected account, or Paystack down or slower than 5 s: the page ' +
+      'again (200) with a sentence why; a voided one: the voided page (410). Nothing is recorded from this route.',
+    tag: 'Hosted pages',
+    parameters: ['HostedToken'],
+    success: { status: 303, media: 'redirect', description: "To Paystack's checkout (`Location`)." },
+    alsoSuccess: { status: 200, media: 'text/html', description: 'The page again, saying why it cannot be paid now.' },
+    idempotent: false,
+    errors: [],
+    public: true,
+  },
+  'hosted-invoice-paid': {
+    operationId: 'hostedInvoicePaid',
+    summary: 'The return from Paystack’s checkout (for the client, no API key)',
+    description:
+      "Paystack's `callback_url`: `?reference=…` (and `trxref`). For a reference issued for this invoice, it asks " +
+      "Paystack's `transaction/verify` and records what Paystack confirms (exactly once per reference, whatever " +
+      'else records it), then shows the page with "Payment received" (amount, date, channel, what is still due), or ' +
+      '"being confirmed" while Paystack has not confirmed or cannot be reached. The redirect alone records nothing. A ' +
+      'voided invoice answers its voided page (410), with what became of the payment (refunded) on top.',
+    tag: 'Hosted pages',
+    parameters: ['HostedToken', 'CheckoutReference', 'Trxref'],
+    success: { status: 200, media: 'text/html', description: 'The invoice page with the payment’s receipt on top.' },
+    idempotent: false,
+    errors: [],
+    public: true,
+  },
+  'paystack-event': {
+    operationId: 'receivePaystackEvent',
+    summary: "Paystack's webhook (the account's paystack_webhook_url)",
+    description:
+      'Called by Paystack, not by you: no API key. The body is Paystack\'s event (`{"event":"charge.success","data":' +
+      "{…}}`), as sent; `x-paystack-signature` must be the hex HMAC-SHA512 of its exact bytes keyed with the account's " +
+      'Paystack secret key, else 401 and nothing is read or stored. A signed event is stored whole, then answered 200 ' +
+      '(also for a duplicate, an unknown reference or an event type that is ignored); it is processed afterwards — ' +
+      "verified with Paystack's `transaction/verify` and recorded once per reference. 5xx only when nothing was stored, " +
+      'so that Paystack retries.',
+    tag: 'Paystack',
+    parameters: ['HookId'],
+    rawRequest: {
+      description: "Paystack's event, exactly as Paystack sends it (its signature covers these bytes).",
+      schema: {
+        type: 'object',
+        properties: {
+          event: { type: 'string', examples: ['charge.success'] },
+          data: { type: 'object', description: 'The transaction, as `transaction/verify` shows it' },
+        },
+        required: ['event'],
+      },
+    },
+    success: { status: 200, schema: 'PaystackEventReceivedResponse', description: 'The event is stored.' },
+    idempotent: false,
+    errors: ['invalid_signature', 'hook_not_found', 'payload_too_large', 'internal_error', 'service_unavailable'],
+    provider: true,
+  },
+  'forget-client-card': {
+    operationId: 'forgetClientCard',
+    summary: "Forget one of a client's saved cards",
+    description:
+      'Removes the saved card (its sealed Paystack authorization too): no invoice can name it any more. The answer is ' +
+      "the client with the cards it has left. A token that is not one of this client's cards: 404 `card_not_found`.",
+    tag: 'Clients',
+    parameters: ['ClientId', 'CardToken'],
+    success: { status: 200, schema: 'CardForgottenResponse', description: 'Forgotten; the client with its cards.' },
+    idempotent: false,
+    errors: [...READ_ERRORS, 'client_not_found', 'card_not_found', 'outcome_unknown'],
   },
 };

@@ -14,7 +14,8 @@ const SECURITY_HEADERS = {
 const CSP = {
   'Content-Security-Policy': {
     description:
-      "`default-src 'none'` plus only the page's own inline stylesheet, by its hash: no script, nothing from another origin.",
+      "`default-src 'none'` plus only the page's own inline stylesheet, by its hash: no script, nothing from another " +
+      "origin. A page with the pay button also allows its form: `form-action 'self'` and Paystack's checkout origin.",
     schema: { type: 'string' },
   },
 };
@@ -45,6 +46,15 @@ export function pdfAnswer(description: string) {
     content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
   };
 }
+
+/** A redirect (the pay button's answer: 303 to Paystack's checkout). */
+export const redirectAnswer = (description: string) => ({
+  description,
+  headers: {
+    Location: { description: "Paystack's `authorization_url`", schema: { type: 'string', format: 'uri' } },
+    ...SECURITY_HEADERS,
+  },
+});
 
 /** A successful HTML page. */
 export const pageAnswer = (description: string) => html(description);

@@ -6,10 +6,16 @@
  */
 import { MAIL_STATUSES } from '../domain/invoice.ts';
 import { DISPLAYED_PAYMENT_STATUSES } from '../domain/overdue.ts';
-import { CHANNELS } from '../domain/payment-record.ts';
+import { TOTALS_CHANNELS } from '../domain/payment-record.ts';
 import { PERIODS } from '../domain/periods.ts';
 import { ERROR_STATUS } from '../http/errors.ts';
 import { CLIENT_TYPES, FEE_BEARERS, RECIPIENTS } from '../schemas/fields.ts';
+import {
+  CLIENT_CARDS_FIELD,
+  ONLINE_PAYMENT_FIELDS,
+  ONLINE_PAYMENT_OPTIONAL,
+  ONLINE_PAYMENT_SCHEMAS,
+} from './online-payment-responses.ts';
 import {
   constant,
   digits,
@@ -23,26 +29,31 @@ import {
   unixDate,
 } from './schema-builders.ts';
 
-const Client = object('A client of the account.', {
-  id: { type: 'integer', description: 'Client identifier' },
-  company_id: { type: 'integer', description: 'Owning account' },
-  name: string('Company name of the client (`company_name` of the request), or ""'),
-  company_name: string('Same as `name` (some clients read this key)'),
-  first_name: string('First name'),
-  last_name: string('Last name'),
-  email: string('Email address'),
-  phone: string('Telephone number with country prefix'),
-  website: string('Website, "" when unset'),
-  address: string('Postal address, "" when unset'),
-  type: string('Client type', { enum: [...CLIENT_TYPES] }),
-  settlement_bank: string('"" when unset'),
-  account_name: string('"" when unset'),
-  account_number: string('"" when unset'),
-  status: constant('1', 'Value `1` appears'),
-  created_at: timestamp('Creation time'),
-  updated_at: timestamp('Last update'),
-  deleted_at: nullValue('When the client was deleted (`DELETE /clients/{id}`), else null'),
-});
+const Client = object(
+  'A client of the account.',
+  {
+    id: { type: 'integer', description: 'Client identifier' },
+    company_id: { type: 'integer', description: 'Owning account' },
+    name: string('Company name of the client (`company_name` of the request), or ""'),
+    company_name: string('Same as `name` (some clients read this key)'),
+    first_name: string('First name'),
+    last_name: string('Last name'),
+    email: string('Email address'),
+    phone: string('Telephone number with country prefix'),
+    website: string('Website, "" when unset'),
+    address: string('Postal address, "" when unset'),
+    type: string('Client type', { enum: [...CLIENT_TYPES] }),
+    settlement_bank: string('"" when unset'),
+    account_name: string('"" when unset'),
+    account_number: string('"" when unset'),
+    status: constant('1', 'Value `1` appears'),
+    created_at: timestamp('Creation time'),
+    updated_at: timestamp('Last update'),
+    deleted_at: nullValue('When the client was deleted (`DELETE /clients/{id}`), else null'),
+    ...CLIENT_CARDS_FIELD,
+  },
+  ['cards'],
+);
 
 const InvoiceItem = object('A line item of an invoice.', {
   id: digits('Item identifier (a string of digits)'),
@@ -157,25 +168,35 @@ const Payment = object(
     amount: money('Amount paid'),
     currency: string('Three-letter currency code, e.g. NGN', { pattern: '^[A-Z]{3}$' }),
     transaction_date: unixDate('Payment date'),
-    status: string('`success`, or `reversed` once reversed', { enum: ['success', 'reversed'] }),
+    status: string('`success`; `reversed` once reversed; `refunded` for an online payment refunded whole', {
+      enum: ['success', 'reversed', 'refunded'],
+    }),
     reference_code: string('Reference code of the invoice paid'),
-    payment_id: string('Empty for manually recorded payments'),
-    referrer: string('Empty for manually recorded payments'),
-    gateway_response: string('Empty for manually recorded payments'),
-    message: string('Empty for manually recorded payments'),
-    channel: string('Payment channel', { enum: [...CHANNELS] }),
+    payment_id: string("Empty for manually recorded payments; Paystack's transaction id for online ones"),
+    referrer: string('Empty for manually recorded payments; the checkout reference for online ones'),
+    gateway_response: string("Empty for manually recorded payments; Paystack's gateway response for online ones"),
+    message: string("Empty for manually recorded payments; Paystack's message for online ones"),
+    channel: string(
+      'Payment channel: Cash, BankTransfer, POS or Cheque when recorded by hand; Card, BankTransfer, USSD, or the channel Paystack reports, when paid online',
+    ),
     type: constant('Invoice', 'Value `Invoice` appears for invoice payments'),
     created_at: timestamp('When the payment was recorded'),
     updated_at: timestamp('Same as created_at; when reversed, the reversal time'),
     reversed_at: timestamp('When the payment was reversed; only on a reversed payment'),
     reversal_reason: string('Why it was reversed; only on a reversed payment'),
+    ...ONLINE_PAYMENT_FIELDS,
     client: ref('Client'),
     invoice: ref('Invoice'),
   },
-  ['reversed_at', 'reversal_reason'],
+  ['reversed_at', 'reversal_reason', ...ONLINE_PAYMENT_OPTIONAL],
 );
 
-const amountByChannel = Object.fromEntries(CHANNELS.map((channel) => [channel, money(`Collected by ${channel}`)]));
+const amountByChannel = Object.fromEntries(
+  TOTALS_CHANNELS.map((channel) => [
+    channel,
+    money(channel === 'Other' ? 'Collected online by any other channel Paystack reports' : `Collected by ${channel}`),
+  ]),
+);
 
 const PaymentSummary = object('Totals of the whole effective range (not the page); the same on every page.', {
   count: { type: 'integer', description: 'Payments in the range, not counting reversed ones' },
@@ -314,6 +335,7 @@ export const RESPONSE_SCHEMAS = {
     description: 'The invoice with its `client` and `items` as shown that day, and the offset of the reminder sent.',
     allOf: [ref('InvoiceWithClient'), { required: ['reminder_offset'] }],
   },
+  ...ONLINE_PAYMENT_SCHEMAS,
   FieldError,
   ErrorEnvelope,
 } satisfies Record<string, Schema>;

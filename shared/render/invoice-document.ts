@@ -4,10 +4,12 @@
  * merchant's profile and the account's today; every text is as the user typed it (the renderers escape it).
  * It holds no key and no id other than the invoice's number and reference code.
  */
-import { type CalendarDate, fromEpochSeconds, todayIn, toIsoDate } from '../domain/dates.ts';
+
+import { type CalendarDate, fromEpochSeconds, localDateOf, todayIn, toIsoDate } from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import type { MerchantProfile } from '../domain/merchant-profile.ts';
 import { displayedPaymentStatus } from '../domain/overdue.ts';
+import type { PaymentReceipt } from '../domain/receipt.ts';
 import { formatMoney } from './money-format.ts';
 
 /** The status the client is shown: `payment_status` as it is today, or `void` for a deleted (voided) invoice. */
@@ -77,6 +79,8 @@ export interface InvoiceDocument {
   paymentInstructions: LabelledValue[];
   /** The hosted page's absolute URL; null for an invoice that has none yet (created before hosted pages). */
   hostedUrl: string | null;
+  /** Its payments, when they were read (docs/getting-paid-online.md "Receipts"): absent in the e-mail's document. */
+  payments?: DocumentPayments;
 }
 
 /** Who the invoice is from: the account's name and time zone, and its profile. */
@@ -92,6 +96,8 @@ export interface DocumentInput {
   /** The account's calendar date today: it decides whether the invoice is shown as overdue. */
   today: CalendarDate;
   hostedUrl: string | null;
+  /** The invoice's receipts and its pay button, when the page or PDF shows them. */
+  payments?: Omit<PaymentsInput, 'paidAt'>;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -131,7 +137,7 @@ function merchantOf({ name, profile }: Merchant): InvoiceDocument['merchant'] {
 }
 
 /** The document of an invoice as the client sees it on `today`. */
-export function invoiceDocument({ invoice, merchant, today, hostedUrl }: DocumentInput): InvoiceDocument {
+export function invoiceDocument({ invoice, merchant, today, hostedUrl, payments }: DocumentInput): InvoiceDocument {
   const { details, balance } = invoice;
   const money = (kobo: number) => formatMoney(kobo, details.currency);
   const status: DocumentStatus =
@@ -164,5 +170,101 @@ export function invoiceDocument({ invoice, merchant, today, hostedUrl }: Documen
       ['Account number', profile.accountNumber],
     ]),
     hostedUrl,
+    ...(payments
+      ? {
+          payments: documentPayments(
+            { ...payments, paidAt: balance.paidAt },
+            { money, date: showDate, timeZone: merchant.timeZone },
+          ),
+        }
+      : {}),
+  };
+}
+
+/**
+ * What a client sees of an invoice's payments (docs/getting-paid-online.md "Receipts"): each payment (date, channel,
+ * amount; reversed ones marked), the day a paid invoice was paid, and the pay button's amount. Part of the invoice
+ * document (./invoice-document.ts), so the page and the PDF agree.
+ */
+export interface DocumentReceipt {
+  date: ShownDate;
+  /** The channel as people read it (`Bank transfer`, `Card`…). */
+  channel: string;
+  /** What the invoice was credited. */
+  amount: string;
+  reversed: boolean;
+  /** An online payment of which money goes back: what was received, and what is refunded. */
+  refund?: { received: string; refunded: string };
+}
+
+/** The pay button: the amount the checkout charges, and where the form posts (the page's own path + `/pay`). */
+export interface PayOnline {
+  amount: string;
+  action: string;
+  /** The processing fee the amount includes, when the client bears it. */
+  fee?: string;
+}
+
+export interface DocumentPayments {
+  receipts: DocumentReceipt[];
+  /** The day a paid invoice was paid (account time zone). */
+  paidOn?: ShownDate;
+  payOnline?: PayOnline;
+}
+
+export interface PaymentsInput {
+  receipts: readonly PaymentReceipt[];
+  /** When the invoice became paid (`paid_at`, UTC), or null. */
+  paidAt: string | null;
+  /** Offered when the invoice can be paid online: the checkout amount, and the hosted page's URL. */
+  payOnline?: { amountKobo: number; feeKobo: number; hostedUrl: string };
+}
+
+const CHANNEL_LABELS: Record<string, string> = {
+  BankTransfer: 'Bank transfer',
+  Cash: 'Cash',
+  POS: 'POS',
+  Cheque: 'Cheque',
+  Card: 'Card',
+  USSD: 'USSD',
+};
+
+export const channelLabel = (channel: string): string => CHANNEL_LABELS[channel] ?? channel;
+
+/** How the document shows money and dates (./invoice-document.ts), and the merchant's time zone. */
+export interface Shown {
+  money: (kobo: number) => string;
+  date: (date: CalendarDate) => ShownDate;
+  timeZone: string;
+}
+
+/** The payments part of the document. */
+export function documentPayments(input: PaymentsInput, { money, date: showDate, timeZone }: Shown): DocumentPayments {
+  const receipts = [...input.receipts]
+    .sort((a, b) => (a.recordedId < b.recordedId ? -1 : 1))
+    .map(
+      (receipt): DocumentReceipt => ({
+        date: showDate(fromEpochSeconds(receipt.transactionDate)),
+        channel: channelLabel(receipt.channel),
+        amount: money(receipt.amountKobo),
+        reversed: receipt.reversedAt !== undefined,
+        ...(receipt.refundKobo
+          ? { refund: { received: money(receipt.amountChargedKobo ?? 0), refunded: money(receipt.refundKobo) } }
+          : {}),
+      }),
+    );
+  const { payOnline } = input;
+  return {
+    receipts,
+    ...(input.paidAt ? { paidOn: showDate(localDateOf(input.paidAt, timeZone)) } : {}),
+    ...(payOnline
+      ? {
+          payOnline: {
+            amount: money(payOnline.amountKobo),
+            action: `${new URL(payOnline.hostedUrl).pathname}/pay`,
+            ...(payOnline.feeKobo > 0 ? { fee: money(payOnline.feeKobo) } : {}),
+          },
+        }
+      : {}),
   };
 }

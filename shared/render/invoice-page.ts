@@ -3,37 +3,12 @@
  * with no script, nothing loaded from anywhere (one inline stylesheet, allowed by its hash), and every text the users
  * typed escaped. The headers that go with them (CSP, no-store, noindex) are shared/http/page-responses.ts's.
  */
-import type { InvoiceDocument, LabelledValue } from './invoice-document.ts';
+import { escapeHtml, type Html, html, list } from './html.ts';
+import type { InvoiceDocument } from './invoice-document.ts';
+import { noticeSection, type PageNotice, paidMark, payButton, receiptsSection } from './invoice-page-payments.ts';
 import { PAGE_STYLE } from './page-style.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text for an HTML element's content or a quoted attribute value. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-
-/** A tagged template whose interpolations are escaped unless they are already `Html`. */
-class Html {
-  constructor(readonly text: string) {}
-  toString(): string {
-    return this.text;
-  }
-}
-
-function html(strings: TemplateStringsArray, ...values: (string | Html | readonly Html[])[]): Html {
-  let text = strings[0]!;
-  values.forEach((value, index) => {
-    const part = Array.isArray(value)
-      ? value.map(String).join('')
-      : value instanceof Html
-        ? value.text
-        : escapeHtml(value as string);
-    text += part + strings[index + 1]!;
-  });
-  return new Html(text);
-}
-
-const list = (items: readonly LabelledValue[]): Html =>
-  html`<dl>${items.map((item) => html`<dt>${item.label}</dt><dd>${item.value}</dd>`)}</dl>`;
+export { escapeHtml } from './html.ts';
 
 function pageShell(title: string, body: Html): string {
   return `<!doctype html>
@@ -66,7 +41,7 @@ ${merchant.contacts.length > 0 ? list(merchant.contacts) : html``}
 
 function metaSection(document: InvoiceDocument): Html {
   return html`<section class="meta">
-<p><span class="status status-${document.status}">${document.statusLabel}</span></p>
+<p><span class="status status-${document.status}">${document.statusLabel}</span>${paidMark(document)}</p>
 <dl><dt>Invoice</dt><dd>${document.number}</dd>
 <dt>Reference</dt><dd>${document.referenceCode}</dd>
 <dt>Issued</dt><dd><time datetime="${document.issued.iso}">${document.issued.text}</time></dd>
@@ -103,7 +78,8 @@ function totalsSection(document: InvoiceDocument): Html {
 }
 
 function paymentSection(document: InvoiceDocument): Html {
-  if (document.paymentInstructions.length === 0 || document.status === 'void') return html``;
+  const settled = document.status === 'void' || document.status === 'paid';
+  if (document.paymentInstructions.length === 0 || settled) return html``;
   return html`<h2>How to pay</h2>
 <section class="pay">
 ${list(document.paymentInstructions)}
@@ -111,11 +87,14 @@ ${list(document.paymentInstructions)}
 </section>`;
 }
 
-/** The hosted invoice page: everything the client needs to read and pay the invoice. */
-export function renderInvoicePage(document: InvoiceDocument): string {
+/**
+ * The hosted invoice page: everything the client needs to read and pay the invoice; `notice` says what happened
+ * after a press of the pay button or a return from the checkout.
+ */
+export function renderInvoicePage(document: InvoiceDocument, notice?: PageNotice): string {
   const title = `Invoice ${document.number} from ${document.merchant.name}`;
   const client = document.client;
-  const body = html`<article class="sheet">
+  const body = html`${noticeSection(notice)}<article class="sheet">
 <div class="top">
 ${fromSection(document)}
 ${metaSection(document)}
@@ -124,6 +103,8 @@ ${metaSection(document)}
 <section class="to"><p>${client.name}</p>${client.company ? html`<p class="muted">${client.company}</p>` : html``}</section>
 ${itemsTable(document)}
 ${totalsSection(document)}
+${receiptsSection(document)}
+${payButton(document)}
 ${paymentSection(document)}
 ${document.hostedUrl ? html`<p class="actions"><a href="${`${document.hostedUrl}/pdf`}">Download PDF</a></p>` : html``}
 </article>
@@ -140,12 +121,15 @@ export function renderNotFoundPage(): string {
   );
 }
 
-/** 410: the invoice behind this link was voided by the business that sent it. */
-export function renderVoidedPage(document: InvoiceDocument): string {
+/**
+ * 410: the invoice behind this link was voided by the business that sent it; `notice`: what became of a payment made
+ * for it meanwhile (docs/getting-paid-online.md "Refunds").
+ */
+export function renderVoidedPage(document: InvoiceDocument, notice?: PageNotice): string {
   const contacts = document.merchant.contacts.filter((contact) => contact.label !== 'Tax ID');
   return pageShell(
     `Invoice ${document.number} was voided`,
-    html`<article class="sheet"><h1>This invoice was voided</h1>
+    html`${noticeSection(notice)}<article class="sheet"><h1>This invoice was voided</h1>
 <p class="muted">Invoice ${document.number} (reference ${document.referenceCode}) from ${document.merchant.name} was voided and is no longer payable. Nothing is due on it.</p>
 ${contacts.length > 0 ? html`<h2>Questions? Contact ${document.merchant.name}</h2>${list(contacts)}` : html``}
 </article>`,

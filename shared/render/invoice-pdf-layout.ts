@@ -214,8 +214,42 @@ function drawList(pdf: Pdf, items: readonly LabelledValue[], fonts: PdfFonts, x:
   return y;
 }
 
+/** PAID with its date, and each payment (date, channel, amount; reversed ones struck through), as the page lists them. */
+function drawPayments(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, top: number): number {
+  const receipts = doc.payments?.receipts ?? [];
+  const paidOn = doc.status === 'paid' ? doc.payments?.paidOn : undefined;
+  if (receipts.length === 0 && !paidOn) return top;
+  const frame = frameOf(pdf);
+  let y = room(pdf, top, 30 + receipts.length * 14);
+  if (paidOn) {
+    pdf.font(fonts.bold).fontSize(12).fillColor(STATUS_COLOURS.paid);
+    y = write(pdf, `PAID on ${paidOn.text}`, frame.left, y) + 8;
+  }
+  if (receipts.length > 0) {
+    pdf.font(fonts.bold).fontSize(8).fillColor(MUTED);
+    y = write(pdf, 'PAYMENTS', frame.left, y, { characterSpacing: 0.6 }) + 4;
+  }
+  for (const receipt of receipts) {
+    pdf
+      .font(fonts.regular)
+      .fontSize(10)
+      .fillColor(receipt.reversed ? MUTED : INK);
+    const strike = receipt.reversed;
+    const label = `${receipt.date.text} · ${receipt.channel}${receipt.reversed ? ' (reversed)' : ''}`;
+    write(pdf, label, frame.left, y, { width: 300, lineBreak: false, strike });
+    y = write(pdf, receipt.amount, frame.right - 150, y, { width: 150, align: 'right', lineBreak: false, strike }) + 3;
+    if (receipt.refund) {
+      pdf.fontSize(8.5).fillColor(MUTED);
+      const refund = `${receipt.refund.received} received, ${receipt.refund.refunded} refunded`;
+      y = write(pdf, refund, frame.left, y, { width: frame.width, lineBreak: false }) + 3;
+    }
+  }
+  return y + 14;
+}
+
 function drawPaymentInstructions(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, top: number): void {
-  if (doc.paymentInstructions.length === 0 || doc.status === 'void') return;
+  const settled = doc.status === 'void' || doc.status === 'paid';
+  if (doc.paymentInstructions.length === 0 || settled) return;
   const frame = frameOf(pdf);
   let y = room(pdf, top, 40 + doc.paymentInstructions.length * 16);
   pdf.font(fonts.bold).fontSize(8).fillColor(MUTED);
@@ -261,6 +295,7 @@ export function drawInvoice(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts): vo
   y = drawBillTo(pdf, doc, fonts, frameOf(pdf), y);
   y = drawItems(pdf, doc, fonts, y);
   y = drawTotals(pdf, doc, fonts, y);
+  y = drawPayments(pdf, doc, fonts, y);
   drawPaymentInstructions(pdf, doc, fonts, y);
   drawPageMarks(pdf, doc, fonts);
 }

@@ -6,6 +6,7 @@
  * line below, still right-aligned.
  */
 import { createHash } from 'node:crypto';
+import { PAYMENT_STYLE } from './payment-style.ts';
 
 export const PAGE_STYLE = `
 *{box-sizing:border-box}
@@ -69,6 +70,7 @@ main{max-width:none;padding:0}
 .status{border:1px solid #374151;background:none;color:#111827}
 tr{break-inside:avoid}
 }
+${PAYMENT_STYLE}
 `.trim();
 
 /** The CSP source that allows exactly PAGE_STYLE: `'sha256-<base64>'`. */

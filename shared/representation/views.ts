@@ -116,21 +116,55 @@ export function paymentView(
     amount: formatKobo(payment.amountKobo),
     currency: payment.currency,
     transaction_date: String(payment.transactionDate),
-    status: payment.reversal ? 'reversed' : 'success',
+    status: paymentStatusOf(payment),
     reference_code: payment.referenceCode,
-    payment_id: '',
-    referrer: '',
-    gateway_response: '',
-    message: '',
+    ...gatewayFields(payment),
     channel: payment.channel,
     type: 'Invoice',
     created_at: payment.createdAt,
     updated_at: payment.reversal?.reversedAt ?? payment.createdAt,
     ...(payment.reversal ? { reversed_at: payment.reversal.reversedAt, reversal_reason: payment.reversal.reason } : {}),
+    ...onlineFields(payment),
     client: clientView(invoice.details.client),
     invoice: options.paymentsCount
       ? { ...invoiceView(invoice, { today: options.today }), payments_count: invoice.balance.paymentsCount }
       : invoiceView(invoice, { today: options.today }),
+  };
+}
+
+/**
+ * `reversed` once reversed; `refunded` for an online payment the invoice could take nothing of (voided or already paid:
+ * its whole amount is refunded, docs/getting-paid-online.md "Refunds"); else `success`.
+ */
+const paymentStatusOf = (payment: PaymentRecord): string =>
+  payment.reversal ? 'reversed' : payment.online && payment.amountKobo === 0 ? 'refunded' : 'success';
+
+/** The gateway's fields: empty for manually recorded payments, Paystack's for online ones. */
+function gatewayFields(payment: PaymentRecord) {
+  const { online } = payment;
+  return {
+    payment_id: online?.transactionId ?? '',
+    referrer: online?.reference ?? '',
+    gateway_response: online?.gatewayResponse ?? '',
+    message: online?.message ?? '',
+  };
+}
+
+/** What only an online payment carries (docs/getting-paid-online.md "The payment"): absent on manual payments. */
+function onlineFields(payment: PaymentRecord) {
+  const { online } = payment;
+  if (!online) return {};
+  const { refund, card } = online;
+  return {
+    amount_charged: formatKobo(online.amountChargedKobo),
+    fees: formatKobo(online.feesKobo),
+    ...(refund ? { refund: { amount: formatKobo(refund.amountKobo), status: refund.status, id: refund.id } } : {}),
+    ...(card
+      ? {
+          card_token: card.token,
+          card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
+        }
+      : {}),
   };
 }
 
@@ -148,6 +182,9 @@ export function summaryView(totals: Totals, currency: string) {
       BankTransfer: formatKobo(byChannelKobo.BankTransfer),
       POS: formatKobo(byChannelKobo.POS),
       Cheque: formatKobo(byChannelKobo.Cheque),
+      Card: formatKobo(byChannelKobo.Card),
+      USSD: formatKobo(byChannelKobo.USSD),
+      Other: formatKobo(byChannelKobo.Other),
     },
     reversed_total: formatKobo(totals.reversedTotalKobo),
     currency,

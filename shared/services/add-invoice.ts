@@ -7,10 +7,13 @@ import { generateHostedToken } from '../domain/hosted-token.ts';
 import { buildInvoice, type ClientChoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice.ts';
 import { invoiceIssuedChange } from '../domain/receivables.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
+import { cardTokenRefusal, namesSavedCard } from '../domain/saved-card.ts';
 import { invoiceCreatedEvents } from '../domain/webhook-events.ts';
 import { invoiceCreated } from '../representation/answers.ts';
 import type { AddInvoiceInput } from '../schemas/invoice.ts';
+import { stillExists } from '../store/actions.ts';
 import { itemOf } from '../store/batch.ts';
+import { savedCardFrom, savedCardKey } from '../store/cards.ts';
 import { clientFrom, clientLookupKey, clientStillExists, newClientActions } from '../store/clients.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { merchantRefKey, newInvoiceActions } from '../store/invoices.ts';
@@ -31,6 +34,10 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
     input,
     clientKey: clientLookupKey(companyId, input),
     refKey: input.merchant_ref === undefined ? undefined : merchantRefKey(companyId, input.merchant_ref),
+    cardKey:
+      input.card_token !== undefined && namesSavedCard(input.card_token)
+        ? savedCardKey(companyId, input.card_token)
+        : undefined,
     invoiceIds: new IdAllocator(table, companyId, 'invoice'),
     clientIds: new IdAllocator(table, companyId, 'client'),
   };
@@ -41,6 +48,7 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
         keys: async () => [
           write.clientKey,
           ...(write.refKey ? [write.refKey] : []),
+          ...(write.cardKey ? [write.cardKey] : []),
           ...(await write.invoiceIds.keysToRead()),
           ...(input.client ? await write.clientIds.keysToRead() : []),
         ],
@@ -65,6 +73,8 @@ interface InvoiceWrite {
   clientKey: Key;
   /** The merchant_ref's uniqueness item, when one was sent. */
   refKey: Key | undefined;
+  /** The saved card a `card_token` of this service names (docs/getting-paid-online.md "Saved cards"). */
+  cardKey: Key | undefined;
   invoiceIds: IdAllocator;
   clientIds: IdAllocator;
 }
@@ -80,6 +90,10 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
   const decision = decideInvoice(account, input, { client: clientFrom(items, write.clientKey), merchantRefTaken });
   if (!decision.ok) return refusedWrite(decision.refusal, context);
   const now = formatTimestamp(new Date());
+  const existingClient = 'existing' in decision.value ? decision.value.existing.id : undefined;
+  const card = write.cardKey && savedCardFrom(items, write.cardKey);
+  const cardRefusal = cardTokenRefusal(input.card_token, card, existingClient);
+  if (cardRefusal) return refusedWrite(cardRefusal, context);
   const chosen = clientFor(write, decision.value, items, now);
   const invoiceId = claimId(write.invoiceIds, items);
   const ids = { invoiceId: invoiceId.id, referenceCode: generateReferenceCode(), hostedToken: generateHostedToken() };
@@ -93,6 +107,8 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
   return {
     actions: [
       ...chosen.actions,
+      // The saved card must not be forgotten before the invoice that names it commits.
+      ...(write.cardKey ? [stillExists(tableName(), write.cardKey)] : []),
       ...newInvoiceActions(tableName(), invoice),
       ...receivableActions(tableName(), invoiceIssuedChange(invoice, account.timeZone), attempt),
       ...sequenceActions([...chosen.claims, invoiceId]),

@@ -1,24 +1,18 @@
 /**
  * Add payment (docs/api.md "Add payment"): one read, a decision, one transaction that rewrites only the small invoice
- * header.
+ * header (what every recorded payment writes: ./payment-plan.ts).
  */
 import { formatTimestamp } from '../domain/dates.ts';
 import { decidePayment, futureDateError, newPayment } from '../domain/payment-acceptance.ts';
-import { recordedDelta } from '../domain/period-totals.ts';
-import { paymentRecordedChange } from '../domain/receivables.ts';
-import { paymentEvents } from '../domain/webhook-events.ts';
-import { paymentRecorded } from '../representation/answers.ts';
 import type { AddPaymentInput } from '../schemas/payment.ts';
 import { tableName } from '../store/dynamodb-client.ts';
-import { invoiceFrom, invoiceKeys, latestPaymentFrom, paymentTransaction } from '../store/invoices.ts';
+import { invoiceFrom, invoiceKeys, latestPaymentFrom } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
-import { dayTotalsUpdate } from '../store/period-totals.ts';
-import { receivableActions } from '../store/receivables.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
-import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { newUlid } from '../ulid.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
+import { recordedPaymentWrites } from './payment-plan.ts';
 
 export async function addPayment(context: RequestContext, input: AddPaymentInput): Promise<WriteResult> {
   const { account } = context;
@@ -46,10 +40,7 @@ interface PaymentWrite {
   paymentIds: IdAllocator;
 }
 
-/**
- * From what was read: the refusal, or one transaction of the payment, the invoice's new balance, the payment's day
- * totals, its receivables items, the id claim and the events.
- */
+/** From what was read: the refusal, or one transaction of the payment's writes (./payment-plan.ts) and the id claim. */
 function planPayment(
   { context, input, paymentIds }: PaymentWrite,
   items: Map<string, Item>,
@@ -65,22 +56,16 @@ function planPayment(
   const previousPaymentId = latestPaymentFrom(items, input.reference_code)?.id;
   const ids = { id: id.id, recordedId: newUlid(), previousPaymentId };
   const payment = newPayment(invoice, ids, request, account.currency, now);
-  const answer = paymentRecorded(payment, { details: invoice.details, balance }, context.todayForOverdue);
-  // Its size in history, for planning history pages' reads (docs/data-design.md "Payments").
-  const recorded = { ...payment, viewBytes: Buffer.byteLength(JSON.stringify(answer.data)) };
-  const events = paymentEvents({ settles }, answer.data, {
+  const { todayForOverdue } = context;
+  const writes = recordedPaymentWrites({
     companyId: account.companyId,
-    createdAt: now,
-    newUlid: newEventUlid,
+    todayForOverdue,
+    invoice,
+    balance,
+    settles,
+    payment,
+    attempt,
+    now,
   });
-  return {
-    actions: [
-      ...paymentTransaction(tableName(), invoice.balance, balance, recorded),
-      dayTotalsUpdate(tableName(), recorded, recordedDelta(recorded)),
-      ...receivableActions(tableName(), paymentRecordedChange(invoice, balance, recorded), attempt),
-      ...sequenceActions([id]),
-      ...eventPuts(events),
-    ],
-    response: answer,
-  };
+  return { actions: [...writes.actions, ...sequenceActions([id])], response: writes.answer };
 }

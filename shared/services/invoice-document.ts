@@ -1,25 +1,47 @@
 /**
  * The invoice as its client sees it (shared/render/invoice-document.ts), read for the hosted page, the PDFs and the
- * mailer: the invoice, its account's profile, the account's today (overdue) and the invoice's hosted link.
+ * mailer: the invoice, its account's profile, the account's today (overdue) and the invoice's hosted link; for the
+ * page and the PDFs also its payments and, when it can be paid online, the pay button (docs/getting-paid-online.md).
  */
 import { todayForOverdue } from '../clock.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import { visibleInvoice } from '../domain/invoice.ts';
+import { checkoutOffer } from '../domain/online-recording.ts';
 import { notFound } from '../domain/refusal.ts';
 import { hostedUrlOrNull } from '../hosted-url.ts';
-import { type InvoiceDocument, invoiceDocument } from '../render/invoice-document.ts';
+import { type DocumentInput, type InvoiceDocument, invoiceDocument } from '../render/invoice-document.ts';
 import type { Account } from '../store/accounts.ts';
-import { findHostedInvoice, findInvoiceWithAccount } from '../store/invoice-documents.ts';
+import { findAccountInvoicePage, findHostedInvoicePage, type InvoicePageReading } from '../store/invoice-pages.ts';
 import type { RequestContext } from './context.ts';
 
 /** The document of an invoice of `account`, as the client sees it today. */
-export function documentOf(invoice: Invoice, account: Account): InvoiceDocument {
+export function documentOf(invoice: Invoice, account: Account, payments?: DocumentInput['payments']): InvoiceDocument {
   return invoiceDocument({
     invoice,
     merchant: { name: account.name, timeZone: account.timeZone, profile: account.profile },
     today: todayForOverdue(account.timeZone),
     hostedUrl: hostedUrlOrNull(invoice.details.hostedToken),
+    ...(payments ? { payments } : {}),
   });
+}
+
+/** The document of what was read: with its receipts, and the pay button when it can be paid online. */
+export function pageDocumentOf(reading: InvoicePageReading): InvoiceDocument {
+  const { invoice, account, paystack, receipts } = reading;
+  const hostedUrl = hostedUrlOrNull(invoice.details.hostedToken);
+  const offer = checkoutOffer(invoice, paystack.sealedKey ? paystack.fees : undefined);
+  const payOnline =
+    offer.ok && hostedUrl
+      ? { amountKobo: offer.amountKobo, feeKobo: offer.amountKobo - invoice.balance.amountDueKobo, hostedUrl }
+      : undefined;
+  return documentOf(invoice, account, { receipts, ...(payOnline ? { payOnline } : {}) });
+}
+
+/** What a hosted page's token leads to; 404 `invoice_not_found` for a token no invoice has. */
+export async function hostedInvoiceReading(token: string): Promise<InvoicePageReading> {
+  const found = await findHostedInvoicePage(token);
+  if (!found) throw notFound('invoice_not_found');
+  return found;
 }
 
 /**
@@ -27,9 +49,7 @@ export function documentOf(invoice: Invoice, account: Account): InvoiceDocument 
  * 404 `invoice_not_found` for a token no invoice has. A voided invoice's document has status `void`: the page and its PDF answer 410 with it.
  */
 export async function hostedInvoiceDocument(token: string): Promise<InvoiceDocument> {
-  const found = await findHostedInvoice(token);
-  if (!found) throw notFound('invoice_not_found');
-  return documentOf(found.invoice, found.account);
+  return pageDocumentOf(await hostedInvoiceReading(token));
 }
 
 /**
@@ -39,8 +59,8 @@ export async function hostedInvoiceDocument(token: string): Promise<InvoiceDocum
  */
 export async function accountInvoiceDocument(context: RequestContext, referenceCode: string): Promise<InvoiceDocument> {
   const { companyId } = context.account;
-  const found = await findInvoiceWithAccount(companyId, referenceCode);
+  const found = await findAccountInvoicePage(companyId, referenceCode);
   const visible = visibleInvoice(found?.invoice, companyId);
   if (!visible.ok || !found) throw notFound('invoice_not_found');
-  return documentOf(visible.value, found.account);
+  return pageDocumentOf(found);
 }

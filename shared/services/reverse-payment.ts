@@ -12,6 +12,7 @@ import { paymentReversed } from '../representation/answers.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import type { Item } from '../store/items.ts';
 import { reversalKeys, reversalReading, reversalTransaction } from '../store/payment-reversals.ts';
+import { receiptReversalActions } from '../store/receipts.ts';
 import { receivableActions } from '../store/receivables.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, ReadAgain, type WritePlan, type WriteResult } from '../store/write-executor.ts';
@@ -61,6 +62,7 @@ function planReversal(
         paymentReversedChange(accepted.invoice, accepted.balance, accepted.payment, context.account.timeZone),
         attempt,
       ),
+      ...receiptReversalActions(tableName(), accepted.invoice.details.hostedToken, accepted.payment),
       ...eventPuts(events),
     ],
     response: answer,

@@ -12,7 +12,7 @@ import type {
   PaymentStatus,
 } from '../domain/invoice.ts';
 import type { MetadataValue } from '../domain/invoice-request.ts';
-import type { PaymentRecord } from '../domain/payment-record.ts';
+import type { OnlinePayment, PaymentRecord } from '../domain/payment-record.ts';
 import { clientIndexKeys, invoiceIndexKeys, keys, paymentIndexKeys, wakeIndexKeys } from './keys.ts';
 
 export type Item = Record<string, unknown>;
@@ -136,7 +136,7 @@ export function invoiceBodyItem(details: InvoiceDetails): Item {
   };
 }
 
-/** The hosted link of an invoice: its token → its account and reference code (invoice-documents.ts). */
+/** The hosted link of an invoice: its token → its account and reference code (invoice-pages.ts). */
 export function hostedLinkItem(token: string, companyId: number, referenceCode: string): Item {
   return { ...keys.hostedLink(token), entity: 'hosted_link', company_id: companyId, reference_code: referenceCode };
 }
@@ -247,6 +247,7 @@ export function paymentAttributes(payment: PaymentRecord): Item {
     ...(payment.previousPaymentId === undefined ? {} : { previous_payment_id: payment.previousPaymentId }),
     ...(payment.inTotals ? { in_totals: true } : {}),
     ...(payment.reversal ? { reversed_at: payment.reversal.reversedAt, reversal_reason: payment.reversal.reason } : {}),
+    ...onlineAttributes(payment.online),
   };
 }
 
@@ -269,5 +270,77 @@ export function paymentFromItem(item: Item): PaymentRecord {
     ...(typeof item.reversed_at === 'string'
       ? { reversal: { reversedAt: item.reversed_at, reason: String(item.reversal_reason ?? '') } }
       : {}),
+    ...onlineFromItem(item),
+  };
+}
+
+/**
+ * What an online payment adds to its payment item (and to the copy an invoice header keeps of its latest payment):
+ * one map attribute `online` (docs/data-design.md "Getting paid online"). Manual payments have none.
+ */
+export function onlineAttributes(online: OnlinePayment | undefined): Item {
+  if (!online) return {};
+  const { refund, card } = online;
+  return {
+    online: {
+      transaction_id: online.transactionId,
+      reference: online.reference,
+      gateway_response: online.gatewayResponse,
+      message: online.message,
+      amount_charged: online.amountChargedKobo,
+      fees: online.feesKobo,
+      ...(refund ? { refund: { amount: refund.amountKobo, status: refund.status, id: refund.id } } : {}),
+      ...(card
+        ? {
+            card: {
+              token: card.token,
+              brand: card.brand,
+              last4: card.last4,
+              exp_month: card.expMonth,
+              exp_year: card.expYear,
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export function onlineFromItem(item: Item): { online?: OnlinePayment } {
+  const online = item.online;
+  if (!online || typeof online !== 'object') return {};
+  const map = online as Item;
+  const refund = map.refund as Item | undefined;
+  const card = map.card as Item | undefined;
+  return {
+    online: {
+      transactionId: text(map.transaction_id),
+      reference: text(map.reference),
+      gatewayResponse: text(map.gateway_response),
+      message: text(map.message),
+      amountChargedKobo: Number(map.amount_charged ?? 0),
+      feesKobo: Number(map.fees ?? 0),
+      ...(refund
+        ? {
+            refund: {
+              amountKobo: Number(refund.amount),
+              status: text(refund.status),
+              id: typeof refund.id === 'string' ? refund.id : null,
+            },
+          }
+        : {}),
+      ...(card
+        ? {
+            card: {
+              token: text(card.token),
+              brand: text(card.brand),
+              last4: text(card.last4),
+              expMonth: text(card.exp_month),
+              expYear: text(card.exp_year),
+            },
+          }
+        : {}),
+    },
   };
 }

@@ -27,6 +27,14 @@
  * | webhook event     | EVENT#<eventId>                      | EVENT        | WEBHOOKS#<co>  | <eventId> (evt_ + ULID)   |
  * | webhook resend    | EVENT#<eventId>                      | RESEND#<ulid>|                |                           |
  * | mail job          | MAILJOB#<jobId>                      | MAILJOB      | MAIL#<co>      | <jobId> (mail_ + ULID)    |  (one send of an invoice: the mail outbox)
+ * | hosted receipt    | HOSTED#<token>                       | RECEIPT#<payment's ULID>[#REVERSED] |  |                 |  (a payment as the hosted page lists it)
+ * | paystack conn.    | ACCOUNT#<companyId>                  | PAYSTACK     |                |                           |  (sealed secret key, hook id, fee settings)
+ * | paystack hook     | PAYSTACKHOOK#<hookId>                | PAYSTACKHOOK |                |                           |  (webhook URL's id → account)
+ * | checkout attempt  | CHECKOUT#<reference>                 | CHECKOUT     |                |                           |  (a reference issued to Paystack; the recorded payment)
+ * | provider event    | PSEVENT#<eventId>                    | PSEVENT      | PSEVENTS#<co>  | <eventId> (pse_ + ULID)   |  (a signed Paystack webhook, as received)
+ * | refund job        | REFUNDJOB#<jobId>                    | REFUNDJOB    | REFUNDS#<co>   | <jobId> (rfj_ + ULID)     |  (money to give back through Paystack)
+ * | saved card        | CARD#<companyId>#<cardToken>         | CARD         | CARDS#<co>#<clientId> | <created_at>#<cardToken> |
+ * | card signature    | CARDSIG#<co>#<clientId>#<signature>  | CARDSIG      |                |                           |  (one saved card per card and client)
  *
  * GSI1 is the listing index, GSI2 the wake index (table.ts). GSI2 is sparse, read by the wake sweep: an item carries
  * GSI2PK = OPEN#<shard 0..15> (a hash of its id) and GSI2SK = <wake date YYYY-MM-DD>#<id>[#<marker>] while something
@@ -105,6 +113,54 @@ export const keys = {
     SK: `RESEND#${requestUlid}`,
   }),
   mailJob: (jobId: string): Key => ({ PK: `MAILJOB#${jobId}`, SK: 'MAILJOB' }),
+  ...onlinePaymentKeys(),
+};
+
+/** The keys of getting paid online (docs/data-design.md "Getting paid online"). */
+function onlinePaymentKeys() {
+  return {
+    hostedReceipt: (token: string, paymentUlid: string): Key => ({
+      PK: `HOSTED#${token}`,
+      SK: `${HOSTED_RECEIPT_PREFIX}${paymentUlid}`,
+    }),
+    hostedReceiptReversal: (token: string, paymentUlid: string): Key => ({
+      PK: `HOSTED#${token}`,
+      SK: `${HOSTED_RECEIPT_PREFIX}${paymentUlid}${RECEIPT_REVERSAL_SUFFIX}`,
+    }),
+    paystackConnection: (companyId: number): Key => ({ PK: `ACCOUNT#${companyId}`, SK: 'PAYSTACK' }),
+    paystackHook: (hookId: string): Key => ({ PK: `PAYSTACKHOOK#${hookId}`, SK: 'PAYSTACKHOOK' }),
+    checkoutAttempt: (reference: string): Key => ({ PK: `CHECKOUT#${reference}`, SK: 'CHECKOUT' }),
+    providerEvent: (eventId: string): Key => ({ PK: `PSEVENT#${eventId}`, SK: 'PSEVENT' }),
+    refundJob: (jobId: string): Key => ({ PK: `REFUNDJOB#${jobId}`, SK: 'REFUNDJOB' }),
+    savedCard: (companyId: number, cardToken: string): Key => ({ PK: `CARD#${companyId}#${cardToken}`, SK: 'CARD' }),
+    cardSignature: (companyId: number, clientId: number, signature: string): Key => ({
+      PK: `CARDSIG#${companyId}#${clientId}#${signature}`,
+      SK: 'CARDSIG',
+    }),
+  };
+}
+
+/** A hosted page's receipts sort after its link (`HOSTED`) in its partition: one Query reads both. */
+export const HOSTED_RECEIPT_PREFIX = 'RECEIPT#';
+/** The item that marks a receipt's payment reversed (put by the reversal; the receipt itself is never rewritten). */
+export const RECEIPT_REVERSAL_SUFFIX = '#REVERSED';
+
+/** GSI1 keys of a provider event: an account's received Paystack events are one Query, newest first. */
+export const providerEventIndexKeys = {
+  partition: (companyId: number): string => `PSEVENTS#${companyId}`,
+  sort: (eventId: string): string => eventId,
+};
+
+/** GSI1 keys of a refund job: an account's refunds are one Query, newest first. */
+export const refundJobIndexKeys = {
+  partition: (companyId: number): string => `REFUNDS#${companyId}`,
+  sort: (jobId: string): string => jobId,
+};
+
+/** GSI1 keys of a saved card: a client's cards are one Query, oldest first. */
+export const savedCardIndexKeys = {
+  partition: (companyId: number, clientId: number): string => `CARDS#${companyId}#${clientId}`,
+  sort: (createdAt: string, cardToken: string): string => `${createdAt}#${cardToken}`,
 };
 
 /** GSI1 keys of a mail job: an account's recent sends are one Query, newest first (job ids sort by time). */

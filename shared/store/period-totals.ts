@@ -5,14 +5,14 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
-import { CHANNELS, type Channel, type PaymentRecord } from '../domain/payment-record.ts';
+import { type PaymentRecord, TOTALS_CHANNELS, type TotalsChannel } from '../domain/payment-record.ts';
 import { type Totals, type TotalsDelta, totalsShard } from '../domain/period-totals.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { dayTotalsKeys, keys } from './keys.ts';
 import type { TransactItem } from './write-executor.ts';
 
-const channelAttribute = (channel: Channel): string => `channel_${channel}`;
+const channelAttribute = (channel: TotalsChannel): string => `channel_${channel}`;
 
 /** The ADD of `delta` to the row of the payment's day and shard (created by its first ADD). */
 export function dayTotalsUpdate(table: string, payment: PaymentRecord, delta: TotalsDelta): TransactItem {
@@ -54,7 +54,7 @@ export function dayTotalsUpdate(table: string, payment: PaymentRecord, delta: To
  */
 export function dayTotalsItem(companyId: number, isoDate: string, shard: number, totals: Totals): Item {
   const channels = Object.fromEntries(
-    CHANNELS.filter((channel) => totals.byChannelKobo[channel] !== 0).map((channel) => [
+    TOTALS_CHANNELS.filter((channel) => totals.byChannelKobo[channel] !== 0).map((channel) => [
       channelAttribute(channel),
       totals.byChannelKobo[channel],
     ]),
@@ -75,8 +75,8 @@ const numberOf = (value: unknown): number => (typeof value === 'number' ? value 
 
 function totalsFromItem(item: Item): Totals {
   const byChannelKobo = Object.fromEntries(
-    CHANNELS.map((channel) => [channel, numberOf(item[channelAttribute(channel)])]),
-  ) as Record<Channel, number>;
+    TOTALS_CHANNELS.map((channel) => [channel, numberOf(item[channelAttribute(channel)])]),
+  ) as Record<TotalsChannel, number>;
   return {
     count: numberOf(item.payments_count),
     totalKobo: numberOf(item.total),

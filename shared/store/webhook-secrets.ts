@@ -20,7 +20,17 @@ const KMS_FORMAT = 1;
 const LOCAL_FORMAT = 2;
 export const LOCAL_KEY_FILE = 'webhook-sealing.key';
 
-const context = (companyId: number) => ({ purpose: 'webhook-signing-secret', company_id: String(companyId) });
+/**
+ * What a sealed secret is for: part of its encryption context (KMS) or associated data (local), so a secret sealed
+ * for one purpose never opens as another (docs/getting-paid-online.md "Connecting Paystack" seals Paystack's keys
+ * this way too).
+ */
+export type SealingPurpose = 'webhook-signing-secret' | 'paystack-secret-key' | 'paystack-authorization';
+
+const context = (companyId: number, purpose: SealingPurpose = 'webhook-signing-secret') => ({
+  purpose,
+  company_id: String(companyId),
+});
 
 let kmsClient: import('@aws-sdk/client-kms').KMSClient | undefined;
 async function kms() {
@@ -52,36 +62,47 @@ function localKey(create: boolean): Buffer {
   }
 }
 
-/** Seals the raw secret bytes of one account's endpoint. */
-export async function sealSecret(companyId: number, secret: Uint8Array): Promise<Uint8Array> {
-  const keyId = loadConfig().webhookKmsKeyId;
-  if (keyId) {
+/**
+ * Seals the raw secret bytes of one account's endpoint (or, with another purpose and KMS key, another of its
+ * secrets). `kmsKeyId` unset: the local sealing key.
+ */
+export async function sealSecret(
+  companyId: number,
+  secret: Uint8Array,
+  purpose: SealingPurpose = 'webhook-signing-secret',
+  kmsKeyId: string | undefined = loadConfig().webhookKmsKeyId,
+): Promise<Uint8Array> {
+  if (kmsKeyId) {
     const { client, sdk } = await kms();
     const out = await client.send(
-      new sdk.EncryptCommand({ KeyId: keyId, Plaintext: secret, EncryptionContext: context(companyId) }),
+      new sdk.EncryptCommand({ KeyId: kmsKeyId, Plaintext: secret, EncryptionContext: context(companyId, purpose) }),
     );
     return Buffer.concat([Buffer.from([KMS_FORMAT]), Buffer.from(out.CiphertextBlob!)]);
   }
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', localKey(true), iv);
-  cipher.setAAD(Buffer.from(JSON.stringify(context(companyId))));
+  cipher.setAAD(Buffer.from(JSON.stringify(context(companyId, purpose))));
   const ciphertext = Buffer.concat([cipher.update(secret), cipher.final()]);
   return Buffer.concat([Buffer.from([LOCAL_FORMAT]), iv, cipher.getAuthTag(), ciphertext]);
 }
 
-/** Opens a sealed secret; throws when it does not belong to `companyId` or was tampered with. */
-export async function unsealSecret(companyId: number, sealed: Uint8Array): Promise<Buffer> {
+/** Opens a sealed secret; throws when it does not belong to `companyId` and `purpose` or was tampered with. */
+export async function unsealSecret(
+  companyId: number,
+  sealed: Uint8Array,
+  purpose: SealingPurpose = 'webhook-signing-secret',
+): Promise<Buffer> {
   const bytes = Buffer.from(sealed);
   if (bytes[0] === KMS_FORMAT) {
     const { client, sdk } = await kms();
     const out = await client.send(
-      new sdk.DecryptCommand({ CiphertextBlob: bytes.subarray(1), EncryptionContext: context(companyId) }),
+      new sdk.DecryptCommand({ CiphertextBlob: bytes.subarray(1), EncryptionContext: context(companyId, purpose) }),
     );
     return Buffer.from(out.Plaintext!);
   }
   if (bytes[0] !== LOCAL_FORMAT) throw new Error('Unknown sealed secret format.');
   const decipher = createDecipheriv('aes-256-gcm', localKey(false), bytes.subarray(1, 13));
-  decipher.setAAD(Buffer.from(JSON.stringify(context(companyId))));
+  decipher.setAAD(Buffer.from(JSON.stringify(context(companyId, purpose))));
   decipher.setAuthTag(bytes.subarray(13, 29));
   return Buffer.concat([decipher.update(bytes.subarray(29)), decipher.final()]);
 }
@@ -90,11 +111,16 @@ export async function unsealSecret(companyId: number, sealed: Uint8Array): Promi
 const cache = new Map<string, { secret: Buffer; until: number }>();
 export const SECRET_CACHE_MS = 5 * 60_000;
 
-export async function unsealSecretCached(companyId: number, sealed: Uint8Array, now = Date.now()): Promise<Buffer> {
-  const id = `${companyId}:${createHash('sha256').update(sealed).digest('base64')}`;
+export async function unsealSecretCached(
+  companyId: number,
+  sealed: Uint8Array,
+  now = Date.now(),
+  purpose: SealingPurpose = 'webhook-signing-secret',
+): Promise<Buffer> {
+  const id = `${purpose}:${companyId}:${createHash('sha256').update(sealed).digest('base64')}`;
   const hit = cache.get(id);
   if (hit && hit.until > now) return hit.secret;
-  const secret = await unsealSecret(companyId, sealed);
+  const secret = await unsealSecret(companyId, sealed, purpose);
   if (cache.size > 1000) cache.clear();
   cache.set(id, { secret, until: now + SECRET_CACHE_MS });
   return secret;

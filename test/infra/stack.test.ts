@@ -145,6 +145,18 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
       }
     });
 
+    it('PAYSTACK_BASE_URL and PAYSTACK_CHECKOUT_ORIGIN are the stage settings when given', () => {
+      const custom = synthStage(stageName, {
+        paystackBaseUrl: 'https://paystack.example.com/api/',
+        paystackCheckoutOrigin: 'https://checkout.example.com/pay',
+      });
+      const variables = resourceAt(custom, `${FUNCTION_IDS.invoices}/Resource`).Properties.Environment.Variables;
+      expect([variables.PAYSTACK_BASE_URL, variables.PAYSTACK_CHECKOUT_ORIGIN]).toEqual([
+        'https://paystack.example.com/api',
+        'https://checkout.example.com',
+      ]);
+    });
+
     it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))(
       `%s: logs to its own log group kept ${expected.logRetentionDays} days`,
       (name) => {
@@ -230,6 +242,12 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           'GET /i/{token}/{proxy+}',
           'GET /i/{token}/pdf',
           'GET /i/{token}/pdf/{proxy+}',
+          'POST /i/{token}/pay',
+          'POST /i/{token}/pay/{proxy+}',
+          'GET /i/{token}/paid',
+          'GET /i/{token}/paid/{proxy+}',
+          'POST /paystack/events/{hook_id}',
+          'POST /paystack/events/{hook_id}/{proxy+}',
           'POST /clients',
           'POST /clients/{proxy+}',
           'GET /clients',
@@ -240,6 +258,8 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           'PUT /clients/{id}/{proxy+}',
           'DELETE /clients/{id}',
           'DELETE /clients/{id}/{proxy+}',
+          'DELETE /clients/{id}/cards/{card_token}',
+          'DELETE /clients/{id}/cards/{card_token}/{proxy+}',
           'POST /payments',
           'POST /payments/{proxy+}',
           'GET /payments/{reference_code}',

@@ -30,6 +30,8 @@ const UNKNOWN: Record<PathParameterKind, string> = {
   paymentId: '987654321098',
   clientId: '987654321098',
   hostedToken: 'AAAAAAAAAAAAAAAAAAAAAAAA',
+  paystackHookId: 'AAAAAAAAAAAAAAAAAAAAAAAA',
+  cardToken: 'ctok_AAAAAAAAAAAAAAAAAAAAAAAA',
 };
 
 const BODIES = VALID_BODIES;
@@ -77,7 +79,9 @@ function sendTo(route: RouteDefinition, key: string, value: string): Promise<Cal
   const [name, kind] = Object.entries(route.parameters!)[0]!;
   expect(kind).toBeDefined();
   if (route.takesBody) expect(BODIES[route.name], `${route.name} needs a valid body in BODIES`).toBeDefined();
-  return call(route.name, { key, pathParameters: { [name]: value }, body: BODIES[route.name] });
+  // The route's other parameters (a card token after a client id) name nothing either.
+  const others = Object.fromEntries(Object.entries(route.parameters!).map(([other, k]) => [other, UNKNOWN[k]]));
+  return call(route.name, { key, pathParameters: { ...others, [name]: value }, body: BODIES[route.name] });
 }
 
 /** DynamoDB calls made while `act` runs (this process). */

@@ -68,7 +68,15 @@ describe('data:migrate, period totals', () => {
     expect(await summaryOf(key)).toEqual({
       count: 2,
       total: '30.00',
-      by_channel: { Cash: '10.00', BankTransfer: '0.00', POS: '20.00', Cheque: '0.00' },
+      by_channel: {
+        Cash: '10.00',
+        BankTransfer: '0.00',
+        POS: '20.00',
+        Cheque: '0.00',
+        Card: '0.00',
+        USSD: '0.00',
+        Other: '0.00',
+      },
       reversed_total: '40.00',
       currency: 'NGN',
     });

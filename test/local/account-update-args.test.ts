@@ -85,4 +85,31 @@ describe('account:update options', () => {
   it('still needs a valid --company-id', () => {
     expect(() => parseCommandLine(COMMANDS, ['account:update', '--name', 'X'])).toThrow(/--company-id is required/);
   });
+
+  it('takes a Paystack secret key (test or live), an empty one to disconnect, and the four fee settings', () => {
+    const key = `sk_test_${'a1'.repeat(20)}`;
+    expect(update('--paystack-secret-key', ` ${key} `)).toMatchObject({ paystack: { secretKey: key } });
+    expect(update('--paystack-secret-key=')).toMatchObject({ paystack: { secretKey: '' } });
+    expect(
+      update(
+        '--paystack-fee-percent',
+        '1.4',
+        '--paystack-fee-flat',
+        '50',
+        '--paystack-fee-flat-from',
+        '2,000',
+        '--paystack-fee-cap',
+        '1500.50',
+      ),
+    ).toMatchObject({ paystack: { fees: { percent: '1.4', flat: '50', flatFrom: '2,000', cap: '1500.50' } } });
+  });
+
+  it('refuses a key that is not a secret key and a fee setting out of range, naming the option', () => {
+    expect(refusal('--paystack-secret-key', 'pk_test_abcdefgh12')).toMatch(
+      /^--paystack-secret-key must be a Paystack secret key/,
+    );
+    expect(refusal('--paystack-fee-percent', '101')).toMatch(/^--paystack-fee-percent must be a percentage/);
+    expect(refusal('--paystack-fee-percent', '1.555')).toMatch(/^--paystack-fee-percent/);
+    expect(refusal('--paystack-fee-cap', '-5')).toMatch(/^--paystack-fee-cap must not be negative/);
+  });
 });

@@ -86,8 +86,21 @@ describe('npm start', { timeout: 240_000 }, () => {
     const saved = JSON.parse(readFileSync(join(dataDir, 'demo-account.json'), 'utf8')) as {
       company_id: number;
       secret_key: string;
+      paystack_secret_key: string;
     };
     expect(saved.secret_key).toBe(first.secretKey);
+    // The local Paystack server, and the demo account connected to it (docs/getting-paid-online.md "Locally").
+    const paystack = /^Paystack: a local Paystack-compatible server at (http:\/\/127\.0\.0\.1:\d+) /m.exec(
+      first.output(),
+    );
+    expect(paystack, first.output()).not.toBeNull();
+    expect(saved.paystack_secret_key).toMatch(/^sk_test_[0-9a-f]{40}$/);
+    const webhookUrl = /its webhooks go to (\S+)$/m.exec(first.output())![1]!;
+    expect(webhookUrl).toMatch(new RegExp(`^${first.baseUrl}/paystack/events/[A-Za-z0-9_-]{24}$`));
+    const integration = await fetch(`${paystack![1]}/_local/integration`, {
+      headers: { authorization: `Bearer ${saved.paystack_secret_key}` },
+    });
+    expect(((await integration.json()) as { data: { webhook_url: string } }).data.webhook_url).toBe(webhookUrl);
     expect(first.output()).toMatch(new RegExp(`^export BASE=${first.baseUrl} KEY=${first.secretKey} REF=\\S+$`, 'm'));
 
     const history = await fetch(`${first.baseUrl}/payments/history`, {
@@ -180,6 +193,8 @@ describe('npm start', { timeout: 240_000 }, () => {
 
     const second = await startService();
     expect(second.secretKey).toBe(first.secretKey);
+    // The same hook id (a new PORT=0 address in front of it).
+    expect(second.output()).toContain(`/paystack/events/${webhookUrl.split('/').at(-1)}`);
     expect(JSON.parse(readFileSync(join(dataDir, 'demo-account.json'), 'utf8'))).toEqual(saved);
     expect(await stop(second.child)).toBe(0);
     expect(javaPids()).toEqual([]);

@@ -15,6 +15,20 @@ import { type CallOptions, call, createInvoice, invoiceBody, newAccount, todayMo
 import { contractDocument, contractViolations, seenResponses } from '../support/contract.ts';
 import { dayOf } from '../support/days.ts';
 import { seedLedgerLines } from '../support/ledger-seed.ts';
+import {
+  connectedAccount,
+  invoiceToPay,
+  payAtCheckout,
+  payInvoice,
+  pressPay,
+  referenceOfCheckout,
+  returnFrom,
+  sendWebhook,
+  sign,
+  usePaystack,
+} from '../support/online-payments.ts';
+
+const paystack = usePaystack();
 
 const awsError = (name: string, extra: Record<string, unknown> = {}) =>
   Object.assign(new Error(name), { name, ...extra });
@@ -387,9 +401,10 @@ describe('contract: every documented outcome, validated against openapi.json', (
     for (const route of ['hosted-invoice-page', 'hosted-invoice-pdf'] as const) {
       await expectStatus(route, token, 200);
       await expectStatus(route, unknown, 404);
-      let remove = fault('GetItemCommand', () => new Error('simulated bug'));
+      // The page's first read: the Query of its link's partition (the link and the receipts).
+      let remove = fault('QueryCommand', () => new Error('simulated bug'));
       await expectStatus(route, token, 500).finally(remove);
-      remove = fault('GetItemCommand', () => awsError('ThrottlingException'));
+      remove = fault('QueryCommand', () => awsError('ThrottlingException'));
       const unavailable = await expectStatus(route, token, 503).finally(remove);
       expect(unavailable.headers['retry-after']).toBe('1');
     }
@@ -581,6 +596,126 @@ describe('contract: every documented outcome, validated against openapi.json', (
     );
   });
 
+  it('the pay button and the return (HTML answers, errors included)', async () => {
+    const connected = await connectedAccount(paystack);
+    const { token } = await invoiceToPay(connected.key);
+    const page = { pathParameters: { token } };
+    const unknown = { pathParameters: { token: 'A'.repeat(24) } };
+    await expectStatus(
+      'hosted-invoice-pay',
+      { ...page, body: '', contentType: 'application/x-www-form-urlencoded' },
+      303,
+    );
+    const { reference } = await payInvoice(paystack, connected.secretKey, token);
+    await expectStatus('hosted-invoice-paid', { ...page, query: { reference } }, 200);
+    await expectStatus('hosted-invoice-pay', page, 200); // paid now: the page again, saying so
+    for (const route of ['hosted-invoice-pay', 'hosted-invoice-paid'] as const) {
+      await expectStatus(route, unknown, 404);
+      let remove = fault('QueryCommand', () => new Error('simulated bug'));
+      await expectStatus(route, page, 500).finally(remove);
+      remove = fault('QueryCommand', () => awsError('ThrottlingException'));
+      await expectStatus(route, page, 503).finally(remove);
+    }
+    // Voided while its client was at the checkout: the voided page, with the refund on top.
+    const voided = await invoiceToPay(connected.key);
+    const pressed = await pressPay(voided.token);
+    await call('delete-invoice', {
+      key: connected.key,
+      pathParameters: { reference_code: voided.invoice.reference_code },
+    });
+    await payAtCheckout(pressed.headers.location!, 'success_card');
+    const late = await referenceOfCheckout(paystack, connected.secretKey);
+    const refunded = await expectStatus(
+      'hosted-invoice-paid',
+      { pathParameters: { token: voided.token }, query: { reference: late } },
+      410,
+    );
+    expect(refunded.rawBody).toContain('is being refunded to you');
+    await expectStatus('hosted-invoice-pay', { pathParameters: { token: voided.token } }, 410);
+    const history = await call('payment-history', { key: connected.key, body: { period: 'today' } });
+    const whole = history.body.data.payments.find((p: { status: string }) => p.status === 'refunded');
+    await expectStatus(
+      'reverse-payment',
+      { key: connected.key, pathParameters: { id: String(whole.id) }, body: { reason: 'Twice' } },
+      409,
+      'payment_refunded',
+    );
+  });
+
+  it("POST /paystack/events/{hook_id} (Paystack's webhook)", async () => {
+    const connected = await connectedAccount(paystack);
+    const body = JSON.stringify({ event: 'charge.success', data: { reference: 'T1' } });
+    await expectStatus(
+      'paystack-event',
+      {
+        pathParameters: { hook_id: connected.hookId },
+        body,
+        headers: { 'x-paystack-signature': sign(body, connected.secretKey) },
+      },
+      200,
+    );
+    expect((await sendWebhook(connected.hookId, body, '00')).status).toBe(401);
+    await expectStatus(
+      'paystack-event',
+      { pathParameters: { hook_id: connected.hookId }, body },
+      401,
+      'invalid_signature',
+    );
+    const unknownHook = {
+      pathParameters: { hook_id: 'A'.repeat(24) },
+      body,
+      headers: { 'x-paystack-signature': sign(body, connected.secretKey) },
+    };
+    await expectStatus('paystack-event', unknownHook, 404, 'hook_not_found');
+    const large = JSON.stringify({ pad: 'x'.repeat(300_000) });
+    const signedLarge = {
+      pathParameters: { hook_id: connected.hookId },
+      body: large,
+      headers: { 'x-paystack-signature': sign(large, connected.secretKey) },
+    };
+    await expectStatus('paystack-event', signedLarge, 413, 'payload_too_large');
+    const signed = {
+      pathParameters: { hook_id: connected.hookId },
+      body,
+      headers: { 'x-paystack-signature': sign(body, connected.secretKey) },
+    };
+    let remove = fault('GetItemCommand', () => new Error('simulated bug'));
+    await expectStatus('paystack-event', signed, 500, 'internal_error').finally(remove);
+    remove = fault('PutItemCommand', () => awsError('ThrottlingException'));
+    await expectStatus('paystack-event', signed, 503, 'service_unavailable').finally(remove);
+  });
+
+  it('saved cards: GET /clients/{id} with them, DELETE /clients/{id}/cards/{card_token}, card_token on add invoice', async () => {
+    const connected = await connectedAccount(paystack, { tokenizationEnabled: true });
+    const { invoice, token } = await invoiceToPay(connected.key, { tokenize: 'true' });
+    const { reference } = await payInvoice(paystack, connected.secretKey, token);
+    await returnFrom(token, reference);
+    const latest = await call('get-payment', {
+      key: connected.key,
+      pathParameters: { reference_code: invoice.reference_code },
+    });
+    const cardToken = latest.body.data.card_token as string;
+    const client = String(invoice.client_id);
+    const shown = await expectStatus('get-client', { key: connected.key, pathParameters: { id: client } }, 200);
+    expect(shown.body.data.cards).toHaveLength(1);
+    await expectStatus(
+      'add-invoice',
+      { key: connected.key, body: invoiceBody({ card_token: cardToken }) },
+      400,
+      'invalid_card_token',
+    );
+    const path = { pathParameters: { id: client, card_token: cardToken } };
+    await faultOutcomes('forget-client-card', connected.key, path, 'TransactWriteItemsCommand');
+    await expectStatus('forget-client-card', { key: connected.key, ...path }, 200);
+    await expectStatus('forget-client-card', { key: connected.key, ...path }, 404, 'card_not_found');
+    await expectStatus(
+      'forget-client-card',
+      { key: connected.key, pathParameters: { id: '999999', card_token: cardToken } },
+      404,
+      'client_not_found',
+    );
+  });
+
   it('exercised every documented status and error code of every operation', () => {
     const document = contractDocument();
     for (const route of ROUTES) {
@@ -588,7 +723,7 @@ describe('contract: every documented outcome, validated against openapi.json', (
       for (const [status, response] of Object.entries(responses)) {
         const seen = seenResponses.filter((r) => r.route === route.name && r.status === Number(status));
         expect(seen.length, `${route.name} ${status} never produced`).toBeGreaterThan(0);
-        const codes: string[] = response.content['application/json']?.schema.allOf?.[1].properties.code.enum ?? [];
+        const codes: string[] = response.content?.['application/json']?.schema.allOf?.[1].properties.code.enum ?? [];
         for (const code of codes)
           expect(
             seen.some((r) => r.code === code),

@@ -26,6 +26,8 @@ const UNKNOWN: Record<PathParameterKind, string> = {
   paymentId: '987654321098',
   clientId: '987654321098',
   hostedToken: 'AAAAAAAAAAAAAAAAAAAAAAAA',
+  paystackHookId: 'AAAAAAAAAAAAAAAAAAAAAAAA',
+  cardToken: 'ctok_AAAAAAAAAAAAAAAAAAAAAAAA',
 };
 const BODIES = VALID_BODIES;
 /** Literal segments of the route table: a value equal to one of them may name another route (`/invoices/history`). */
@@ -112,6 +114,9 @@ function spell(value: string, spelling: string): string {
 
 const PARAMETERISED = ROUTES.filter((route) => Object.keys(route.parameters ?? {}).length > 0);
 const parameterOf = (route: RouteDefinition) => Object.entries(route.parameters!)[0]! as [string, PathParameterKind];
+/** The route's other parameters (a card token after a client id), each a value that names nothing. */
+const othersOf = (route: RouteDefinition): Record<string, string> =>
+  Object.fromEntries(Object.entries(route.parameters!).map(([name, kind]) => [name, UNKNOWN[kind]]));
 /** What a client compares: everything but the request id — for a page people open, the HTML page itself. */
 const outcome = (r: { status: number; body: any; rawBody: string; headers: Record<string, string> }) =>
   isPage(r)
@@ -172,13 +177,16 @@ describe('fuzzing path parameters of every route', { timeout: TIMEOUT }, () => {
       const { key, account } = await newAccount();
       const [name, kind] = parameterOf(route);
       const body = BODIES[route.name];
-      const unknown = outcome(await call(route.name, { key, pathParameters: { [name]: UNKNOWN[kind] }, body }));
+      const others = othersOf(route);
+      const unknown = outcome(
+        await call(route.name, { key, pathParameters: { ...others, [name]: UNKNOWN[kind] }, body }),
+      );
       expect(unknown.status).toBe(404);
       await fc.assert(
         fc.asyncProperty(values, spellings, async (value, spelling) => {
           // As API Gateway hands it over (decoded); it never invokes a function with an empty segment.
           if (value !== '') {
-            const direct = await call(route.name, { key, pathParameters: { [name]: value }, body });
+            const direct = await call(route.name, { key, pathParameters: { ...others, [name]: value }, body });
             const context = `${route.name} ${JSON.stringify(value).slice(0, 80)}: ${direct.status} ${direct.rawBody.slice(0, 200)}`;
             expect(direct.status, context).toBeLessThan(500);
             expectRefusalAnswer(route, direct);
@@ -186,7 +194,10 @@ describe('fuzzing path parameters of every route', { timeout: TIMEOUT }, () => {
           }
 
           // As bytes of a request path through the local runtime.
-          const path = route.path.replace(`{${name}}`, spell(value, spelling));
+          const path = Object.entries(others)
+            .filter(([other]) => other !== name)
+            .reduce((at, [other, fill]) => at.replace(`{${other}}`, fill), route.path)
+            .replace(`{${name}}`, spell(value, spelling));
           const served = await overHttp(route, key, path);
           const served404 = `${route.name} ${path.slice(0, 120)}: ${served.status} ${served.rawBody.slice(0, 200)}`;
           expect(served.status, served404).toBeLessThan(500);

@@ -78,7 +78,14 @@ export function npmStartEnv(settings: {
     LOG_LEVEL: 'WARN',
     ...settings.extra,
   };
-  for (const name of ['DYNAMODB_ENDPOINT', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE', 'STRESS'])
+  for (const name of [
+    'DYNAMODB_ENDPOINT',
+    'AWS_ACCESS_KEY_ID',
+    'AWS_SECRET_ACCESS_KEY',
+    'AWS_PROFILE',
+    'STRESS',
+    'PAYSTACK_BASE_URL',
+  ])
     delete env[name];
   return env;
 }

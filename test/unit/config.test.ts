@@ -38,4 +38,25 @@ describe('readConfig', () => {
     expect([config.serviceName, config.metricsNamespace]).toEqual(['svc', 'Invoicing']);
     expect(config.localCredentials).toEqual({ accessKeyId: 'a', secretAccessKey: 'local' });
   });
+
+  it("points at Paystack by default; a Paystack-compatible server's base URL is also its checkout origin", () => {
+    const defaults = readConfig({});
+    expect([defaults.paystackBaseUrl, defaults.paystackCheckoutOrigin]).toEqual([
+      'https://api.paystack.co',
+      'https://checkout.paystack.com',
+    ]);
+    const local = readConfig({ PAYSTACK_BASE_URL: 'http://127.0.0.1:3602/' });
+    expect([local.paystackBaseUrl, local.paystackCheckoutOrigin]).toEqual([
+      'http://127.0.0.1:3602',
+      'http://127.0.0.1:3602',
+    ]);
+    const both = readConfig({
+      PAYSTACK_BASE_URL: 'https://paystack.example/api',
+      PAYSTACK_CHECKOUT_ORIGIN: 'https://pay.example/checkout',
+    });
+    expect([both.paystackBaseUrl, both.paystackCheckoutOrigin]).toEqual([
+      'https://paystack.example/api',
+      'https://pay.example',
+    ]);
+  });
 });

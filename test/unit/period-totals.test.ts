@@ -60,8 +60,10 @@ describe('deltas', () => {
     });
   });
 
-  it('refuses a payment whose channel is not one of the four', () => {
-    expect(() => recordedDelta(payment({ channel: 'Card' }))).toThrow(/unknown channel/);
+  it("counts an online payment's Card and USSD by name, and a channel only Paystack reports as Other", () => {
+    expect(recordedDelta(payment({ channel: 'Card' })).channel).toBe('Card');
+    expect(recordedDelta(payment({ channel: 'USSD' })).channel).toBe('USSD');
+    expect(recordedDelta(payment({ channel: 'mobile_money' })).channel).toBe('Other');
   });
 });
 

@@ -56,7 +56,14 @@ describe('path parameters in the route table', () => {
       Object.values(PATH_PARAMETER_KINDS)
         .map((k) => k.notFound)
         .sort(),
-    ).toEqual(['client_not_found', 'invoice_not_found', 'invoice_not_found', 'payment_not_found']);
+    ).toEqual([
+      'card_not_found',
+      'client_not_found',
+      'hook_not_found',
+      'invoice_not_found',
+      'invoice_not_found',
+      'payment_not_found',
+    ]);
     for (const { pattern } of Object.values(PATH_PARAMETER_KINDS))
       for (const value of [' 1', '1 ', '\t1', '', '+1', '1.0', '..', 'A'.repeat(65)])
         expect(pattern.test(value), value).toBe(false);

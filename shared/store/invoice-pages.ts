@@ -1,0 +1,56 @@
+/**
+ * The reads behind what a client sees of an invoice with its payments (docs/data-design.md "Getting paid online"):
+ * the invoice, its account, the account's Paystack connection and the invoice's receipts. A hosted page: one Query of
+ * its token's partition (the link and the receipts), then one BatchGetItem of the header, body, account and
+ * connection — two round trips, as before receipts. By reference code (the keyed PDF): the BatchGetItem, then the
+ * receipts' Query.
+ */
+import type { Invoice } from '../domain/invoice.ts';
+import type { PaymentReceipt } from '../domain/receipt.ts';
+import { type Account, accountFromItem } from './accounts.ts';
+import { batchGet, itemOf } from './batch.ts';
+import { invoiceFrom, invoiceKeys } from './invoices.ts';
+import { keys } from './keys.ts';
+import { connectionFrom, type PaystackConnection, paystackConnectionKey } from './paystack-connections.ts';
+import { readHostedPartition } from './receipts.ts';
+
+export interface InvoicePageReading {
+  invoice: Invoice;
+  account: Account;
+  paystack: PaystackConnection;
+  receipts: PaymentReceipt[];
+}
+
+async function readInvoiceAndAccount(companyId: number, referenceCode: string) {
+  const items = await batchGet([
+    ...invoiceKeys(referenceCode),
+    keys.account(companyId),
+    paystackConnectionKey(companyId),
+  ]);
+  const invoice = invoiceFrom(items, referenceCode);
+  const accountItem = itemOf(items, keys.account(companyId));
+  if (!invoice || !accountItem || invoice.details.companyId !== companyId) return undefined;
+  return { invoice, account: accountFromItem(accountItem), paystack: connectionFrom(items, companyId) };
+}
+
+/** The invoice behind a hosted page's token, with the rest; undefined when no invoice has the token. */
+export async function findHostedInvoicePage(token: string): Promise<InvoicePageReading | undefined> {
+  const { link, receipts } = await readHostedPartition(token);
+  if (!link) return undefined;
+  const found = await readInvoiceAndAccount(link.companyId, link.referenceCode);
+  // The invoice must be the link's own: never another's.
+  if (found?.invoice.details.hostedToken !== token) return undefined;
+  return { ...found, receipts };
+}
+
+/** One of the account's invoices by reference code, with the rest; undefined when absent or another account's. */
+export async function findAccountInvoicePage(
+  companyId: number,
+  referenceCode: string,
+): Promise<InvoicePageReading | undefined> {
+  const found = await readInvoiceAndAccount(companyId, referenceCode);
+  if (!found) return undefined;
+  const token = found.invoice.details.hostedToken;
+  const receipts = token === undefined ? [] : (await readHostedPartition(token)).receipts;
+  return { ...found, receipts };
+}

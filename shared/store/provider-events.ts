@@ -1,0 +1,122 @@
+/**
+ * Paystack's webhooks as received (docs/getting-paid-online.md "Webhooks"; docs/data-design.md "Getting paid
+ * online"): one item per signed delivery, its body kept byte for byte, put before the webhook is answered 200 — so a
+ * payment is never lost between Paystack's call and its processing. Processing (verify, record) reads it back by id
+ * and writes what it came to on it. The item's INSERT on the table's stream (`entity` `paystack_event`) is what a
+ * background job picks up.
+ */
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from './dynamodb-client.ts';
+import type { Item } from './items.ts';
+import { keys, providerEventIndexKeys } from './keys.ts';
+import { TABLE } from './table.ts';
+
+export const PROVIDER_EVENT_ENTITY = 'paystack_event';
+export const PROVIDER_EVENT_PREFIX = 'pse_';
+
+/** What processing came to: recorded a payment, found it recorded, ignored it, or could not finish (retry). */
+export type ProviderEventState = 'received' | 'recorded' | 'duplicate' | 'ignored' | 'failed';
+
+export interface ProviderEvent {
+  /** `pse_` + ULID. */
+  eventId: string;
+  companyId: number;
+  /** Paystack's `event` (`charge.success`, `refund.processed`…), or `unknown` when the body names none. */
+  eventType: string;
+  /** `data.reference`, when the body has one. */
+  reference: string | undefined;
+  /** The body exactly as signed. */
+  body: Uint8Array;
+  receivedAt: string;
+  state: ProviderEventState;
+  /** What processing found, in a few words (`not_successful`, `verify unavailable: …`). */
+  outcome: string | undefined;
+  paymentId: number | undefined;
+}
+
+/** Puts a received event; an id is never reused. */
+export async function putProviderEvent(event: Omit<ProviderEvent, 'state' | 'outcome' | 'paymentId'>): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.providerEvent(event.eventId),
+        GSI1PK: providerEventIndexKeys.partition(event.companyId),
+        GSI1SK: providerEventIndexKeys.sort(event.eventId),
+        entity: PROVIDER_EVENT_ENTITY,
+        event_id: event.eventId,
+        company_id: event.companyId,
+        event_type: event.eventType,
+        ...(event.reference === undefined ? {} : { reference: event.reference }),
+        body: event.body,
+        received_at: event.receivedAt,
+        processing_state: 'received',
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+}
+
+export async function readProviderEvent(eventId: string): Promise<ProviderEvent | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.providerEvent(eventId), ConsistentRead: true }),
+  );
+  return eventFromItem(out.Item);
+}
+
+/** An account's received events, newest first (one Query of its GSI1 partition): what `paystack:events` lists. */
+export async function listProviderEvents(companyId: number, limit = 100): Promise<ProviderEvent[]> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: TABLE.listingIndex.name,
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': providerEventIndexKeys.partition(companyId) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).flatMap((item) => eventFromItem(item) ?? []);
+}
+
+function eventFromItem(item: Item | undefined): ProviderEvent | undefined {
+  if (item?.entity !== PROVIDER_EVENT_ENTITY) return undefined;
+  return {
+    eventId: String(item.event_id),
+    companyId: Number(item.company_id),
+    eventType: String(item.event_type),
+    reference: typeof item.reference === 'string' ? item.reference : undefined,
+    body: item.body instanceof Uint8Array ? item.body : new Uint8Array(),
+    receivedAt: String(item.received_at),
+    state: item.processing_state as ProviderEventState,
+    outcome: typeof item.outcome === 'string' ? item.outcome : undefined,
+    paymentId: typeof item.payment_id === 'number' ? item.payment_id : undefined,
+  };
+}
+
+/** Records what processing came to, and how many times it ran. */
+export async function markProviderEvent(
+  eventId: string,
+  state: Exclude<ProviderEventState, 'received'>,
+  outcome: string,
+  paymentId: number | undefined,
+): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.providerEvent(eventId),
+      ConditionExpression: 'attribute_exists(PK)',
+      UpdateExpression:
+        'SET processing_state = :state, outcome = :outcome, processed_at = :now' +
+        (paymentId === undefined ? '' : ', payment_id = :payment') +
+        ' ADD processing_attempts :one',
+      ExpressionAttributeValues: {
+        ':state': state,
+        ':outcome': outcome,
+        ':now': new Date().toISOString(),
+        ':one': 1,
+        ...(paymentId === undefined ? {} : { ':payment': paymentId }),
+      },
+    }),
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * An invoice's receipts (docs/data-design.md "Getting paid online"): one small item per payment in its hosted page's
+ * partition (`HOSTED#<token>`, `RECEIPT#<payment ULID>`), put in the payment's transaction, and a marker beside it put
+ * by a reversal — the receipt is never rewritten. One Query of the partition reads the page's link and its receipts.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { PaymentRecord } from '../domain/payment-record.ts';
+import { type PaymentReceipt, receiptOf } from '../domain/receipt.ts';
+import { putNew } from './actions.ts';
+import { documentClient, tableName } from './dynamodb-client.ts';
+import type { Item } from './items.ts';
+import { HOSTED_RECEIPT_PREFIX, keys, RECEIPT_REVERSAL_SUFFIX } from './keys.ts';
+import type { TransactItem } from './write-executor.ts';
+
+/** The receipt of a new payment on an invoice with a hosted page (none for invoices from before hosted pages). */
+export function receiptActions(table: string, hostedToken: string | undefined, payment: PaymentRecord): TransactItem[] {
+  if (hostedToken === undefined) return [];
+  const receipt = receiptOf(payment);
+  return [
+    putNew(table, {
+      ...keys.hostedReceipt(hostedToken, payment.recordedId),
+      entity: 'hosted_receipt',
+      company_id: payment.companyId,
+      payment_id: receipt.paymentId,
+      transaction_date: receipt.transactionDate,
+      channel: receipt.channel,
+      amount: receipt.amountKobo,
+      ...(receipt.amountChargedKobo === undefined ? {} : { amount_charged: receipt.amountChargedKobo }),
+      ...(receipt.refundKobo === undefined ? {} : { refund: receipt.refundKobo }),
+    }),
+  ];
+}
+
+/** The marker of a reversed payment's receipt (a payment from before receipts leaves a marker nothing reads). */
+export function receiptReversalActions(
+  table: string,
+  hostedToken: string | undefined,
+  payment: PaymentRecord,
+): TransactItem[] {
+  if (hostedToken === undefined || !payment.reversal) return [];
+  return [
+    putNew(table, {
+      ...keys.hostedReceiptReversal(hostedToken, payment.recordedId),
+      entity: 'hosted_receipt_reversal',
+      company_id: payment.companyId,
+      payment_id: payment.id,
+      reversed_at: payment.reversal.reversedAt,
+    }),
+  ];
+}
+
+/** A hosted page's partition: its link (undefined when no invoice has the token) and its receipts, oldest first. */
+export interface HostedPartition {
+  link: { companyId: number; referenceCode: string } | undefined;
+  receipts: PaymentReceipt[];
+}
+
+/** One consistent Query of `HOSTED#<token>` (a link opened the moment its invoice was created must be found). */
+export async function readHostedPartition(token: string): Promise<HostedPartition> {
+  const items: Item[] = [];
+  let after: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.hostedLink(token).PK },
+        ConsistentRead: true,
+        ...(after ? { ExclusiveStartKey: after } : {}),
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    after = out.LastEvaluatedKey;
+  } while (after);
+  return partitionFrom(items);
+}
+
+function partitionFrom(items: Item[]): HostedPartition {
+  const linkItem = items.find((item) => item.SK === keys.hostedLink('').SK);
+  const companyId = Number(linkItem?.company_id);
+  const referenceCode = linkItem?.reference_code;
+  const link =
+    typeof referenceCode === 'string' && Number.isSafeInteger(companyId) ? { companyId, referenceCode } : undefined;
+  const reversals = new Map<string, string>();
+  for (const item of items)
+    if (item.entity === 'hosted_receipt_reversal') reversals.set(receiptUlid(item), String(item.reversed_at));
+  const receipts = items
+    .filter((item) => item.entity === 'hosted_receipt')
+    .map((item) => receiptFromItem(item, reversals.get(receiptUlid(item))));
+  return { link, receipts };
+}
+
+const receiptUlid = (item: Item): string =>
+  String(item.SK).slice(HOSTED_RECEIPT_PREFIX.length).replace(RECEIPT_REVERSAL_SUFFIX, '');
+
+function receiptFromItem(item: Item, reversedAt: string | undefined): PaymentReceipt {
+  return {
+    paymentId: Number(item.payment_id),
+    recordedId: receiptUlid(item),
+    transactionDate: Number(item.transaction_date),
+    channel: String(item.channel),
+    amountKobo: Number(item.amount),
+    ...(typeof item.amount_charged === 'number' ? { amountChargedKobo: item.amount_charged } : {}),
+    ...(typeof item.refund === 'number' ? { refundKobo: item.refund } : {}),
+    ...(reversedAt === undefined ? {} : { reversedAt }),
+  };
+}
