@@ -11,7 +11,7 @@ import {
   ConflictsOutlastedDeadlineError,
   IdempotencyKeyInFlightError,
   IdempotencyKeyReusedError,
-} from '../store/write-failures.ts';
+} from '../store/write-executor.ts';
 import { ApiError, apiErrorOf, failureOf, OutcomeUnknownError, ServiceUnavailableError, statusOf } from './errors.ts';
 
 export type HttpResponse = APIGatewayProxyStructuredResultV2 & {
@@ -81,7 +81,7 @@ export function errorResponse(error: ApiError, requestId: string): HttpResponse 
   return outcomeResponse(failureOf(error, requestId));
 }
 
-/** The store's write failures (shared/store/write-failures.ts) and what the client is told of each. */
+/** The store's write failures (shared/store/write-executor.ts) and what the client is told of each. */
 function writeFailureAnswer(error: unknown): ApiError | undefined {
   if (error instanceof IdempotencyKeyReusedError)
     return new ApiError(

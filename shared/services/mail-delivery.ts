@@ -28,8 +28,8 @@ import { tableName } from '../store/dynamodb-client.ts';
 import { loadInvoices, mailHeaderAction } from '../store/invoices.ts';
 import { commitMailChange, getMailJob, jobChangeAction, type MailJob, sendRawMail } from '../store/mail.ts';
 import { parseSesNotice } from '../store/ses-events.ts';
-import type { TransactItem } from '../store/transaction.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
+import type { TransactItem } from '../store/write-executor.ts';
 import { documentOf } from './invoice-document.ts';
 import type { JobOutcome } from './outbox.ts';
 

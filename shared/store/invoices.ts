@@ -8,7 +8,6 @@ import type { Invoice, InvoiceBalance, InvoiceMail } from '../domain/invoice.ts'
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import type { AcceptedReversal } from '../domain/payment-reversal.ts';
 import { monotonicUlids } from '../ulid.ts';
-import { putNew } from './actions.ts';
 import { batchGet, itemOf } from './batch.ts';
 import {
   balanceAttributes,
@@ -25,7 +24,7 @@ import {
 } from './items.ts';
 import { type Key, keys, wakeIndexKeys } from './keys.ts';
 import { TABLE } from './table.ts';
-import type { TransactItem } from './write-executor.ts';
+import { putNew, type TransactItem } from './write-executor.ts';
 
 /** The two items of an invoice, for a batch read. */
 export const invoiceKeys = (referenceCode: string): Key[] => [

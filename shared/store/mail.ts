@@ -11,13 +11,12 @@ import { loadConfig } from '../config.ts';
 import type { MailJobState } from '../domain/invoice.ts';
 import type { SendResult } from '../domain/invoice-mail.ts';
 import { monotonicUlids } from '../ulid.ts';
-import { putNew } from './actions.ts';
 import { cancellationReasons } from './database-errors.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { keys, mailIndexKeys } from './keys.ts';
 import { TABLE } from './table.ts';
-import { commitTransaction, type TransactItem } from './transaction.ts';
+import { commitTransaction, putNew, type TransactItem } from './write-executor.ts';
 
 export const MAIL_JOB_ENTITY = 'mail_job';
 /** The job's id (`mail_` + a ULID: domain/invoice-mail.ts `MAIL_JOB_ID_PATTERN`), the outbox's mail kind (store/outbox.ts). */
