@@ -8,7 +8,7 @@ import { buildInvoice, type ClientChoice, decideInvoice, invoiceTotal, newClient
 import { invoiceIssuedChange } from '../domain/receivables.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
 import { invoiceCreatedEvents } from '../domain/webhook-events.ts';
-import { invoiceCreated } from '../representation/answers.ts';
+import { invoiceCreated } from '../representation/views.ts';
 import type { AddInvoiceInput } from '../schemas/invoice.ts';
 import { itemOf } from '../store/batch.ts';
 import { clientFrom, clientLookupKey, clientStillExists, newClientActions } from '../store/clients.ts';

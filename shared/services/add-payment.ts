@@ -7,7 +7,7 @@ import { decidePayment, futureDateError, newPayment } from '../domain/payment-ac
 import { recordedDelta } from '../domain/period-totals.ts';
 import { paymentRecordedChange } from '../domain/receivables.ts';
 import { paymentEvents } from '../domain/webhook-events.ts';
-import { paymentRecorded } from '../representation/answers.ts';
+import { paymentRecorded } from '../representation/views.ts';
 import type { AddPaymentInput } from '../schemas/payment.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { invoiceFrom, invoiceKeys, latestPaymentFrom, paymentTransaction } from '../store/invoices.ts';

@@ -19,8 +19,7 @@ import {
   type SweepPlan,
 } from '../domain/reminders.ts';
 import { invoiceOverdueEvents, invoiceReminderEvents } from '../domain/webhook-events.ts';
-import { invoiceRemindersUpdated } from '../representation/answers.ts';
-import { invoiceView } from '../representation/views.ts';
+import { invoiceRemindersUpdated, invoiceView } from '../representation/views.ts';
 import type { Account } from '../store/accounts.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import {
