@@ -1,7 +1,7 @@
 /**
  * What a request came to, as a value: services return it, idempotency records store it, and only
  * `shared/http/` turns it into a status line, headers and a JSON envelope (docs/api.md "Envelopes").
- * A success carries the status its answer chose (201 created, 200 otherwise: shared/representation/answers.ts);
+ * A success carries the status its answer chose (201 created, 200 otherwise: shared/representation/views.ts);
  * a failure carries its code, and shared/http gives the code its status (shared/http/errors.ts), so that nothing
  * below shared/http knows the status table. A failure carries the id of the request that produced it, so a replay
  * answers with the first request's id.

@@ -1,8 +1,7 @@
 /** Client routes: parse → call the service → respond (docs/api.md "Clients"). */
-import { outcomeResponse } from '../../shared/http/envelope.ts';
+import { outcomeResponse, withIdempotencyKey, writeResponse } from '../../shared/http/envelope.ts';
 import type { RouteHandler } from '../../shared/http/handler.ts';
 import { clientListPosition, clientListResponse } from '../../shared/http/history-page.ts';
-import { withIdempotencyKey, writeResponse } from '../../shared/http/responses.ts';
 import {
   addClientSchema,
   listClientsSchema,

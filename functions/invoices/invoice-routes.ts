@@ -2,9 +2,8 @@
  * Invoice routes: parse → call the service → respond (docs/api.md "Add invoice", "Invoices: read, list, delete",
  * "Send an invoice", "Reminders").
  */
-import { outcomeResponse } from '../../shared/http/envelope.ts';
+import { outcomeResponse, withIdempotencyKey, writeResponse } from '../../shared/http/envelope.ts';
 import type { RouteHandler } from '../../shared/http/handler.ts';
-import { withIdempotencyKey, writeResponse } from '../../shared/http/responses.ts';
 import { countInvoiceCreated } from '../../shared/observability.ts';
 import { isFailure } from '../../shared/outcome.ts';
 import { addInvoiceSchema, withFlatClient } from '../../shared/schemas/invoice.ts';

@@ -1,8 +1,7 @@
 /** The payment function (docs/api.md "Add payment", "Reversing a payment"): record, read the latest, reverse. */
 import { createApiFunction } from '../../shared/http/api-function.ts';
-import { outcomeResponse } from '../../shared/http/envelope.ts';
+import { outcomeResponse, withIdempotencyKey, writeResponse } from '../../shared/http/envelope.ts';
 import type { RouteHandler } from '../../shared/http/handler.ts';
-import { withIdempotencyKey, writeResponse } from '../../shared/http/responses.ts';
 import { countPaymentRecorded } from '../../shared/observability.ts';
 import { isFailure } from '../../shared/outcome.ts';
 import { addPaymentSchema, reversePaymentSchema, toReversalRequest } from '../../shared/schemas/payment.ts';

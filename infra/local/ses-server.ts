@@ -20,7 +20,7 @@ import { createServer, type IncomingMessage, request, type Server, type ServerRe
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sesV2Local from 'aws-ses-v2-local';
-import type { SesEventBridgeEvent } from '../../shared/store/ses-events.ts';
+import type { SesEventBridgeEvent } from '../../shared/store/mail.ts';
 import { rejectedRecipients, type SendEmailRequest, simulatedEvents } from './ses-simulator.ts';
 
 export interface LocalSesOptions {

@@ -10,7 +10,7 @@
  * with 400 `MessageRejected`, as SES refuses a message it will not send (deployed, such an address would bounce).
  */
 import { randomUUID } from 'node:crypto';
-import type { SesEventBridgeEvent } from '../../shared/store/ses-events.ts';
+import type { SesEventBridgeEvent } from '../../shared/store/mail.ts';
 
 export const SIMULATOR_DOMAIN = 'simulator.amazonses.com';
 

@@ -2,10 +2,9 @@
  * Pure client rules (docs/api.md "Clients"): unique per account by e-mail (case-insensitive) among clients
  * that are not deleted; an update may not take another client's e-mail; deletion is soft and frees the e-mail.
  */
-import { accept, type Decision, refuse } from './decision.ts';
 import type { ClientRecord } from './invoice.ts';
 import type { NewClientRequest } from './invoice-request.ts';
-import { notFound, Refusal } from './refusal.ts';
+import { accept, type Decision, notFound, Refusal, refuse } from './refusal.ts';
 
 /** The fields a `PUT /clients/{id}` may change; absent ones stay as they are. */
 export type ClientChanges = Partial<NewClientRequest>;

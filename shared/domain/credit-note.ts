@@ -5,9 +5,8 @@
  * the client's credit. Its amounts and tax split come from tax.ts (`taxInvoice` for items with the invoice's VAT
  * setting, `creditNoteByAmount` for an amount).
  */
-import { accept, type Decision, refuse } from './decision.ts';
 import { formatKobo } from './money.ts';
-import { invalidFields, Refusal } from './refusal.ts';
+import { accept, type Decision, invalidFields, Refusal, refuse } from './refusal.ts';
 
 /** What the decision reads of the invoice. */
 export interface CreditNoteFacts {

@@ -3,9 +3,8 @@
  * The store commits a deletion on condition that the invoice is still in the state decided on (its version), so a
  * concurrent payment and delete cannot both commit (docs/data-design.md "Invoices").
  */
-import { accept, type Decision, refuse } from './decision.ts';
 import type { Invoice, InvoiceBalance } from './invoice.ts';
-import { notFound, Refusal } from './refusal.ts';
+import { accept, type Decision, notFound, Refusal, refuse } from './refusal.ts';
 
 /** `delete`: commit `deletedAt`; `already_deleted`: answer the same 200 again, writing nothing. */
 export type InvoiceDeletion = { kind: 'delete'; balance: InvoiceBalance } | { kind: 'already_deleted' };

@@ -5,10 +5,9 @@
  * bounced (SES reported a bounce or a complaint). The invoice's `mail_status`, `sent_at` and `mail_error` always
  * describe its latest send: a late report about an older send changes that send's job, never the invoice.
  */
-import { accept, type Decision, refuse } from './decision.ts';
 import { isEmailAddress } from './email-address.ts';
 import type { Invoice, InvoiceMail, MailJobState } from './invoice.ts';
-import { notFound, Refusal } from './refusal.ts';
+import { accept, type Decision, notFound, Refusal, refuse } from './refusal.ts';
 import { type RetrySchedule, retryDelayMs } from './retry-schedule.ts';
 
 /** `mail_` + a ULID: a mail job's id; job ids sort by creation. */

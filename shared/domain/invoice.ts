@@ -3,12 +3,10 @@
  * totals, payment state, who the client is, and the invoice built from a validated request. The rules of sending and
  * of reminders are in invoice-mail.ts and reminders.ts, which read the invoice.
  */
-
 import { toEpochSeconds } from './dates.ts';
-import { accept, type Decision, refuse } from './decision.ts';
 import type { InvoiceRequest, MetadataValue, NewClientRequest } from './invoice-request.ts';
 import { sumLineTotals } from './money.ts';
-import { invalidFields, notFound, Refusal } from './refusal.ts';
+import { accept, type Decision, invalidFields, notFound, Refusal, refuse } from './refusal.ts';
 
 export type PaymentStatus = 'unpaid' | 'partially_paid' | 'paid';
 

@@ -4,12 +4,11 @@
  * `amount` and withheld `wht_amount`, and the invoice is credited both.
  */
 import { type CalendarDate, compareDates, toEpochSeconds } from './dates.ts';
-import { accept, type Decision, refuse } from './decision.ts';
 import { type Invoice, type InvoiceBalance, paymentStatusOf } from './invoice.ts';
 import { acceptsPayments } from './invoice-deletion.ts';
 import { AMOUNT_NEGATIVE, formatKobo } from './money.ts';
 import type { PaymentRecord } from './payment-record.ts';
-import { invalidFields, notFound, Refusal } from './refusal.ts';
+import { accept, type Decision, invalidFields, notFound, Refusal, refuse } from './refusal.ts';
 
 export interface PaymentRequest {
   amountKobo: number;

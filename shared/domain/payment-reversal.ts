@@ -3,10 +3,9 @@
  * reversed; its invoice's balance is restored as if it had never been recorded, in the same transaction
  * (shared/store/payment-reversals.ts), so that `amount_paid` stays the sum of the non-reversed payments.
  */
-import { accept, type Decision, refuse } from './decision.ts';
 import { type Invoice, type InvoiceBalance, paymentStatusOf } from './invoice.ts';
 import type { PaymentRecord } from './payment-record.ts';
-import { notFound, Refusal } from './refusal.ts';
+import { accept, type Decision, notFound, Refusal, refuse } from './refusal.ts';
 
 export interface ReversalRequest {
   paymentId: number;

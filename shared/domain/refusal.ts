@@ -1,7 +1,7 @@
 /**
  * Why a request is not done as asked, in the domain's own terms: a stable code, a sentence for people and the
  * fields at fault (docs/api.md "Errors"). A refusal carries no HTTP status: shared/http/errors.ts gives each code
- * its status, in one table. Decisions return refusals (domain/decision.ts); the services throw one where a read
+ * its status, in one table. Decisions return refusals (`Decision`, below); the services throw one where a read
  * finds nothing to answer with, and a refused write commits one as its answer (with its Idempotency-Key record).
  */
 
@@ -104,3 +104,11 @@ const NOT_FOUND_MESSAGES: Record<NotFoundCode, string> = {
 };
 
 export const notFound = (code: NotFoundCode): Refusal => new Refusal(code, NOT_FOUND_MESSAGES[code]);
+
+/* A business decision: what to do, or the refusal to answer instead (a `Refusal`: a code, no HTTP status). */
+
+export type Decision<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+
+export const accept = <T>(value: T): Decision<T> => ({ ok: true, value });
+
+export const refuse = <T = never>(refusal: Refusal): Decision<T> => ({ ok: false, refusal });

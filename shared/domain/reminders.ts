@@ -7,10 +7,9 @@
  * sweeps: docs/data-design.md "Wake index").
  */
 import { addDays, type CalendarDate, compareDates, fromEpochSeconds } from './dates.ts';
-import { accept, type Decision, refuse } from './decision.ts';
 import type { Invoice, InvoiceReminders, ReminderRecord } from './invoice.ts';
 import { isOpen } from './overdue.ts';
-import { notFound, Refusal } from './refusal.ts';
+import { accept, type Decision, notFound, Refusal, refuse } from './refusal.ts';
 
 export const NO_REMINDERS: InvoiceReminders = { sent: [], paused: false };
 

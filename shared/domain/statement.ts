@@ -3,9 +3,8 @@
  * an opening and a closing balance. The opening balance is the client's current balance less every line from the
  * period's first day on (docs/data-design.md "Receivables"): the lines before the period are never read.
  */
-import { accept, type Decision, refuse } from './decision.ts';
 import type { LedgerLine, LedgerLineType } from './receivables.ts';
-import { Refusal } from './refusal.ts';
+import { accept, type Decision, Refusal, refuse } from './refusal.ts';
 
 /** More lines than this in one period: ask for a shorter one (a statement is not paged). */
 export const MAX_STATEMENT_LINES = 5000;

@@ -6,10 +6,9 @@
  * include it and it is taken out (gross × rate / (100 + rate)). `off`: no VAT; discounts still reduce.
  * Everything is computed in BigInt; amounts the invoice would show beyond the money maximum are refused.
  */
-import { accept, type Decision, refuse } from './decision.ts';
 import { MAX_AMOUNT_KOBO } from './money.ts';
 import { formatPercent, parsePercent } from './percent.ts';
-import { type FieldError, invalidFields } from './refusal.ts';
+import { accept, type Decision, type FieldError, invalidFields, refuse } from './refusal.ts';
 import type { ParseResult } from './result.ts';
 
 export const VAT_MODES = ['off', 'exclusive', 'inclusive'] as const;

@@ -1,17 +1,20 @@
 /**
- * Response envelopes (docs/api.md "Envelopes"), and the one place where errors become HTTP responses.
+ * Response envelopes (docs/api.md "Envelopes"), and the one place where errors become HTTP responses; with them the
+ * glue the route handlers share: the Idempotency-Key header in, a write's answer out.
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { DeadlineReachedError } from '../call-deadline.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { type Failure, isFailure, type Outcome } from '../outcome.ts';
+import type { RequestContext } from '../services/context.ts';
 import { isTransientDatabaseError } from '../store/database-errors.ts';
 import {
   CommitUnconfirmedError,
   ConflictsOutlastedDeadlineError,
   IdempotencyKeyInFlightError,
   IdempotencyKeyReusedError,
-} from '../store/write-failures.ts';
+  type WriteResult,
+} from '../store/write-executor.ts';
 import { ApiError, apiErrorOf, failureOf, OutcomeUnknownError, ServiceUnavailableError, statusOf } from './errors.ts';
 
 export type HttpResponse = APIGatewayProxyStructuredResultV2 & {
@@ -77,11 +80,38 @@ export function withOutcome(response: HttpResponse, outcome: Outcome): HttpRespo
   return recordOutcome(response, outcome);
 }
 
+/** What the Idempotency-Key header may hold (docs/api.md "Idempotency"). */
+const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
+
+/** The Idempotency-Key header, validated (docs/api.md "Idempotency": 1–255 printable ASCII characters). */
+export function idempotencyKeyOf(headers: Record<string, string | undefined>): string | undefined {
+  const key = headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw new ApiError(
+      'invalid_idempotency_key',
+      'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
+    );
+  }
+  return key;
+}
+
+/** The request's context with its Idempotency-Key, for the routes that take one (docs/api.md "Idempotency"). */
+export const withIdempotencyKey = (
+  context: RequestContext,
+  headers: Record<string, string | undefined>,
+): RequestContext => ({ ...context, idempotencyKey: idempotencyKeyOf(headers) });
+
+/** A committed (or replayed) write as an HTTP response; replays carry `Idempotent-Replayed: true`. */
+export function writeResponse(result: WriteResult): HttpResponse {
+  return outcomeResponse(result.response, result.replayed ? { 'idempotent-replayed': 'true' } : {});
+}
+
 export function errorResponse(error: ApiError, requestId: string): HttpResponse {
   return outcomeResponse(failureOf(error, requestId));
 }
 
-/** The store's write failures (shared/store/write-failures.ts) and what the client is told of each. */
+/** The store's write failures (shared/store/write-executor.ts) and what the client is told of each. */
 function writeFailureAnswer(error: unknown): ApiError | undefined {
   if (error instanceof IdempotencyKeyReusedError)
     return new ApiError(

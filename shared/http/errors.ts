@@ -1,7 +1,7 @@
 /**
  * Error codes and their HTTP statuses (docs/api.md "Errors"), and the errors shared/http answers itself. The domain
  * and the services refuse with a code and no status (`Refusal`, shared/domain/refusal.ts); the store fails with its
- * own errors (shared/store/write-failures.ts); `shared/http/envelope.ts` turns each into its answer, here.
+ * own errors (shared/store/write-executor.ts); `shared/http/envelope.ts` turns each into its answer, here.
  */
 import type { FieldError, Refusal } from '../domain/refusal.ts';
 import type { Failure } from '../outcome.ts';

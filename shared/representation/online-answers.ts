@@ -5,7 +5,7 @@
 import type { ClientRecord } from '../domain/invoice.ts';
 import type { SavedCard } from '../domain/saved-card.ts';
 import { success } from '../outcome.ts';
-import type { Answer } from './answers.ts';
+import type { Answer } from './views.ts';
 import { clientView } from './views.ts';
 
 export const EVENT_RECEIVED = 'Event received.';

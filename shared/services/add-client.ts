@@ -7,7 +7,7 @@ import { decideClientCreation } from '../domain/client.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import { newClient } from '../domain/invoice.ts';
 import type { NewClientRequest } from '../domain/invoice-request.ts';
-import { clientCreated, clientExisting } from '../representation/answers.ts';
+import { clientCreated, clientExisting } from '../representation/views.ts';
 import { clientEmailKey, clientFrom, newClientActions } from '../store/clients.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import type { Item } from '../store/items.ts';

@@ -9,9 +9,8 @@ import { invoiceIssuedChange } from '../domain/receivables.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
 import { cardTokenRefusal, namesSavedCard } from '../domain/saved-card.ts';
 import { invoiceCreatedEvents } from '../domain/webhook-events.ts';
-import { invoiceCreated } from '../representation/answers.ts';
+import { invoiceCreated } from '../representation/views.ts';
 import type { AddInvoiceInput } from '../schemas/invoice.ts';
-import { stillExists } from '../store/actions.ts';
 import { itemOf } from '../store/batch.ts';
 import { savedCardFrom, savedCardKey } from '../store/cards.ts';
 import { clientFrom, clientLookupKey, clientStillExists, newClientActions } from '../store/clients.ts';
@@ -22,7 +21,7 @@ import type { Key } from '../store/keys.ts';
 import { receivableActions } from '../store/receivables.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
-import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
+import { executeWrite, stillExists, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 
 export async function addInvoice(context: RequestContext, input: AddInvoiceInput): Promise<WriteResult> {

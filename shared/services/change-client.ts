@@ -4,7 +4,7 @@
  */
 import { type ClientChanges, decideClientDeletion, decideClientUpdate } from '../domain/client.ts';
 import { formatTimestamp } from '../domain/dates.ts';
-import { clientDeleted, clientUpdated } from '../representation/answers.ts';
+import { clientDeleted, clientUpdated } from '../representation/views.ts';
 import {
   clientDeletionActions,
   clientEmailKey,

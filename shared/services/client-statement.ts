@@ -9,7 +9,7 @@ import { type StatementView, statementView } from '../representation/report-view
 import type { ClientStatementInput } from '../schemas/history.ts';
 import { queryClientAgingRows } from '../store/aging.ts';
 import { queryLedgerSince } from '../store/ledger.ts';
-import { ConflictsOutlastedDeadlineError } from '../store/write-failures.ts';
+import { ConflictsOutlastedDeadlineError } from '../store/write-executor.ts';
 import type { RequestContext } from './context.ts';
 import { effectiveRange } from './history-listing.ts';
 import { clientRecord } from './read-clients.ts';

@@ -2,11 +2,10 @@
 import { todayForOverdue } from '../clock.ts';
 import { type CalendarDate, todayIn } from '../domain/dates.ts';
 import type { Refusal } from '../domain/refusal.ts';
-import { refused } from '../representation/answers.ts';
+import { refused } from '../representation/views.ts';
 import type { RouteName } from '../routes.ts';
 import type { Account } from '../store/accounts.ts';
-import { type IdempotencyRequest, idempotencyRequest } from '../store/idempotency.ts';
-import type { WritePlan } from '../store/write-executor.ts';
+import { type IdempotencyRequest, idempotencyRequest, type WritePlan } from '../store/write-executor.ts';
 
 export interface RequestContext {
   account: Account;

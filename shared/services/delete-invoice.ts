@@ -8,7 +8,7 @@ import { formatTimestamp } from '../domain/dates.ts';
 import { decideInvoiceDeletion } from '../domain/invoice-deletion.ts';
 import { invoiceVoidedChange } from '../domain/receivables.ts';
 import { invoiceDeletedEvents } from '../domain/webhook-events.ts';
-import { invoiceDeleted } from '../representation/answers.ts';
+import { invoiceDeleted } from '../representation/views.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { deletionTransaction, invoiceFrom, invoiceKeys } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';

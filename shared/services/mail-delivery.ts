@@ -26,10 +26,16 @@ import { invoiceView } from '../representation/views.ts';
 import { type Account, getAccount } from '../store/accounts.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { loadInvoices, mailHeaderAction } from '../store/invoices.ts';
-import { commitMailChange, getMailJob, jobChangeAction, type MailJob, sendRawMail } from '../store/mail.ts';
-import { parseSesNotice } from '../store/ses-events.ts';
-import type { TransactItem } from '../store/transaction.ts';
+import {
+  commitMailChange,
+  getMailJob,
+  jobChangeAction,
+  type MailJob,
+  parseSesNotice,
+  sendRawMail,
+} from '../store/mail.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
+import type { TransactItem } from '../store/write-executor.ts';
 import { documentOf } from './invoice-document.ts';
 import type { JobOutcome } from './outbox.ts';
 

@@ -11,7 +11,7 @@ import type { OnlinePaymentSplit } from '../domain/online-payment.ts';
 import { type CheckoutAttempt, onlineChannel, type VerifiedCharge } from '../domain/online-recording.ts';
 import { applyPayment, newPayment } from '../domain/payment-acceptance.ts';
 import type { OnlinePayment, PaymentCard, PaymentRecord } from '../domain/payment-record.ts';
-import { paymentRecorded } from '../representation/answers.ts';
+import { paymentRecorded } from '../representation/views.ts';
 import {
   attemptRecorded,
   invoiceStillAt,

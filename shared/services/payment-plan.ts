@@ -12,7 +12,7 @@ import type { PaymentRecord } from '../domain/payment-record.ts';
 import { recordedDelta } from '../domain/period-totals.ts';
 import { paymentRecordedChange } from '../domain/receivables.ts';
 import { paymentEvents } from '../domain/webhook-events.ts';
-import { type Answer, paymentRecorded } from '../representation/answers.ts';
+import { type Answer, paymentRecorded } from '../representation/views.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { paymentTransaction } from '../store/invoices.ts';
 import { dayTotalsUpdate } from '../store/period-totals.ts';

@@ -2,8 +2,7 @@
 import { visibleClient } from '../domain/client.ts';
 import type { ClientRecord } from '../domain/invoice.ts';
 import { invalidCursor } from '../domain/refusal.ts';
-import { type Answer, clientShown } from '../representation/answers.ts';
-import { clientView } from '../representation/views.ts';
+import { type Answer, clientShown, clientView } from '../representation/views.ts';
 import { DEFAULT_HISTORY_LIMIT } from '../schemas/fields.ts';
 import { batchGet } from '../store/batch.ts';
 import { clientFrom, clientKey, isAccountClientPosition, queryClients } from '../store/clients.ts';

@@ -4,7 +4,7 @@
  */
 import { visibleInvoice } from '../domain/invoice.ts';
 import { Refusal } from '../domain/refusal.ts';
-import { type Answer, invoiceShown, latestPaymentShown } from '../representation/answers.ts';
+import { type Answer, invoiceShown, latestPaymentShown } from '../representation/views.ts';
 import { batchGet } from '../store/batch.ts';
 import { invoiceFrom, invoiceKeys, latestPaymentFrom } from '../store/invoices.ts';
 import type { RequestContext } from './context.ts';

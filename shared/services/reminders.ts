@@ -19,8 +19,7 @@ import {
   type SweepPlan,
 } from '../domain/reminders.ts';
 import { invoiceOverdueEvents, invoiceReminderEvents } from '../domain/webhook-events.ts';
-import { invoiceRemindersUpdated } from '../representation/answers.ts';
-import { invoiceView } from '../representation/views.ts';
+import { invoiceRemindersUpdated, invoiceView } from '../representation/views.ts';
 import type { Account } from '../store/accounts.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import {
@@ -34,10 +33,9 @@ import {
 import type { Item } from '../store/items.ts';
 import { wakeIndexKeys } from '../store/keys.ts';
 import { type MailJob, mailJobPut, newMailJobId } from '../store/mail.ts';
-import type { TransactItem } from '../store/transaction.ts';
 import { commitWake, type WakeHit, type WakeRun } from '../store/wake-index.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
-import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
+import { executeWrite, type TransactItem, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 
 const DAY_SECONDS = 86_400;

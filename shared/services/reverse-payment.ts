@@ -8,7 +8,7 @@ import { formatTimestamp } from '../domain/dates.ts';
 import { decideReversal, type ReversalRequest } from '../domain/payment-reversal.ts';
 import { paymentReversedChange } from '../domain/receivables.ts';
 import { paymentReversedEvents } from '../domain/webhook-events.ts';
-import { paymentReversed } from '../representation/answers.ts';
+import { paymentReversed } from '../representation/views.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import type { Item } from '../store/items.ts';
 import { reversalKeys, reversalReading, reversalTransaction } from '../store/payment-reversals.ts';

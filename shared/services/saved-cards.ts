@@ -5,8 +5,8 @@
  */
 import { visibleClient } from '../domain/client.ts';
 import { notFound } from '../domain/refusal.ts';
-import type { Answer } from '../representation/answers.ts';
 import { cardForgotten, clientWithCardsShown } from '../representation/online-answers.ts';
+import type { Answer } from '../representation/views.ts';
 import { forgetCardActions, queryClientCards, savedCardFrom, savedCardKey, signatureOf } from '../store/cards.ts';
 import { clientFrom, clientKey } from '../store/clients.ts';
 import { tableName } from '../store/dynamodb-client.ts';

@@ -7,7 +7,7 @@ import { loadConfig } from '../config.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import { decideSend, type MailRecipients, mailNotConfigured, type SendRequest } from '../domain/invoice-mail.ts';
-import { invoiceQueued } from '../representation/answers.ts';
+import { invoiceQueued } from '../representation/views.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { invoiceFrom, invoiceKeys, sendHeaderAction } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';

@@ -6,13 +6,13 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SavedCard } from '../domain/saved-card.ts';
-import { putNew } from './actions.ts';
 import { itemOf } from './batch.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { type Key, keys, savedCardIndexKeys } from './keys.ts';
 import { TABLE } from './table.ts';
 import type { TransactItem } from './write-executor.ts';
+import { putNew } from './write-executor.ts';
 
 export const savedCardKey = (companyId: number, cardToken: string): Key => keys.savedCard(companyId, cardToken);
 export const cardSignatureKey = (companyId: number, clientId: number, signature: string): Key =>

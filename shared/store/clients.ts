@@ -6,13 +6,12 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientRecord } from '../domain/invoice.ts';
 import type { InvoiceRequest } from '../domain/invoice-request.ts';
-import { putNew } from './actions.ts';
 import { itemOf } from './batch.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import { clientEmailItem, clientFromAttributes, clientItem, type Item } from './items.ts';
 import { clientIndexKeys, type Key, keys } from './keys.ts';
 import { TABLE } from './table.ts';
-import type { TransactItem } from './write-executor.ts';
+import { putNew, type TransactItem } from './write-executor.ts';
 
 /** The item that names an invoice's client: by `client_id`, else by the inline client's email. */
 export function clientLookupKey(companyId: number, input: Pick<InvoiceRequest, 'client_id' | 'client'>): Key {

@@ -1,19 +1,13 @@
-/** Domain records ↔ DynamoDB items. Attribute names are snake_case; keys come from keys.ts only. */
+/**
+ * Domain records ↔ DynamoDB items: clients and payments (an invoice's are store/invoices.ts'). Attribute names are
+ * snake_case; keys come from keys.ts only.
+ */
 
 import { contactFields } from '../domain/client.ts';
 import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
-import type {
-  ClientRecord,
-  Invoice,
-  InvoiceBalance,
-  InvoiceDetails,
-  InvoiceMail,
-  InvoiceReminders,
-  PaymentStatus,
-} from '../domain/invoice.ts';
-import type { MetadataValue } from '../domain/invoice-request.ts';
+import type { ClientRecord } from '../domain/invoice.ts';
 import type { OnlinePayment, PaymentRecord } from '../domain/payment-record.ts';
-import { clientIndexKeys, invoiceIndexKeys, keys, paymentIndexKeys, wakeIndexKeys } from './keys.ts';
+import { clientIndexKeys, keys, paymentIndexKeys } from './keys.ts';
 
 export type Item = Record<string, unknown>;
 
@@ -71,153 +65,6 @@ export const clientEmailItem = (client: ClientRecord): Item => ({
   entity: 'client_email',
   ...clientAttributes(client),
 });
-
-export function balanceAttributes(balance: InvoiceBalance): Item {
-  return {
-    total: balance.totalKobo,
-    amount_paid: balance.amountPaidKobo,
-    amount_due: balance.amountDueKobo,
-    payment_status: balance.paymentStatus,
-    paid_at: balance.paidAt,
-    payments_count: balance.paymentsCount,
-    version: balance.version,
-    updated_at: balance.updatedAt,
-    ...(balance.deletedAt === null ? {} : { deleted_at: balance.deletedAt }),
-    ...(balance.inAging ? { in_aging: true } : {}),
-  };
-}
-
-/**
- * An invoice header; while something may be due it is in the wake index (GSI2) too — a new one wakes at the next sweep,
- * which decides with the account's schedule as it is then (docs/data-design.md "Wake index").
- */
-export function invoiceHeaderItem(invoice: Invoice): Item {
-  const { referenceCode, createdAt } = invoice.details;
-  return {
-    ...keys.invoiceHeader(referenceCode),
-    GSI1PK: invoiceIndexKeys.partition(invoice.details.companyId),
-    GSI1SK: invoiceIndexKeys.sort(invoice.details.createdAt, referenceCode),
-    ...(invoice.balance.amountDueKobo > 0 && invoice.balance.deletedAt === null
-      ? wakeIndexKeys.wakeNow(referenceCode, createdAt.slice(0, 10), 'new')
-      : {}),
-    entity: 'invoice_header',
-    company_id: invoice.details.companyId,
-    ...balanceAttributes(invoice.balance),
-  };
-}
-
-export function invoiceBodyItem(details: InvoiceDetails): Item {
-  return {
-    ...keys.invoiceBody(details.referenceCode),
-    entity: 'invoice_body',
-    company_id: details.companyId,
-    invoice_id: details.id,
-    client_id: details.clientId,
-    reference_code: details.referenceCode,
-    fee_bearer: details.feeBearer,
-    due_date: details.dueDate,
-    currency: details.currency,
-    created_at: details.createdAt,
-    lines: details.lines.map((line) => ({
-      id: line.id,
-      name: line.name,
-      description: line.description,
-      quantity: line.quantity,
-      unit_cost: line.unitCostKobo,
-    })),
-    client: clientAttributes(details.client),
-    merchant_ref: details.merchantRef,
-    recipient: details.recipient,
-    recipient_id: details.recipientId,
-    tokenize: details.tokenize,
-    metadata: details.metadata,
-    card_token: details.cardToken,
-    hosted_token: details.hostedToken,
-  };
-}
-
-/** The hosted link of an invoice: its token → its account and reference code (invoice-pages.ts). */
-export function hostedLinkItem(token: string, companyId: number, referenceCode: string): Item {
-  return { ...keys.hostedLink(token), entity: 'hosted_link', company_id: companyId, reference_code: referenceCode };
-}
-
-/** The item that keeps a merchant_ref unique within its account, naming its invoice. */
-export function merchantRefItem(companyId: number, merchantRef: string, referenceCode: string): Item {
-  return {
-    ...keys.merchantRef(companyId, merchantRef),
-    entity: 'merchant_ref',
-    company_id: companyId,
-    reference_code: referenceCode,
-  };
-}
-
-export function balanceFromItem(item: Item): InvoiceBalance {
-  return {
-    totalKobo: Number(item.total),
-    amountPaidKobo: Number(item.amount_paid),
-    amountDueKobo: Number(item.amount_due),
-    paymentStatus: item.payment_status as PaymentStatus,
-    paidAt: (item.paid_at as string | null | undefined) ?? null,
-    paymentsCount: Number(item.payments_count ?? 0),
-    deletedAt: typeof item.deleted_at === 'string' ? item.deleted_at : null,
-    version: Number(item.version),
-    updatedAt: String(item.updated_at),
-    ...(typeof item.mail_job_id === 'string' ? { mail: mailFromHeader(item) } : {}),
-    ...(item.in_aging === true ? { inAging: true } : {}),
-    ...remindersFromHeader(item),
-    ...(typeof item.overdue_notified_at === 'string' ? { overdueNotified: true } : {}),
-  };
-}
-
-/** The reminders on an invoice header (written by the wake sweep and the reminders route: store/wake-index.ts); nothing when none. */
-function remindersFromHeader(item: Item): { reminders?: InvoiceReminders } {
-  const sent = Array.isArray(item.reminders)
-    ? (item.reminders as Item[]).map((entry) => ({ offset: Number(entry.offset), sentAt: String(entry.sent_at) }))
-    : [];
-  const paused = item.reminders_paused === true;
-  return sent.length > 0 || paused ? { reminders: { sent, paused } } : {};
-}
-
-/** The latest send's state on an invoice header (written by store/mail.ts). */
-function mailFromHeader(item: Item): InvoiceMail {
-  return {
-    status: item.mail_status as InvoiceMail['status'],
-    jobId: String(item.mail_job_id),
-    sentAt: typeof item.sent_at === 'string' ? item.sent_at : null,
-    error: typeof item.mail_error === 'string' ? item.mail_error : null,
-  };
-}
-
-export function detailsFromItem(item: Item): InvoiceDetails {
-  const lines = (item.lines as Item[]).map((line) => ({
-    id: String(line.id),
-    name: String(line.name),
-    description: String(line.description),
-    quantity: Number(line.quantity),
-    unitCostKobo: Number(line.unit_cost),
-  }));
-  const details: InvoiceDetails = {
-    id: Number(item.invoice_id),
-    companyId: Number(item.company_id),
-    clientId: Number(item.client_id),
-    referenceCode: String(item.reference_code),
-    feeBearer: String(item.fee_bearer),
-    dueDate: Number(item.due_date),
-    currency: String(item.currency),
-    createdAt: String(item.created_at),
-    lines,
-    client: clientFromAttributes(item.client as Item),
-  };
-  if (typeof item.merchant_ref === 'string') details.merchantRef = item.merchant_ref;
-  if (typeof item.recipient === 'string') details.recipient = item.recipient;
-  if (typeof item.recipient_id === 'string') details.recipientId = item.recipient_id;
-  if (typeof item.tokenize === 'boolean') details.tokenize = item.tokenize;
-  if (item.metadata && typeof item.metadata === 'object')
-    details.metadata = { ...(item.metadata as Record<string, MetadataValue>) };
-  if (typeof item.card_token === 'string') details.cardToken = item.card_token;
-  if (typeof item.hosted_token === 'string') details.hostedToken = item.hosted_token;
-  return details;
-}
 
 export function paymentItem(payment: PaymentRecord): Item {
   return {

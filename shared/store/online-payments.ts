@@ -9,12 +9,12 @@ import type { Invoice } from '../domain/invoice.ts';
 import type { FeeBearer, PaystackFees } from '../domain/online-payment.ts';
 import type { CheckoutAttempt } from '../domain/online-recording.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
-import { putNew } from './actions.ts';
 import { itemOf } from './batch.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import { type Item, paymentItem } from './items.ts';
 import { type Key, keys, refundJobIndexKeys } from './keys.ts';
 import type { TransactItem } from './write-executor.ts';
+import { putNew } from './write-executor.ts';
 
 export const checkoutAttemptKey = (reference: string): Key => keys.checkoutAttempt(reference);
 

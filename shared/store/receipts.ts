@@ -6,11 +6,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import { type PaymentReceipt, receiptOf } from '../domain/receipt.ts';
-import { putNew } from './actions.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { HOSTED_RECEIPT_PREFIX, keys, RECEIPT_REVERSAL_SUFFIX } from './keys.ts';
 import type { TransactItem } from './write-executor.ts';
+import { putNew } from './write-executor.ts';
 
 /** The receipt of a new payment on an invoice with a hosted page (none for invoices from before hosted pages). */
 export function receiptActions(table: string, hostedToken: string | undefined, payment: PaymentRecord): TransactItem[] {

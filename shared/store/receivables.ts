@@ -5,10 +5,9 @@
  */
 import type { LedgerLine, ReceivableChange } from '../domain/receivables.ts';
 import { monotonicUlids } from '../ulid.ts';
-import { putNew } from './actions.ts';
 import type { Item } from './items.ts';
 import { type Key, keys, ledgerKeys } from './keys.ts';
-import type { TransactItem } from './write-executor.ts';
+import { putNew, type TransactItem } from './write-executor.ts';
 
 /** Rows per due date at most: shard 0, and 1–7 for writes that collided (see `agingShard`). */
 export const AGING_SHARDS = 8;

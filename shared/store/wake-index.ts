@@ -16,7 +16,7 @@ import { documentClient, tableName } from './dynamodb-client.ts';
 import { wakeAction } from './invoices.ts';
 import { type Key, keys, openInvoiceKeys, referenceCodeOf, WAKE_INDEX_SHARDS, wakeIndexKeys } from './keys.ts';
 import { TABLE } from './table.ts';
-import { commitTransaction, type TransactItem } from './transaction.ts';
+import { commitTransaction, type TransactItem } from './write-executor.ts';
 
 export { WAKE_INDEX_SHARDS };
 

@@ -24,9 +24,9 @@ import {
   newMailJobId,
   resetMailSender,
 } from '../../shared/store/mail.ts';
-import { commitTransaction } from '../../shared/store/transaction.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
+import { commitTransaction } from '../../shared/store/write-executor.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 
 const mailDir = mkdtempSync(join(tmpdir(), 'invoicing-mail-'));

@@ -1,14 +1,14 @@
 /**
- * The snapshot read (shared/store/snapshot.ts: TransactGetItems) on DynamoDB Local: what it returns, its limit of
- * 100 items, and what a transaction in progress on one of its items makes of it — a conflict the write executor
- * reads again after, never an error answer (docs/decisions.md "Snapshot reads").
+ * The snapshot read (shared/store/write-executor.ts `snapshotGet`: TransactGetItems) on DynamoDB Local: what it
+ * returns, its limit of 100 items, and what a transaction in progress on one of its items makes of it — a conflict
+ * the write executor reads again after, never an error answer (docs/decisions.md "Snapshot reads").
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { keyId } from '../../shared/store/batch.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
-import { MAX_SNAPSHOT_KEYS, SnapshotConflictError, snapshotGet } from '../../shared/store/snapshot.ts';
+import { MAX_SNAPSHOT_KEYS, SnapshotConflictError, snapshotGet } from '../../shared/store/write-executor.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 
 afterEach(() => dynamoHooks.clear());

@@ -99,7 +99,7 @@ export const RULES: Rule[] = [
       ),
   },
   {
-    // The store raises its own failures (store/write-failures.ts); statuses and client text are shared/http's.
+    // The store raises its own failures (store/write-executor.ts); statuses and client text are shared/http's.
     name: 'the store speaks no API: no http, services, representation, request schemas or OpenAPI',
     appliesTo: (file) => under(file, 'shared/store'),
     forbids: (target) =>

@@ -169,7 +169,7 @@ const PLANTED: { rule: string; file: string; text: string }[] = [
   {
     rule: 'imports point down',
     file: 'shared/outcome.ts',
-    text: "import { paymentAnswer } from './representation/answers.ts';",
+    text: "import { paymentAnswer } from './representation/views.ts';",
   },
   {
     rule: 'imports point down',
@@ -266,7 +266,7 @@ describe('each rule fails on a planted violation, naming the file', () => {
       },
       {
         path: 'shared/services/add-payment.ts',
-        text: "import { paymentRecorded } from '../representation/answers.ts';",
+        text: "import { paymentRecorded } from '../representation/views.ts';",
       },
       { path: 'shared/representation/views.ts', text: "import { formatKobo } from '../domain/money.ts';" },
       { path: 'shared/domain/refusal.ts', text: "import { randomInt } from 'node:crypto';" },
@@ -324,7 +324,7 @@ describe('each rule fails on a planted violation, naming the file', () => {
   });
 
   it.each([
-    ['shared/representation/answers.ts', "const response = { statusCode: 201, body: '{}' };"],
+    ['shared/representation/views.ts', "const response = { statusCode: 201, body: '{}' };"],
     ['shared/services/add-payment.ts', "const headers = { 'Idempotent-Replayed': 'true' };"],
     ['shared/domain/x.ts', "const header = 'Retry-After';"],
     ['shared/services/x.ts', "const key = headers['idempotency-key'];"],

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DurabilityUnconfirmedError, writtenKey } from '../../infra/local/durability-barrier.ts';
 import { DeadlineReachedError } from '../../shared/call-deadline.ts';
-import { classifyTransactionFailure } from '../../shared/store/transaction.ts';
+import { classifyTransactionFailure } from '../../shared/store/write-executor.ts';
 
 describe('writtenKey', () => {
   it('takes the key attributes of the first item put, ignoring condition checks before it', () => {

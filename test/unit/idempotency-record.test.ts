@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { outcomeResponse } from '../../shared/http/envelope.ts';
 import { ApiError, failureOf } from '../../shared/http/errors.ts';
 import { type Outcome, success } from '../../shared/outcome.ts';
-import { idempotencyRequest, interpretRecord, recordPut } from '../../shared/store/idempotency.ts';
+import { idempotencyRequest, interpretRecord, recordPut } from '../../shared/store/write-executor.ts';
 
 const request = idempotencyRequest(1, 'add-payment', 'key-1', { amount: 100 });
 

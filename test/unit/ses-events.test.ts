@@ -1,12 +1,11 @@
 /**
- * SES's side, pure: how a refusal is classified (shared/store/mail.ts), how a report is read
- * (shared/store/ses-events.ts), and the local simulator that builds the same reports (infra/local/ses-simulator.ts) —
- * whose events the parser must read exactly as it reads SES's.
+ * SES's side, pure: how a refusal is classified and how a report is read (shared/store/mail.ts), and the local
+ * simulator that builds the same reports (infra/local/ses-simulator.ts) — whose events the parser must read exactly
+ * as it reads SES's.
  */
 import { describe, expect, it } from 'vitest';
 import { rejectedRecipients, simulatedEvents } from '../../infra/local/ses-simulator.ts';
-import { classifySesFailure, MAIL_JOB_TAG } from '../../shared/store/mail.ts';
-import { parseSesNotice } from '../../shared/store/ses-events.ts';
+import { classifySesFailure, MAIL_JOB_TAG, parseSesNotice } from '../../shared/store/mail.ts';
 
 const JOB = 'mail_01KAAAAAAAAAAAAAAAAAAAAAAA';
 const request = (to: string[], cc: string[] = []) => ({

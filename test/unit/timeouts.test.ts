@@ -6,7 +6,7 @@ import { TIMEOUT } from '../../infra/function-settings.ts';
 import { FUNCTION_TIMEOUT_MS } from '../../infra/function-timeout.ts';
 import { callDeadline } from '../../shared/http/handler.ts';
 import { DYNAMODB_TIMEOUTS, documentClient } from '../../shared/store/dynamodb-client.ts';
-import { MIN_TIME_TO_SEND_TRANSACTION_MS } from '../../shared/store/transaction.ts';
+import { MIN_TIME_TO_SEND_TRANSACTION_MS } from '../../shared/store/write-executor.ts';
 
 describe('time budget', () => {
   it('the deployed timeout and the local runtime use one value', () => {

@@ -10,11 +10,12 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { generateHostedToken } from '../../../shared/domain/hosted-token.ts';
-import { putNew } from '../../../shared/store/actions.ts';
 import { isConditionFailure } from '../../../shared/store/api-keys.ts';
 import { documentClient, tableName } from '../../../shared/store/dynamodb-client.ts';
-import { hostedLinkItem, type Item } from '../../../shared/store/items.ts';
+import { hostedLinkItem } from '../../../shared/store/invoices.ts';
+import type { Item } from '../../../shared/store/items.ts';
 import { keys } from '../../../shared/store/keys.ts';
+import { putNew } from '../../../shared/store/write-executor.ts';
 import type { DataMigration } from './migration-step.ts';
 import { scanTable } from './table-scan.ts';
 
