@@ -40,9 +40,7 @@ describe('CONTRIBUTING.md', () => {
     for (const folder of ['functions/', 'shared/domain/', 'shared/store/', 'infra/local/', 'test/support/'])
       expect(named).toContain(folder);
     const planted = 'the map names `shared/gone-folder/` and `shared/routes.ts`';
-    expect(missingPaths(planted, (relative) => existsSync(path.join(ROOT, relative)))).toEqual([
-      'shared/gone-folder/',
-    ]);
+    expect(missingPaths(planted, (relative) => existsSync(path.join(ROOT, relative)))).toEqual(['shared/gone-folder/']);
   });
 
   it.each(Object.entries(LENGTH_LIMITS))('%s is at most %i lines', (file, limit) => {
