@@ -8,9 +8,8 @@
  * reminder: it has no MAIL_FROM) may have moved their wake date to a later reminder day meanwhile.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { remindersMigration } from '../../infra/cli/migrations/reminders.ts';
-import { resetConfig } from '../../shared/config.ts';
 import { addDays, todayIn } from '../../shared/domain/dates.ts';
 import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
@@ -21,20 +20,11 @@ import { wakeOpenInvoices } from '../../shared/store/reminders.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
+import { useEnvironment, WITH_MAIL_SENDER } from '../support/environment.ts';
 
 const DAY_MS = 86_400_000;
 const items = [{ item: 'A', description: 'B', unit_cost: '10.00', quantity: '1' }];
-const savedMailFrom = process.env.MAIL_FROM;
-
-beforeAll(() => {
-  process.env.MAIL_FROM = 'invoices@example.com';
-  resetConfig();
-});
-afterAll(() => {
-  if (savedMailFrom === undefined) delete process.env.MAIL_FROM;
-  else process.env.MAIL_FROM = savedMailFrom;
-  resetConfig();
-});
+useEnvironment(WITH_MAIL_SENDER);
 
 /** MM/DD/YYYY of the day `days` from today in Lagos (the test accounts' time zone). */
 function dueIn(days: number): string {

@@ -3,39 +3,19 @@
  * SIGINT (Java must go too), restart on the same data and find the same demo key. The CLI says which database it
  * used, and warns when it is not the one this service serves.
  */
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { usDate } from '../../infra/local/banner.ts';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
-import { alive, npmStartEnv, type RunningService, waitUntilServing } from '../support/local-runtime.ts';
+import { alive, NpmStartHarness } from '../support/npm-start-harness.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
-const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-start-'));
 const otherDataDir = mkdtempSync(join(tmpdir(), 'invoicing-start-other-'));
-const children: ChildProcess[] = [];
-let dynamodbPort = 0;
-
-type Running = RunningService;
-
-/**
- * As `npm start` runs it (`node --import tsx infra/local/main.ts`), so SIGINT reaches the service itself. The tsx CLI
- * would relay it and SIGKILL its child (exit 130) when the child does not acknowledge within 30 ms, which a busy
- * machine does not always manage (seen once in CI on this file).
- */
-function startService(): Promise<Running> {
-  const env = npmStartEnv({ dataDir, dynamodbPort });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return waitUntilServing(child, 'the local runtime', 90_000);
-}
+let harness: NpmStartHarness | undefined;
 
 /**
  * The CLI as a user runs it, without blocking this process: a synchronous spawn would stall the event loop past the
@@ -49,34 +29,30 @@ function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number; 
   );
 }
 
-/** Pids of DynamoDB Local processes listening on our port. */
+/** Pids of DynamoDB Local processes listening on the port of the service's engine. */
 function javaPids(): number[] {
   const listing = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
   return listing
     .split('\n')
-    .filter((line) => line.includes('DynamoDBLocal.jar') && new RegExp(`-port ${dynamodbPort}(\\s|$)`).test(line))
+    .filter(
+      (line) => line.includes('DynamoDBLocal.jar') && new RegExp(`-port ${harness!.dynamodbPort}(\\s|$)`).test(line),
+    )
     .map((line) => Number(line.trim().split(/\s+/)[0]));
 }
 
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolveExit) => {
-    if (child.exitCode !== null) return resolveExit(child.exitCode);
-    child.once('exit', (code) => resolveExit(code));
-    child.kill('SIGINT');
-  });
-}
+/** SIGINT to npm alone, which passes it on: the service stops its DynamoDB Local itself. npm's exit code. */
+const stop = async () => (await harness!.stop('SIGINT', { to: 'npm' })).code;
 
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const pid of dynamodbPort ? javaPids() : []) if (alive(pid)) process.kill(pid, 'SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+afterAll(async () => {
+  await harness?.cleanUp();
   rmSync(otherDataDir, { recursive: true, force: true });
 });
 
 describe('npm start', { timeout: 240_000 }, () => {
   it('serves, stops cleanly on SIGINT and keeps its data across restarts', async () => {
-    dynamodbPort = await freePort();
-    const first = await startService();
+    harness = await NpmStartHarness.create('start');
+    const { dataDir } = harness;
+    const first = await harness.start();
     expect(first.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
     const notFound = await fetch(`${first.baseUrl}/nowhere`, { method: 'POST', body: '{}' });
@@ -126,7 +102,11 @@ describe('npm start', { timeout: 240_000 }, () => {
     expect(first.output()).not.toContain('"stack"');
 
     // The CLI, with no endpoint or AWS settings, reaches the database of the running service.
-    const cliEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DYNAMODB_PORT: String(dynamodbPort) };
+    const cliEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DYNAMODB_PORT: String(harness.dynamodbPort),
+    };
     for (const name of ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE'])
       delete cliEnv[name];
     const keyCreate = await cli(['key:create', '--company-id', String(saved.company_id)], cliEnv);
@@ -174,14 +154,14 @@ describe('npm start', { timeout: 240_000 }, () => {
 
     const java = javaPids();
     expect(java).toHaveLength(1);
-    expect(await stop(first.child)).toBe(0);
+    expect(await stop()).toBe(0);
     expect(alive(java[0]!)).toBe(false);
     expect(javaPids()).toEqual([]);
 
-    const second = await startService();
+    const second = await harness.start();
     expect(second.secretKey).toBe(first.secretKey);
     expect(JSON.parse(readFileSync(join(dataDir, 'demo-account.json'), 'utf8'))).toEqual(saved);
-    expect(await stop(second.child)).toBe(0);
+    expect(await stop()).toBe(0);
     expect(javaPids()).toEqual([]);
   });
 });

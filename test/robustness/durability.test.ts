@@ -10,59 +10,19 @@
  * so every acknowledged payment must survive (kill-in-flight.test.ts kills right after one, with e-mails and
  * reminders in flight too).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/dynamodb-local.ts';
-import { todayMonthFirst } from '../support/api.ts';
-import { groupAlive, type RunningService, waitGroupGone, waitUntilServing } from '../support/local-runtime.ts';
-import { todaysPayments } from '../support/npm-start-harness.ts';
+import { dayOf } from '../support/days.ts';
+import { invoiceRequest } from '../support/fixtures.ts';
+import { NpmStartHarness, post, type RunningService, todaysPayments } from '../support/npm-start-harness.ts';
 import { kobo, STRESS, scale, sleep } from './helpers.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-durability-'));
-const groups: number[] = [];
+let harness: NpmStartHarness;
 
-type Running = RunningService;
-
-/** `npm start` in its own process group, on free ports, with our DATA_DIR. */
-async function npmStart(dynamodbPort: number): Promise<Running> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: '0',
-    DYNAMODB_PORT: String(dynamodbPort),
-    DATA_DIR: dataDir,
-    TABLE_NAME: 'invoicing-local',
-    LOG_LEVEL: 'WARN',
-  };
-  delete env.DYNAMODB_ENDPOINT;
-  delete env.STRESS;
-  const child = spawn('npm', ['start', '--silent'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  groups.push(child.pid!);
-  return waitUntilServing(child, 'npm start', 120_000);
-}
-
-async function post(running: Running, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${running.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${running.secretKey}`, ...headers },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) };
-}
-
-async function stopWithSigint(running: Running) {
-  const pgid = running.child.pid!;
-  process.kill(-pgid, 'SIGINT'); // what Ctrl-C in a terminal does
-  expect(await waitGroupGone(pgid, 30_000), `processes left after SIGINT:\n${running.output()}`).toBe(true);
+/** SIGINT to the whole process group (what Ctrl-C in a terminal does): nothing of it may be left. */
+async function stopWithSigint(running: RunningService) {
+  expect((await harness.stop()).groupGone, `processes left after SIGINT:\n${running.output()}`).toBe(true);
 }
 
 /** Direct reads of DynamoDB Local, to tell a lost item from a missing index entry. */
@@ -89,43 +49,41 @@ async function diagnose(port: number, lost: Record<string, any>[], reference: st
 }
 
 afterAll(async () => {
-  for (const pgid of groups) if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
-  for (const pgid of groups) await waitGroupGone(pgid, 10_000);
-  rmSync(dataDir, { recursive: true, force: true });
+  await harness?.cleanUp();
 });
 
 describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_000 : 240_000 }, () => {
-  let dynamodbPort = 0;
   let reference = '';
   const acknowledgedBeforeStop: Record<string, any>[] = [];
-  let session: Running | undefined;
+  let session: RunningService | undefined;
 
   it('data written over HTTP survives SIGINT and a restart, idempotency records included', async () => {
-    dynamodbPort = await freePort();
-    const first = await npmStart(dynamodbPort);
-    const invoice = await post(first, '/invoices', {
-      client: { first_name: 'Ada', last_name: 'Obi', email: 'durable@example.com', phone: '+2348012345678' },
-      due_date: '12/30/2030',
-      fee_bearer: 'client',
-      items: [{ item: 'Durable goods', description: 'x', unit_cost: '1,000,000.00', quantity: '1' }],
-    });
+    harness = await NpmStartHarness.create('durability');
+    const first = await harness.start();
+    const invoice = await post(
+      first,
+      '/invoices',
+      invoiceRequest('durable@example.com', {
+        items: [{ item: 'Durable goods', description: 'x', unit_cost: '1,000,000.00', quantity: '1' }],
+      }),
+    );
     expect(invoice.status, invoice.text).toBe(201);
-    reference = invoice.body.data.reference_code;
+    reference = invoice.json().data.reference_code;
     for (let i = 0; i < 3; i++) {
       const paid = await post(
         first,
         '/payments',
-        { reference_code: reference, date: todayMonthFirst(), amount: '100.00', channel: 'Cash' },
-        { 'idempotency-key': `before-stop-${i}` },
+        { reference_code: reference, date: dayOf(0).monthFirst, amount: '100.00', channel: 'Cash' },
+        `before-stop-${i}`,
       );
       expect(paid.status, paid.text).toBe(201);
-      acknowledgedBeforeStop.push(paid.body.data);
+      acknowledgedBeforeStop.push(paid.json().data);
     }
     await stopWithSigint(first);
 
-    const second = await npmStart(dynamodbPort);
+    const second = await harness.start();
     expect(second.secretKey).toBe(first.secretKey);
-    const demo = JSON.parse(readFileSync(join(dataDir, 'demo-account.json'), 'utf8')) as { secret_key: string };
+    const demo = JSON.parse(readFileSync(join(harness.dataDir, 'demo-account.json'), 'utf8')) as { secret_key: string };
     expect(demo.secret_key).toBe(first.secretKey);
     const payments = await todaysPayments(second);
     expect(payments.map((p) => p.id).sort()).toEqual(acknowledgedBeforeStop.map((p) => p.id).sort());
@@ -134,19 +92,18 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
     const replay = await post(
       second,
       '/payments',
-      { reference_code: reference, date: todayMonthFirst(), amount: '100.00', channel: 'Cash' },
-      { 'idempotency-key': 'before-stop-0' },
+      { reference_code: reference, date: dayOf(0).monthFirst, amount: '100.00', channel: 'Cash' },
+      'before-stop-0',
     );
     expect(replay.status).toBe(201);
-    expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    expect(replay.body.data.id).toBe(acknowledgedBeforeStop[0]!.id);
+    expect(replay.replayed).toBe('true');
+    expect(replay.json().data.id).toBe(acknowledgedBeforeStop[0]!.id);
     session = second; // the next test kills this one
   });
 
   it('SIGKILL of the whole runtime mid-burst loses no acknowledged payment; keyed retries settle the rest exactly once', async () => {
     expect(session, 'needs the runtime restarted by the previous test').toBeDefined();
     const running = session!;
-    const pgid = running.child.pid!;
     const CLIENTS = scale(6, 16);
     const KILL_AFTER = scale(12, 60);
     interface Sent {
@@ -163,7 +120,7 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
       if (killed) return;
       killed = true;
       killedAt = performance.now();
-      process.kill(-pgid, 'SIGKILL'); // npm, sh, tsx, node and Java at once: no shutdown code runs
+      harness.kill(running); // npm, node and Java at once: no shutdown code runs
     };
 
     const clients = Array.from({ length: CLIENTS }, async (_, client) => {
@@ -172,16 +129,16 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
           key: `burst-${client}-${n}`,
           body: {
             reference_code: reference,
-            date: todayMonthFirst(),
+            date: dayOf(0).monthFirst,
             amount: `${1 + ((client * 7 + n) % 9)}.${String(n % 100).padStart(2, '0')}`,
             channel: 'POS',
           },
         };
         sent.push(entry);
         try {
-          const result = await post(running, '/payments', entry.body, { 'idempotency-key': entry.key });
+          const result = await post(running, '/payments', entry.body, entry.key);
           if (result.status === 201) {
-            entry.acknowledged = result.body.data;
+            entry.acknowledged = result.json().data;
             entry.acknowledgedAt = performance.now();
             if (++acknowledgedCount >= KILL_AFTER) kill();
           }
@@ -194,11 +151,11 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
     await Promise.race([Promise.all(clients), sleep(90_000).then(kill)]);
     kill();
     await Promise.all(clients);
-    expect(await waitGroupGone(pgid, 10_000), 'processes survived SIGKILL of the group').toBe(true);
+    expect(await harness.gone(running), 'processes survived SIGKILL of the group').toBe(true);
     const acknowledged = sent.filter((s) => s.acknowledged);
     expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
 
-    const restarted = await npmStart(dynamodbPort);
+    const restarted = await harness.start();
     try {
       // Nothing acknowledged is lost, nothing is duplicated, no partial write is visible.
       let payments = await todaysPayments(restarted);
@@ -214,7 +171,7 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
           `${lost.length} acknowledged transaction(s) lost: ${detail.join('; ')}`,
           JSON.stringify(
             await diagnose(
-              dynamodbPort,
+              harness.dynamodbPort,
               lost.map((e) => e.acknowledged!),
               reference,
             ),
@@ -230,14 +187,14 @@ describe('durability of the local runtime (npm start)', { timeout: STRESS ? 600_
 
       // Requests cut off by the kill: the keyed retry either replays what committed or records it now.
       for (const entry of sent.filter((s) => !s.acknowledged)) {
-        const retry = await post(restarted, '/payments', entry.body, { 'idempotency-key': entry.key });
+        const retry = await post(restarted, '/payments', entry.body, entry.key);
         expect(retry.status, retry.text).toBe(201);
       }
       for (const entry of acknowledged) {
-        const retry = await post(restarted, '/payments', entry.body, { 'idempotency-key': entry.key });
+        const retry = await post(restarted, '/payments', entry.body, entry.key);
         expect(retry.status, retry.text).toBe(201);
-        expect(retry.headers.get('idempotent-replayed')).toBe('true');
-        expect(retry.body.data.id).toBe(entry.acknowledged!.id);
+        expect(retry.replayed).toBe('true');
+        expect(retry.json().data.id).toBe(entry.acknowledged!.id);
       }
       payments = await todaysPayments(restarted);
       // Every request of the burst is now exactly one payment; plus the three from before.

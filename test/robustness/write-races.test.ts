@@ -7,8 +7,7 @@
  * table without its three races fails the first test. Each call has 30 s of invocation time, as in contention.test.ts,
  * so that a busy machine does not turn a commit into an unconfirmed one (504).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig } from '../../shared/config.ts';
+import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
 import { runOverdueSweep } from '../../shared/services/sweep-overdue.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
@@ -23,6 +22,7 @@ import {
   todayMonthFirst,
   uniqueEmail,
 } from '../support/api.ts';
+import { useEnvironment, WITH_MAIL_SENDER } from '../support/environment.ts';
 import { expectErrorEnvelope, scale } from './helpers.ts';
 
 const N = 12;
@@ -83,17 +83,7 @@ async function newClient() {
   return { key, id: String(client.id), body };
 }
 
-// The send routes need a sender (a stage without one answers 501 before any write).
-const savedMailFrom = process.env.MAIL_FROM;
-beforeAll(() => {
-  process.env.MAIL_FROM = 'invoices@example.com';
-  resetConfig();
-});
-afterAll(() => {
-  if (savedMailFrom === undefined) delete process.env.MAIL_FROM;
-  else process.env.MAIL_FROM = savedMailFrom;
-  resetConfig();
-});
+useEnvironment(WITH_MAIL_SENDER);
 
 /** The two send routes: the SDKs' GET, and the POST with a body (here a note). */
 type SendRoute = 'send-invoice' | 'email-invoice';
