@@ -64,7 +64,6 @@ export const CDK_FILES = readdirSync(join(import.meta.dirname, 'test/infra'))
 export const LOCAL_FILES = [
   'test/local/**/*.test.ts',
   'test/docs/**/*.test.ts',
-  'test/robustness/durability.test.ts',
   'test/robustness/crash-matrix.test.ts',
   'test/robustness/kill-in-flight.test.ts',
 ];

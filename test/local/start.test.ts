@@ -1,16 +1,21 @@
 /**
- * End to end: `npm start`'s program with its own DATA_DIR and ports. Start, serve, stop with
- * SIGINT (Java must go too), restart on the same data and find the same demo key. The CLI says which database it
- * used, and warns when it is not the one this service serves.
+ * End to end: `npm start`'s program with its own DATA_DIR and ports. Start, serve, stop with SIGINT or SIGTERM sent to
+ * the npm pid alone (as a process manager or `kill <pid>` does; docs/running-locally.md): npm exits 0, nothing of the
+ * service runs 20 s later and neither its port nor DynamoDB Local's answers. Restarted on the same data it has the
+ * same demo key, and the payments written before the stop with their Idempotency-Key records (a retry is a replay).
+ * The CLI says which database it used, and warns when it is not the one this service serves.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { usDate } from '../../infra/local/banner.ts';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
-import { alive, NpmStartHarness } from '../support/npm-start-harness.ts';
+import { dayOf } from '../support/days.ts';
+import { invoiceRequest } from '../support/fixtures.ts';
+import { alive, NpmStartHarness, post, type RunningService, todaysPayments } from '../support/npm-start-harness.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
@@ -40,8 +45,47 @@ function javaPids(): number[] {
     .map((line) => Number(line.trim().split(/\s+/)[0]));
 }
 
-/** SIGINT to npm alone, which passes it on: the service stops its DynamoDB Local itself. npm's exit code. */
-const stop = async () => (await harness!.stop('SIGINT', { to: 'npm' })).code;
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((answer) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      answer(true);
+    });
+    socket.once('error', () => answer(false));
+  });
+}
+
+/**
+ * `signal` to npm's pid alone, which passes it on: the service stops its DynamoDB Local itself. npm exits 0 and within
+ * 20 s nothing of it runs or listens.
+ */
+async function stopAndExpectNothingLeft(service: RunningService, signal: 'SIGINT' | 'SIGTERM') {
+  const ports = [Number(new URL(service.baseUrl).port), harness!.dynamodbPort];
+  const stopped = await harness!.stop(signal, { to: 'npm', timeoutMs: 20_000 });
+  expect(stopped, service.output()).toEqual({ code: 0, signal: null, groupGone: true });
+  for (const port of ports) expect(await portAnswers(port), `port ${port} still answers`).toBe(false);
+}
+
+/** Three keyed payments of 100.00 on an invoice of their own, to find after the restart. */
+async function keyedPayments(service: RunningService) {
+  const invoice = await post(
+    service,
+    '/invoices',
+    invoiceRequest('durable@example.com', {
+      items: [{ item: 'Durable goods', description: 'x', unit_cost: '1,000,000.00', quantity: '1' }],
+    }),
+  );
+  expect(invoice.status, invoice.text).toBe(201);
+  const body = { reference_code: invoice.json().data.reference_code, date: dayOf(0).monthFirst, amount: '100.00' };
+  const acknowledged: Record<string, any>[] = [];
+  for (let i = 0; i < 3; i++) {
+    const paid = await post(service, '/payments', { ...body, channel: 'Cash' }, `before-stop-${i}`);
+    expect(paid.status, paid.text).toBe(201);
+    acknowledged.push(paid.json().data);
+  }
+  return { body: { ...body, channel: 'Cash' }, acknowledged };
+}
 
 afterAll(async () => {
   await harness?.cleanUp();
@@ -49,7 +93,7 @@ afterAll(async () => {
 });
 
 describe('npm start', { timeout: 240_000 }, () => {
-  it('serves, stops cleanly on SIGINT and keeps its data across restarts', async () => {
+  it('serves, stops cleanly on SIGINT and SIGTERM to npm alone, and keeps its data across restarts', async () => {
     harness = await NpmStartHarness.create('start');
     const { dataDir } = harness;
     const first = await harness.start();
@@ -152,16 +196,25 @@ describe('npm start', { timeout: 240_000 }, () => {
     });
     expect(refused.status).toBe(401);
 
+    const durable = await keyedPayments(first);
     const java = javaPids();
     expect(java).toHaveLength(1);
-    expect(await stop()).toBe(0);
+    await stopAndExpectNothingLeft(first, 'SIGINT');
     expect(alive(java[0]!)).toBe(false);
     expect(javaPids()).toEqual([]);
 
     const second = await harness.start();
     expect(second.secretKey).toBe(first.secretKey);
     expect(JSON.parse(readFileSync(join(dataDir, 'demo-account.json'), 'utf8'))).toEqual(saved);
-    expect(await stop()).toBe(0);
+    // The payments and their Idempotency-Key records survived the stop: the retry is a replay, not a second payment.
+    const kept = (await todaysPayments(second)).filter((p) => p.invoice.reference_code === durable.body.reference_code);
+    expect(kept.map((p) => p.id).sort()).toEqual(durable.acknowledged.map((p) => p.id).sort());
+    expect(kept[0]!.invoice.amount_paid).toBe('300.00');
+    const replay = await post(second, '/payments', durable.body, 'before-stop-0');
+    expect(replay.status, replay.text).toBe(201);
+    expect(replay.replayed).toBe('true');
+    expect(replay.json().data.id).toBe(durable.acknowledged[0]!.id);
+    await stopAndExpectNothingLeft(second, 'SIGTERM');
     expect(javaPids()).toEqual([]);
   });
 });
