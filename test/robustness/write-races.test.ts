@@ -9,8 +9,7 @@
  * contention.test.ts, so that a busy machine does not turn a commit into an unconfirmed one (504). The routes of
  * getting paid online talk to the local Paystack-compatible server (infra/local/paystack/), started for this file.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig } from '../../shared/config.ts';
+import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
 import { ALREADY_PAID_NOTICE, UNAVAILABLE_NOTICE } from '../../shared/services/online-checkout.ts';
 import { type ProcessedEvent, processProviderEvent } from '../../shared/services/provider-events.ts';
@@ -28,6 +27,7 @@ import {
   todayMonthFirst,
   uniqueEmail,
 } from '../support/api.ts';
+import { useEnvironment, WITH_MAIL_SENDER } from '../support/environment.ts';
 import {
   chargeSuccessEvent,
   connectedAccount,
@@ -101,17 +101,7 @@ async function newClient() {
   return { key, id: String(client.id), body };
 }
 
-// The send routes need a sender (a stage without one answers 501 before any write).
-const savedMailFrom = process.env.MAIL_FROM;
-beforeAll(() => {
-  process.env.MAIL_FROM = 'invoices@example.com';
-  resetConfig();
-});
-afterAll(() => {
-  if (savedMailFrom === undefined) delete process.env.MAIL_FROM;
-  else process.env.MAIL_FROM = savedMailFrom;
-  resetConfig();
-});
+useEnvironment(WITH_MAIL_SENDER);
 
 /** The two send routes: the SDKs' GET, and the POST with a body (here a note). */
 type SendRoute = 'send-invoice' | 'email-invoice';
