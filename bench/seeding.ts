@@ -29,6 +29,7 @@ import {
   WINDOW_END,
   WINDOW_START,
 } from './requests.ts';
+import { REVERSAL_INVOICES, reversalsPerInvoice } from './reversal-pool.ts';
 
 type Client = DynamoDBDocumentClient;
 
@@ -52,7 +53,7 @@ export interface Seeded {
   /** One account seeded as the payers are, its clients and invoices one per worker (many tenants' one account). */
   soloInvoices: { key: string; ref: string }[];
   /**
-   * Payments to reverse: per invoice of the writer account (one per load-generator worker), its payment ids newest
+   * Payments to reverse: per invoice of the writer account (`REVERSAL_INVOICES` of them), its payment ids newest
    * first (`seedReversals`; handed out by bench/reversal-pool.ts).
    */
   reversalPool: number[][];
@@ -387,20 +388,20 @@ export const reversalsNeeded = (): number =>
   SIZES.warmup + SIZES.captures + SIZES.blocks * (SIZES.perBlock1 + SIZES.perBlock8);
 
 /**
- * Payments to reverse (the reverse-payment row): `CONCURRENCY` invoices of the writer account, each with its own
+ * Payments to reverse (the reverse-payment row): `REVERSAL_INVOICES` invoices of the writer account, each with its own
  * payments of 1.00 recorded through the API one after another (the invoices in parallel), so each payment names the
  * one before it (`previous_payment_id`). Returns each invoice's payment ids newest first: reversing the newest
  * non-reversed payment reads one earlier payment (its predecessor, not reversed); reversing oldest first would walk
  * back over every payment already reversed (shared/store/payment-reversals.ts `reversalKeys`).
  */
 export async function seedReversals(port: number, wKey: string, wClientId: number, payDate: CalendarDate) {
-  // × 1.5: at c=8 each worker keeps one invoice for a block (the one it releases is the only free one), and workers
-  // do not serve equal shares of a block; every block starts on the invoices with the most payments left.
-  const perInvoice = Math.ceil((reversalsNeeded() * 1.5) / CONCURRENCY);
+  const perInvoice = reversalsPerInvoice(reversalsNeeded());
   const started = performance.now();
-  const invoices: string[] = [];
-  for (let k = 0; k < CONCURRENCY; k++)
-    invoices.push((await call(port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code);
+  const invoices = await Promise.all(
+    Array.from({ length: REVERSAL_INVOICES }, async () =>
+      String((await call(port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code),
+    ),
+  );
   const pool = await Promise.all(
     invoices.map(async (ref) => {
       const ids: number[] = [];
@@ -410,7 +411,7 @@ export async function seedReversals(port: number, wKey: string, wClientId: numbe
     }),
   );
   log(
-    `  reversals: ${CONCURRENCY} × ${perInvoice} payments to reverse (${reversalsNeeded()} needed) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `  reversals: ${REVERSAL_INVOICES} × ${perInvoice} payments to reverse (${reversalsNeeded()} needed) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   return pool;
 }
