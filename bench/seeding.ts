@@ -14,7 +14,7 @@ import { createAccount } from '../shared/store/accounts.ts';
 import { paymentItem } from '../shared/store/items.ts';
 import { dayTotalsItem } from '../shared/store/period-totals.ts';
 import { CONCURRENCY, LARGE_TABLE, SIZES, SMALL_TABLE } from './config.ts';
-import { seedDeletions } from './deletion-pool.ts';
+import { type DeletionPool, deletionPool } from './deletion-pool.ts';
 import { driveEvery } from './drive.ts';
 import { log } from './progress.ts';
 import { batchWriteAll } from './replay.ts';
@@ -58,7 +58,7 @@ export interface Seeded {
    */
   reversalPool: number[][];
   /** What the delete rows delete, each once (bench/deletion-pool.ts). */
-  deletable: { invoices: string[]; clients: number[] };
+  deletable: { invoices: DeletionPool<string>; clients: DeletionPool<number> };
   /** The date of the payments the bench adds. */
   payDate: CalendarDate;
 }
@@ -367,8 +367,32 @@ export async function seedWrites(port: number, writer: BenchAccount, payers: Ben
   for (let i = 0; i < CONCURRENCY; i++) wClients.push((await call(port, newClientRequest(wKey), 201)).json.data.id);
   const payDate = addDays(TODAY, -1);
   const reversalPool = await seedReversals(port, wKey, wClientId, payDate);
-  const deletable = await seedDeletions(port, wKey, wClientId);
+  const deletable = deletionPools(port, wKey, wClientId);
   return { wClientId, wClients, wInvoices, payerInvoices, soloInvoices, payDate, reversalPool, deletable };
+}
+
+/**
+ * The delete rows' pools (bench/deletion-pool.ts): unpaid invoices of the writer's client, and clients without
+ * invoices, supplied by the rows that create them and topped up through the API with the same requests.
+ */
+function deletionPools(port: number, wKey: string, wClientId: number): Seeded['deletable'] {
+  const invoices = deletionPool(
+    'invoices to delete',
+    (body) => String(JSON.parse(body).data.reference_code),
+    async () => {
+      const answer = await call(port, clientIdInvoice(wKey, wClientId), 201);
+      return { ms: answer.ms, made: String(answer.json.data.reference_code) };
+    },
+  );
+  const clients = deletionPool(
+    'clients to delete',
+    (body) => Number(JSON.parse(body).data.id),
+    async () => {
+      const answer = await call(port, newClientRequest(wKey), 201);
+      return { ms: answer.ms, made: Number(answer.json.data.id) };
+    },
+  );
+  return { invoices, clients };
 }
 
 /** Pages-by-bytes account: each payment on its own invoice of long items (about 94 KB of response per payment). */

@@ -8,13 +8,14 @@ import { capture } from '../capture.ts';
 import { type Comparison, compare, explanation } from '../compare.ts';
 import { CONCURRENCY, SIZES } from '../config.ts';
 import type { BenchContext } from '../context.ts';
-import { DEFAULT_RATIO_BUDGETS, type EndpointDef } from '../endpoint-defs.ts';
+import { DEFAULT_RATIO_BUDGETS, type EndpointDef, rowRequests } from '../endpoint-defs.ts';
 import { checkFloor, floorTemplate, runFloor } from '../floor.ts';
 import { log } from '../progress.ts';
 import * as stats from '../stats.ts';
 
 /** Captures one endpoint, checks its floor, warms the floor up and compares them at c=1 and c=8. */
 async function measure(ctx: BenchContext, ep: EndpointDef, index: number) {
+  await ep.before?.(rowRequests());
   const captured = await capture(ctx.small, () => ep.make(0, 0), ep.expected, SIZES.captures);
   const template = floorTemplate(captured.template);
   const floorCheck = await checkFloor(template, captured.template, `k${index}`);

@@ -8,7 +8,10 @@ import { history } from '../requests.ts';
 export async function run(ctx: BenchContext): Promise<void> {
   await ctx.bundleBuild.done.catch(() => undefined); // nothing may compete for the CPU from here on
   ctx.phase('Warm-up (JIT of Node and of DynamoDB Local)');
-  for (const ep of ctx.endpoints) await drive(SIZES.warmup, 4, httpOp(ctx.small.port, ep.make, ep.expected, {}));
+  for (const ep of ctx.endpoints) {
+    await ep.before?.(SIZES.warmup);
+    await drive(SIZES.warmup, 4, httpOp(ctx.small.port, ep.make, ep.expected, {}));
+  }
   await drive(
     SIZES.warmup,
     2,
