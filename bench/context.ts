@@ -9,10 +9,8 @@ import type { Spread } from './stats.ts';
 export interface BenchContext {
   /** DynamoDB Local's endpoint. */
   endpoint: string;
-  /** The local runtime on the small table: the endpoint measured against the floor. */
+  /** The local runtime, measured against the floor in every phase (the scale phase points it at the large table). */
   small: Child;
-  /** The runtime on the large table (the scale phase stops it). */
-  large: Child;
   /** The floor process (bench/floor-child.ts). */
   floor: Child;
   /** Every child process started, stopped when the bench ends (a phase that starts one adds it). */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the performance benchmark of docs/performance.md (not a test: nothing here fails `npm test`).
  *
- * Starts in-memory DynamoDB Local, the local HTTP runtime (bench/server-child.ts, one per table) and the floor
+ * Starts in-memory DynamoDB Local, the local HTTP runtime (bench/server-child.ts, serving every phase) and the floor
  * (bench/floor-child.ts: a process set up like the runtime that replays each endpoint's captured DynamoDB
  * requests), seeds data, and measures each endpoint against its floor in interleaved blocks: latency (p50, p99)
  * at concurrency 1, throughput and p99 at concurrency 8, our CPU per request, the database work, pages by bytes,
@@ -15,12 +15,12 @@
  * BENCH_BLOCKS=<n> sets the number of interleaved blocks (default 4, at least 3; quick: 2);
  * BENCH_SERVER_NODE_OPTIONS passes flags to the server processes (e.g. "--cpu-prof --cpu-prof-dir=prof");
  * BENCH_PHASES=endpoints,receivables runs only those phases (warmUp, scale, httpHop, endpoints, periodTotals,
- * receivables, webhookEvents, durabilityBarrier, pagesByBytes, manyTenants, documents, coldStart, render), and
+ * receivables, webhookEvents, pagesByBytes, manyTenants, documents, durabilityBarrier, coldStart, render), and
  * BENCH_ROWS='add payment,send invoice (enqueue)' only those endpoint rows: for developing one row or phase.
  */
 
 import type { Budget } from './budgets.ts';
-import { LARGE_TABLE, SMALL_TABLE } from './config.ts';
+import { SMALL_TABLE } from './config.ts';
 import type { BenchContext } from './context.ts';
 import type { Child } from './processes.ts';
 
@@ -99,8 +99,6 @@ try {
   const bundleBuild = chosen('coldStart') ? buildBundles() : { outdir: '', done: Promise.resolve(new Map()) };
   const accounts = await createAccounts();
   const { largeCount, ...tables } = await seedTables(client, database.endpoint, small.port, accounts.history, results);
-  const large = await startServer(database.endpoint, LARGE_TABLE);
-  children.push(large);
   const writes = await seedWrites(small.port, accounts.writer, accounts.payers, accounts.soloPayer);
   await seedPages(small.port, accounts.pages.secretKey);
   await seedClients(small.port, accounts.history.secretKey);
@@ -114,7 +112,6 @@ try {
   ctx = {
     endpoint: database.endpoint,
     small,
-    large,
     floor,
     children,
     keys,
@@ -128,8 +125,8 @@ try {
     later: {},
   };
 
-  const steps = { warmUp, scale, httpHop, endpoints, periodTotals, receivables, webhookEvents, durabilityBarrier };
-  for (const [name, step] of Object.entries({ ...steps, pagesByBytes, manyTenants, documents }))
+  const steps = { warmUp, scale, httpHop, endpoints, periodTotals, receivables, webhookEvents, pagesByBytes };
+  for (const [name, step] of Object.entries({ ...steps, manyTenants, documents, durabilityBarrier }))
     if (name === 'warmUp' || chosen(name)) {
       await step.run(ctx);
       calibrationSamples.push(calibrationMs());

@@ -3,7 +3,6 @@ import { SIZES } from '../config.ts';
 import type { BenchContext } from '../context.ts';
 import { drive } from '../drive.ts';
 import { httpOp } from '../load.ts';
-import { history } from '../requests.ts';
 
 export async function run(ctx: BenchContext): Promise<void> {
   await ctx.bundleBuild.done.catch(() => undefined); // nothing may compete for the CPU from here on
@@ -12,9 +11,4 @@ export async function run(ctx: BenchContext): Promise<void> {
     await ep.before?.(SIZES.warmup);
     await drive(SIZES.warmup, 4, httpOp(ctx.small.port, ep.make, ep.expected, {}));
   }
-  await drive(
-    SIZES.warmup,
-    2,
-    httpOp(ctx.large.port, () => history(ctx.keys.history), 200, {}),
-  );
 }
