@@ -1,5 +1,6 @@
 /** What bench/main.ts hands every phase (bench/phases/): the processes, the seeded data and where results go. */
 import type { Budget } from './budgets.ts';
+import type { CaptureFigures } from './capture.ts';
 import type { buildBundles } from './cold-start.ts';
 import type { EndpointDef } from './endpoint-defs.ts';
 import type { Child } from './processes.ts';
@@ -36,5 +37,7 @@ export interface BenchContext {
     scale?: { overheadRatio: number; rcuSmall: number; rcuLarge: number };
     /** The add payment endpoint's throughput at c=8 (one account), shown beside many tenants. */
     singleAccountPayment?: Spread;
+    /** The add payment row's capture: the transaction the webhook events phase replays with and without its events. */
+    paymentCapture?: CaptureFigures;
   };
 }

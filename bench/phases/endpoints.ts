@@ -188,7 +188,10 @@ export async function run(ctx: BenchContext): Promise<void> {
     ctx.phase(`Endpoint: ${ep.name} (${SIZES.blocks} interleaved blocks per concurrency)`);
     const measured = await measure(ctx, ep, index);
     endpointResults.push(resultOf(ep, measured));
-    if (ep.name === 'add payment') ctx.later.singleAccountPayment = throughputBlocks(measured.c8);
+    if (ep.name === 'add payment') {
+      ctx.later.singleAccountPayment = throughputBlocks(measured.c8);
+      ctx.later.paymentCapture = measured.captured;
+    }
     logFigures(ep, measured);
     ctx.budgets.push(...ratioBudgets(ep, measured), ...absoluteBudgets(ep, measured));
     ctx.tableRows.push(tableRow(ep, measured));
