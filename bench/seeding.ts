@@ -18,7 +18,7 @@ import { createTableInput } from '../shared/store/table.ts';
 import { CONCURRENCY, LARGE_TABLE, SIZES, SMALL_TABLE } from './config.ts';
 import { type DeletionPool, deletionPool } from './deletion-pool.ts';
 import { driveEvery } from './drive.ts';
-import { log } from './progress.ts';
+import { log, timed } from './progress.ts';
 import { batchWriteAll } from './replay.ts';
 import {
   call,
@@ -255,6 +255,9 @@ async function seedHistoryAccount(port: number, key: string): Promise<InvoiceRef
   return invoices;
 }
 
+/** Payments in the small table once seeded: the history account's 120 in its window and 880 written directly. */
+const SMALL_PAYMENTS = 1000;
+
 /**
  * The rest of the small table's 1,000: the same account outside the window, and other accounts, with their day
  * totals. Returns the count and the payments written (the large table's totals count them too).
@@ -265,7 +268,7 @@ async function seedSmallTable(
   invoices: InvoiceRef[],
 ): Promise<{ count: number; written: Seed[] }> {
   const sameOutsideSmall = 380;
-  const othersSmall = 1000 - invoices.length - sameOutsideSmall;
+  const othersSmall = SMALL_PAYMENTS - invoices.length - sameOutsideSmall;
   const smallSeed = fillerPayments(
     SMALL_TABLE,
     { count: sameOutsideSmall, companyId, invoices, firstId: 1_000_000 },
@@ -275,47 +278,58 @@ async function seedSmallTable(
   return { count: await countPayments(client, SMALL_TABLE), written: smallSeed };
 }
 
+/** What the large table adds to the copy of the small one: 49,000 payments (1,000 quick), half of them the history account's. */
+const largeExtra = () => {
+  const extra = SIZES.largeTablePayments - SMALL_PAYMENTS;
+  return { sameAccount: Math.floor(extra / 2), others: extra - Math.floor(extra / 2) };
+};
+
 /**
- * The large table: a copy of the small one plus 49,000 payments (4,000 in a quick run): the same account outside the
- * window, and other accounts. The copy is made at once; the rest is written while the other seeding goes on through
- * the API (it writes only the large table, which no request reads before the scale phase).
+ * The large table and its other accounts' payments with their day totals, written while the small table is filled and
+ * copied: they depend on nothing seeded (their accounts are not the small table's). Nothing reads the table before
+ * the scale phase.
  */
-async function seedLargeTable(
+function startLargeTable(client: Client, endpoint: string) {
+  const started = performance.now();
+  const written = (async () => {
+    await createReadOnlyTable(endpoint, LARGE_TABLE);
+    const others = syntheticPayments(
+      largeExtra().others,
+      (i) => 3_000_000 + (i % 500),
+      (i) => addDays(WINDOW_START, (i % 400) - 100),
+      () => ({ referenceCode: 'NOSUCHINVOICE0000000', invoiceId: 1, clientId: 1, hostedToken: '' }),
+      1,
+    ).map((p) => ({ ...p, table: LARGE_TABLE }));
+    const totals = dayTotalsRows(LARGE_TABLE, others);
+    await batchWriteAll(client, [...others, ...totals], 4);
+    return { payments: others.length, totalsRows: totals.length };
+  })();
+  written.catch(() => undefined); // awaited by `seedTables`; a failure surfaces there
+  return { started, written };
+}
+
+/**
+ * The rest of the large table: a copy of the small one, and the history account's payments outside the window. Its
+ * day-totals rows replace the copied rows of the small table's direct payments, counting those and the new ones (the
+ * same account's payments of both share days and shards): written after the copy.
+ */
+async function completeLargeTable(
   client: Client,
-  endpoint: string,
   small: { count: number; written: Seed[] },
   companyId: number,
   invoices: InvoiceRef[],
 ) {
-  const seedStarted = performance.now();
-  await createReadOnlyTable(endpoint, LARGE_TABLE);
   const copied = await copyTable(client, SMALL_TABLE, LARGE_TABLE);
-  const extra = SIZES.largeTablePayments - small.count;
-  const sameOutsideLarge = Math.floor(extra / 2);
-  const largeSeed = fillerPayments(
-    LARGE_TABLE,
-    { count: sameOutsideLarge, companyId, invoices, firstId: 2_000_000 },
-    {
-      count: extra - sameOutsideLarge,
-      companyOf: (i) => 3_000_000 + (i % 500),
-      dateOf: (i) => addDays(WINDOW_START, (i % 400) - 100),
-    },
-  );
-  // The copied rows of the small table's direct payments are replaced by rows counting those and the new ones
-  // (the same account's payments of both share days and shards).
-  const totals = dayTotalsRows(LARGE_TABLE, [...small.written, ...largeSeed]);
-  const filled = (async () => {
-    await batchWriteAll(client, [...largeSeed, ...totals], 4);
-    // What was written, counted: batchWriteAll fails unless every item was processed (a Scan of the 50,000 took 10 s).
-    const largeCount = copied.payments + largeSeed.length;
-    const seedMs = performance.now() - seedStarted;
-    log(
-      `  ${LARGE_TABLE}: ${largeCount} payments (copied ${copied.items} items, BatchWriteItem ${largeSeed.length} payments and ${totals.length} day-totals rows in ${(seedMs / 1000).toFixed(1)} s, beside the other seeding)`,
-    );
-    return { largeCount, totalsRows: totals.length, seedMs };
-  })();
-  filled.catch(() => undefined); // awaited by the caller; a failure surfaces there
-  return { filled };
+  const sameAccount = syntheticPayments(
+    largeExtra().sameAccount,
+    () => companyId,
+    outsideWindow,
+    (i) => invoices[i % invoices.length]!,
+    2_000_000,
+  ).map((p) => ({ ...p, table: LARGE_TABLE }));
+  const totals = dayTotalsRows(LARGE_TABLE, [...small.written, ...sameAccount]);
+  await batchWriteAll(client, [...sameAccount, ...totals], 4);
+  return { copied, payments: sameAccount.length, totalsRows: totals.length };
 }
 
 /**
@@ -330,22 +344,32 @@ export async function seedTables(
   results: Record<string, unknown>,
 ) {
   const companyId = historyAccount.account.companyId;
-  const hInvoices = await seedHistoryAccount(port, historyAccount.secretKey);
+  const hInvoices = await timed('history account', () => seedHistoryAccount(port, historyAccount.secretKey));
+  // Not before: DynamoDB Local's first seconds are its JIT's, and the runtime's requests have 1.5 s each.
+  const largeStarted = startLargeTable(client, endpoint);
   const inWindow = hInvoices.length;
-  const small = await seedSmallTable(client, companyId, hInvoices);
+  const small = await timed('small table', () => seedSmallTable(client, companyId, hInvoices));
   const smallCount = small.count;
   log(
     `  ${SMALL_TABLE}: ${smallCount} payments (${inWindow} of the history account in its window), with their day totals`,
   );
-  const { filled: largeFilled } = await seedLargeTable(client, endpoint, small, companyId, hInvoices);
-  const large = largeFilled.then((filled) => {
-    results.seed = {
-      smallTable: { payments: smallCount, inWindow },
-      largeTable: { payments: filled.largeCount, dayTotalsRows: filled.totalsRows },
-      largeSeedMs: Math.round(filled.seedMs),
-    };
-    return filled.largeCount;
-  });
+  const large = Promise.all([completeLargeTable(client, small, companyId, hInvoices), largeStarted.written]).then(
+    ([rest, others]) => {
+      // What was written, counted: batchWriteAll fails unless every item was processed (a Scan of the 50,000 took 10 s).
+      const payments = rest.copied.payments + rest.payments + others.payments;
+      const seedMs = Math.round(performance.now() - largeStarted.started);
+      const totalsRows = rest.totalsRows + others.totalsRows;
+      log(
+        `  ${LARGE_TABLE}: ${payments} payments (copied ${rest.copied.items} items, BatchWriteItem ${rest.payments + others.payments} payments and ${totalsRows} day-totals rows in ${(seedMs / 1000).toFixed(1)} s, beside the other seeding)`,
+      );
+      results.seed = {
+        smallTable: { payments: smallCount, inWindow },
+        largeTable: { payments, dayTotalsRows: totalsRows },
+        largeSeedMs: seedMs,
+      };
+      return payments;
+    },
+  );
   large.catch(() => undefined);
   return {
     smallCount,
@@ -368,22 +392,19 @@ export async function seedClients(port: number, key: string): Promise<void> {
 export async function seedWrites(port: number, writer: BenchAccount, payers: BenchAccount[], soloPayer: BenchAccount) {
   const wKey = writer.secretKey;
   const wClientId = await newClient(port, wKey);
-  const wInvoices: string[] = [];
-  for (let i = 0; i < CONCURRENCY; i++)
-    wInvoices.push(
-      (await call(port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code,
-    );
-  const payerInvoice = async (payer: BenchAccount) => {
-    const clientId = await newClient(port, payer.secretKey);
-    const big = await call(port, clientIdInvoice(payer.secretKey, clientId, '900,000,000.00'), 201);
-    return { key: payer.secretKey, ref: big.json.data.reference_code as string };
-  };
-  const payerInvoices: { key: string; ref: string }[] = [];
-  for (const payer of payers) payerInvoices.push(await payerInvoice(payer));
-  const soloInvoices: { key: string; ref: string }[] = [];
-  for (const _payer of payers) soloInvoices.push(await payerInvoice(soloPayer));
-  const wClients: number[] = [];
-  for (let i = 0; i < CONCURRENCY; i++) wClients.push((await call(port, newClientRequest(wKey), 201)).json.data.id);
+  const bigInvoice = async (key: string, clientId: number) =>
+    String((await call(port, clientIdInvoice(key, clientId, '900,000,000.00'), 201)).json.data.reference_code);
+  const payerInvoice = async (payer: BenchAccount) => ({
+    key: payer.secretKey,
+    ref: await bigInvoice(payer.secretKey, await newClient(port, payer.secretKey)),
+  });
+  const workers = Array.from({ length: CONCURRENCY }, (_, k) => k);
+  const [wInvoices, payerInvoices, soloInvoices, wClients] = await Promise.all([
+    Promise.all(workers.map(() => bigInvoice(wKey, wClientId))),
+    Promise.all(payers.map(payerInvoice)),
+    Promise.all(workers.map(() => payerInvoice(soloPayer))),
+    Promise.all(workers.map(async () => Number((await call(port, newClientRequest(wKey), 201)).json.data.id))),
+  ]);
   const payDate = addDays(TODAY, -1);
   const reversalPool = await seedReversals(port, wKey, wClientId, payDate);
   const deletable = deletionPools(port, wKey, wClientId);

@@ -25,7 +25,8 @@ process.env.MAIL_FROM ??= 'invoices@example.com';
 
 const { installBenchHook } = await import('./bench-hooks.ts');
 const { answer, processStats, serveForBench } = await import('./ipc.ts');
-const { createLocalServer } = await import('../infra/local/server.ts');
+const { createLocalServer, importHandler } = await import('../infra/local/server.ts');
+const { ROUTES } = await import('../shared/routes.ts');
 
 export type { CapturedCall } from './bench-hooks.ts';
 
@@ -71,8 +72,14 @@ answer({
   },
 });
 
+const rootDir = new URL('..', import.meta.url).pathname;
+// The handler modules imported now, as Lambda imports a function's before its first request (its INIT): while
+// DynamoDB Local starts, not during the seeding's first requests (tsx compiles them at their first import).
+await Promise.all(
+  [...new Map(ROUTES.map((route) => [route.entry, route])).values()].map((route) => importHandler(route, rootDir)),
+);
 const server = createLocalServer({
-  rootDir: new URL('..', import.meta.url).pathname,
+  rootDir,
   logger: { error: (message, error) => console.error(message, error) },
   staticRoutes: {
     // The HTTP hop alone (no handler, no DynamoDB): reads the body and answers a small JSON body.
