@@ -40,6 +40,17 @@ export const SIZES = {
   warmup: QUICK ? 20 : 60,
   floorWarmup: QUICK ? 10 : 40,
   scaleSamples: QUICK ? 20 : 100,
+  /**
+   * Requests per range of the period-totals phase (a p50 each, the ranges taking turns). Its budget is the year's p50,
+   * a guard of twice the measured 68–74 ms: a median of 50 is within a few per cent of one of 100 there.
+   */
+  summarySamples: QUICK ? 20 : 50,
+  /**
+   * Requests per block and side of the with-against-without comparisons at c=1 (the durability barrier, the webhook
+   * events): each compares two p50s, no p99, and the barrier's ratio (one read added to two round trips, ≤ 2) is far
+   * from its limit: the endpoint rows' 200, kept for their pooled p99s, would only make the phase twice as long.
+   */
+  comparisonPerBlock: QUICK ? 20 : 100,
   coldRuns: QUICK ? 5 : 21,
   captures: QUICK ? 3 : 10,
   // The pages-by-bytes account: this many payments, each on its own invoice; the byte cap ends a page at 53 of them.

@@ -37,8 +37,8 @@ export async function run(ctx: BenchContext): Promise<void> {
   const barrierRatios: number[] = [];
   const barrierMs: number[] = [];
   for (let b = 0; b < SIZES.blocks; b++) {
-    const runWith = withBarrier(SIZES.perBlock1);
-    const runWithout = pay(SIZES.perBlock1);
+    const runWith = withBarrier(SIZES.comparisonPerBlock);
+    const runWithout = pay(SIZES.comparisonPerBlock);
     const first = await (b % 2 === 0 ? runWith : runWithout)();
     const second = await (b % 2 === 0 ? runWithout : runWith)();
     const [withRun, withoutRun] = b % 2 === 0 ? [first, second] : [second, first];

@@ -23,12 +23,12 @@ async function replayBlocks(
   const eventRatios: number[] = [];
   const eventMs: number[] = [];
   for (let b = 0; b < SIZES.blocks; b++) {
-    await prepareFloor(`evw${b}`, withEvents, SIZES.perBlock1, responseBytes);
-    await prepareFloor(`evn${b}`, withoutEvents, SIZES.perBlock1, responseBytes);
+    await prepareFloor(`evw${b}`, withEvents, SIZES.comparisonPerBlock, responseBytes);
+    await prepareFloor(`evn${b}`, withoutEvents, SIZES.comparisonPerBlock, responseBytes);
   }
   for (let b = 0; b < SIZES.blocks; b++) {
     const replay = (key: string) => () =>
-      measuredBlock('floor', () => runFloorBlock(key, 1, SIZES.perBlock1, paymentEndpoint.make));
+      measuredBlock('floor', () => runFloorBlock(key, 1, SIZES.comparisonPerBlock, paymentEndpoint.make));
     const runWith = replay(`evw${b}`);
     const runWithout = replay(`evn${b}`);
     // Alternate which side goes first, as the endpoint blocks do.
