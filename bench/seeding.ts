@@ -291,8 +291,9 @@ const largeExtra = () => {
  */
 function startLargeTable(client: Client, endpoint: string) {
   const started = performance.now();
+  const created = createReadOnlyTable(endpoint, LARGE_TABLE);
   const written = (async () => {
-    await createReadOnlyTable(endpoint, LARGE_TABLE);
+    await created;
     const others = syntheticPayments(
       largeExtra().others,
       (i) => 3_000_000 + (i % 500),
@@ -304,8 +305,9 @@ function startLargeTable(client: Client, endpoint: string) {
     await batchWriteAll(client, [...others, ...totals], 4);
     return { payments: others.length, totalsRows: totals.length };
   })();
-  written.catch(() => undefined); // awaited by `seedTables`; a failure surfaces there
-  return { started, written };
+  created.catch(() => undefined); // both awaited by `seedTables`; a failure surfaces there
+  written.catch(() => undefined);
+  return { started, created, written };
 }
 
 /**
@@ -315,10 +317,12 @@ function startLargeTable(client: Client, endpoint: string) {
  */
 async function completeLargeTable(
   client: Client,
+  created: Promise<void>,
   small: { count: number; written: Seed[] },
   companyId: number,
   invoices: InvoiceRef[],
 ) {
+  await created;
   const copied = await copyTable(client, SMALL_TABLE, LARGE_TABLE);
   const sameAccount = syntheticPayments(
     largeExtra().sameAccount,
@@ -353,23 +357,24 @@ export async function seedTables(
   log(
     `  ${SMALL_TABLE}: ${smallCount} payments (${inWindow} of the history account in its window), with their day totals`,
   );
-  const large = Promise.all([completeLargeTable(client, small, companyId, hInvoices), largeStarted.written]).then(
-    ([rest, others]) => {
-      // What was written, counted: batchWriteAll fails unless every item was processed (a Scan of the 50,000 took 10 s).
-      const payments = rest.copied.payments + rest.payments + others.payments;
-      const seedMs = Math.round(performance.now() - largeStarted.started);
-      const totalsRows = rest.totalsRows + others.totalsRows;
-      log(
-        `  ${LARGE_TABLE}: ${payments} payments (copied ${rest.copied.items} items, BatchWriteItem ${rest.payments + others.payments} payments and ${totalsRows} day-totals rows in ${(seedMs / 1000).toFixed(1)} s, beside the other seeding)`,
-      );
-      results.seed = {
-        smallTable: { payments: smallCount, inWindow },
-        largeTable: { payments, dayTotalsRows: totalsRows },
-        largeSeedMs: seedMs,
-      };
-      return payments;
-    },
-  );
+  const large = Promise.all([
+    completeLargeTable(client, largeStarted.created, small, companyId, hInvoices),
+    largeStarted.written,
+  ]).then(([rest, others]) => {
+    // What was written, counted: batchWriteAll fails unless every item was processed (a Scan of the 50,000 took 10 s).
+    const payments = rest.copied.payments + rest.payments + others.payments;
+    const seedMs = Math.round(performance.now() - largeStarted.started);
+    const totalsRows = rest.totalsRows + others.totalsRows;
+    log(
+      `  ${LARGE_TABLE}: ${payments} payments (copied ${rest.copied.items} items, BatchWriteItem ${rest.payments + others.payments} payments and ${totalsRows} day-totals rows in ${(seedMs / 1000).toFixed(1)} s, beside the other seeding)`,
+    );
+    results.seed = {
+      smallTable: { payments: smallCount, inWindow },
+      largeTable: { payments, dayTotalsRows: totalsRows },
+      largeSeedMs: seedMs,
+    };
+    return payments;
+  });
   large.catch(() => undefined);
   return {
     smallCount,
