@@ -1,7 +1,7 @@
 /**
- * The run's set-up, never timed (docs/performance.md "Processes" and "Seeding"): DynamoDB Local, the runtime and the
- * floor started together, then every phase's data seeded once, the streams that do not depend on each other side by
- * side. The CDK synth of the cold-start bundles (bench/cold-start.ts), started before all this, runs beside it.
+ * The run's set-up, never timed (docs/performance.md "Processes" and "Set-up"): DynamoDB Local, the runtime and the
+ * floor started together, then the shared data seeded once, what does not depend on each other side by side. The CDK
+ * synth of the cold-start bundles (bench/cold-start.ts), started before all this, runs beside it.
  */
 import { ensureTable, freePort, startDynamoDbLocal } from '../infra/local/dynamodb-local.ts';
 import { SMALL_TABLE } from './config.ts';
@@ -57,7 +57,8 @@ export interface SeededRun {
 }
 
 /**
- * Every phase's data. The history account comes first, through the runtime (both tables are filled around its
+ * The accounts and tables the rows and phases share (period totals, receivables and documents seed accounts of their
+ * own when they start). The history account comes first, through the runtime (both tables are filled around its
  * payments); the large table is then written directly while the rest goes through the runtime.
  */
 export async function seedAll(endpoint: string, port: number, results: Record<string, unknown>): Promise<SeededRun> {
