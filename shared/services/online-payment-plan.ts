@@ -33,6 +33,8 @@ export interface OnlineRecording {
   /** The saved card the payment names, when the invoice asked for one (its items are the caller's). */
   card: PaymentCard | undefined;
   writeAttempt: number;
+  /** The account e-mails a receipt for every payment. */
+  sendReceipts: boolean;
 }
 
 /** The payment, its writes and answer, the attempt's condition and the refund job. */
@@ -104,6 +106,7 @@ function creditedWrites(recording: OnlineRecording, payment: PaymentRecord, now:
     payment,
     attempt: recording.writeAttempt,
     now,
+    sendReceipts: recording.sendReceipts,
   });
 }
 
