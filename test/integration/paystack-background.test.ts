@@ -14,7 +14,7 @@ import { claimRefundAttempt, listRefundJobs, readRefundJob } from '../../shared/
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
 import { call, todayMonthFirst } from '../support/api.ts';
-import { until } from '../support/local-paystack.ts';
+import { until } from '../support/until.ts';
 import {
   connectedAccount,
   invoiceToPay,
