@@ -107,7 +107,7 @@ export class InvoicingStack extends Stack {
     this.webhooks = new WebhookDelivery(this, 'Webhooks', background);
     this.wakeSweep = this.addWakeSweep(background, settings.mailFrom);
     this.mail = this.addInvoiceMail(background, settings.mailFrom);
-    this.outbox = this.addOutbox(background);
+    this.outbox = this.addOutbox({ ...background, mailFrom: settings.mailFrom });
 
     new CfnOutput(this, 'ApiUrl', { value: apiStage.url, description: 'Base URL of the HTTP API' });
     new CfnOutput(this, 'TableName', {
@@ -214,7 +214,7 @@ export class InvoicingStack extends Stack {
    * The outbox (infra/outbox.ts): its dispatcher and each kind's worker, watched like the API (errors, throttles),
    * with their dead letters and the stream's lag.
    */
-  private addOutbox(props: BackgroundProps): Outbox {
+  private addOutbox(props: BackgroundProps & { mailFrom: string | undefined }): Outbox {
     const outbox = new Outbox(this, 'Outbox', {
       ...props,
       workers: { webhook: this.webhooks.worker, mail: this.mail.worker },

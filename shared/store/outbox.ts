@@ -54,6 +54,11 @@ export interface JobKind {
     seals?: readonly 'paystack-authorization'[];
     /** It renders invoice PDFs (infra/function-settings.ts PDF_BUNDLING). */
     rendersPdf?: boolean;
+    /**
+     * It records payments, which queue receipt e-mails when the stage has a sender (docs/getting-paid-online.md
+     * "Receipt e-mails"): the stack gives it the stage's MAIL_FROM.
+     */
+    recordsPayments?: boolean;
   };
   /** The operator's view of its jobs: a CLI command (infra/cli/). */
   cliListing: string;
@@ -131,6 +136,7 @@ export const JOB_KINDS = {
       ],
       unseals: ['paystack-secret-key'],
       seals: ['paystack-authorization'],
+      recordsPayments: true,
     },
     cliListing: 'paystack:events',
     localDirectory: 'paystack-events',
