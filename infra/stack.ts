@@ -18,6 +18,7 @@ import { TABLE } from '../shared/store/table.ts';
 import { InvoiceMail } from './mail.ts';
 import { Monitoring } from './monitoring.ts';
 import { Outbox } from './outbox.ts';
+import { paystackWatchedMetrics } from './paystack-alarms.ts';
 import { acknowledgeFunctionFindings, serviceFunction } from './service-function.ts';
 import type { Stage } from './stages.ts';
 import { WakeSweep } from './wake-sweep.ts';
@@ -222,6 +223,8 @@ export class InvoicingStack extends Stack {
     this.monitoring.addFunction('outbox-dispatch', outbox.dispatchFunction);
     for (const worker of Object.values(outbox.workers)) this.monitoring.addFunction(worker.name, worker.workerFunction);
     for (const watched of outbox.watchedMetrics) this.monitoring.watchMetric(watched);
+    const metrics = { metricsNamespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME };
+    for (const watched of paystackWatchedMetrics(metrics)) this.monitoring.watchMetric(watched);
     return outbox;
   }
 

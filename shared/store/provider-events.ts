@@ -53,11 +53,22 @@ export interface ProviderEvent {
   nextAttemptAt: string | undefined;
 }
 
-/** Puts a received event; an id is never reused. */
+/**
+ * Puts a received event; an id is never reused. Its condition failing can therefore only mean that this put's own
+ * earlier try landed (the SDK retries a request that timed out after DynamoDB wrote it): the event is stored.
+ */
 export async function putProviderEvent(
   event: Omit<ProviderEvent, 'state' | 'outcome' | 'paymentId' | 'attempts' | 'nextAttemptAt'>,
 ): Promise<void> {
-  await documentClient().send(
+  try {
+    await putNewEvent(event);
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}
+
+function putNewEvent(event: Omit<ProviderEvent, 'state' | 'outcome' | 'paymentId' | 'attempts' | 'nextAttemptAt'>) {
+  return documentClient().send(
     new PutCommand({
       TableName: tableName(),
       Item: {
