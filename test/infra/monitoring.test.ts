@@ -110,9 +110,7 @@ describe('prod: topic, alarms and dashboard', () => {
         'RefundDeadLetters',
         'OutboxDispatchFailures',
         'OutboxStreamLag',
-      ].map(
-        (id) => `Invoicing-prod-${id}`,
-      ),
+      ].map((id) => `Invoicing-prod-${id}`),
       // The wake sweep (infra/wake-sweep.ts): a failed or timed-out run, throttles.
       'Invoicing-prod-WakeSweepErrors',
       'Invoicing-prod-WakeSweepThrottles',

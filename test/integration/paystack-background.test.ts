@@ -14,7 +14,6 @@ import { claimRefundAttempt, listRefundJobs, readRefundJob } from '../../shared/
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
 import { call, todayMonthFirst } from '../support/api.ts';
-import { until } from '../support/until.ts';
 import {
   connectedAccount,
   invoiceToPay,
@@ -27,6 +26,7 @@ import {
   sign,
   usePaystack,
 } from '../support/online-payments.ts';
+import { until } from '../support/until.ts';
 
 const fixture = usePaystack();
 
