@@ -53,4 +53,10 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
   'invoice-history': { rows: ['invoice history page of 100'] },
   'aging-report': { phases: ['receivables'] },
   'client-statement': { phases: ['receivables'] },
+  'create-recurring-invoice': { note: 'PENDING' },
+  'list-recurring-invoices': { note: 'PENDING' },
+  'get-recurring-invoice': { note: 'PENDING' },
+  'pause-recurring-invoice': { note: 'PENDING' },
+  'resume-recurring-invoice': { note: 'PENDING' },
+  'cancel-recurring-invoice': { note: 'PENDING' },
 };

@@ -45,7 +45,9 @@ export function decideNewSeries(schedule: RecurringSchedule, today: CalendarDate
   const state = startSeries(schedule, today);
   if (state) return accept(state);
   return refuse(
-    invalidFields([{ code: 'invalid_date', field: 'schedule.end', message: 'leaves no period from today on to issue' }]),
+    invalidFields([
+      { code: 'invalid_date', field: 'schedule.end', message: 'leaves no period from today on to issue' },
+    ]),
   );
 }
 

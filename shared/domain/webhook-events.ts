@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'invoice.sent',
   'invoice.delivery_failed',
   'invoice.reminder_sent',
+  'recurring.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -117,4 +118,9 @@ export function invoiceReminderEvents(
   context: EventContext,
 ): WebhookEvent[] {
   return [event('invoice.reminder_sent', { ...data, reminder_offset: offset }, context)];
+}
+
+/** `recurring.completed`: the series' last period's invoice was created; `data` is the series as `GET` shows it. */
+export function recurringCompletedEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
+  return [event('recurring.completed', data, context)];
 }

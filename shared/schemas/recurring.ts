@@ -6,7 +6,18 @@
 import * as z from 'zod/mini';
 import { type CalendarDate, parseMonthFirstDate, toIsoDate } from '../domain/dates.ts';
 import { type RecurringSchedule, SCHEDULE_UNITS, type ScheduleEnd } from '../domain/recurring-schedule.ts';
-import { addIssue, enumField, fail, field, isAbsent, isBlank, meta, pageCursor, pageLimit, parsedField } from './fields.ts';
+import {
+  addIssue,
+  enumField,
+  fail,
+  field,
+  isAbsent,
+  isBlank,
+  meta,
+  pageCursor,
+  pageLimit,
+  parsedField,
+} from './fields.ts';
 import { type AddInvoiceInput, addInvoiceFields, addInvoiceRules, addInvoiceSchema } from './invoice.ts';
 
 /** A whole number (a JSON integer or a string of digits); the schedule's ranges are the domain's (`scheduleError`). */

@@ -331,7 +331,9 @@ export function invoiceHeaderItem(invoice: Invoice): Item {
     company_id: invoice.details.companyId,
     ...balanceAttributes(invoice.balance),
     // Created with its send queued (a recurring invoice with `send`): the mail fields `sendHeaderAction` would write.
-    ...(invoice.balance.mail ? { mail_status: invoice.balance.mail.status, mail_job_id: invoice.balance.mail.jobId } : {}),
+    ...(invoice.balance.mail
+      ? { mail_status: invoice.balance.mail.status, mail_job_id: invoice.balance.mail.jobId }
+      : {}),
   };
 }
 

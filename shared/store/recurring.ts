@@ -71,10 +71,10 @@ export function seriesChangeAction(table: string, before: RecurringSeries, chang
       TableName: table,
       Key: seriesKey(before.id),
       ConditionExpression: '#version = :read',
-      UpdateExpression:
-        `SET ${Object.keys(set)
-          .map((name) => `#${name} = :${name}`)
-          .join(', ')}` + (remove.length > 0 ? ` REMOVE ${remove.map((name) => `#${name}`).join(', ')}` : ''),
+      UpdateExpression: [
+        `SET ${Object.keys(set).map((name) => `#${name} = :${name}`)}`,
+        remove.length > 0 ? `REMOVE ${remove.map((name) => `#${name}`)}` : '',
+      ].join(' '),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: {
         ':read': before.version,
@@ -114,7 +114,11 @@ export interface SeriesPage {
 }
 
 /** An account's series, newest first: one Query on the listing index (one extra item tells whether more exist). */
-export async function querySeries(companyId: number, limit: number, after?: Record<string, string>): Promise<SeriesPage> {
+export async function querySeries(
+  companyId: number,
+  limit: number,
+  after?: Record<string, string>,
+): Promise<SeriesPage> {
   const index = TABLE.listingIndex;
   const result = await documentClient().send(
     new QueryCommand({
