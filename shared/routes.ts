@@ -315,6 +315,9 @@ export type ApiFunctionName = (typeof TABLE)[number]['name'];
 /** Stable name of a route: idempotency scope, logs, metrics and the OpenAPI operation id. */
 export type RouteName = TableRoute['name'];
 
+/** The recurring-invoice routes (docs/recurring-invoices.md). */
+export type RecurringRouteName = Extract<RouteName, `${string}recurring-invoice${string}`>;
+
 /** The routes people open without an API key (the hosted page, its PDF, the pay button, the return): the token is the key. */
 export type PublicRouteName = Extract<TableRoute, { access: 'public' }>['name'];
 

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod/mini';
 import type { ErrorCode } from '../http/errors.ts';
-import type { RouteName } from '../routes.ts';
+import type { RecurringRouteName, RouteName } from '../routes.ts';
 import { addClientSchema, updateClientSchema } from '../schemas/client.ts';
 import { clientStatementSchema, invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema } from '../schemas/invoice.ts';
@@ -98,7 +98,7 @@ const SEND_ERRORS: readonly ErrorCode[] = [
 ];
 
 /** Every route's but recurring invoices' (recurring-operations.ts). */
-export const OPERATIONS: Record<Exclude<RouteName, `${string}recurring-invoice${string}`>, OperationSpec> = {
+export const OPERATIONS: Record<Exclude<RouteName, RecurringRouteName>, OperationSpec> = {
   'add-invoice': {
     operationId: 'addInvoice',
     summary: 'Add invoice',

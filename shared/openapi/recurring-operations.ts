@@ -1,9 +1,7 @@
 /** The recurring-invoice operations of the OpenAPI document (docs/recurring-invoices.md), merged with operations.ts. */
-import type { RouteName } from '../routes.ts';
+import type { RecurringRouteName } from '../routes.ts';
 import { recurringInvoiceSchema } from '../schemas/recurring.ts';
 import { COMMON_ERRORS, IDEMPOTENCY_ERRORS, type OperationSpec, READ_ERRORS } from './operations.ts';
-
-type RecurringRoute = Extract<RouteName, `${string}recurring-invoice${string}`>;
 
 const CHANGES = {
   pause: {
@@ -39,7 +37,7 @@ function change(action: keyof typeof CHANGES): OperationSpec {
   };
 }
 
-export const RECURRING_OPERATIONS: Record<RecurringRoute, OperationSpec> = {
+export const RECURRING_OPERATIONS: Record<RecurringRouteName, OperationSpec> = {
   'create-recurring-invoice': {
     operationId: 'createRecurringInvoice',
     summary: 'Create a recurring invoice',
