@@ -1,6 +1,6 @@
 /**
  * The operations of the OpenAPI document, one per route of the route table (shared/routes.ts): what each does,
- * its request, its answers and the error codes it can give. document.ts builds the document from these.
+ * its request, its answers and the error codes it can give (recurring invoices': recurring-operations.ts).
  */
 import type { z } from 'zod/mini';
 import type { ErrorCode } from '../http/errors.ts';
@@ -97,7 +97,6 @@ const SEND_ERRORS: readonly ErrorCode[] = [
   'mail_not_configured',
 ];
 
-/** Every route's but recurring invoices' (recurring-operations.ts). */
 export const OPERATIONS: Record<Exclude<RouteName, RecurringRouteName>, OperationSpec> = {
   'add-invoice': {
     operationId: 'addInvoice',
