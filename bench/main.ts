@@ -15,7 +15,7 @@
  * BENCH_BLOCKS=<n> sets the number of interleaved blocks (default 4, at least 3; quick: 2);
  * BENCH_SERVER_NODE_OPTIONS passes flags to the server processes (e.g. "--cpu-prof --cpu-prof-dir=prof");
  * BENCH_PHASES=endpoints,receivables runs only those phases (warmUp, scale, httpHop, endpoints, periodTotals,
- * receivables, webhookEvents, durabilityBarrier, pagesByBytes, manyTenants, documents, coldStart, render), and
+ * receivables, webhookEvents, durabilityBarrier, pagesByBytes, manyTenants, documents, recurring, coldStart, render), and
  * BENCH_ROWS='add payment,send invoice (enqueue)' only those endpoint rows: for developing one row or phase.
  */
 
@@ -56,6 +56,7 @@ const manyTenants = await import('./phases/many-tenants.ts');
 const coldStart = await import('./phases/cold-start.ts');
 const render = await import('./phases/render.ts');
 const documents = await import('./phases/documents.ts');
+const recurring = await import('./phases/recurring.ts');
 
 const { calibrationMs, calibrationOf } = await import('./calibration.ts');
 
@@ -129,7 +130,7 @@ try {
   };
 
   const steps = { warmUp, scale, httpHop, endpoints, periodTotals, receivables, webhookEvents, durabilityBarrier };
-  for (const [name, step] of Object.entries({ ...steps, pagesByBytes, manyTenants, documents }))
+  for (const [name, step] of Object.entries({ ...steps, pagesByBytes, manyTenants, documents, recurring }))
     if (name === 'warmUp' || chosen(name)) {
       await step.run(ctx);
       calibrationSamples.push(calibrationMs());
