@@ -27,7 +27,7 @@ import { type MailJob, mailJobPut, newMailJobId } from '../store/mail.ts';
 import { loadSeries, periodIssuedActions, seriesChangeAction, seriesFrom, seriesKey } from '../store/recurring.ts';
 import type { WakeHit, WakeRun } from '../store/wake-index.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
-import { executeWrite, type TransactItem } from '../store/write-executor.ts';
+import { executeWrite, type TransactItem, type WritePlan } from '../store/write-executor.ts';
 import { addInvoice } from './add-invoice.ts';
 import { requestContext } from './context.ts';
 import { wakeOf } from './recurring-invoices.ts';
@@ -59,6 +59,9 @@ async function issueDuePeriods(series: RecurringSeries, account: Account, run: W
 
 type PeriodOutcome = 'issued' | 'skipped' | 'refused';
 
+/** A sweep's write answers no one: its outcome is only whether it committed. */
+const NOTHING_TO_DO: WritePlan = { actions: [], response: { status: 200, data: null } };
+
 /** One period's invoice, as add invoice makes it, with the series' write in its transaction. */
 async function issuePeriod(
   series: RecurringSeries,
@@ -79,7 +82,7 @@ async function issuePeriod(
       read = seriesFrom(items, series.id);
       skipped = read?.state.status !== 'active' || read.state.nextPeriod !== period.period;
       // Another sweep created it (or the series was paused or cancelled) since this one read it: nothing to do.
-      return skipped ? { actions: [], response: { status: 200, data: null } } : undefined;
+      return skipped ? NOTHING_TO_DO : undefined;
     },
     shape: (invoice) => withOrigin(invoice, series.id, period.period, options.send),
     actions: (invoice) => periodActions(read!, period.period, invoice),
@@ -115,7 +118,7 @@ function periodActions(series: RecurringSeries, period: number, invoice: Invoice
   const { mail } = invoice.balance;
   if (mail) actions.push(mailJobPut(table, sendJob(invoice, mail.jobId, updatedAt), nowMs));
   if (completed) {
-    const after = { ...series, state, updatedAt, version: series.version + 1 };
+    const after = { ...series, state, updatedAt, version: series.version + 1, lastError: undefined };
     const context = { companyId: series.companyId, createdAt: updatedAt, newUlid: newEventUlid };
     actions.push(...eventPuts(recurringCompletedEvents(seriesView(after), context), nowMs, table));
   }
@@ -150,12 +153,11 @@ async function pauseWithError(seriesId: string, error: SeriesError): Promise<Per
       keys: () => [seriesKey(seriesId)],
       decide(items) {
         const series = seriesFrom(items, seriesId);
-        if (series?.state.status !== 'active' || series.state.nextPeriod !== error.period)
-          return { actions: [], response: { status: 200, data: null } };
+        if (series?.state.status !== 'active' || series.state.nextPeriod !== error.period) return NOTHING_TO_DO;
         const change = { state: pausedBySweep(series.state), wake: undefined, updatedAt: formatTimestamp(new Date()) };
         return {
+          ...NOTHING_TO_DO,
           actions: [seriesChangeAction(tableName(), series, { ...change, lastError: error })],
-          response: { status: 200, data: null },
         };
       },
     },
