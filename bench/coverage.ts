@@ -53,4 +53,10 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
   'invoice-history': { rows: ['invoice history page of 100'] },
   'aging-report': { phases: ['receivables'] },
   'client-statement': { phases: ['receivables'] },
+  'create-recurring-invoice': { phases: ['recurring'] },
+  'list-recurring-invoices': { phases: ['recurring'] },
+  'get-recurring-invoice': { phases: ['recurring'] },
+  'pause-recurring-invoice': { phases: ['recurring'] },
+  'resume-recurring-invoice': { phases: ['recurring'] },
+  'cancel-recurring-invoice': { phases: ['recurring'] },
 };

@@ -1,8 +1,9 @@
 /**
  * The wake sweep on AWS (docs/api.md "Overdue", docs/operations.md "Overdue sweep"): a function run by an EventBridge rule
  * every few minutes (functions/wake-sweep/handler.ts → services/wake-sweep.ts). It reads only the sparse wake index
- * (GSI2) and what its entries name — today invoices and their accounts — and writes each overdue notice or reminder
- * with its outbox event (and a reminder's mail job) in one transaction. Its errors and throttles are alarmed by the
+ * (GSI2) and what its entries name — invoices, recurring series and their accounts — and writes each overdue notice or
+ * reminder with its outbox event (and a reminder's mail job) in one transaction, and each series' period invoice in
+ * one transaction with its period item (docs/recurring-invoices.md). Its errors and throttles are alarmed by the
  * stack's Monitoring (`addFunction`).
  */
 import { Duration } from 'aws-cdk-lib';
@@ -19,12 +20,17 @@ import { acknowledgeFunctionFindings, serviceFunction } from './service-function
 export const WAKE_SWEEP_RATE = Duration.minutes(5);
 /** Below the rate, so runs rarely overlap (an overlap is harmless: every write is conditional). */
 export const WAKE_SWEEP_TIMEOUT = Duration.minutes(4);
-/** Reads invoices (BatchGetItem) and accounts (GetItem); notifies (transaction: Update + Put) or leaves the index (UpdateItem). */
+/**
+ * Reads invoices and series (BatchGetItem) and accounts (GetItem); notifies (transaction: Update + Put) or leaves the
+ * index (UpdateItem); creates a series' period invoice as add invoice does (transaction: Put, Update, and a
+ * ConditionCheck that its client still exists).
+ */
 export const WAKE_SWEEP_TABLE_ACTIONS = [
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',
   'dynamodb:UpdateItem',
   'dynamodb:PutItem',
+  'dynamodb:ConditionCheckItem',
 ] as const;
 /** Queries the wake index, only. */
 export const WAKE_SWEEP_INDEX_ACTIONS = ['dynamodb:Query'] as const;
@@ -44,7 +50,7 @@ export class WakeSweep extends Construct {
     this.sweepFunction = serviceFunction(this, 'Sweep', {
       entry: 'functions/wake-sweep/handler.ts',
       description:
-        'Scheduled: what the wake index (GSI2) says is due — invoice.overdue and reminders, once each per invoice',
+        'Scheduled: what the wake index (GSI2) says is due — invoice.overdue, reminders, recurring invoices, once each',
       timeout: WAKE_SWEEP_TIMEOUT,
       environment: { ...props.environment, ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}) },
       logRetention: props.logRetention,

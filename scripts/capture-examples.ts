@@ -20,6 +20,7 @@ import type { CapturedExamples } from '../shared/openapi/document.ts';
 import { createAccount } from '../shared/store/accounts.ts';
 import { captureMailExamples } from './capture-mail-examples.ts';
 import { captureOnlineExamples } from './capture-online-examples.ts';
+import { captureRecurringExamples } from './capture-recurring-examples.ts';
 import { captureReminderExamples } from './capture-reminder-examples.ts';
 import {
   captureAddInvoice,
@@ -56,6 +57,7 @@ async function captureAll(
   const more = await captureResourceExamples(session);
   const mail = await captureMailExamples(session);
   const reminders = await captureReminderExamples(session);
+  const recurring = await captureRecurringExamples(session);
   await captureOnlineExamples(session, local);
   const form = await captureRoutingAndForm(session);
   return {
@@ -66,6 +68,7 @@ async function captureAll(
       ...more.requests,
       ...mail.requests,
       ...reminders.requests,
+      ...recurring.requests,
     },
     responses: session.responses,
   };

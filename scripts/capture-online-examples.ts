@@ -6,6 +6,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createAccount } from '../shared/store/accounts.ts';
 import { connectPaystack } from '../shared/store/paystack-connections.ts';
+import { recurringBody } from './capture-recurring-examples.ts';
 import { awsError, type CaptureTools } from './capture-tools.ts';
 
 const invoiceBody = (email: string, extra: Record<string, unknown> = {}) => ({
@@ -73,6 +74,10 @@ async function captureCards(tools: CaptureTools, key: string, clientId: string, 
   await capture('add-invoice', 400, 'invalid_card_token', "Another client's saved card", {
     key,
     body: invoiceBody('tobi@example.com', { card_token: cardToken }),
+  });
+  await capture('create-recurring-invoice', 400, 'invalid_card_token', "Another client's saved card", {
+    key,
+    body: recurringBody('tobi@example.com', { card_token: cardToken }),
   });
   const path = `/clients/${clientId}/cards/${cardToken}`;
   await faultErrors('forget-client-card', { key, path }, 'TransactWriteItemsCommand');

@@ -29,6 +29,8 @@ const { listDeliveries } = await import('../shared/store/webhook-deliveries.ts')
 const { deliverWebhook } = await import('../shared/services/deliver-webhook.ts');
 const { webhookSet } = await import('../infra/cli/webhook-commands.ts');
 const { runWakeSweep } = await import('../shared/services/wake-sweep.ts');
+const { wakeSeries } = await import('../shared/services/recurring-sweep.ts');
+const { getAccount } = await import('../shared/store/accounts.ts');
 const { startLocalSes } = await import('../infra/local/ses-server.ts');
 const { handler: mailEvents } = await import('../functions/mail-events/handler.ts');
 const { deliverMailJob } = await import('../shared/services/mail-delivery.ts');
@@ -118,6 +120,12 @@ try {
   const lastWeek = new Date(Date.now() - 7 * 86_400_000);
   await post('/invoices', { ...invoiceBody, due_date: usDate(lastWeek, 'Africa/Lagos') });
   await runWakeSweep(new Date());
+  // A recurring invoice of one period, issued by the sweep's handler on its date: recurring.completed.
+  const { due_date: _none, ...template } = invoiceBody;
+  const schedule = { every: 1, unit: 'month', start: '01/31/2031', due_in_days: 14, end: { after: 1 } };
+  const series = await post('/recurring-invoices', { ...template, schedule });
+  const hit = { kind: 'recurring' as const, id: String(series.data.id), companyId: account.companyId, indexKey: '' };
+  await wakeSeries([hit], { now: new Date('2031-01-31T12:00:00Z'), writtenAt: () => new Date(), account: getAccount });
   // E-mailed: accepted by SES (invoice.sent); then one to the simulator's bounce address (invoice.delivery_failed).
   for (const to of ['ada@example.com', 'bounce@simulator.amazonses.com']) {
     const mailed = await post('/invoices', { ...invoiceBody, due_date: '03/31/2031' });

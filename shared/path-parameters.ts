@@ -4,6 +4,7 @@
  */
 import { HOSTED_TOKEN_PATTERN } from './domain/hosted-token.ts';
 import { HOOK_ID_PATTERN } from './domain/paystack-connection.ts';
+import { RECURRING_ID_PATTERN } from './domain/recurring-invoice.ts';
 import type { NotFoundCode } from './domain/refusal.ts';
 import { CARD_TOKEN_PATTERN } from './domain/saved-card.ts';
 
@@ -26,6 +27,8 @@ export const PATH_PARAMETER_KINDS = {
   paystackHookId: { pattern: HOOK_ID_PATTERN, notFound: 'hook_not_found' },
   /** A saved card's token: `ctok_` and 18 random bytes in base64url (shared/domain/saved-card.ts). */
   cardToken: { pattern: CARD_TOKEN_PATTERN, notFound: 'card_not_found' },
+  /** A recurring series' id: `rec_` and a ULID (shared/domain/recurring-invoice.ts). */
+  recurringId: { pattern: RECURRING_ID_PATTERN, notFound: 'recurring_not_found' },
 } as const satisfies Record<string, { pattern: RegExp; notFound: NotFoundCode }>;
 
 export type PathParameterKind = keyof typeof PATH_PARAMETER_KINDS;

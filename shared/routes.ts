@@ -215,6 +215,25 @@ const TABLE = [
         writes: true,
         takesBody: false,
       },
+      // Recurring invoices (docs/recurring-invoices.md): the series; their invoices are the wake sweep's.
+      { name: 'create-recurring-invoice', method: 'POST', path: '/recurring-invoices', writes: true, takesBody: true },
+      { name: 'list-recurring-invoices', method: 'GET', path: '/recurring-invoices', writes: false, takesBody: false },
+      {
+        name: 'get-recurring-invoice',
+        method: 'GET',
+        path: '/recurring-invoices/{id}',
+        parameters: { id: 'recurringId' },
+        writes: false,
+        takesBody: false,
+      },
+      ...(['pause', 'resume', 'cancel'] as const).map((action) => ({
+        name: `${action}-recurring-invoice` as const,
+        method: 'POST' as const,
+        path: `/recurring-invoices/{id}/${action}` as const,
+        parameters: { id: 'recurringId' as const },
+        writes: true,
+        takesBody: false,
+      })),
       {
         name: 'forget-client-card',
         method: 'DELETE',
@@ -302,6 +321,9 @@ export type ApiFunctionName = (typeof TABLE)[number]['name'];
 
 /** Stable name of a route: idempotency scope, logs, metrics and the OpenAPI operation id. */
 export type RouteName = TableRoute['name'];
+
+/** The recurring-invoice routes (docs/recurring-invoices.md). */
+export type RecurringRouteName = Extract<RouteName, `${string}recurring-invoice${string}`>;
 
 /** The routes people open without an API key (the hosted page, its PDF, the pay button, the return): the token is the key. */
 export type PublicRouteName = Extract<TableRoute, { access: 'public' }>['name'];

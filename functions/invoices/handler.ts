@@ -1,6 +1,6 @@
 /**
  * The invoice function (docs/api.md "Endpoints"): invoices, clients and the invoice's page and PDFs, paying it online
- * (docs/getting-paid-online.md), one route table entry each (shared/routes.ts).
+ * (docs/getting-paid-online.md), recurring invoices (docs/recurring-invoices.md), one route table entry each (shared/routes.ts).
  */
 import { createApiFunction } from '../../shared/http/api-function.ts';
 import {
@@ -21,6 +21,14 @@ import {
   sendInvoiceRoute,
 } from './invoice-routes.ts';
 import { hostedPaidRoute, hostedPayRoute, paystackEventRoute } from './payment-routes.ts';
+import {
+  cancelRecurringRoute,
+  createRecurringRoute,
+  getRecurringRoute,
+  listRecurringRoute,
+  pauseRecurringRoute,
+  resumeRecurringRoute,
+} from './recurring-routes.ts';
 
 export const handler = createApiFunction('invoices', {
   'add-invoice': addInvoiceRoute,
@@ -41,4 +49,10 @@ export const handler = createApiFunction('invoices', {
   'update-client': updateClientRoute,
   'delete-client': deleteClientRoute,
   'forget-client-card': forgetClientCardRoute,
+  'create-recurring-invoice': createRecurringRoute,
+  'list-recurring-invoices': listRecurringRoute,
+  'get-recurring-invoice': getRecurringRoute,
+  'pause-recurring-invoice': pauseRecurringRoute,
+  'resume-recurring-invoice': resumeRecurringRoute,
+  'cancel-recurring-invoice': cancelRecurringRoute,
 });

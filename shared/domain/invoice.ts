@@ -113,6 +113,15 @@ export interface InvoiceDetails {
   cardToken?: string;
   /** The hosted page's token (docs/sending-invoices.md "The link"); absent on invoices created before hosted pages. */
   hostedToken?: string;
+  /** The recurring series that issued it, and which of its periods it is (docs/recurring-invoices.md). */
+  recurring?: InvoiceOrigin;
+}
+
+export interface InvoiceOrigin {
+  /** The series' id (`rec_` + ULID). */
+  seriesId: string;
+  /** 1 for the series' first period. */
+  period: number;
 }
 
 export interface Invoice {

@@ -29,7 +29,9 @@ export type RefusalCode =
   | 'invalid_signature'
   | 'credit_exceeds_invoice'
   | 'recipient_missing'
-  | 'mail_not_configured';
+  | 'mail_not_configured'
+  | 'recurring_not_found'
+  | 'recurring_status_conflict';
 
 /** Per-field problem codes used inside `errors[]`. */
 export type FieldErrorCode =
@@ -93,7 +95,8 @@ export type NotFoundCode =
   | 'payment_not_found'
   | 'client_not_found'
   | 'card_not_found'
-  | 'hook_not_found';
+  | 'hook_not_found'
+  | 'recurring_not_found';
 
 const NOT_FOUND_MESSAGES: Record<NotFoundCode, string> = {
   invoice_not_found: 'Invoice not found',
@@ -101,6 +104,7 @@ const NOT_FOUND_MESSAGES: Record<NotFoundCode, string> = {
   client_not_found: 'Client not found',
   card_not_found: 'Card not found',
   hook_not_found: 'No account has this webhook URL',
+  recurring_not_found: 'Recurring invoice not found',
 };
 
 export const notFound = (code: NotFoundCode): Refusal => new Refusal(code, NOT_FOUND_MESSAGES[code]);

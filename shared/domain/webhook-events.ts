@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'invoice.reminder_sent',
   'payment.refund_issued',
   'invoice.payment_failed',
+  'recurring.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -136,4 +137,9 @@ export function paymentRefundIssuedEvents(data: PaymentData, context: EventConte
  */
 export function invoicePaymentFailedEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
   return [event('invoice.payment_failed', data, context)];
+}
+
+/** `recurring.completed`: the series' last period's invoice was created; `data` is the series as `GET` shows it. */
+export function recurringCompletedEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
+  return [event('recurring.completed', data, context)];
 }

@@ -9,6 +9,7 @@ import type { HistoryPosition } from '../services/history-listing.ts';
 import type { InvoiceHistoryPage } from '../services/invoice-history.ts';
 import type { HistoryPage } from '../services/payment-history.ts';
 import type { ClientListPage } from '../services/read-clients.ts';
+import type { SeriesListPage } from '../services/recurring-invoices.ts';
 import type { Account } from '../store/accounts.ts';
 import { csvResponse, csvText } from './csv.ts';
 import { INVOICE_COLUMNS, PAYMENT_COLUMNS } from './csv-tables.ts';
@@ -70,6 +71,12 @@ export function invoiceHistoryResponse(page: InvoiceHistoryPage, account: Accoun
 export function clientListResponse(page: ClientListPage, account: Account): HttpResponse {
   const nextCursor = page.next ? encodeCursor(account.cursorSecret, { after: page.next }) : null;
   return jsonResponse(200, successBody({ clients: page.clients, next_cursor: nextCursor }));
+}
+
+/** `GET /recurring-invoices`: `{recurring_invoices,next_cursor}`; the cursor carries only the position. */
+export function recurringListResponse(page: SeriesListPage, account: Account): HttpResponse {
+  const nextCursor = page.next ? encodeCursor(account.cursorSecret, { after: page.next }) : null;
+  return jsonResponse(200, successBody({ recurring_invoices: page.series, next_cursor: nextCursor }));
 }
 
 /** A client list's position from a cursor; 400 `invalid_cursor` when forged or another listing's. */

@@ -16,12 +16,15 @@ import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas
 import { clientStatementSchema, invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
+import { recurringInvoiceSchema, scheduleSchema } from '../schemas/recurring.ts';
 import { remindersSchema } from '../schemas/reminders.ts';
 import { agingReportSchema } from '../schemas/reports.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
 import { csvContent } from './csv-content.ts';
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
 import { PAGE_ERRORS, pageAnswer, pdfAnswer, redirectAnswer } from './page-responses.ts';
+import { RECURRING_OPERATIONS } from './recurring-operations.ts';
+import { RECURRING_SCHEMAS } from './recurring-responses.ts';
 
 export { ROUTING_ERRORS } from './operations.ts';
 
@@ -117,6 +120,8 @@ const SECURITY_SCHEMES = {
   },
 };
 
+const ALL_OPERATIONS: Record<RouteName, OperationSpec> = { ...OPERATIONS, ...RECURRING_OPERATIONS };
+
 const PARAMETERS: Record<ParameterName | 'IdempotencyKey', Record<string, unknown>> = {
   IdempotencyKey: {
     name: 'Idempotency-Key',
@@ -164,6 +169,13 @@ const PARAMETERS: Record<ParameterName | 'IdempotencyKey', Record<string, unknow
     required: true,
     description: "A saved card's `card_token` (`ctok_` and 24 base64url characters; else 404 `card_not_found`).",
     schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.cardToken.pattern.source },
+  },
+  RecurringId: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: "A recurring invoice's `id` (`rec_` + ULID; else 404 `recurring_not_found`).",
+    schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.recurringId.pattern.source },
   },
   CheckoutReference: {
     name: 'reference',
@@ -324,7 +336,7 @@ const rawRequestBody = (request: NonNullable<OperationSpec['rawRequest']>) => ({
   content: { 'application/json': { schema: request.schema } },
 });
 function operation(route: RouteName) {
-  const spec = OPERATIONS[route];
+  const spec = ALL_OPERATIONS[route];
   const parameters: { $ref: string }[] = [
     ...(spec.parameters ?? []).map((name: ParameterName) => ({ $ref: `#/components/parameters/${name}` })),
     ...(spec.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
@@ -394,6 +406,8 @@ function requestSchemas(): Record<string, unknown> {
     ClientStatementRequest: inputSchema(clientStatementSchema),
     AddClientRequest: inputSchema(addClientSchema),
     UpdateClientRequest: inputSchema(updateClientSchema),
+    CreateRecurringInvoiceRequest: inputSchema(recurringInvoiceSchema),
+    RecurringScheduleInput: inputSchema(scheduleSchema),
   };
 }
 
@@ -449,7 +463,13 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           Allow: { description: 'The methods the path accepts', schema: { type: 'string' } },
         }),
       },
-      schemas: { ...requestSchemas(), ...RESPONSE_SCHEMAS, ...REPORT_RESPONSE_SCHEMAS, ...WEBHOOK_SCHEMAS },
+      schemas: {
+        ...requestSchemas(),
+        ...RESPONSE_SCHEMAS,
+        ...REPORT_RESPONSE_SCHEMAS,
+        ...RECURRING_SCHEMAS,
+        ...WEBHOOK_SCHEMAS,
+      },
     },
   };
 }

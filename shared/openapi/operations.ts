@@ -1,10 +1,10 @@
 /**
  * The operations of the OpenAPI document, one per route of the route table (shared/routes.ts): what each does,
- * its request, its answers and the error codes it can give. document.ts builds the document from these.
+ * its request, its answers and the error codes it can give (recurring invoices': recurring-operations.ts).
  */
 import type { z } from 'zod/mini';
 import type { ErrorCode } from '../http/errors.ts';
-import type { RouteName } from '../routes.ts';
+import type { RecurringRouteName, RouteName } from '../routes.ts';
 import { addClientSchema, updateClientSchema } from '../schemas/client.ts';
 import { clientStatementSchema, invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema } from '../schemas/invoice.ts';
@@ -24,7 +24,8 @@ export type ParameterName =
   | 'HookId'
   | 'CardToken'
   | 'CheckoutReference'
-  | 'Trxref';
+  | 'Trxref'
+  | 'RecurringId';
 
 export interface SuccessSpec {
   status: number;
@@ -60,7 +61,7 @@ export interface OperationSpec {
 // The error codes operations share, by what a request has (a body, an Idempotency-Key).
 
 /** Errors of a request without a body: authentication and availability. */
-const READ_ERRORS: readonly ErrorCode[] = ['invalid_api_key', 'internal_error', 'service_unavailable'];
+export const READ_ERRORS: readonly ErrorCode[] = ['invalid_api_key', 'internal_error', 'service_unavailable'];
 
 /** What reading a JSON (or form) body can answer. */
 const BODY_ERRORS: readonly ErrorCode[] = [
@@ -71,9 +72,9 @@ const BODY_ERRORS: readonly ErrorCode[] = [
 ];
 
 /** Errors every operation with a body can answer. */
-const COMMON_ERRORS: readonly ErrorCode[] = [...BODY_ERRORS, ...READ_ERRORS];
+export const COMMON_ERRORS: readonly ErrorCode[] = [...BODY_ERRORS, ...READ_ERRORS];
 
-const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = [
+export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = [
   'invalid_idempotency_key',
   'idempotency_request_in_progress',
   'idempotency_key_reused',
@@ -96,7 +97,7 @@ const SEND_ERRORS: readonly ErrorCode[] = [
   'mail_not_configured',
 ];
 
-export const OPERATIONS: Record<RouteName, OperationSpec> = {
+export const OPERATIONS: Record<Exclude<RouteName, RecurringRouteName>, OperationSpec> = {
   'add-invoice': {
     operationId: 'addInvoice',
     summary: 'Add invoice',

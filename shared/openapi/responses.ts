@@ -87,6 +87,8 @@ const INVOICE_OPTIONAL = [
   'client',
   'payments_count',
   'reminder_offset',
+  'recurring_id',
+  'period',
 ] as const;
 
 const Invoice = object(
@@ -143,6 +145,13 @@ const Invoice = object(
       additionalProperties: { type: ['string', 'number', 'boolean'] },
     },
     card_token_last4: string('Last 4 characters of the stored card token, when one was given', { maxLength: 4 }),
+    recurring_id: string('The recurring invoice that issued it (docs/recurring-invoices.md), when one did', {
+      pattern: '^rec_[0-9A-HJKMNP-TV-Z]{26}$',
+    }),
+    period: {
+      type: 'integer',
+      description: "Which of its series' periods it is (1 for the first), with `recurring_id`",
+    },
     client: ref('Client'),
     payments_count: {
       type: 'integer',

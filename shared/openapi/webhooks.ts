@@ -55,6 +55,13 @@ const DATA: Record<WebhookEventType, { schema: string; summary: string; descript
       'The latest send of the invoice was accepted by SES for delivery: `data` is the invoice with its `client` and ' +
       '`items`, `mail_status` `sent` and `sent_at` set. A bounce reported later follows as `invoice.delivery_failed`.',
   },
+  'recurring.completed': {
+    schema: 'RecurringInvoice',
+    summary: 'A recurring invoice issued its last period',
+    description:
+      "The series' last period's invoice was created (its own `invoice.created` is written with it): `data` is the " +
+      'series as `GET /recurring-invoices/{id}` shows it then, `status` `completed`.',
+  },
   'invoice.delivery_failed': {
     schema: 'InvoiceWithClient',
     summary: 'The e-mail of an invoice failed or bounced',

@@ -96,6 +96,10 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
   if (details.tokenize !== undefined) view.tokenize = String(details.tokenize);
   if (details.metadata !== undefined) view.metadata = details.metadata;
   if (details.cardToken !== undefined) view.card_token_last4 = details.cardToken.slice(-4);
+  if (details.recurring !== undefined) {
+    view.recurring_id = details.recurring.seriesId;
+    view.period = details.recurring.period;
+  }
   if (options.withClient) view.client = clientView(details.client);
   return view;
 }

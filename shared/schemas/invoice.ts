@@ -144,7 +144,8 @@ const items = meta(
   { type: 'array', minItems: 1, maxItems: MAX_ITEMS, items: { $ref: '#/components/schemas/InvoiceItemInput' } },
 );
 
-const addInvoiceFields = z.object({
+/** The add-invoice body's fields (a recurring invoice's body is these, its due date aside: schemas/recurring.ts). */
+export const addInvoiceFields = z.object({
   client: clientField,
   client_id: clientIdField,
   due_date: parsedField(parseMonthFirstDate, 'invalid_date', ['string'], 'Due date, MM/DD/YYYY'),
@@ -160,8 +161,9 @@ const addInvoiceFields = z.object({
   metadata,
 });
 
-export const addInvoiceSchema = addInvoiceFields.check(
-  z.superRefine((input: z.output<typeof addInvoiceFields>, ctx) => {
+/** The rules across add invoice's fields: one of client and client_id, recipient_id with a wallet. */
+export const addInvoiceRules = z.superRefine(
+  (input: Pick<z.output<typeof addInvoiceFields>, 'client' | 'client_id' | 'recipient' | 'recipient_id'>, ctx) => {
     const hasClient = input.client !== undefined;
     const hasClientId = input.client_id !== undefined;
     if (hasClient === hasClientId) {
@@ -180,8 +182,10 @@ export const addInvoiceSchema = addInvoiceFields.check(
         params: { code: 'required' },
       });
     }
-  }),
+  },
 );
+
+export const addInvoiceSchema = addInvoiceFields.check(addInvoiceRules);
 
 /** The client fields node-payant sends at the top level of an add-invoice body ("flat client"). */
 export const FLAT_CLIENT_FIELDS = [

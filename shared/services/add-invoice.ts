@@ -4,7 +4,14 @@
 
 import { formatTimestamp } from '../domain/dates.ts';
 import { generateHostedToken } from '../domain/hosted-token.ts';
-import { buildInvoice, type ClientChoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice.ts';
+import {
+  buildInvoice,
+  type ClientChoice,
+  decideInvoice,
+  type Invoice,
+  invoiceTotal,
+  newClient,
+} from '../domain/invoice.ts';
 import { invoiceIssuedChange } from '../domain/receivables.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
 import { cardTokenRefusal, namesSavedCard } from '../domain/saved-card.ts';
@@ -21,10 +28,32 @@ import type { Key } from '../store/keys.ts';
 import { receivableActions } from '../store/receivables.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
-import { executeWrite, stillExists, type WritePlan, type WriteResult } from '../store/write-executor.ts';
+import {
+  executeWrite,
+  stillExists,
+  type TransactItem,
+  type WritePlan,
+  type WriteResult,
+} from '../store/write-executor.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 
-export async function addInvoice(context: RequestContext, input: AddInvoiceInput): Promise<WriteResult> {
+/**
+ * What a caller adds to an invoice's write (a recurring series' period: services/recurring-sweep.ts): items to read
+ * with it, a decision before it, the invoice's origin and a queued send, actions committed in its transaction.
+ */
+export interface InvoiceExtension {
+  keys: Key[];
+  /** A plan answers instead of the invoice (nothing of it is written); undefined goes on with the invoice. */
+  before?(items: Map<string, Item>): WritePlan | undefined;
+  shape?(invoice: Invoice): Invoice;
+  actions?(invoice: Invoice): TransactItem[];
+}
+
+export async function addInvoice(
+  context: RequestContext,
+  input: AddInvoiceInput,
+  extension?: InvoiceExtension,
+): Promise<WriteResult> {
   const { companyId } = context.account;
   invoiceTotal(input); // refused for a zero or over-the-cap total, before any database work
   const table = tableName();
@@ -39,6 +68,7 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
         : undefined,
     invoiceIds: new IdAllocator(table, companyId, 'invoice'),
     clientIds: new IdAllocator(table, companyId, 'client'),
+    extension,
   };
   const idempotency = idempotencyOf(context, 'add-invoice', input);
   try {
@@ -50,6 +80,7 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
           ...(write.cardKey ? [write.cardKey] : []),
           ...(await write.invoiceIds.keysToRead()),
           ...(input.client ? await write.clientIds.keysToRead() : []),
+          ...(extension?.keys ?? []),
         ],
         settle(committed) {
           write.invoiceIds.settle(committed);
@@ -76,6 +107,7 @@ interface InvoiceWrite {
   cardKey: Key | undefined;
   invoiceIds: IdAllocator;
   clientIds: IdAllocator;
+  extension: InvoiceExtension | undefined;
 }
 
 /**
@@ -83,8 +115,10 @@ interface InvoiceWrite {
  * event, as one transaction.
  */
 function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: number): WritePlan {
-  const { context, input, refKey } = write;
+  const { context, input, refKey, extension } = write;
   const { account } = context;
+  const instead = extension?.before?.(items);
+  if (instead) return instead;
   const merchantRefTaken = refKey !== undefined && itemOf(items, refKey) !== undefined;
   const decision = decideInvoice(account, input, { client: clientFrom(items, write.clientKey), merchantRefTaken });
   if (!decision.ok) return refusedWrite(decision.refusal, context);
@@ -96,7 +130,8 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
   const chosen = clientFor(write, decision.value, items, now);
   const invoiceId = claimId(write.invoiceIds, items);
   const ids = { invoiceId: invoiceId.id, referenceCode: generateReferenceCode(), hostedToken: generateHostedToken() };
-  const invoice = buildInvoice(input, chosen.client, ids, account.currency, now);
+  const built = buildInvoice(input, chosen.client, ids, account.currency, now);
+  const invoice = extension?.shape ? extension.shape(built) : built;
   const answer = invoiceCreated(invoice, context.todayForOverdue);
   const events = invoiceCreatedEvents(answer.data, {
     companyId: account.companyId,
@@ -112,6 +147,7 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
       ...receivableActions(tableName(), invoiceIssuedChange(invoice, account.timeZone), attempt),
       ...sequenceActions([...chosen.claims, invoiceId]),
       ...eventPuts(events),
+      ...(extension?.actions?.(invoice) ?? []),
     ],
     response: answer,
   };

@@ -330,6 +330,10 @@ export function invoiceHeaderItem(invoice: Invoice): Item {
     entity: 'invoice_header',
     company_id: invoice.details.companyId,
     ...balanceAttributes(invoice.balance),
+    // Created with its send queued (a recurring invoice with `send`): the mail fields `sendHeaderAction` would write.
+    ...(invoice.balance.mail
+      ? { mail_status: invoice.balance.mail.status, mail_job_id: invoice.balance.mail.jobId }
+      : {}),
   };
 }
 
@@ -360,6 +364,8 @@ export function invoiceBodyItem(details: InvoiceDetails): Item {
     metadata: details.metadata,
     card_token: details.cardToken,
     hosted_token: details.hostedToken,
+    recurring_id: details.recurring?.seriesId,
+    period: details.recurring?.period,
   };
 }
 
@@ -443,5 +449,7 @@ export function detailsFromItem(item: Item): InvoiceDetails {
     details.metadata = { ...(item.metadata as Record<string, MetadataValue>) };
   if (typeof item.card_token === 'string') details.cardToken = item.card_token;
   if (typeof item.hosted_token === 'string') details.hostedToken = item.hosted_token;
+  if (typeof item.recurring_id === 'string')
+    details.recurring = { seriesId: item.recurring_id, period: Number(item.period) };
   return details;
 }

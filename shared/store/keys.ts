@@ -35,11 +35,14 @@
  * | refund job        | REFUNDJOB#<jobId>                    | REFUNDJOB    | REFUNDS#<co>   | <jobId> (rfj_ + ULID)     |  (money to give back through Paystack)
  * | saved card        | CARD#<companyId>#<cardToken>         | CARD         | CARDS#<co>#<clientId> | <created_at>#<cardToken> |
  * | card signature    | CARDSIG#<co>#<clientId>#<signature>  | CARDSIG      |                |                           |  (one saved card per card and client)
+ * | recurring series  | RECURRING#<seriesId>                 | SERIES       | RECURRINGS#<co> | <seriesId> (rec_ + ULID) |  (+ GSI2 while active: recurring.ts)
+ * | series period     | RECURRING#<seriesId>                 | PERIOD#<n, 6 digits> |        |                           |  (its period's invoice was created: once)
  *
  * GSI1 is the listing index, GSI2 the wake index (table.ts). GSI2 is sparse, read by the wake sweep: an item carries
  * GSI2PK = OPEN#<shard 0..15> (a hash of its id) and GSI2SK = <wake date YYYY-MM-DD>#<id>[#<marker>] while something
- * may still be due for it; what it wakes is its own key's (store/wake-index.ts). Today only invoice headers, while
- * open and `invoice.overdue` or a reminder may still be due (`wakeIndexKeys`).
+ * may still be due for it; what it wakes is its own key's (store/wake-index.ts): invoice headers, while open and
+ * `invoice.overdue` or a reminder may still be due (`wakeIndexKeys`), and active recurring series, on the issue date of
+ * their next period (store/recurring.ts).
  */
 export interface Key {
   PK: string;
@@ -54,6 +57,10 @@ export const API_KEY_PREFIX = 'APIKEY#';
 export type SequenceName = 'invoice' | 'client' | 'payment';
 
 const INVOICE_PREFIX = 'INVOICE#';
+const RECURRING_PREFIX = 'RECURRING#';
+
+/** The series id a recurring series' partition key names. */
+export const recurringIdOfKey = (seriesPk: string): string => seriesPk.slice(RECURRING_PREFIX.length);
 
 /** The reference code an invoice item's partition key names. */
 export const referenceCodeOf = (invoicePk: string): string => invoicePk.slice(INVOICE_PREFIX.length);
@@ -113,6 +120,11 @@ export const keys = {
     SK: `RESEND#${requestUlid}`,
   }),
   mailJob: (jobId: string): Key => ({ PK: `MAILJOB#${jobId}`, SK: 'MAILJOB' }),
+  recurringSeries: (seriesId: string): Key => ({ PK: `${RECURRING_PREFIX}${seriesId}`, SK: 'SERIES' }),
+  recurringPeriod: (seriesId: string, period: number): Key => ({
+    PK: `${RECURRING_PREFIX}${seriesId}`,
+    SK: `PERIOD#${String(period).padStart(6, '0')}`,
+  }),
   ...onlinePaymentKeys(),
 };
 
@@ -161,6 +173,12 @@ export const refundJobIndexKeys = {
 export const savedCardIndexKeys = {
   partition: (companyId: number, clientId: number): string => `CARDS#${companyId}#${clientId}`,
   sort: (createdAt: string, cardToken: string): string => `${createdAt}#${cardToken}`,
+};
+
+/** GSI1 keys of a recurring series: an account's series are one Query, newest first (series ids sort by time). */
+export const recurringIndexKeys = {
+  partition: (companyId: number): string => `RECURRINGS#${companyId}`,
+  sort: (seriesId: string): string => seriesId,
 };
 
 /** GSI1 keys of a mail job: an account's recent sends are one Query, newest first (job ids sort by time). */

@@ -1,8 +1,8 @@
 /**
  * The wake index (GSI2, docs/data-design.md "Wake index"): items something may still be due for, by the next date it
- * may be. What an entry wakes is told by its item's own key (`WAKE_KINDS`): today an invoice header, open, that may
- * still need `invoice.overdue` or a reminder; recurring series and card-collection attempts would be kinds of their
- * own. The wake sweep (services/wake-sweep.ts) reads it shard by shard and hands each kind's hits to that kind's
+ * may be. What an entry wakes is told by its item's own key (`WAKE_KINDS`): an invoice header, open, that may
+ * still need `invoice.overdue` or a reminder; an active recurring series, on its next period's issue date
+ * (store/recurring.ts); card-collection attempts would be a kind of their own. The wake sweep (services/wake-sweep.ts) reads it shard by shard and hands each kind's hits to that kind's
  * handler, which writes in one transaction what it decided and the next wake date, or takes the item out of the
  * index (an invoice header's: store/invoices.ts `sweepHeaderAction`). Every write is conditional on the state it was
  * decided on (the index key read, the version, the reminders sent), so a sweep that runs twice, concurrently or late
@@ -14,7 +14,15 @@ import type { Account } from './accounts.ts';
 import { cancellationReasons } from './database-errors.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import { wakeAction } from './invoices.ts';
-import { type Key, keys, openInvoiceKeys, referenceCodeOf, WAKE_INDEX_SHARDS, wakeIndexKeys } from './keys.ts';
+import {
+  type Key,
+  keys,
+  openInvoiceKeys,
+  recurringIdOfKey,
+  referenceCodeOf,
+  WAKE_INDEX_SHARDS,
+  wakeIndexKeys,
+} from './keys.ts';
 import { TABLE } from './table.ts';
 import { commitTransaction, type TransactItem } from './write-executor.ts';
 
@@ -28,6 +36,10 @@ export const WAKE_KINDS = {
   invoice: (key: Key) => {
     const header = keys.invoiceHeader(referenceCodeOf(key.PK));
     return header.PK === key.PK && header.SK === key.SK;
+  },
+  recurring: (key: Key) => {
+    const series = keys.recurringSeries(recurringIdOfKey(key.PK));
+    return series.PK === key.PK && series.SK === key.SK;
   },
 } as const;
 export type WakeKind = keyof typeof WAKE_KINDS;
@@ -48,7 +60,7 @@ export interface WakeRun {
 export interface WakeHit {
   /** What wakes; undefined for an entry of no kind this code knows (left alone). */
   kind: WakeKind | undefined;
-  /** Its id: an invoice's reference code. */
+  /** Its id: an invoice's reference code, a series' id. */
   id: string;
   companyId: number;
   /** The entry's sort key as read: the sweep's write is conditional on it. */
@@ -82,7 +94,7 @@ export async function* dueToWake(shard: number, isoDate: string): AsyncGenerator
       const kind = wakeKindOf(key);
       return {
         kind,
-        id: kind === 'invoice' ? referenceCodeOf(key.PK) : key.PK,
+        id: kind === 'invoice' ? referenceCodeOf(key.PK) : kind === 'recurring' ? recurringIdOfKey(key.PK) : key.PK,
         companyId: Number(item.company_id),
         indexKey: String(item[index.sortKey]),
       };

@@ -235,8 +235,20 @@ async function driveInvoiceHistory() {
   await recorded('invoice-history', { key, body: { period: 'decade' } }, 400);
 }
 
+async function driveRecurringInvoices() {
+  const { key } = await newAccount();
+  const { due_date: _none, ...invoice } = invoiceBody();
+  const schedule = { every: 1, unit: 'month', start: '01/31/2031', due_in_days: 14, end: { after: 3 } };
+  const created = await recorded('create-recurring-invoice', { key, body: { ...invoice, schedule } }, 201);
+  const pathParameters = { id: String(created.body.data.id) };
+  await recorded('get-recurring-invoice', { key, pathParameters }, 200);
+  await recorded('list-recurring-invoices', { key }, 200);
+  for (const action of ['pause', 'resume', 'cancel'] as const)
+    await recorded(`${action}-recurring-invoice`, { key, pathParameters }, 200);
+}
+
 const DRIVERS: Record<ApiFunctionName, (() => Promise<void>)[]> = {
-  invoices: [driveAddInvoice, driveInvoiceReadsAndDeletes, driveClients],
+  invoices: [driveAddInvoice, driveInvoiceReadsAndDeletes, driveClients, driveRecurringInvoices],
   payments: [driveAddPayment, driveGetPayment],
   history: [drivePaymentHistory, driveInvoiceHistory],
 };

@@ -15,12 +15,16 @@ import {
 } from '../../infra/wake-sweep.ts';
 import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
-import { keys } from '../../shared/store/keys.ts';
+import { keys, wakeIndexKeys } from '../../shared/store/keys.ts';
 import { TABLE } from '../../shared/store/table.ts';
-import { createInvoice, newAccount } from '../support/api.ts';
+import { call, createInvoice, invoiceBody, newAccount } from '../support/api.ts';
 import { asArray, type CfnResource, resourcesOfType, type SynthesisedStage, synthStage } from './template-helpers.ts';
 
-const TRANSACT_ACTIONS: Record<string, string> = { Put: 'dynamodb:PutItem', Update: 'dynamodb:UpdateItem' };
+const TRANSACT_ACTIONS: Record<string, string> = {
+  Put: 'dynamodb:PutItem',
+  Update: 'dynamodb:UpdateItem',
+  ConditionCheck: 'dynamodb:ConditionCheckItem',
+};
 
 describe.each(['dev', 'prod'] as const)('wake sweep on stage %s', (stageName) => {
   let stage: SynthesisedStage;
@@ -90,7 +94,7 @@ describe.each(['dev', 'prod'] as const)('wake sweep on stage %s', (stageName) =>
 });
 
 describe('the wake sweep’s grant', () => {
-  it('equals the DynamoDB actions a sweep performs (notify, and take a settled invoice out of the index)', async () => {
+  it('equals the DynamoDB actions a sweep performs (notify, take a settled invoice out, issue a period)', async () => {
     // Prepare: one invoice to notify, one settled whose index keys remain (as a header written before GSI2 could be).
     const { key } = await newAccount();
     await createInvoice(key, { due_date: '01/15/2020' });
@@ -103,6 +107,7 @@ describe('the wake sweep’s grant', () => {
         ExpressionAttributeValues: { ':zero': 0 },
       }),
     );
+    await seriesDueSince2020(key);
     const calls: DynamoCall[] = [];
     const remove = dynamoHooks.add({ before: (c) => void calls.push(c) });
     // Act
@@ -126,3 +131,19 @@ describe('the wake sweep’s grant', () => {
     expect([...table].sort()).toEqual([...WAKE_SWEEP_TABLE_ACTIONS].sort());
   });
 });
+
+/** A series of one period whose date passed long ago (as after an outage): the sweep creates its invoice. */
+async function seriesDueSince2020(key: string) {
+  const { due_date: _none, ...invoice } = invoiceBody();
+  const schedule = { every: 1, unit: 'month', start: '01/15/2031', due_in_days: 7, end: { after: 1 } };
+  const series = (await call('create-recurring-invoice', { key, body: { ...invoice, schedule } })).body.data;
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.recurringSeries(series.id),
+      UpdateExpression: 'SET #schedule.#start = :start, GSI2SK = :wake',
+      ExpressionAttributeNames: { '#schedule': 'schedule', '#start': 'start' },
+      ExpressionAttributeValues: { ':start': '2020-01-15', ':wake': wakeIndexKeys.sort('2020-01-15', series.id) },
+    }),
+  );
+}

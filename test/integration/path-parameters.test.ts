@@ -32,6 +32,7 @@ const UNKNOWN: Record<PathParameterKind, string> = {
   hostedToken: 'AAAAAAAAAAAAAAAAAAAAAAAA',
   paystackHookId: 'AAAAAAAAAAAAAAAAAAAAAAAA',
   cardToken: 'ctok_AAAAAAAAAAAAAAAAAAAAAAAA',
+  recurringId: 'rec_01JZ0000000000000000000000',
 };
 
 const BODIES = VALID_BODIES;

@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
+import { wakeSeries } from '../../shared/services/recurring-sweep.ts';
+import { getAccount } from '../../shared/store/accounts.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { type CallOptions, call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
@@ -704,6 +706,14 @@ describe('contract: every documented outcome, validated against openapi.json', (
       400,
       'invalid_card_token',
     );
+    const { due_date: _none, ...template } = invoiceBody({ card_token: cardToken });
+    const schedule = { every: 1, unit: 'month', start: '01/31/2031', due_in_days: 14, end: { after: 1 } };
+    await expectStatus(
+      'create-recurring-invoice',
+      { key: connected.key, body: { ...template, schedule } },
+      400,
+      'invalid_card_token',
+    );
     const path = { pathParameters: { id: client, card_token: cardToken } };
     await faultOutcomes('forget-client-card', connected.key, path, 'TransactWriteItemsCommand');
     await expectStatus('forget-client-card', { key: connected.key, ...path }, 200);
@@ -714,6 +724,68 @@ describe('contract: every documented outcome, validated against openapi.json', (
       404,
       'client_not_found',
     );
+  });
+
+  it('the recurring-invoice routes', async () => {
+    const { account, key } = await newAccount();
+    const { due_date: _none, ...invoice } = invoiceBody();
+    const schedule = { every: 1, unit: 'month', start: '01/31/2031', due_in_days: 14, end: { after: 1 } };
+    const body = { ...invoice, schedule };
+    const created = await expectStatus('create-recurring-invoice', { key, body, idempotencyKey: 'rec-1' }, 201);
+    await expectStatus('create-recurring-invoice', { key, body, idempotencyKey: 'rec-1' }, 201); // replay
+    const reused = { key, body: { ...body, send: true }, idempotencyKey: 'rec-1' };
+    await expectStatus('create-recurring-invoice', reused, 422, 'idempotency_key_reused');
+    await expectStatus('create-recurring-invoice', { key, body, idempotencyKey: ' é' }, 400, 'invalid_idempotency_key');
+    await expectStatus('create-recurring-invoice', { key, body: { ...body, tokenize: 'true' } }, 403);
+    const unknownClient = { ...body, client: undefined, client_id: '999999' };
+    await expectStatus('create-recurring-invoice', { key, body: unknownClient }, 404, 'client_not_found');
+    let remove = fault('TransactWriteItemsCommand', inFlight);
+    await expectStatus(
+      'create-recurring-invoice',
+      { key, body, idempotencyKey: 'rec-2' },
+      409,
+      'idempotency_request_in_progress',
+    ).finally(remove);
+    const invalid = { ...body, schedule: { ...schedule, every: 0 } };
+    await commonOutcomes('create-recurring-invoice', key, body, invalid, 'TransactWriteItemsCommand');
+    const id = String(created.body.data.id);
+    const byId = (seriesId: string) => ({ key, pathParameters: { id: seriesId } });
+    const unknown = 'rec_01JZ0000000000000000000000';
+    await expectStatus('get-recurring-invoice', byId(id), 200);
+    await expectStatus('get-recurring-invoice', byId(unknown), 404, 'recurring_not_found');
+    await faultOutcomes('get-recurring-invoice', key, byId(id), 'BatchGetItemCommand');
+    const page = await expectStatus('list-recurring-invoices', { key, query: { limit: '1' } }, 200);
+    await expectStatus('list-recurring-invoices', { key, query: { limit: '501' } }, 400, 'validation_failed');
+    const forged = `${String(page.body.data.next_cursor).slice(0, -4)}AAAA`;
+    await expectStatus('list-recurring-invoices', { key, query: { cursor: forged } }, 400, 'invalid_cursor');
+    await faultOutcomes('list-recurring-invoices', key, {}, 'QueryCommand');
+    for (const action of ['pause', 'resume', 'cancel'] as const) {
+      const route = `${action}-recurring-invoice` as const;
+      await faultOutcomes(route, key, byId(id), 'TransactWriteItemsCommand');
+      await expectStatus(route, { ...byId(id), idempotencyKey: ' é' }, 400, 'invalid_idempotency_key');
+      remove = fault('TransactWriteItemsCommand', inFlight);
+      const keyed = { ...byId(id), idempotencyKey: `${action}-1` };
+      await expectStatus(route, keyed, 409, 'idempotency_request_in_progress').finally(remove);
+      await expectStatus(route, keyed, 200);
+      await expectStatus(route, { ...keyed, ...byId(unknown) }, 422, 'idempotency_key_reused');
+      await expectStatus(route, byId(unknown), 404, 'recurring_not_found');
+    }
+    await expectStatus('pause-recurring-invoice', byId(id), 409, 'recurring_status_conflict');
+    await expectStatus('resume-recurring-invoice', byId(id), 409, 'recurring_status_conflict');
+    const other = await expectStatus('create-recurring-invoice', { key, body }, 201);
+    const hit = {
+      kind: 'recurring' as const,
+      id: String(other.body.data.id),
+      companyId: account.companyId,
+      indexKey: '',
+    };
+    await wakeSeries([hit], {
+      now: new Date('2031-02-01T12:00:00Z'),
+      writtenAt: () => new Date(),
+      account: getAccount,
+    });
+    const completed = byId(String(other.body.data.id));
+    await expectStatus('cancel-recurring-invoice', completed, 409, 'recurring_status_conflict');
   });
 
   it('exercised every documented status and error code of every operation', () => {

@@ -48,6 +48,10 @@ describe('openapi.json', () => {
       'send-invoice',
       'email-invoice',
       'invoice-reminders',
+      'create-recurring-invoice',
+      'pause-recurring-invoice',
+      'resume-recurring-invoice',
+      'cancel-recurring-invoice',
     ];
     for (const route of ROUTES) {
       const operation = document.paths[route.path][route.method.toLowerCase()];

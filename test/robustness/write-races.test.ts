@@ -13,10 +13,12 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
 import { ALREADY_PAID_NOTICE, UNAVAILABLE_NOTICE } from '../../shared/services/online-checkout.ts';
 import { type ProcessedEvent, processProviderEvent } from '../../shared/services/provider-events.ts';
+import { wakeSeries } from '../../shared/services/recurring-sweep.ts';
 import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
-import { updateAccount } from '../../shared/store/accounts.ts';
+import { getAccount, updateAccount } from '../../shared/store/accounts.ts';
 import { listMailJobs } from '../../shared/store/mail.ts';
 import { listProviderEvents } from '../../shared/store/provider-events.ts';
+import { issuedPeriods } from '../../shared/store/recurring.ts';
 import {
   type CallOptions,
   type CallResult,
@@ -609,6 +611,136 @@ function forgetCardRaces(): Race[] {
   ];
 }
 
+/** A monthly series from 31 Jan 2031 (send off), and its account. */
+async function newSeries(overrides: Record<string, unknown> = {}) {
+  const { account, key } = await newAccount();
+  const body = recurringBody(overrides);
+  const series = (await call('create-recurring-invoice', { key, body })).body.data;
+  return { account, key, series };
+}
+
+function recurringBody(overrides: Record<string, unknown> = {}) {
+  const { due_date: _none, ...invoice } = invoiceBody();
+  const schedule = { every: 1, unit: 'month', start: '01/31/2031', due_in_days: 14, end: { after: 6 } };
+  return { ...invoice, schedule, ...overrides };
+}
+
+type SeriesAction = 'pause' | 'resume' | 'cancel';
+const changeSeries = (action: SeriesAction, key: string, id: string, idempotencyKey?: string) =>
+  send(`${action}-recurring-invoice`, {
+    key,
+    pathParameters: { id },
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
+
+/** The sweep's handler on one series, late enough for its first three periods (31 Jan, 28 Feb, 31 Mar 2031). */
+async function sweepSeries(id: string, companyId: number): Promise<CallResult> {
+  const hit = { kind: 'recurring' as const, id, companyId, indexKey: '' };
+  await wakeSeries([hit], { now: new Date('2031-04-01T12:00:00Z'), writtenAt: () => new Date(), account: getAccount });
+  return { status: 200, body: {}, headers: {} } as CallResult;
+}
+
+/** Each period's invoice once: the periods created are distinct and consecutive from 1. */
+async function expectEachPeriodOnce(id: string) {
+  const periods = (await issuedPeriods(id)).map((p) => p.period);
+  expect(periods).toEqual(periods.map((_, i) => i + 1));
+  expect(periods.length).toBeLessThanOrEqual(3);
+}
+
+/** The races of the series' routes (docs/recurring-invoices.md); the mixed ones also race the sweep. */
+function recurringRaces(): Race[] {
+  const changeRaces = (action: SeriesAction, others: SeriesAction[]): Race[] => [
+    {
+      route: `${action}-recurring-invoice`,
+      kind: 'identical',
+      title: `${N} identical ${action}s of one series: every one 200`,
+      async run() {
+        const { key, series } = await newSeries();
+        if (action === 'resume') await changeSeries('pause', key, series.id);
+        const results = await race(times(N, () => changeSeries(action, key, series.id)));
+        expectOnly(results, ['200']);
+        expect(new Set(results.map((r) => r.body.data.status)).size).toBe(1);
+      },
+    },
+    {
+      route: `${action}-recurring-invoice`,
+      kind: 'keyed',
+      title: `${N} identical ${action}s with one Idempotency-Key: one answer, the rest replays or in progress`,
+      async run() {
+        const { key, series } = await newSeries();
+        if (action === 'resume') await changeSeries('pause', key, series.id);
+        const results = await race(times(N, () => changeSeries(action, key, series.id, `${action}-once`)));
+        expectOnly(results, ['200', IN_FLIGHT]);
+        const bodies = new Set(results.filter((r) => r.status === 200).map((r) => JSON.stringify(r.body)));
+        expect(bodies.size).toBe(1);
+      },
+    },
+    {
+      route: `${action}-recurring-invoice`,
+      kind: 'mixed',
+      races: others.map((other) => `${other}-recurring-invoice` as const),
+      title: `${action}s racing ${others.join(' and ')} and three sweeps: each period at most once`,
+      async run() {
+        const { account, key, series } = await newSeries();
+        const results = await race([
+          ...times(4, () => changeSeries(action, key, series.id)),
+          ...others.flatMap((other) => times(3, () => changeSeries(other, key, series.id))),
+          ...times(3, () => sweepSeries(series.id, account.companyId)),
+        ]);
+        expectOnly(results, ['200', '409 recurring_status_conflict']);
+        await expectEachPeriodOnce(series.id);
+      },
+    },
+  ];
+  return [
+    {
+      route: 'create-recurring-invoice',
+      kind: 'identical',
+      title: `${N} identical series for one new client: every one 201, one client`,
+      async run() {
+        const { key } = await newAccount();
+        const body = recurringBody();
+        const results = await race(times(N, () => send('create-recurring-invoice', { key, body })));
+        expectOnly(results, ['201']);
+        expect(new Set(results.map((r) => r.body.data.client_id)).size).toBe(1);
+        expect(new Set(results.map((r) => r.body.data.id)).size).toBe(N);
+      },
+    },
+    {
+      route: 'create-recurring-invoice',
+      kind: 'keyed',
+      title: `${N} identical series with one Idempotency-Key: one created, the rest replays or in progress`,
+      async run() {
+        const { key } = await newAccount();
+        const body = recurringBody();
+        const options = { key, body, idempotencyKey: 'one-series' };
+        const results = await race(times(N, () => send('create-recurring-invoice', options)));
+        expectOnly(results, ['201', IN_FLIGHT]);
+        expect(new Set(results.filter((r) => r.status === 201).map((r) => r.body.data.id)).size).toBe(1);
+      },
+    },
+    {
+      route: 'create-recurring-invoice',
+      kind: 'mixed',
+      races: ['delete-client', 'update-client'],
+      title: 'series by client_id while the client is updated and deleted',
+      async run() {
+        const { key, id } = await newClient();
+        const byClient = recurringBody({ client: undefined, client_id: id });
+        const results = await race([
+          ...times(N, () => send('create-recurring-invoice', { key, body: byClient })),
+          ...times(3, () => send('update-client', { key, pathParameters: { id }, body: { first_name: 'Bola' } })),
+          send('delete-client', { key, pathParameters: { id } }),
+        ]);
+        expectOnly(results, ['200', '201', '404 client_not_found']);
+      },
+    },
+    ...changeRaces('pause', ['resume', 'cancel']),
+    ...changeRaces('resume', ['pause']),
+    ...changeRaces('cancel', ['pause', 'resume']),
+  ];
+}
+
 const RACES: Race[] = [
   {
     route: 'add-invoice',
@@ -869,6 +1001,7 @@ const RACES: Race[] = [
   ...returnRaces(),
   ...providerEventRaces(),
   ...forgetCardRaces(),
+  ...recurringRaces(),
 ];
 
 const WRITE_ROUTES = ROUTES.filter((route) => route.writes).map((route) => route.name);

@@ -28,6 +28,8 @@ const REFUSAL_STATUSES: Record<RefusalCode, number> = {
   credit_exceeds_invoice: 409,
   recipient_missing: 422,
   mail_not_configured: 501,
+  recurring_not_found: 404,
+  recurring_status_conflict: 409,
 };
 
 describe('refusals and their HTTP status (shared/http/errors.ts)', () => {

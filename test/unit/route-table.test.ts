@@ -63,6 +63,7 @@ describe('path parameters in the route table', () => {
       'invoice_not_found',
       'invoice_not_found',
       'payment_not_found',
+      'recurring_not_found',
     ]);
     for (const { pattern } of Object.values(PATH_PARAMETER_KINDS))
       for (const value of [' 1', '1 ', '\t1', '', '+1', '1.0', '..', 'A'.repeat(65)])

@@ -10,4 +10,12 @@ describe('wake kinds', () => {
     expect(WAKE_KINDS.invoice(keys.mailJob('mail_01JZ00000000000000000000A1'))).toBe(false);
     expect(WAKE_KINDS.invoice(keys.account(1))).toBe(false);
   });
+
+  it('a recurring series wakes itself; its period items and an invoice header do not', () => {
+    const id = 'rec_01JZ0000000000000000000000';
+    expect(WAKE_KINDS.recurring(keys.recurringSeries(id))).toBe(true);
+    expect(WAKE_KINDS.recurring(keys.recurringPeriod(id, 1))).toBe(false);
+    expect(WAKE_KINDS.recurring(keys.invoiceHeader('INV-1'))).toBe(false);
+    expect(WAKE_KINDS.invoice(keys.recurringSeries(id))).toBe(false);
+  });
 });
