@@ -65,7 +65,12 @@ describe('recurring invoices: the routes', () => {
     const read = await call('get-recurring-invoice', { key, pathParameters: { id: series.id } });
     const listed = await call('list-recurring-invoices', { key });
     const foreign = await call('get-recurring-invoice', { key: other.key, pathParameters: { id: series.id } });
-    const foreignPause = await call('pause-recurring-invoice', { key: other.key, pathParameters: { id: series.id } });
+    const foreignChanges = await Promise.all(
+      (['pause', 'resume', 'cancel'] as const).map((action) =>
+        call(`${action}-recurring-invoice`, { key: other.key, pathParameters: { id: series.id } }),
+      ),
+    );
+    const foreignList = await call('list-recurring-invoices', { key: other.key });
     // Assess
     expect(series).toMatchObject({
       id: expect.stringMatching(/^rec_[0-9A-Z]{26}$/),
@@ -80,7 +85,9 @@ describe('recurring invoices: the routes', () => {
     expect(listed.body.data.recurring_invoices).toEqual([series]);
     expect(listed.body.data.next_cursor).toBeNull();
     expect([foreign.status, foreign.body.code]).toEqual([404, 'recurring_not_found']);
-    expect([foreignPause.status, foreignPause.body.code]).toEqual([404, 'recurring_not_found']);
+    for (const r of foreignChanges) expect([r.status, r.body.code]).toEqual([404, 'recurring_not_found']);
+    expect(foreignList.body.data.recurring_invoices).toEqual([]);
+    expect(await getSeries(key, series.id)).toEqual(series);
   });
 
   it('refuses bad input with a clear 400 and writes nothing', async () => {
