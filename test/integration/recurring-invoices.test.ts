@@ -183,6 +183,26 @@ describe('recurring invoices: the sweep', () => {
     expect(body.data).toEqual(await getSeries(key, series.id));
   });
 
+  it("issues at 06:00 in the account's own zone, across a daylight-saving change (New York, March 2031)", async () => {
+    // Prepare: 06:00 is 11:00 UTC on Saturday 8 March (EST), 10:00 UTC a week later (EDT since the 9th)
+    const { account, key } = await newAccount({ timeZone: 'America/New_York' });
+    const weekly = seriesBody({ start: '03/08/2031', end: { after: 2 }, unit: 'week' }, { send: false });
+    const series = await createSeries(key, weekly);
+    // Act
+    const at = (iso: string) => sweepAt(series, account.companyId, new Date(iso));
+    const issued = [];
+    for (const instant of [
+      '2031-03-08T10:59:00Z',
+      '2031-03-08T11:00:00Z',
+      '2031-03-15T09:59:00Z',
+      '2031-03-15T10:00:00Z',
+    ])
+      issued.push((await at(instant)).issued);
+    // Assess
+    expect(issued).toEqual([0, 1, 0, 1]);
+    expect(await getSeries(key, series.id)).toMatchObject({ status: 'completed', issued_count: 2 });
+  });
+
   it('creates missed periods once under racing sweeps and sends only the latest', async () => {
     // Prepare
     const { account, key } = await newAccount();
