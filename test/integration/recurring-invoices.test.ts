@@ -65,7 +65,12 @@ describe('recurring invoices: the routes', () => {
     const read = await call('get-recurring-invoice', { key, pathParameters: { id: series.id } });
     const listed = await call('list-recurring-invoices', { key });
     const foreign = await call('get-recurring-invoice', { key: other.key, pathParameters: { id: series.id } });
-    const foreignPause = await call('pause-recurring-invoice', { key: other.key, pathParameters: { id: series.id } });
+    const foreignChanges = await Promise.all(
+      (['pause', 'resume', 'cancel'] as const).map((action) =>
+        call(`${action}-recurring-invoice`, { key: other.key, pathParameters: { id: series.id } }),
+      ),
+    );
+    const foreignList = await call('list-recurring-invoices', { key: other.key });
     // Assess
     expect(series).toMatchObject({
       id: expect.stringMatching(/^rec_[0-9A-Z]{26}$/),
@@ -80,7 +85,9 @@ describe('recurring invoices: the routes', () => {
     expect(listed.body.data.recurring_invoices).toEqual([series]);
     expect(listed.body.data.next_cursor).toBeNull();
     expect([foreign.status, foreign.body.code]).toEqual([404, 'recurring_not_found']);
-    expect([foreignPause.status, foreignPause.body.code]).toEqual([404, 'recurring_not_found']);
+    for (const r of foreignChanges) expect([r.status, r.body.code]).toEqual([404, 'recurring_not_found']);
+    expect(foreignList.body.data.recurring_invoices).toEqual([]);
+    expect(await getSeries(key, series.id)).toEqual(series);
   });
 
   it('refuses bad input with a clear 400 and writes nothing', async () => {
@@ -174,6 +181,26 @@ describe('recurring invoices: the sweep', () => {
     expect(completed).toHaveLength(1);
     const body = JSON.parse((await getEvent(completed[0]!.event_id))!.body);
     expect(body.data).toEqual(await getSeries(key, series.id));
+  });
+
+  it("issues at 06:00 in the account's own zone, across a daylight-saving change (New York, March 2031)", async () => {
+    // Prepare: 06:00 is 11:00 UTC on Saturday 8 March (EST), 10:00 UTC a week later (EDT since the 9th)
+    const { account, key } = await newAccount({ timeZone: 'America/New_York' });
+    const weekly = seriesBody({ start: '03/08/2031', end: { after: 2 }, unit: 'week' }, { send: false });
+    const series = await createSeries(key, weekly);
+    // Act
+    const at = (iso: string) => sweepAt(series, account.companyId, new Date(iso));
+    const issued = [];
+    for (const instant of [
+      '2031-03-08T10:59:00Z',
+      '2031-03-08T11:00:00Z',
+      '2031-03-15T09:59:00Z',
+      '2031-03-15T10:00:00Z',
+    ])
+      issued.push((await at(instant)).issued);
+    // Assess
+    expect(issued).toEqual([0, 1, 0, 1]);
+    expect(await getSeries(key, series.id)).toMatchObject({ status: 'completed', issued_count: 2 });
   });
 
   it('creates missed periods once under racing sweeps and sends only the latest', async () => {
