@@ -30,8 +30,10 @@ export const UNIT_FILES = [
   'test/bench/**/*.test.ts',
   'test/openapi/document.test.ts',
   'test/openapi/webhooks.test.ts',
+  'test/local/account-update-args.test.ts',
   'test/local/banner.test.ts',
   'test/local/cli-args.test.ts',
+  'test/local/database-note.test.ts',
   'test/local/docs-live-examples.test.ts',
   'test/local/event.test.ts',
   'test/local/paystack-api.test.ts',
@@ -62,7 +64,6 @@ export const CDK_FILES = readdirSync(join(import.meta.dirname, 'test/infra'))
 export const LOCAL_FILES = [
   'test/local/**/*.test.ts',
   'test/docs/**/*.test.ts',
-  'test/robustness/durability.test.ts',
   'test/robustness/crash-matrix.test.ts',
   'test/robustness/kill-in-flight.test.ts',
 ];
@@ -76,8 +77,10 @@ export default defineConfig({
   test: {
     pool: 'forks',
     // Two files at a time on the 2-core machine: most files wait on DynamoDB Local, npm start or Chromium, and
-    // the paused-database test no longer needs a quiet machine (docs/decisions.md "How the suite runs").
-    maxWorkers: 2,
+    // the paused-database test no longer needs a quiet machine (docs/decisions.md "How the suite runs"). The Node 22
+    // pass sets TEST_WORKERS (scripts/test-on-node22.ts): vitest's --maxWorkers does not reach the projects, which
+    // take this value.
+    maxWorkers: Number(process.env.TEST_WORKERS) || 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     sequence: { sequencer: SlowFilesFirst },

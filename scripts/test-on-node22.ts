@@ -12,9 +12,10 @@ import { node22Binary } from '../infra/tools/node22.ts';
 const PROJECTS = ['unit', 'functions'];
 /**
  * Three files at a time, not two: this pass waits more than it computes (invocation deadlines, webhook retries, the
- * paused database), leaving a third of two cores idle with two (docs/decisions.md "How the suite runs").
+ * paused database), leaving a third of two cores idle with two (docs/decisions.md "How the suite runs"). Set through
+ * the configuration (vitest.config.ts reads TEST_WORKERS): a `--maxWorkers` argument left the projects at two.
  */
-const WORKERS = `--maxWorkers=${process.env.NODE22_WORKERS ?? 3}`;
+const WORKERS = process.env.NODE22_WORKERS ?? '3';
 const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 
 let node: string;
@@ -27,8 +28,9 @@ try {
 const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
 console.log(`Running the ${PROJECTS.join(' and ')} projects on Node ${version}`);
 const projects = PROJECTS.flatMap((name) => ['--project', name]);
-const run = spawnSync(node, [vitest, 'run', ...projects, WORKERS, ...process.argv.slice(2)], {
+const run = spawnSync(node, [vitest, 'run', ...projects, ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, TEST_ENGINE_PER_WORKER: '1' }, // test/support/global-setup.ts
+  // TEST_ENGINE_PER_WORKER: one DynamoDB Local per worker (test/support/global-setup.ts).
+  env: { ...process.env, TEST_WORKERS: WORKERS, TEST_ENGINE_PER_WORKER: '1' },
 });
 process.exit(run.status ?? 1);

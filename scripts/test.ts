@@ -17,12 +17,24 @@ interface Outcome {
   output: string;
 }
 
-/** Runs a command and keeps its output; with `stream`, it is printed as it comes too, else in one piece at the end. */
-function run(name: string, command: string, args: string[], stream = false): Promise<Outcome> {
+/**
+ * Runs a command and keeps its output; with `stream`, it is printed as it comes too, else in one piece at the end.
+ * `env` is added to this process's environment.
+ */
+function run(
+  name: string,
+  command: string,
+  args: string[],
+  stream = false,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Outcome> {
   return new Promise((resolveOutcome) => {
     // Piped, vitest would drop its colours; a terminal user still gets them.
-    const env = stream && process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const colour = stream && process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...colour, ...env },
+    });
     let output = '';
     const keep = (sink: NodeJS.WriteStream) => (chunk: Buffer) => {
       output += chunk;
@@ -51,11 +63,14 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'; // as in 
 // it exists: on a fresh checkout it is built beside the first pass, whose first engines start without it.
 process.env.DYNAMODB_LOCAL_CLASS_ARCHIVE = classArchiveDirectory();
 const classArchiveBuilt = ensureClassArchive();
+// Three files at a time: the first pass's files wait between their processes' bursts of CPU (a start, a sweep, a
+// settle), and a third file fills those gaps (docs/decisions.md "How the suite runs").
 const firstPass = await run(
   `local and cdk projects (this Node, ${process.version})`,
   'npx',
   ['vitest', 'run', '--project', 'local', '--project', 'cdk'],
   true,
+  { TEST_WORKERS: '3' },
 );
 // tsc and Biome only compute (about 30 s of CPU): they run beside the Node 22 pass, at the lowest priority, on what
 // it leaves idle (a quarter of two cores); the first pass is CPU-bound and has none to spare.

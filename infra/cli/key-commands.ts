@@ -1,4 +1,4 @@
-/** `key:create`, `key:list`, `key:revoke`, `key:migrate` (docs/accounts.md, docs/operations.md "Keys"). */
+/** `key:create`, `key:list`, `key:revoke` (docs/accounts.md, docs/operations.md "Keys"). */
 import { expiryAfterDays, isKeyUsable } from '../../shared/domain/api-key.ts';
 import { getAccount } from '../../shared/store/accounts.ts';
 import {
@@ -11,7 +11,6 @@ import {
   SECRET_KEY_PATTERN,
 } from '../../shared/store/api-keys.ts';
 import { CommandError, defineCommand, UsageError } from './command.ts';
-import { ensureKeyIds, migrateLegacyKeys } from './migrations/key-ids.ts';
 import { COMPANY_ID, companyId, positiveInteger } from './validate.ts';
 
 const MAX_LABEL_LENGTH = 100;
@@ -85,11 +84,10 @@ export const keyList = defineCommand({
   options: { 'company-id': COMPANY_ID },
   prints:
     'one JSON line per key, oldest first: {"key_id","company_id","last4","label","created_at","expires_at","revoked_at","status"} ' +
-    '(status: active, expired or revoked; times are UTC). The first run on a table created before key ids existed gives every old key an id (see key:migrate).',
+    '(status: active, expired or revoked; times are UTC).',
   input: (values) => ({ companyId: companyId(values) }),
   async run(input, output) {
     if (!(await getAccount(input.companyId))) throw new CommandError(`No account with company_id ${input.companyId}.`);
-    await ensureKeyIds();
     const now = Date.now();
     for (const key of await listKeys(input.companyId)) output.line(keyLine(key, now));
   },
@@ -102,8 +100,7 @@ export const keyRevoke = defineCommand({
     'key-id': { type: 'string', placeholder: 'key_…', description: "the key's id, from key:list" },
     key: { type: 'string', placeholder: 'sk_…', description: 'the secret key itself' },
   },
-  prints:
-    'one JSON line {"company_id":…,"key_id":"key_…" (null for a key not yet migrated),"revoked":true}. Revoking twice is harmless.',
+  prints: 'one JSON line {"company_id":…,"key_id":"key_…","revoked":true}. Revoking twice is harmless.',
   input(values) {
     if ((values['key-id'] === undefined) === (values.key === undefined))
       throw new UsageError('Give exactly one of --key-id and --key.');
@@ -122,19 +119,8 @@ export const keyRevoke = defineCommand({
     const revoked = input.keyId !== undefined ? await revokeKeyById(input.keyId) : await revokeKeyBySecret(input.key);
     if (!revoked)
       throw new CommandError(input.keyId !== undefined ? `No key with key_id ${input.keyId}.` : 'No such secret key.');
-    output.line({ company_id: revoked.companyId, key_id: revoked.keyId ?? null, revoked: true });
+    output.line({ company_id: revoked.companyId, key_id: revoked.keyId, revoked: true });
   },
 });
 
-export const keyMigrate = defineCommand({
-  name: 'key:migrate',
-  summary: 'one-off, after upgrading: give every key created before key ids existed an id (idempotent)',
-  options: {},
-  prints: 'one JSON line {"migrated":N}, the number of keys that got an id. Reads the whole table once.',
-  input: () => ({}),
-  async run(_input, output) {
-    output.line(await migrateLegacyKeys());
-  },
-});
-
-export const keyCommands = [keyCreate, keyList, keyRevoke, keyMigrate];
+export const keyCommands = [keyCreate, keyList, keyRevoke];

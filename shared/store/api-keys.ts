@@ -10,8 +10,6 @@
  * - `APIKEYID#<keyId>`: key id → hash, so revoking by id is two reads by key, never a scan.
  * - `ACCOUNT#<companyId>` / `APIKEY#<keyId>`: key id → hash under the account, so listing an
  *   account's keys is one Query.
- *
- * Keys created before key ids existed have only the first item; api-key-migration.ts gives them an id.
  */
 import { createHash, randomInt } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -175,7 +173,7 @@ export async function findKeyBySecret(secret: string): Promise<ApiKey | undefine
   return result.Item ? apiKeyFromItem(result.Item) : undefined;
 }
 
-/** An account's keys (with ids), oldest first. Keys not yet migrated (see `migrateLegacyKeys`) are absent. */
+/** An account's keys, oldest first. */
 export async function listKeys(companyId: number): Promise<ApiKey[]> {
   const hashes: string[] = [];
   let startKey: Record<string, unknown> | undefined;
@@ -220,14 +218,13 @@ async function revokeByHash(secretHash: string, nowMs: number): Promise<Item | u
 
 export interface RevokedKey {
   companyId: number;
-  /** Undefined for a key created before key ids existed and not migrated yet. */
-  keyId: string | undefined;
+  keyId: string;
 }
 
 /** Revokes a key by its secret (idempotent). Undefined when the key is unknown. */
 export async function revokeKeyBySecret(secret: string, nowMs = Date.now()): Promise<RevokedKey | undefined> {
   const item = await revokeByHash(hashSecretKey(secret), nowMs);
-  return item && { companyId: Number(item.company_id), keyId: optionalString(item.key_id) };
+  return item && { companyId: Number(item.company_id), keyId: String(item.key_id) };
 }
 
 /** Revokes a key by its id (idempotent), without a scan. Undefined when no key has that id. */

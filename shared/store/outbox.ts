@@ -5,7 +5,7 @@
  * message's visibility timeout, dead letters after the queue's receive limit. `JOB_KINDS` describes each kind once:
  * the stream records and queue messages are read and written here, the stack (infra/outbox.ts) and `npm start`
  * (infra/local/outbox-runner.ts) are built from it, and its worker module runs its deliver function
- * (services/outbox.ts). A new kind: CONTRIBUTING.md "A new background job kind".
+ * (services/outbox.ts). A new kind: CONTRIBUTING.md "Recipes".
  */
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBRecord } from 'aws-lambda';

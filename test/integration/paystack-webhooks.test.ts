@@ -17,6 +17,7 @@ import { newUlid } from '../../shared/ulid.ts';
 import { call, todayMonthFirst } from '../support/api.ts';
 import { newSecretKey } from '../support/local-paystack.ts';
 import {
+  chargeSuccessEvent,
   connectedAccount,
   invoiceToPay,
   payAtCheckout,
@@ -30,15 +31,6 @@ import {
 } from '../support/online-payments.ts';
 
 const fixture = usePaystack();
-
-type Connected = Awaited<ReturnType<typeof connectedAccount>>;
-
-/** `charge.success` of a transaction, as the local server's verify shows it. */
-async function chargeSuccess(connected: Connected, reference: string): Promise<string> {
-  const transactions = (await connected.paystack.get('/_local/transactions')).body.data;
-  const data = transactions.find((tx: { reference: string }) => tx.reference === reference);
-  return JSON.stringify({ event: 'charge.success', data });
-}
 
 const invoiceOf = async (key: string, referenceCode: string) =>
   (await call('get-invoice', { key, pathParameters: { reference_code: referenceCode } })).body.data;
@@ -60,7 +52,7 @@ describe('POST /paystack/events/{hook_id}', () => {
     const connected = await connectedAccount(fixture);
     const { invoice, token } = await invoiceToPay(connected.key);
     const { reference } = await payInvoice(fixture, connected.secretKey, token);
-    const body = await chargeSuccess(connected, reference);
+    const body = await chargeSuccessEvent(connected.paystack, reference);
     const answer = await sendWebhook(connected.hookId, body, sign(body, connected.secretKey));
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ status: 'success', message: 'Event received.' });
@@ -104,7 +96,7 @@ describe('POST /paystack/events/{hook_id}', () => {
     const connected = await connectedAccount(fixture);
     const { invoice, token } = await invoiceToPay(connected.key);
     const { reference } = await payInvoice(fixture, connected.secretKey, token);
-    const body = await chargeSuccess(connected, reference);
+    const body = await chargeSuccessEvent(connected.paystack, reference);
     for (let i = 0; i < 5; i++) await sendWebhook(connected.hookId, body, sign(body, connected.secretKey));
     const events = await listProviderEvents(connected.account.companyId);
     const outcomes = [];
@@ -140,7 +132,7 @@ describe('POST /paystack/events/{hook_id}', () => {
     const connected = await connectedAccount(fixture);
     const { invoice, token } = await invoiceToPay(connected.key);
     const { reference } = await payInvoice(fixture, connected.secretKey, token);
-    const body = await chargeSuccess(connected, reference);
+    const body = await chargeSuccessEvent(connected.paystack, reference);
     const stored = await sendWebhook(connected.hookId, body, sign(body, connected.secretKey));
     await connected.paystack.post('/_local/api-mode', { mode: 'unavailable', count: 1 });
     expect((await processProviderEvent(stored.body.data.event_id)).state).toBe('failed');
@@ -154,7 +146,7 @@ describe('recordOnlinePayment', () => {
     const connected = await connectedAccount(fixture);
     const { invoice, token } = await invoiceToPay(connected.key);
     const { reference } = await payInvoice(fixture, connected.secretKey, token);
-    const body = await chargeSuccess(connected, reference);
+    const body = await chargeSuccessEvent(connected.paystack, reference);
     const stored = await Promise.all(
       [1, 2, 3, 4].map(() => sendWebhook(connected.hookId, body, sign(body, connected.secretKey))),
     );
@@ -211,7 +203,7 @@ describe('recordOnlinePayment', () => {
       reference,
     });
     await payAtCheckout(started.body.data.authorization_url, 'success_card');
-    const body = await chargeSuccess(connected, reference);
+    const body = await chargeSuccessEvent(connected.paystack, reference);
     const stored = await sendWebhook(connected.hookId, body, sign(body, connected.secretKey));
     expect((await processProviderEvent(stored.body.data.event_id)).state).toBe('recorded');
     // The client bears the fee: ₦500.00 nets ₦492.50 after Paystack's 1.5 %.
@@ -261,7 +253,7 @@ describe('recordOnlinePayment', () => {
     await call('delete-invoice', { key: connected.key, pathParameters: { reference_code: invoice.reference_code } });
     await payAtCheckout(pressed.headers.location!, 'success_card');
     const reference = await referenceOfCheckout(fixture, connected.secretKey);
-    const body = await chargeSuccess(connected, reference);
+    const body = await chargeSuccessEvent(connected.paystack, reference);
     const stored = await sendWebhook(connected.hookId, body, sign(body, connected.secretKey));
     const processed = await processProviderEvent(stored.body.data.event_id);
     expect(processed.state).toBe('recorded');

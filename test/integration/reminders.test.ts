@@ -7,34 +7,20 @@
  * find an invoice is preceded by a wake of the account's open invoices: another file's sweep (which records no
  * reminder: it has no MAIL_FROM) may have moved their wake date to a later reminder day meanwhile.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remindersMigration } from '../../infra/cli/migrations/reminders.ts';
-import { resetConfig } from '../../shared/config.ts';
+import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../shared/domain/dates.ts';
 import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
-import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
-import { keys } from '../../shared/store/keys.ts';
 import { listMailJobs } from '../../shared/store/mail.ts';
 import { wakeOpenInvoices } from '../../shared/store/wake-index.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
+import { useEnvironment, WITH_MAIL_SENDER } from '../support/environment.ts';
 
 const DAY_MS = 86_400_000;
 const items = [{ item: 'A', description: 'B', unit_cost: '10.00', quantity: '1' }];
-const savedMailFrom = process.env.MAIL_FROM;
-
-beforeAll(() => {
-  process.env.MAIL_FROM = 'invoices@example.com';
-  resetConfig();
-});
-afterAll(() => {
-  if (savedMailFrom === undefined) delete process.env.MAIL_FROM;
-  else process.env.MAIL_FROM = savedMailFrom;
-  resetConfig();
-});
+useEnvironment(WITH_MAIL_SENDER);
 
 /** MM/DD/YYYY of the day `days` from today in Lagos (the test accounts' time zone). */
 function dueIn(days: number): string {
@@ -58,13 +44,6 @@ async function reminderEvents(companyId: number) {
   const lines = (await listDeliveries(companyId)).filter((line) => line.type === 'invoice.reminder_sent');
   return Promise.all(lines.map(async (line) => JSON.parse((await getEvent(line.event_id))!.body)));
 }
-
-const header = async (referenceCode: string) =>
-  (
-    await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.invoiceHeader(referenceCode), ConsistentRead: true }),
-    )
-  ).Item!;
 
 const reminderJobs = async (companyId: number) =>
   (await listMailJobs(companyId, 100)).filter((job) => job.reminder !== undefined);
@@ -159,33 +138,6 @@ describe('reminders', () => {
     expect(data.reminders.map((reminder: { offset: number }) => reminder.offset)).toEqual([3]);
     const overdue = (await listDeliveries(account.companyId)).filter((line) => line.type === 'invoice.overdue');
     expect(overdue).toHaveLength(1);
-  });
-});
-
-describe('data:migrate, reminders step', () => {
-  it('wakes the open invoices of accounts whose schedule predates the sweep, once', async () => {
-    // Prepare: notified overdue (out of the index), then a schedule stored without a wake (as before reminders).
-    const { account, key } = await newAccount();
-    const invoice = await createInvoice(key, { due_date: dueIn(-3), items });
-    await runWakeSweep(new Date());
-    await updateAccount(account.companyId, { reminderOffsets: [3] });
-    await runWakeSweep(new Date());
-    const before = (await shown(key, invoice.reference_code)).reminders;
-    const indexed = async () => (await header(invoice.reference_code)).GSI2SK !== undefined;
-    const indexedBefore = await indexed();
-    // Act
-    const first = await remindersMigration.run();
-    const indexedAfter = await indexed();
-    const second = await remindersMigration.run();
-    await wakeOpenInvoices(account.companyId); // in case another file's sweep (no MAIL_FROM) moved it meanwhile
-    await runWakeSweep(new Date());
-    // Assess
-    expect(before).toEqual([]);
-    expect([indexedBefore, indexedAfter]).toEqual([false, true]);
-    expect(first.reminders_woken).toBeGreaterThanOrEqual(1);
-    expect(second).toEqual({ reminders_woken: 0 });
-    const after = (await shown(key, invoice.reference_code)).reminders;
-    expect(after.map((reminder: { offset: number }) => reminder.offset)).toEqual([3]);
   });
 });
 

@@ -5,26 +5,18 @@
  * test/integration/mailer.test.ts.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resetConfig } from '../../shared/config.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { getMailJob, listMailJobs } from '../../shared/store/mail.ts';
 import { call, createInvoice, newAccount } from '../support/api.ts';
+import { useEnvironment, WITH_MAIL_SENDER } from '../support/environment.ts';
 
 const byCode = (reference_code: string) => ({ pathParameters: { reference_code } });
 /** Control characters mail software drops or rewrites: NUL, BS, ESC, DEL and two of C1 (NEL, APC). */
 const CONTROL_CHARACTERS = ['\u0000', '\b', '\u001b', '\u007f', '\u0085', '\u009f'];
-const saved = process.env.MAIL_FROM;
-beforeAll(() => {
-  process.env.MAIL_FROM = 'invoices@example.com';
-  resetConfig();
-});
-afterAll(() => {
-  if (saved === undefined) delete process.env.MAIL_FROM;
-  else process.env.MAIL_FROM = saved;
-  resetConfig();
-});
+useEnvironment(WITH_MAIL_SENDER);
 
 describe('GET /invoices/send/{reference_code} (the SDKs)', () => {
   it("answers 200 with the invoice queued for its client's address, and commits one mail job", async () => {

@@ -14,6 +14,7 @@ import { type StreamPoller, startStreamPoller } from '../../infra/local/stream-p
 import type { FilterPattern } from '../../shared/domain/filter-pattern.ts';
 import { streamFilterOf } from '../../shared/store/outbox.ts';
 import { createTableInput } from '../../shared/store/table.ts';
+import { until } from '../support/until.ts';
 
 const endpoint = process.env.DYNAMODB_ENDPOINT!;
 const tableName = `stream-poller-${process.pid}-${Date.now()}`;
@@ -53,14 +54,6 @@ function poll(handle: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchRespo
   return poller;
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 beforeAll(async () => {
   await ensureTable(endpoint, tableName);
 });
@@ -92,7 +85,7 @@ it('dispatches filtered INSERTs in order, retries from a failed record, and resu
     return { batchItemFailures: [] };
   });
   // 2 and 4 arrive; 4 failed once and comes again alone (2 was handled and is not replayed).
-  await until(() => seen.filter((id) => id === eventId(4)).length === 2);
+  await until('the failed record again', () => seen.filter((id) => id === eventId(4)).length === 2, 20_000);
   expect(seen).toEqual([eventId(2), eventId(4), eventId(4)]);
   await first.stop();
 
@@ -103,7 +96,7 @@ it('dispatches filtered INSERTs in order, retries from a failed record, and resu
     resumed.push(...Records.map((record) => record.dynamodb!.NewImage!.event_id!.S!));
     return { batchItemFailures: [] };
   });
-  await until(() => resumed.includes(eventId(5)));
+  await until('the record after the checkpoint', () => resumed.includes(eventId(5)), 20_000);
   await second.caughtUp();
   expect(resumed).toEqual([eventId(5)]);
 });

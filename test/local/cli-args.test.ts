@@ -54,7 +54,6 @@ describe('parseCommandLine', () => {
     expect(parse(['key:revoke', '--key', KEY])).toEqual({ command: 'key:revoke', key: KEY });
     expect(parse(['key:revoke', '--key-id', KEY_ID])).toEqual({ command: 'key:revoke', keyId: KEY_ID });
     expect(parse(['key:list', '--company-id', '3'])).toEqual({ command: 'key:list', companyId: 3 });
-    expect(parse(['key:migrate'])).toEqual({ command: 'key:migrate' });
   });
 
   it('parses the account administration commands', () => {

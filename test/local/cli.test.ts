@@ -12,7 +12,6 @@ import { resetConfig } from '../../shared/config.ts';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { findAccountByKey, getAccount } from '../../shared/store/accounts.ts';
 import { call } from '../support/api.ts';
-import { createLegacyAccount } from '../support/legacy-accounts.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const KEY_PATTERN = /^sk_[0-9A-Za-z]{40}$/;
@@ -204,45 +203,6 @@ describe('account CLI', { timeout: 180_000 }, () => {
     expect((await findAccountByKey(account.secret_key as string))?.companyId).toBe(account.company_id);
   });
 
-  it('keys created before key ids existed keep working, get an id when listed, and can be revoked by it', async () => {
-    // A table as today's code left it: an account with two keys without ids.
-    const legacyTable = `invoicing-legacy-${randomUUID().slice(0, 8)}`;
-    await ensureTable(process.env.DYNAMODB_ENDPOINT!, legacyTable);
-    vi.stubEnv('TABLE_NAME', legacyTable);
-    resetConfig(); // the configuration is read once per process
-    const legacy = await createLegacyAccount('Legacy Ltd', 1);
-    const env = { ...process.env, TABLE_NAME: legacyTable };
-    for (const secret of legacy.secrets) {
-      expect((await call('payment-history', { key: secret, body: { period: 'today' } })).status).toBe(200);
-    }
-
-    const lines = jsonLines(succeeded(await cli('key:list', ['--company-id', String(legacy.companyId)], env)).stdout);
-    expect(lines.map((line) => line.last4).sort()).toEqual(legacy.secrets.map((secret) => secret.slice(-4)).sort());
-    for (const line of lines)
-      expect(line).toMatchObject({ key_id: expect.stringMatching(KEY_ID_PATTERN), status: 'active', label: null });
-    // Listing again keeps the same ids; the one-off command finds nothing left to migrate.
-    const again = jsonLines(succeeded(await cli('key:list', ['--company-id', String(legacy.companyId)], env)).stdout);
-    expect(again.map((line) => line.key_id)).toEqual(lines.map((line) => line.key_id));
-    expect(jsonLine(succeeded(await cli('key:migrate', [], env)).stdout)).toEqual({ migrated: 0 });
-
-    const target = lines.find((line) => line.last4 === legacy.secrets[1]!.slice(-4))!;
-    succeeded(await cli('key:revoke', ['--key-id', String(target.key_id)], env));
-    clearAuthCache();
-    expect((await call('payment-history', { key: legacy.secrets[1]!, body: { period: 'today' } })).status).toBe(401);
-    expect((await call('payment-history', { key: legacy.secrets[0]!, body: { period: 'today' } })).status).toBe(200);
-
-    // An old-style key written after the first listing (an operator on an old CLI) is found by key:migrate.
-    const late = await createLegacyAccount('Late Legacy Ltd');
-    expect(jsonLine(succeeded(await cli('key:migrate', [], env)).stdout)).toEqual({ migrated: 1 });
-    const lateKeys = jsonLines(succeeded(await cli('key:list', ['--company-id', String(late.companyId)], env)).stdout);
-    expect(lateKeys).toHaveLength(1);
-    expect(jsonLine(succeeded(await cli('key:revoke', ['--key', late.secrets[0]!], env)).stdout)).toEqual({
-      company_id: late.companyId,
-      key_id: lateKeys[0]!.key_id,
-      revoked: true,
-    });
-  });
-
   it('data:migrate prints its counts as one JSON line, and a second run on the same table has nothing left', async () => {
     const table = `invoicing-migrate-${randomUUID().slice(0, 8)}`;
     await ensureTable(process.env.DYNAMODB_ENDPOINT!, table);
@@ -257,7 +217,6 @@ describe('account CLI', { timeout: 180_000 }, () => {
       hosted_links: expect.any(Number),
       aging_counted: expect.any(Number),
       aging_changed_meanwhile: 0,
-      reminders_woken: expect.any(Number),
     });
     expect(jsonLine(succeeded(await cli('data:migrate', [], env)).stdout)).toEqual({
       invoices: 0,
@@ -268,7 +227,6 @@ describe('account CLI', { timeout: 180_000 }, () => {
       hosted_links: 0,
       aging_counted: 0,
       aging_changed_meanwhile: 0,
-      reminders_woken: 0,
     });
   });
 

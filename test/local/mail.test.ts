@@ -7,22 +7,20 @@
  * with its webhook event. Ctrl-C while SES's answer is on its way does not send the e-mail again after the restart.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/dynamodb-local.ts';
-import type { RunningService } from '../support/local-runtime.ts';
-import { NpmStartHarness, post, startReceiver, until } from '../support/npm-start-harness.ts';
+import { invoiceRequest } from '../support/fixtures.ts';
+import { NpmStartHarness, post, type RunningService, startReceiver } from '../support/npm-start-harness.ts';
+import { until } from '../support/until.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-mail-local-'));
 let harness: NpmStartHarness;
 let service: RunningService;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 beforeAll(async () => {
-  harness = new NpmStartHarness(dataDir, await freePort());
+  harness = await NpmStartHarness.create('mail-local');
   receiver = await startReceiver();
   service = await harness.start();
   await harness.cli('webhook:set', '--company-id', String(harness.companyId()), '--url', receiver.url);
@@ -30,7 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.cleanUp();
   receiver?.server.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const get = async (path: string) => {
@@ -41,15 +38,16 @@ const get = async (path: string) => {
 };
 
 async function newInvoice(email: string) {
-  const created = await post(service, '/invoices', {
-    client: { first_name: 'Ada', last_name: 'Obi', email, phone: '+2348012345678' },
-    due_date: '12/30/2030',
-    fee_bearer: 'client',
-    items: [
-      { item: 'Website Design', description: '5 pages', unit_cost: '150,000.00', quantity: '2' },
-      { item: 'Hosting', description: 'One year', unit_cost: '25,500.50', quantity: '1' },
-    ],
-  });
+  const created = await post(
+    service,
+    '/invoices',
+    invoiceRequest(email, {
+      items: [
+        { item: 'Website Design', description: '5 pages', unit_cost: '150,000.00', quantity: '2' },
+        { item: 'Hosting', description: 'One year', unit_cost: '25,500.50', quantity: '1' },
+      ],
+    }),
+  );
   expect(created.status, created.text).toBe(201);
   return created.json().data as { id: number; reference_code: string };
 }
@@ -58,30 +56,25 @@ const mailStatus = async (reference: string) => (await get(`/invoices/${referenc
 
 async function untilStatus(reference: string, status: string) {
   let last: any;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    last = await mailStatus(reference);
-    if (last.mail_status === status) return last;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`mail_status stayed ${last?.mail_status} (wanted ${status}): ${JSON.stringify(last)}`);
+  await until(
+    () => `mail_status ${status}; it stayed ${last?.mail_status}: ${JSON.stringify(last)}`,
+    async () => (last = await mailStatus(reference)).mail_status === status,
+    60_000,
+    200,
+  );
+  return last;
 }
 
 /** The `.eml` files sent to `address`, parsed. */
 async function emlTo(address: string): Promise<ParsedMail[]> {
-  const directory = join(dataDir, 'mail');
+  const directory = join(harness.dataDir, 'mail');
   const files = readdirSync(directory).filter((name) => name.endsWith('.eml'));
   const mails = await Promise.all(files.map((name) => simpleParser(readFileSync(join(directory, name)))));
   return mails.filter((mail) => JSON.stringify(mail.to).includes(address));
 }
 
-async function untilEml(address: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while ((await emlTo(address)).length === 0) {
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${address} within 60 s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const untilEml = (address: string) =>
+  until(`an e-mail to ${address}`, async () => (await emlTo(address)).length > 0, 60_000, 100);
 
 /**
  * The event types an invoice's webhooks carried, in the order the events were written: delivery order is not
@@ -111,7 +104,7 @@ describe('invoice e-mail through npm start', () => {
     expect(mail!.subject).toContain(`Invoice ${invoice.id}`);
     const pdf = mail!.attachments.find((a) => a.contentType === 'application/pdf');
     expect(pdf?.filename).toBe(`invoice-${invoice.reference_code}.pdf`);
-    const pdfFile = join(dataDir, 'attached.pdf');
+    const pdfFile = join(harness.dataDir, 'attached.pdf');
     writeFileSync(pdfFile, pdf!.content);
     const text = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
     for (const expected of [
@@ -158,29 +151,7 @@ describe('invoice e-mail through npm start', () => {
   });
 
   it('mail:deliveries lists each send with its outcome, newest first', async () => {
-    const lines = await new Promise<Record<string, unknown>[]>((resolve, reject) => {
-      const env = harness.env();
-      delete env.TABLE_NAME;
-      try {
-        const out = execFileSync(
-          'npm',
-          ['run', '--silent', 'mail:deliveries', '--', '--company-id', String(harness.companyId())],
-          {
-            cwd: join(import.meta.dirname, '../..'),
-            env,
-            encoding: 'utf8',
-          },
-        );
-        resolve(
-          out
-            .trim()
-            .split('\n')
-            .map((line) => JSON.parse(line)),
-        );
-      } catch (error) {
-        reject(error);
-      }
-    });
+    const lines = await harness.cliLines('mail:deliveries', '--company-id', String(harness.companyId()));
     expect(lines.map((line) => [line.to, line.state])).toEqual([
       ['nobody@shop.invalid', 'failed'],
       ['bounce@simulator.amazonses.com', 'bounced'],
@@ -204,9 +175,8 @@ describe('invoice e-mail through npm start', () => {
     expect((await get(`/invoices/send/${invoice.reference_code}`)).status).toBe(200);
     await untilEml('stop.midway@example.com'); // accepted by SES; the mailer waits for the answer for 3 s more
 
-    process.kill(-service.child.pid!, 'SIGINT'); // what Ctrl-C in a terminal does: npm, node and Java at once
-    const exit = await new Promise<number | null>((resolve) => service.child.once('exit', resolve));
-    expect(exit, service.output()).toBe(0);
+    const stopped = await harness.stop(); // SIGINT to npm, node and Java at once, as Ctrl-C in a terminal sends
+    expect(stopped.code, service.output()).toBe(0);
     service = await harness.start();
 
     // A second attempt would keep its .eml before its answer, and its answer before `sent` is recorded.

@@ -2,21 +2,21 @@
  * What a new user runs first (docs/running-locally.md): `npm start` without Java, the banner's export line and examples
  * pasted in order, `GET /`, the docs page's payment example, and `kill <npm pid>` (SIGTERM) stopping node and Java.
  */
-import { type ChildProcess, execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
-import { alive, npmStartEnv, waitUntilServing } from '../support/local-runtime.ts';
+import { alive, NpmStartHarness } from '../support/npm-start-harness.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const scratch = mkdtempSync(join(tmpdir(), 'invoicing-new-user-'));
-const children: ChildProcess[] = [];
+let harness: NpmStartHarness | undefined;
 
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+afterAll(async () => {
+  await harness?.cleanUp();
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -73,13 +73,9 @@ describe('without Java on the PATH', () => {
 
 describe('npm start for a new user', { timeout: 240_000 }, () => {
   it('GET / points to /docs; the banner examples work pasted in order; so does the docs payment example; SIGTERM to npm stops node and Java', async () => {
-    const dynamodbPort = await freePort();
-    // The default table name, as a new user has it.
-    const env = npmStartEnv({ dataDir: join(scratch, 'data'), dynamodbPort });
-    delete env.TABLE_NAME;
-    const npm = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(npm);
-    const service = await waitUntilServing(npm, 'npm start', 120_000);
+    harness = await NpmStartHarness.create('new-user');
+    harness.extraEnv = { TABLE_NAME: undefined }; // the default table name, as a new user has it
+    const service = await harness.start();
 
     const root = await fetch(`${service.baseUrl}/`);
     expect(root.status).toBe(200);
@@ -118,11 +114,9 @@ describe('npm start for a new user', { timeout: 240_000 }, () => {
     expect(tried.status, await tried.clone().text()).toBe(201);
 
     // `kill <npm pid>`: npm's shell dies without passing SIGTERM on; the service must still stop, Java included.
-    const started = descendants(npm.pid!);
+    const started = descendants(service.child.pid!);
     expect(started.length).toBeGreaterThanOrEqual(2); // at least node and Java
-    npm.kill('SIGTERM');
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && started.some(alive)) await new Promise((r) => setTimeout(r, 250));
+    await harness.stop('SIGTERM', { to: 'npm' });
     expect(started.filter(alive)).toEqual([]);
   });
 });

@@ -4,32 +4,28 @@
  * second one on the same files; a second `npm start` on the same DATA_DIR refuses with one clear line.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
 import { NpmStartHarness, post } from '../support/npm-start-harness.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-engine-'));
 let harness: NpmStartHarness | undefined;
 
 /** DynamoDB Local processes whose command line names this DATA_DIR. */
 const enginesOnDataDir = () =>
   execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' })
     .split('\n')
-    .filter((line) => line.includes('DynamoDBLocal.jar') && line.includes(dataDir));
+    .filter((line) => line.includes('DynamoDBLocal.jar') && line.includes(harness!.dataDir));
 
 afterAll(async () => {
   await harness?.cleanUp();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('one DynamoDB Local per DATA_DIR', { timeout: 180_000 }, () => {
   it('the CLI with another DYNAMODB_PORT uses the running engine; a second npm start on the DATA_DIR refuses', async () => {
-    const running = new NpmStartHarness(dataDir, await freePort());
+    const running = await NpmStartHarness.create('engine');
     harness = running;
     const service = await running.start();
     const otherPort = await freePort();

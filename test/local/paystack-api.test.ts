@@ -15,8 +15,8 @@ import {
   paystackClient,
   startTestPaystack,
   temporaryDataDir,
-  until,
 } from '../support/local-paystack.ts';
+import { until } from '../support/until.ts';
 
 const data = temporaryDataDir();
 let paystack: LocalPaystack;

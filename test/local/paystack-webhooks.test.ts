@@ -15,9 +15,9 @@ import {
   paystackClient,
   startTestPaystack,
   temporaryDataDir,
-  until,
   WebhookReceiver,
 } from '../support/local-paystack.ts';
+import { until } from '../support/until.ts';
 
 const data = temporaryDataDir();
 let paystack: LocalPaystack;

@@ -4,43 +4,33 @@
  * in DATA_DIR/mail with the subject of the day — and none for a paid or a paused invoice. The schedule is set with the
  * CLI after the invoices exist (it applies to existing invoices).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/dynamodb-local.ts';
-import type { RunningService } from '../support/local-runtime.ts';
-import { NpmStartHarness, post } from '../support/npm-start-harness.ts';
+import { dayOf } from '../support/days.ts';
+import { invoiceRequest } from '../support/fixtures.ts';
+import { NpmStartHarness, post, type RunningService } from '../support/npm-start-harness.ts';
+import { until } from '../support/until.ts';
 
 const DAY_MS = 86_400_000;
-const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-reminders-'));
 let harness: NpmStartHarness | undefined;
 
 afterAll(async () => {
   await harness?.cleanUp();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** MM/DD/YYYY in Lagos, `days` from today. */
-const lagosDate = (days: number) =>
-  new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Africa/Lagos',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(Date.now() + days * DAY_MS));
-
-const invoiceFor = (email: string) => ({
-  client: { first_name: 'Bisi', last_name: 'Ade', email, phone: '+2348012345678' },
-  due_date: lagosDate(3),
-  fee_bearer: 'client',
-  items: [{ item: 'Catering', description: 'Launch party', unit_cost: '250,000.00', quantity: '1' }],
-});
+const invoiceFor = (email: string) =>
+  invoiceRequest(email, {
+    first_name: 'Bisi',
+    last_name: 'Ade',
+    due_date: dayOf(3).monthFirst,
+    items: [{ item: 'Catering', description: 'Launch party', unit_cost: '250,000.00', quantity: '1' }],
+  });
 
 /** The subjects of the e-mails in DATA_DIR/mail sent to `address` (parsed: a subject with ₦ is MIME-encoded). */
 async function subjectsTo(address: string): Promise<string[]> {
-  const directory = join(dataDir, 'mail');
+  const directory = join(harness!.dataDir, 'mail');
   let names: string[] = [];
   try {
     names = readdirSync(directory).filter((name) => name.endsWith('.eml'));
@@ -60,13 +50,8 @@ async function reminders(service: RunningService, reference: string): Promise<nu
   return data.reminders.map((reminder) => reminder.offset);
 }
 
-async function until(what: string, condition: () => Promise<boolean> | boolean, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** Polls the API and the mail directory: five times a second. */
+const eventually = (what: string, condition: () => Promise<boolean>) => until(what, condition, 90_000, 200);
 
 /** Starts npm start with "today" moved `days` ahead; lets it sweep for a while once the expected state is reached. */
 async function startOnDay(days: number): Promise<RunningService> {
@@ -74,17 +59,14 @@ async function startOnDay(days: number): Promise<RunningService> {
   return harness!.start();
 }
 
-async function stop(service: RunningService): Promise<void> {
-  const pgid = service.child.pid!;
-  process.kill(-pgid, 'SIGINT');
-  await new Promise((resolveExit) => service.child.once('exit', resolveExit));
-}
+/** SIGINT to the whole group, as Ctrl-C sends. */
+const stop = () => harness!.stop();
 
 const settle = () => new Promise((r) => setTimeout(r, 2_000)); // about ten sweeps
 
 describe('reminders through npm start', { timeout: 600_000 }, () => {
   it('sends each offset once on its day across restarts, the e-mail in DATA_DIR/mail; none when paid or paused', async () => {
-    harness = new NpmStartHarness(dataDir, await freePort());
+    harness = await NpmStartHarness.create('reminders');
     let service = await startOnDay(0);
     const created = [];
     for (const email of ['due.rem@example.com', 'paid.rem@example.com', 'paused.rem@example.com']) {
@@ -93,39 +75,39 @@ describe('reminders through npm start', { timeout: 600_000 }, () => {
       created.push(answer.json().data.reference_code as string);
     }
     const [due, paid, paused] = created as [string, string, string];
-    const payment = { reference_code: paid, date: lagosDate(0), amount: '250,000.00', channel: 'BankTransfer' };
+    const payment = { reference_code: paid, date: dayOf(0).monthFirst, amount: '250,000.00', channel: 'BankTransfer' };
     expect((await post(service, '/payments', payment)).status).toBe(201);
     expect((await post(service, `/invoices/${paused}/reminders`, { paused: true })).status).toBe(200);
     const line = await harness.cli('account:update', '--company-id', String(harness.companyId()), '--reminders=-3,0,7');
     expect(line.reminders).toEqual([-3, 0, 7]);
 
     // Today is three days before the due date: the −3 reminder, once.
-    await until('the −3 reminder', async () => (await reminders(service, due)).length === 1);
-    await until('its e-mail', async () => (await subjectsTo('due.rem@example.com')).length === 1);
+    await eventually('the −3 reminder', async () => (await reminders(service, due)).length === 1);
+    await eventually('its e-mail', async () => (await subjectsTo('due.rem@example.com')).length === 1);
     await settle();
     expect(await reminders(service, due)).toEqual([-3]);
     expect(await subjectsTo('due.rem@example.com')).toEqual([expect.stringContaining('is due in 3 days')]);
-    await stop(service);
+    await stop();
 
     // Restarted on the same day: nothing more. Then on the due date: the 0 reminder.
     service = await startOnDay(0);
     await settle();
     expect(await reminders(service, due)).toEqual([-3]);
-    await stop(service);
+    await stop();
     service = await startOnDay(3);
-    await until('the 0 reminder', async () => (await reminders(service, due)).length === 2);
-    await until('its e-mail', async () => (await subjectsTo('due.rem@example.com')).length === 2);
+    await eventually('the 0 reminder', async () => (await reminders(service, due)).length === 2);
+    await eventually('its e-mail', async () => (await subjectsTo('due.rem@example.com')).length === 2);
     await settle();
     expect(await reminders(service, due)).toEqual([-3, 0]);
     expect((await subjectsTo('due.rem@example.com')).filter((s) => s.includes('is due today'))).toHaveLength(1);
-    await stop(service);
+    await stop();
 
     // Twelve days later (a week and two days overdue): only the 7 reminder, once, across another restart.
     service = await startOnDay(12);
-    await until('the 7 reminder', async () => (await reminders(service, due)).length === 3);
-    await stop(service);
+    await eventually('the 7 reminder', async () => (await reminders(service, due)).length === 3);
+    await stop();
     service = await startOnDay(12);
-    await until('its e-mail', async () => (await subjectsTo('due.rem@example.com')).length === 3);
+    await eventually('its e-mail', async () => (await subjectsTo('due.rem@example.com')).length === 3);
     await settle();
     expect(await reminders(service, due)).toEqual([-3, 0, 7]);
     expect((await subjectsTo('due.rem@example.com')).filter((s) => s.includes('overdue by 9 days'))).toHaveLength(1);
@@ -133,6 +115,6 @@ describe('reminders through npm start', { timeout: 600_000 }, () => {
     expect(await reminders(service, paused)).toEqual([]);
     expect(await subjectsTo('paid.rem@example.com')).toEqual([]);
     expect(await subjectsTo('paused.rem@example.com')).toEqual([]);
-    await stop(service);
+    await stop();
   });
 });

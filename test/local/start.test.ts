@@ -1,41 +1,26 @@
 /**
- * End to end: `npm start`'s program with its own DATA_DIR and ports. Start, serve, stop with
- * SIGINT (Java must go too), restart on the same data and find the same demo key. The CLI says which database it
- * used, and warns when it is not the one this service serves.
+ * End to end: `npm start`'s program with its own DATA_DIR and ports. Start, serve, stop with SIGINT or SIGTERM sent to
+ * the npm pid alone (as a process manager or `kill <pid>` does; docs/running-locally.md): npm exits 0, nothing of the
+ * service runs 20 s later and neither its port nor DynamoDB Local's answers. Restarted on the same data it has the
+ * same demo key, and the payments written before the stop with their Idempotency-Key records (a retry is a replay).
+ * The CLI says which database it used, and warns when it is not the one this service serves.
  */
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { usDate } from '../../infra/local/banner.ts';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
-import { alive, npmStartEnv, type RunningService, waitUntilServing } from '../support/local-runtime.ts';
+import { dayOf } from '../support/days.ts';
+import { invoiceRequest } from '../support/fixtures.ts';
+import { alive, NpmStartHarness, post, type RunningService, todaysPayments } from '../support/npm-start-harness.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
-const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-start-'));
 const otherDataDir = mkdtempSync(join(tmpdir(), 'invoicing-start-other-'));
-const children: ChildProcess[] = [];
-let dynamodbPort = 0;
-
-type Running = RunningService;
-
-/**
- * As `npm start` runs it (`node --import tsx infra/local/main.ts`), so SIGINT reaches the service itself. The tsx CLI
- * would relay it and SIGKILL its child (exit 130) when the child does not acknowledge within 30 ms, which a busy
- * machine does not always manage (seen once in CI on this file).
- */
-function startService(): Promise<Running> {
-  const env = npmStartEnv({ dataDir, dynamodbPort });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return waitUntilServing(child, 'the local runtime', 90_000);
-}
+let harness: NpmStartHarness | undefined;
 
 /**
  * The CLI as a user runs it, without blocking this process: a synchronous spawn would stall the event loop past the
@@ -49,34 +34,69 @@ function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number; 
   );
 }
 
-/** Pids of DynamoDB Local processes listening on our port. */
+/** Pids of DynamoDB Local processes listening on the port of the service's engine. */
 function javaPids(): number[] {
   const listing = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
   return listing
     .split('\n')
-    .filter((line) => line.includes('DynamoDBLocal.jar') && new RegExp(`-port ${dynamodbPort}(\\s|$)`).test(line))
+    .filter(
+      (line) => line.includes('DynamoDBLocal.jar') && new RegExp(`-port ${harness!.dynamodbPort}(\\s|$)`).test(line),
+    )
     .map((line) => Number(line.trim().split(/\s+/)[0]));
 }
 
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolveExit) => {
-    if (child.exitCode !== null) return resolveExit(child.exitCode);
-    child.once('exit', (code) => resolveExit(code));
-    child.kill('SIGINT');
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((answer) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      answer(true);
+    });
+    socket.once('error', () => answer(false));
   });
 }
 
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const pid of dynamodbPort ? javaPids() : []) if (alive(pid)) process.kill(pid, 'SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+/**
+ * `signal` to npm's pid alone, which passes it on: the service stops its DynamoDB Local itself. npm exits 0 and within
+ * 20 s nothing of it runs or listens.
+ */
+async function stopAndExpectNothingLeft(service: RunningService, signal: 'SIGINT' | 'SIGTERM') {
+  const ports = [Number(new URL(service.baseUrl).port), harness!.dynamodbPort];
+  const stopped = await harness!.stop(signal, { to: 'npm', timeoutMs: 20_000 });
+  expect(stopped, service.output()).toEqual({ code: 0, signal: null, groupGone: true });
+  for (const port of ports) expect(await portAnswers(port), `port ${port} still answers`).toBe(false);
+}
+
+/** Three keyed payments of 100.00 on an invoice of their own, to find after the restart. */
+async function keyedPayments(service: RunningService) {
+  const invoice = await post(
+    service,
+    '/invoices',
+    invoiceRequest('durable@example.com', {
+      items: [{ item: 'Durable goods', description: 'x', unit_cost: '1,000,000.00', quantity: '1' }],
+    }),
+  );
+  expect(invoice.status, invoice.text).toBe(201);
+  const body = { reference_code: invoice.json().data.reference_code, date: dayOf(0).monthFirst, amount: '100.00' };
+  const acknowledged: Record<string, any>[] = [];
+  for (let i = 0; i < 3; i++) {
+    const paid = await post(service, '/payments', { ...body, channel: 'Cash' }, `before-stop-${i}`);
+    expect(paid.status, paid.text).toBe(201);
+    acknowledged.push(paid.json().data);
+  }
+  return { body: { ...body, channel: 'Cash' }, acknowledged };
+}
+
+afterAll(async () => {
+  await harness?.cleanUp();
   rmSync(otherDataDir, { recursive: true, force: true });
 });
 
 describe('npm start', { timeout: 240_000 }, () => {
-  it('serves, stops cleanly on SIGINT and keeps its data across restarts', async () => {
-    dynamodbPort = await freePort();
-    const first = await startService();
+  it('serves, stops cleanly on SIGINT and SIGTERM to npm alone, and keeps its data across restarts', async () => {
+    harness = await NpmStartHarness.create('start');
+    const { dataDir } = harness;
+    const first = await harness.start();
     expect(first.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
     const notFound = await fetch(`${first.baseUrl}/nowhere`, { method: 'POST', body: '{}' });
@@ -139,7 +159,11 @@ describe('npm start', { timeout: 240_000 }, () => {
     expect(first.output()).not.toContain('"stack"');
 
     // The CLI, with no endpoint or AWS settings, reaches the database of the running service.
-    const cliEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DYNAMODB_PORT: String(dynamodbPort) };
+    const cliEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DYNAMODB_PORT: String(harness.dynamodbPort),
+    };
     for (const name of ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE'])
       delete cliEnv[name];
     const keyCreate = await cli(['key:create', '--company-id', String(saved.company_id)], cliEnv);
@@ -185,18 +209,27 @@ describe('npm start', { timeout: 240_000 }, () => {
     });
     expect(refused.status).toBe(401);
 
+    const durable = await keyedPayments(first);
     const java = javaPids();
     expect(java).toHaveLength(1);
-    expect(await stop(first.child)).toBe(0);
+    await stopAndExpectNothingLeft(first, 'SIGINT');
     expect(alive(java[0]!)).toBe(false);
     expect(javaPids()).toEqual([]);
 
-    const second = await startService();
+    const second = await harness.start();
     expect(second.secretKey).toBe(first.secretKey);
     // The same hook id (a new PORT=0 address in front of it).
     expect(second.output()).toContain(`/paystack/events/${webhookUrl.split('/').at(-1)}`);
     expect(JSON.parse(readFileSync(join(dataDir, 'demo-account.json'), 'utf8'))).toEqual(saved);
-    expect(await stop(second.child)).toBe(0);
+    // The payments and their Idempotency-Key records survived the stop: the retry is a replay, not a second payment.
+    const kept = (await todaysPayments(second)).filter((p) => p.invoice.reference_code === durable.body.reference_code);
+    expect(kept.map((p) => p.id).sort()).toEqual(durable.acknowledged.map((p) => p.id).sort());
+    expect(kept[0]!.invoice.amount_paid).toBe('300.00');
+    const replay = await post(second, '/payments', durable.body, 'before-stop-0');
+    expect(replay.status, replay.text).toBe(201);
+    expect(replay.replayed).toBe('true');
+    expect(replay.json().data.id).toBe(durable.acknowledged[0]!.id);
+    await stopAndExpectNothingLeft(second, 'SIGTERM');
     expect(javaPids()).toEqual([]);
   });
 });

@@ -6,24 +6,21 @@
  * the previous one restarted (a restart is most of a case's cost). SIGKILL of the whole group right after an
  * acknowledgement, with e-mails and reminders in flight too, is kill-in-flight.test.ts.
  */
-import { mkdirSync, mkdtempSync, rmSync, watch } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/dynamodb-local.ts';
-import { todayMonthFirst } from '../support/api.ts';
-import type { RunningService } from '../support/local-runtime.ts';
-import { groupAlive, waitGroupGone } from '../support/local-runtime.ts';
+import { dayOf } from '../support/days.ts';
+import { INVOICE_TO_PAY } from '../support/fixtures.ts';
 import {
-  INVOICE_TO_PAY,
   NpmStartHarness,
   post,
   type ReceivedWebhook,
+  type RunningService,
   runtimeProcesses,
   startReceiver,
   todaysPayments,
-  until,
 } from '../support/npm-start-harness.ts';
+import { until } from '../support/until.ts';
 
 let harness: NpmStartHarness | undefined;
 let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
@@ -47,7 +44,7 @@ interface Sent {
 async function setUp(caseAnswer?: Answer) {
   answer = caseAnswer ?? ((_request, response) => void response.writeHead(200).end('ok'));
   if (!harness || !receiver || !running) {
-    harness = new NpmStartHarness(mkdtempSync(join(tmpdir(), 'invoicing-crash-')), await freePort());
+    harness = await NpmStartHarness.create('crash');
     receiver = await startReceiver((request, response, webhook) => answer(request, response, webhook));
     running = await harness.start();
     await harness.cli('webhook:set', '--company-id', String(harness.companyId()), '--url', receiver.url);
@@ -60,7 +57,7 @@ async function setUp(caseAnswer?: Answer) {
 
 const paymentBody = (reference: string, cents: number) => ({
   reference_code: reference,
-  date: todayMonthFirst(),
+  date: dayOf(0).monthFirst,
   amount: `1.${String(cents % 100).padStart(2, '0')}`,
   channel: 'Cash',
 });
@@ -144,7 +141,6 @@ async function expectSettled(service: RunningService, reference: string, sent: S
 afterAll(async () => {
   receiver?.server.close();
   await harness?.cleanUp();
-  if (harness) rmSync(harness.dataDir, { recursive: true, force: true });
 });
 
 describe('crash matrix of npm start', { timeout: 240_000 }, () => {
@@ -155,7 +151,7 @@ describe('crash matrix of npm start', { timeout: 240_000 }, () => {
     await until('npm to exit', () => service.child.exitCode !== null || service.child.signalCode !== null, 30_000);
     const exit = service.child.exitCode;
     expect(exit).not.toBe(0); // the database died under it: not a clean stop
-    expect(await waitGroupGone(service.child.pid!, 20_000)).toBe(true);
+    expect(await harness.gone(service, 20_000)).toBe(true);
     const restarted = await harness.start();
     await expectSettled(restarted, reference, sent, receiver.received);
   });
@@ -165,9 +161,9 @@ describe('crash matrix of npm start', { timeout: 240_000 }, () => {
     const { node, java } = runtimeProcesses(service.child.pid!);
     const sent = await payUntilKilled(service, reference, () => process.kill(node, 'SIGKILL'));
     await until('npm to exit', () => service.child.exitCode !== null || service.child.signalCode !== null, 20_000);
-    expect(groupAlive(service.child.pid!), 'Java outlives a SIGKILLed node').toBe(true);
+    expect(harness.groupAlive(service), 'Java outlives a SIGKILLed node').toBe(true);
     const restarted = await harness.start(); // no manual step: it stops the orphan itself
-    expect(await waitGroupGone(service.child.pid!, 10_000), 'the orphaned DynamoDB Local was stopped').toBe(true);
+    expect(await harness.gone(service), 'the orphaned DynamoDB Local was stopped').toBe(true);
     expect(() => process.kill(java, 0), 'the orphaned Java still runs').toThrow();
     await expectSettled(restarted, reference, sent, receiver.received);
   });
@@ -180,12 +176,12 @@ describe('crash matrix of npm start', { timeout: 240_000 }, () => {
     const watcher = watch(outbox, (_event, file) => {
       if (killed || !String(file).startsWith('stream-position')) return;
       killed = true;
-      process.kill(-service.child.pid!, 'SIGKILL');
+      harness.kill(service);
     });
     const sent = await pay(service, reference, 4);
     await until('a checkpoint move', () => killed, 30_000);
     watcher.close();
-    expect(await waitGroupGone(service.child.pid!, 10_000)).toBe(true);
+    expect(await harness.gone(service)).toBe(true);
     const restarted = await harness.start();
     await expectSettled(restarted, reference, sent, receiver.received);
   });
@@ -196,7 +192,7 @@ describe('crash matrix of npm start', { timeout: 240_000 }, () => {
     const { harness, receiver, reference, ...rest } = await setUp((_request, response, webhook) => {
       if (!cut && webhook.type === 'payment.recorded' && service) {
         cut = webhook;
-        process.kill(-service.child.pid!, 'SIGKILL'); // the receiver got the request; the sender never sees an answer
+        harness.kill(service); // the receiver got the request; the sender never sees an answer
         return void response.destroy();
       }
       response.writeHead(200).end('ok');
@@ -204,7 +200,7 @@ describe('crash matrix of npm start', { timeout: 240_000 }, () => {
     service = rest.service;
     const sent = await pay(service, reference, 3);
     await until('a delivery to cut', () => cut !== undefined, 30_000);
-    expect(await waitGroupGone(service.child.pid!, 10_000)).toBe(true);
+    expect(await harness.gone(service)).toBe(true);
     const restarted = await harness.start();
     await until(
       'the cut delivery again',
@@ -219,7 +215,7 @@ describe('crash matrix of npm start', { timeout: 240_000 }, () => {
     const { harness, receiver, reference, ...rest } = await setUp((_request, response, webhook) => {
       if (!failed && webhook.type === 'payment.recorded' && service) {
         failed = webhook;
-        response.once('finish', () => process.kill(-service!.child.pid!, 'SIGKILL'));
+        response.once('finish', () => harness.kill(service!));
         return void response.writeHead(500).end('not now');
       }
       response.writeHead(200).end('ok');
@@ -227,7 +223,7 @@ describe('crash matrix of npm start', { timeout: 240_000 }, () => {
     service = rest.service;
     const sent = await pay(service, reference, 3);
     await until('a failed delivery', () => failed !== undefined, 30_000);
-    expect(await waitGroupGone(service.child.pid!, 10_000)).toBe(true);
+    expect(await harness.gone(service)).toBe(true);
     const restarted = await harness.start();
     await until(
       'the failed event again',

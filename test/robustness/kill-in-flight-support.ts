@@ -6,8 +6,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { RunningService } from '../support/local-runtime.ts';
-import { type NpmStartHarness, post } from '../support/npm-start-harness.ts';
+import { invoiceRequest } from '../support/fixtures.ts';
+import { type NpmStartHarness, post, type RunningService } from '../support/npm-start-harness.ts';
 
 /** Each invoice's reminders as the API shows them: `offset@sent_at`. */
 export type Reminders = Map<string, string[]>;
@@ -23,17 +23,12 @@ export interface MailJob {
 export async function createRemindedInvoices(service: RunningService, count: number, dueDate: string) {
   const references: string[] = [];
   for (let i = 0; i < count; i++) {
-    const answer = await post(service, '/invoices', {
-      client: {
-        first_name: 'Kill',
-        last_name: `Reminder${i}`,
-        email: `kill.rem${i}@example.com`,
-        phone: '+2348012345678',
-      },
+    const body = invoiceRequest(`kill.rem${i}@example.com`, {
+      first_name: 'Kill',
+      last_name: `Reminder${i}`,
       due_date: dueDate,
-      fee_bearer: 'client',
-      items: [{ item: 'Goods', description: 'x', unit_cost: '1,000.00', quantity: '1' }],
     });
+    const answer = await post(service, '/invoices', body);
     expect(answer.status, answer.text).toBe(201);
     references.push(answer.json().data.reference_code as string);
   }

@@ -7,8 +7,10 @@
  *   once the first reminder of the day shows;
  * - invoice e-mails: SENDERS concurrent sends; on every other round the local SES server throttles every attempt
  *   first (its fault injection), so each acknowledged job is certainly between queueing and sending at the kill;
- * - reminders: the sweep runs every 50 ms and each of the first DAYS rounds moves "today" (CLOCK_OFFSET_MS) one day
- *   on, so each of REMINDED invoices owes that day's reminder (schedule 0,1,2,3) while the round runs.
+ * - reminders: each of the first DAYS rounds moves "today" (CLOCK_OFFSET_MS) one day on, so each of REMINDED invoices
+ *   owes that day's reminder (schedule 0,1,2,3) from the restart: the sweep that `npm start` runs as it starts,
+ *   beside the burst, sends them, and runs again every 250 ms (more often only repeats index queries that find
+ *   nothing: a day's reminders are due once, and cost the run about 40 % of a core).
  * After each restart: every acknowledged payment is in history, every key of the burst maps to one payment id (the
  * retry of an answered key replays it; of a cut-off key, replays or records it once), and every reminder the API
  * showed before the kill is still shown. In the end: every committed payment's `payment.recorded` reached the
@@ -18,15 +20,18 @@
  * Without the local durability barrier (infra/local/durability-barrier.ts) this test loses payments: DynamoDB Local
  * acknowledges a transaction a few milliseconds before it is on disk.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/dynamodb-local.ts';
-import { todayMonthFirst } from '../support/api.ts';
-import { type RunningService, waitGroupGone } from '../support/local-runtime.ts';
-import { INVOICE_TO_PAY, NpmStartHarness, post, startReceiver, todaysPayments } from '../support/npm-start-harness.ts';
-import { kobo, scale, sleep } from './helpers.ts';
+import { dayOf as accountDay } from '../support/days.ts';
+import { INVOICE_TO_PAY } from '../support/fixtures.ts';
+import {
+  NpmStartHarness,
+  post,
+  type RunningService,
+  startReceiver,
+  todaysPayments,
+} from '../support/npm-start-harness.ts';
+import { until } from '../support/until.ts';
+import { kobo, scale } from './helpers.ts';
 import {
   createRemindedInvoices,
   emlRecipients,
@@ -62,14 +67,13 @@ let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
 afterAll(async () => {
   receiver?.server.close();
   await harness?.cleanUp();
-  if (harness) rmSync(harness.dataDir, { recursive: true, force: true });
 });
 
 const dayOf = (round: number) => Math.min(round, DAYS - 1);
 const owesReminder = (round: number) => round < DAYS;
 
 function startOnRound(round: number): Promise<RunningService> {
-  harness!.extraEnv = { OVERDUE_SWEEP_MS: '50', CLOCK_OFFSET_MS: String(dayOf(round) * DAY_MS) };
+  harness!.extraEnv = { OVERDUE_SWEEP_MS: '250', CLOCK_OFFSET_MS: String(dayOf(round) * DAY_MS) };
   return harness!.start();
 }
 
@@ -82,7 +86,7 @@ function payUntil(service: RunningService, round: number, reference: string, sta
           key: `kill-${round}-${writer}-${n}`,
           body: {
             reference_code: reference,
-            date: todayMonthFirst(),
+            date: accountDay(0).monthFirst,
             amount: `${1 + writer}.${String(round % 100).padStart(2, '0')}`,
             channel: 'POS',
           },
@@ -152,7 +156,7 @@ class BurstState {
   readonly seen: Reminders = new Map();
 
   constructor(
-    private readonly pgid: number,
+    private readonly killGroup: () => void,
     private readonly killAfter: number,
   ) {}
 
@@ -164,13 +168,13 @@ class BurstState {
   kill(): void {
     if (this.killed) return;
     this.killed = true;
-    process.kill(-this.pgid, 'SIGKILL'); // npm, node, Java and the SES server at once: no shutdown code runs
+    this.killGroup(); // npm, node, Java and the SES server at once: no shutdown code runs
   }
 }
 
 async function burstThenKill(service: RunningService, round: number, references: string[]): Promise<Round> {
   const [reference, ...reminded] = references as [string, ...string[]];
-  const state = new BurstState(service.child.pid!, 1 + (round % 4));
+  const state = new BurstState(() => harness!.kill(service), 1 + (round % 4));
   if (round % 2 === 0) await throttleEveryAttempt(service);
   const watchdog = setTimeout(() => state.kill(), 60_000);
   await Promise.all([
@@ -179,7 +183,7 @@ async function burstThenKill(service: RunningService, round: number, references:
     watchReminders(service, round, reminded, state),
   ]);
   clearTimeout(watchdog);
-  expect(await waitGroupGone(service.child.pid!, 10_000), 'processes survived SIGKILL of the group').toBe(true);
+  expect(await harness!.gone(service), 'processes survived SIGKILL of the group').toBe(true);
   expect(state.sends.length, `round ${round}: no send acknowledged; answers: ${state.refusedSends}`).toBeGreaterThan(0);
   return { payments: state.payments, sends: state.sends, seen: state.seen };
 }
@@ -196,8 +200,10 @@ async function checkPayments(service: RunningService, round: number, sent: Sent[
     const retry = await post(service, '/payments', entry.body, entry.key);
     expect(retry.status, retry.text).toBe(201);
     const id = retry.json().data.id as number;
-    if (entry.acknowledgedId !== undefined)
+    if (entry.acknowledgedId !== undefined) {
       expect(id, `key ${entry.key} got a second payment id`).toBe(entry.acknowledgedId);
+      expect(retry.replayed, `key ${entry.key}: the retry of an acknowledged payment is a replay`).toBe('true');
+    }
     expect(idsByKey.get(entry.key) ?? id).toBe(id);
     idsByKey.set(entry.key, id);
   }
@@ -209,13 +215,8 @@ async function checkRemindersKept(service: RunningService, seen: Reminders) {
     for (const entry of entries) expect(now.get(reference), `reminder ${entry} of ${reference} lost`).toContain(entry);
 }
 
-async function eventually(what: string, done: () => Promise<boolean>, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(1_000);
-  }
-}
+/** Polls through the CLI (a process each time): once a second. */
+const eventually = (what: string, done: () => Promise<boolean>) => until(what, done, 120_000, 1_000);
 
 describe('SIGKILL of npm start with payments, e-mails and reminders in flight', { timeout: 900_000 }, () => {
   it(`${KILLS} kills: nothing acknowledged lost, nothing done twice, every committed event and e-mail delivered`, async () => {
@@ -224,12 +225,12 @@ describe('SIGKILL of npm start with payments, e-mails and reminders in flight', 
       if (webhook.type === 'payment.recorded') delivered.add(webhook.dataId as number);
       response.writeHead(200).end('ok');
     });
-    harness = new NpmStartHarness(mkdtempSync(join(tmpdir(), 'invoicing-kills-')), await freePort());
+    harness = await NpmStartHarness.create('kills');
     let service = await startOnRound(0);
     await harness.cli('webhook:set', '--company-id', String(harness.companyId()), '--url', receiver.url);
     const invoice = await post(service, '/invoices', INVOICE_TO_PAY);
     expect(invoice.status, invoice.text).toBe(201);
-    const reminded = await createRemindedInvoices(service, REMINDED, todayMonthFirst('Africa/Lagos'));
+    const reminded = await createRemindedInvoices(service, REMINDED, accountDay(0).monthFirst);
     await harness.cli('account:update', '--company-id', String(harness.companyId()), '--reminders=0,1,2,3');
 
     const idsByKey = new Map<string, number>();

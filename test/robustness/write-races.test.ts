@@ -2,17 +2,21 @@
  * No 5xx where the outcome is decided (issue 26; docs/guarantees.md "No 500 for a request whose outcome is decided").
  * Every write route of the route table (shared/routes.ts) is raced against itself — N identical requests at once,
  * without and with one Idempotency-Key — and against the routes that race it on the same invoice, payment or client.
- * Any 5xx fails, and so does any error that is not the envelope: a race has a decided outcome for every request
- * (a success, a replay, a business refusal or `409 idempotency_request_in_progress`). A write route added to the
- * table without its three races fails the first test. Each call has 30 s of invocation time, as in contention.test.ts,
- * so that a busy machine does not turn a commit into an unconfirmed one (504).
+ * Any 5xx fails, and so does any error that is not the envelope (or, on the hosted page's routes, which answer people,
+ * an HTML page: checked against the OpenAPI document, as every answer is): a race has a decided outcome for every
+ * request (a success, a replay, a business refusal or `409 idempotency_request_in_progress`). A write route added to
+ * the table without its three races fails the first test. Each call has 30 s of invocation time, as in
+ * contention.test.ts, so that a busy machine does not turn a commit into an unconfirmed one (504). The routes of
+ * getting paid online talk to the local Paystack-compatible server (infra/local/paystack/), started for this file.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig } from '../../shared/config.ts';
+import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
+import { ALREADY_PAID_NOTICE, UNAVAILABLE_NOTICE } from '../../shared/services/online-checkout.ts';
+import { type ProcessedEvent, processProviderEvent } from '../../shared/services/provider-events.ts';
 import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { listMailJobs } from '../../shared/store/mail.ts';
+import { listProviderEvents } from '../../shared/store/provider-events.ts';
 import {
   type CallOptions,
   type CallResult,
@@ -23,7 +27,19 @@ import {
   todayMonthFirst,
   uniqueEmail,
 } from '../support/api.ts';
-import { expectErrorEnvelope, scale } from './helpers.ts';
+import { useEnvironment, WITH_MAIL_SENDER } from '../support/environment.ts';
+import {
+  chargeSuccessEvent,
+  connectedAccount,
+  invoiceToPay,
+  payInvoice,
+  pressPay,
+  returnFrom,
+  sendWebhook,
+  sign,
+  usePaystack,
+} from '../support/online-payments.ts';
+import { expectErrorEnvelope, fullHistory, kobo, scale } from './helpers.ts';
 
 const N = 12;
 const BUDGET_MS = 30_000;
@@ -45,14 +61,16 @@ interface Race {
 
 const send = (route: RouteName, options: CallOptions) => call(route, { budgetMs: BUDGET_MS, ...options });
 const times = (n: number, request: () => Promise<CallResult>) => Array.from({ length: n }, request);
-const answer = (r: CallResult) => (r.status < 400 ? String(r.status) : `${r.status} ${r.body?.code}`);
+/** An HTML page: what the hosted page's routes answer, errors included (a voided invoice's page is a 410). */
+const isPage = (r: CallResult) => r.headers['content-type']?.startsWith('text/html') === true;
+const answer = (r: CallResult) => (r.status < 400 || isPage(r) ? String(r.status) : `${r.status} ${r.body?.code}`);
 
-/** Sends every request at once; fails on any 5xx or non-envelope error, naming every answer. */
+/** Sends every request at once; fails on any 5xx or non-envelope error (pages aside), naming every answer. */
 async function race(requests: Promise<CallResult>[]): Promise<CallResult[]> {
   const results = await Promise.all(requests);
   const answers = results.map(answer).join(', ');
   expect(results.filter((r) => r.status >= 500).map(answer), answers).toEqual([]);
-  for (const r of results) if (r.status >= 400) expectErrorEnvelope(r);
+  for (const r of results) if (r.status >= 400 && !isPage(r)) expectErrorEnvelope(r);
   return results;
 }
 
@@ -83,17 +101,7 @@ async function newClient() {
   return { key, id: String(client.id), body };
 }
 
-// The send routes need a sender (a stage without one answers 501 before any write).
-const savedMailFrom = process.env.MAIL_FROM;
-beforeAll(() => {
-  process.env.MAIL_FROM = 'invoices@example.com';
-  resetConfig();
-});
-afterAll(() => {
-  if (savedMailFrom === undefined) delete process.env.MAIL_FROM;
-  else process.env.MAIL_FROM = savedMailFrom;
-  resetConfig();
-});
+useEnvironment(WITH_MAIL_SENDER);
 
 /** The two send routes: the SDKs' GET, and the POST with a body (here a note). */
 type SendRoute = 'send-invoice' | 'email-invoice';
@@ -260,6 +268,342 @@ function reminderRaces(): Race[] {
         expectOnly(results, ['200', '201', '409 invoice_deleted', '409 invoice_has_payments']);
         const shown = await send('get-invoice', { key, pathParameters: { reference_code: ref } });
         expect(shown.body.data.reminders.length).toBeLessThanOrEqual(1);
+      },
+    },
+  ];
+}
+
+// Getting paid online (docs/getting-paid-online.md): none of its routes reads an Idempotency-Key, so their keyed races
+// send one and show that it changes nothing (no replay: each answer is the route's own).
+const localPaystack = usePaystack();
+type Connected = Awaited<ReturnType<typeof connectedAccount>>;
+
+/** The options of every call of these races: 30 s of invocation time, and the Idempotency-Key when one is sent. */
+const budget = (idempotencyKey?: string): CallOptions => ({
+  budgetMs: BUDGET_MS,
+  ...(idempotencyKey ? { idempotencyKey } : {}),
+});
+
+/** An invoice of ₦1,000.00 (₦1,015.23 at the checkout) of a connected account, paid there but not yet recorded. */
+async function paidAtCheckout(connected?: Connected) {
+  const account = connected ?? (await connectedAccount(localPaystack));
+  const { invoice, token } = await invoiceToPay(account.key);
+  const { reference } = await payInvoice(localPaystack, account.secretKey, token);
+  const event = await chargeSuccessEvent(account.paystack, reference);
+  return { ...account, invoice, token, reference, event };
+}
+type Checkout = Awaited<ReturnType<typeof paidAtCheckout>>;
+
+const goBack = (checkout: Checkout, idempotencyKey?: string) =>
+  returnFrom(checkout.token, checkout.reference, budget(idempotencyKey));
+const postEvent = ({ hookId, event, secretKey }: Checkout, idempotencyKey?: string) =>
+  sendWebhook(hookId, event, sign(event, secretKey), budget(idempotencyKey));
+
+/** Posts the event and processes what it stored as soon as it is stored, as the background processing will. */
+async function postAndProcess(checkout: Checkout, processing: Promise<ProcessedEvent>[]): Promise<CallResult> {
+  const result = await postEvent(checkout);
+  if (result.status === 200) processing.push(processProviderEvent(result.body.data.event_id));
+  return result;
+}
+
+/** Every processing recorded the payment or found it recorded (Paystack is up: none failed or was ignored). */
+async function expectRecordedOrDuplicate(processing: Promise<ProcessedEvent>[]) {
+  const states = (await Promise.all(processing)).map((processed) => processed.state);
+  expect(
+    states.filter((state) => state !== 'recorded' && state !== 'duplicate'),
+    states.join(', '),
+  ).toEqual([]);
+}
+
+/** The invoice's payments (payment history) and the invoice, whose amount_paid must be their sum. */
+async function paymentsAddingUp(key: string, reference_code: string) {
+  const payments = (await fullHistory(key)).payments.filter((p) => p.reference_code === reference_code);
+  const invoice = (await send('get-invoice', { key, pathParameters: { reference_code } })).body.data;
+  expect(kobo(invoice.amount_paid)).toBe(payments.reduce((sum, p) => sum + kobo(p.amount), 0));
+  return { payments, invoice };
+}
+
+/** Exactly one payment recorded for the checkout's reference, and the invoice's amount_paid the sum of its payments. */
+async function expectRecordedOnce(checkout: Checkout) {
+  const { payments, invoice } = await paymentsAddingUp(checkout.key, checkout.invoice.reference_code);
+  expect(payments.filter((p) => p.referrer === checkout.reference).map((p) => p.id)).toHaveLength(1);
+  return { payments, invoice };
+}
+
+/** N presses of one invoice's pay button: each its own checkout and reference (or the page again); nothing recorded. */
+async function pressRace(idempotencyKey?: string) {
+  const { key, paystack } = await connectedAccount(localPaystack);
+  const { invoice, token } = await invoiceToPay(key);
+  const results = await race(times(N, () => pressPay(token, budget(idempotencyKey))));
+  expectOnly(results, ['303', '200']);
+  for (const r of results.filter((x) => x.status === 200)) expect(r.rawBody).toContain(UNAVAILABLE_NOTICE);
+  for (const r of results) expect(r.headers['idempotent-replayed']).toBeUndefined();
+  const checkouts = results.filter((r) => r.status === 303).map((r) => r.headers.location);
+  expect(new Set(checkouts).size).toBe(checkouts.length);
+  const references: string[] = (await paystack.get('/_local/transactions')).body.data.map(
+    (tx: { reference: string }) => tx.reference,
+  );
+  expect(new Set(references).size).toBe(references.length);
+  expect(references.length).toBeGreaterThanOrEqual(checkouts.length);
+  for (const reference of references) expect(reference).toMatch(new RegExp(`^${invoice.reference_code}-[0-9A-Z]{26}$`));
+  const { payments, invoice: read } = await paymentsAddingUp(key, invoice.reference_code);
+  expect([payments.length, read.amount_paid]).toEqual([0, '0.00']);
+}
+
+/** The races of the pay button: it keeps a checkout attempt and asks Paystack for a checkout, and records nothing. */
+function payButtonRaces(): Race[] {
+  return [
+    {
+      route: 'hosted-invoice-pay',
+      kind: 'identical',
+      title: `${N} presses of one invoice's pay button: each a 303 to its own checkout, nothing recorded`,
+      run: () => pressRace(),
+    },
+    {
+      route: 'hosted-invoice-pay',
+      kind: 'keyed',
+      title: `${N} presses with one Idempotency-Key (not a keyed route: still each its own checkout, no replay)`,
+      run: () => pressRace('press-once'),
+    },
+    {
+      route: 'hosted-invoice-pay',
+      kind: 'mixed',
+      races: ['add-payment', 'delete-invoice'],
+      title: 'presses while the invoice is paid in cash and deleted: nothing recorded by a press, no checkout after',
+      async run() {
+        const { key } = await connectedAccount(localPaystack);
+        const { invoice, token } = await invoiceToPay(key);
+        const ref = invoice.reference_code;
+        const cash = { reference_code: ref, date: todayMonthFirst(), amount: '1000.00', channel: 'Cash' };
+        const presses = times(8, () => pressPay(token, budget()));
+        const results = await race([...presses, ...times(3, () => pay(key, cash)), deleteInvoice(key, ref)]);
+        expectOnly(results.slice(0, presses.length), ['303', '200', '410']);
+        for (const r of results.slice(0, presses.length).filter((x) => x.status === 200))
+          expect([ALREADY_PAID_NOTICE, UNAVAILABLE_NOTICE].filter((notice) => r.rawBody.includes(notice))).toHaveLength(
+            1,
+          );
+        const others = results.slice(presses.length);
+        expectOnly(others, [
+          '200',
+          '201',
+          '409 invoice_already_paid',
+          '409 invoice_deleted',
+          '409 invoice_has_payments',
+        ]);
+        const { payments } = await paymentsAddingUp(key, ref);
+        expect(payments.map((p) => p.channel)).toEqual(others.filter((r) => r.status === 201).map(() => 'Cash'));
+        // Paid in cash or voided, whichever committed first: the button leads to no checkout any more.
+        const after = await pressPay(token, budget());
+        expect(after.status).toBe(payments.length > 0 ? 200 : 410);
+        if (payments.length > 0) expect(after.rawBody).toContain(ALREADY_PAID_NOTICE);
+      },
+    },
+  ];
+}
+
+/** N returns of one checkout at once (with one Idempotency-Key: two checkouts' returns sharing it). */
+function returnRaces(): Race[] {
+  return [
+    {
+      route: 'hosted-invoice-paid',
+      kind: 'identical',
+      title: `${N} returns of one paid checkout: every one "Payment received", one payment for the reference`,
+      async run() {
+        const checkout = await paidAtCheckout();
+        const results = await race(times(N, () => goBack(checkout)));
+        expectOnly(results, ['200']);
+        for (const r of results) expect(r.rawBody).toContain('Payment received');
+        const { invoice } = await expectRecordedOnce(checkout);
+        expect([invoice.amount_paid, invoice.payment_status]).toEqual(['1000.00', 'paid']);
+      },
+    },
+    {
+      route: 'hosted-invoice-paid',
+      kind: 'keyed',
+      title: `returns of two invoices' checkouts, ${N / 2} each, all with one Idempotency-Key (ignored): each recorded once`,
+      async run() {
+        const first = await paidAtCheckout();
+        const second = await paidAtCheckout(first);
+        const results = await race([
+          ...times(N / 2, () => goBack(first, 'back-once')),
+          ...times(N / 2, () => goBack(second, 'back-once')),
+        ]);
+        expectOnly(results, ['200']);
+        for (const r of results) expect(r.rawBody).toContain('Payment received');
+        for (const checkout of [first, second])
+          expect((await expectRecordedOnce(checkout)).invoice.amount_paid).toBe('1000.00');
+      },
+    },
+    {
+      route: 'hosted-invoice-paid',
+      kind: 'mixed',
+      races: ['paystack-event', 'add-payment'],
+      title: 'returns, webhook events (each processed once stored) and cash payments at once: one online payment',
+      async run() {
+        const checkout = await paidAtCheckout();
+        const { key, invoice } = checkout;
+        const cash = {
+          reference_code: invoice.reference_code,
+          date: todayMonthFirst(),
+          amount: '400.00',
+          channel: 'Cash',
+        };
+        const processing: Promise<ProcessedEvent>[] = [];
+        const results = await race([
+          ...times(4, () => goBack(checkout)),
+          ...times(4, () => postAndProcess(checkout, processing)),
+          ...times(2, () => pay(key, cash)),
+        ]);
+        expectOnly(results, ['200', '201', '409 invoice_already_paid']);
+        for (const r of results.slice(0, 4)) expect(r.rawBody).toContain('Payment received');
+        await expectRecordedOrDuplicate(processing);
+        // The online payment is credited what the invoice can take when it records; the rest is refunded.
+        const { invoice: read } = await expectRecordedOnce(checkout);
+        expect([read.amount_paid, read.payment_status]).toEqual(['1000.00', 'paid']);
+      },
+    },
+  ];
+}
+
+/** N identical signed events: each stored as its own event (a duplicate too); processed at once, one payment. */
+async function eventRace(idempotencyKey?: string) {
+  const checkout = await paidAtCheckout();
+  const results = await race(times(N, () => postEvent(checkout, idempotencyKey)));
+  expectOnly(results, ['200']);
+  for (const r of results) expect(r.headers['idempotent-replayed']).toBeUndefined();
+  const ids: string[] = results.map((r) => r.body.data.event_id);
+  expect(new Set(ids).size).toBe(N);
+  const stored = await listProviderEvents(checkout.account.companyId);
+  expect(stored.map((e) => [e.eventId, e.reference]).sort()).toEqual(ids.map((id) => [id, checkout.reference]).sort());
+  const states = (await Promise.all(ids.map((id) => processProviderEvent(id)))).map((p) => p.state);
+  expect(states.sort()).toEqual([...Array<string>(N - 1).fill('duplicate'), 'recorded']);
+  expect((await expectRecordedOnce(checkout)).invoice.amount_paid).toBe('1000.00');
+}
+
+/** The races of Paystack's webhook, which stores each signed event (its processing records, once per reference). */
+function providerEventRaces(): Race[] {
+  return [
+    {
+      route: 'paystack-event',
+      kind: 'identical',
+      title: `${N} identical signed events of one charge: ${N} stored, processed at once into one payment`,
+      run: () => eventRace(),
+    },
+    {
+      route: 'paystack-event',
+      kind: 'keyed',
+      title: `${N} identical events with one Idempotency-Key (not a keyed route: each stored, no replay)`,
+      run: () => eventRace('event-once'),
+    },
+    {
+      route: 'paystack-event',
+      kind: 'mixed',
+      races: ['hosted-invoice-paid', 'delete-invoice'],
+      title:
+        'events (each processed once stored), returns and deletes of the invoice at once: one payment, paid or refunded',
+      async run() {
+        const checkout = await paidAtCheckout();
+        const { key, invoice } = checkout;
+        const processing: Promise<ProcessedEvent>[] = [];
+        const results = await race([
+          ...times(5, () => postAndProcess(checkout, processing)),
+          ...times(4, () => goBack(checkout)),
+          ...times(2, () => deleteInvoice(key, invoice.reference_code)),
+        ]);
+        expectOnly(results.slice(0, 5), ['200']);
+        expectOnly(results.slice(5, 9), ['200', '410']);
+        for (const r of results.slice(5, 9).filter((x) => x.status === 200))
+          expect(r.rawBody).toContain('Payment received');
+        const deletes = results.slice(9);
+        expectOnly(deletes, ['200', '409 invoice_has_payments']);
+        await expectRecordedOrDuplicate(processing);
+        const { payments, invoice: read } = await expectRecordedOnce(checkout);
+        // Voided first: the invoice takes nothing, the whole charge goes back (docs/getting-paid-online.md "Refunds").
+        if (deletes.some((r) => r.status === 200)) {
+          expect(payments[0]).toMatchObject({ amount: '0.00', status: 'refunded', refund: { amount: '1015.23' } });
+          expect(read.amount_paid).toBe('0.00');
+        } else expect([read.amount_paid, read.payment_status]).toEqual(['1000.00', 'paid']);
+      },
+    },
+  ];
+}
+
+/** A client's card, saved by paying a `tokenize` invoice with the local checkout's success card. */
+async function savedCard() {
+  const { key, secretKey } = await connectedAccount(localPaystack, { tokenizationEnabled: true });
+  const { invoice, token } = await invoiceToPay(key, { tokenize: 'true' });
+  const { reference } = await payInvoice(localPaystack, secretKey, token);
+  await returnFrom(token, reference, budget());
+  const latest = await send('get-payment', { key, pathParameters: { reference_code: invoice.reference_code } });
+  const card_token: string = latest.body.data.card_token;
+  expect(card_token).toMatch(/^ctok_/);
+  return { key, id: String(invoice.client_id), card_token };
+}
+type Card = Awaited<ReturnType<typeof savedCard>>;
+
+const forgetCard = ({ key, id, card_token }: Card, idempotencyKey?: string) =>
+  send('forget-client-card', {
+    key,
+    pathParameters: { id, card_token },
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
+
+/** The card is forgotten exactly once, listed no more, and refused on a new invoice. */
+async function expectForgottenOnce(card: Card, forgets: CallResult[]) {
+  expectOnly(forgets, ['200', '404 card_not_found']);
+  const removed = forgets.filter((r) => r.status === 200);
+  expect(removed.map((r) => [r.body.message, r.body.data.cards])).toEqual([['Card removed.', []]]);
+  const shown = await send('get-client', { key: card.key, pathParameters: { id: card.id } });
+  expect(shown.body.data.cards).toEqual([]);
+  const refused = await send('add-invoice', { key: card.key, body: invoiceByCard(card) });
+  expect(answer(refused)).toBe('400 invalid_card_token');
+}
+
+const invoiceByCard = ({ id, card_token }: Card) => ({
+  ...invoiceBody(),
+  client: undefined,
+  client_id: id,
+  card_token,
+});
+
+/** The races of forgetting a saved card. */
+function forgetCardRaces(): Race[] {
+  return [
+    {
+      route: 'forget-client-card',
+      kind: 'identical',
+      title: `${N} forgets of one saved card: one 200, the rest 404 card_not_found`,
+      async run() {
+        const card = await savedCard();
+        await expectForgottenOnce(card, await race(times(N, () => forgetCard(card))));
+      },
+    },
+    {
+      route: 'forget-client-card',
+      kind: 'keyed',
+      title: `${N} forgets with one Idempotency-Key (not a keyed route: one 200, the rest 404, no replay)`,
+      async run() {
+        const card = await savedCard();
+        await expectForgottenOnce(card, await race(times(N, () => forgetCard(card, 'forget-once'))));
+      },
+    },
+    {
+      route: 'forget-client-card',
+      kind: 'mixed',
+      races: ['add-invoice'],
+      title: 'forgets of a saved card while invoices are created with its card_token: each created or refused',
+      async run() {
+        const card = await savedCard();
+        const forgets = times(4, () => forgetCard(card));
+        const results = await race([
+          ...forgets,
+          ...times(8, () => send('add-invoice', { key: card.key, body: invoiceByCard(card) })),
+        ]);
+        const invoices = results.slice(forgets.length);
+        expectOnly(invoices, ['201', '400 invalid_card_token']);
+        for (const r of invoices.filter((x) => x.status === 201))
+          expect(r.body.data.card_token_last4).toBe(card.card_token.slice(-4));
+        await expectForgottenOnce(card, results.slice(0, forgets.length));
       },
     },
   ];
@@ -521,6 +865,10 @@ const RACES: Race[] = [
   ...sendRaces('send-invoice', 'email-invoice'),
   ...sendRaces('email-invoice', 'send-invoice'),
   ...reminderRaces(),
+  ...payButtonRaces(),
+  ...returnRaces(),
+  ...providerEventRaces(),
+  ...forgetCardRaces(),
 ];
 
 const WRITE_ROUTES = ROUTES.filter((route) => route.writes).map((route) => route.name);

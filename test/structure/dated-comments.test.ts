@@ -2,7 +2,8 @@
  * Code comments say why, not when (CONTRIBUTING.md "Upkeep"): no issue numbers, calendar dates or numbered "rounds"
  * of work in the comments of functions/, shared/, infra/, bench/ and scripts/. A reader cannot open an issue number or
  * a dated round, and the reason they stood for is what the comment has to say; the history stays in git. Dates in
- * code (a fixture's timestamp) are not comments and are left alone.
+ * code (a fixture's timestamp) are not comments and are left alone, and so is a date to come that a comment sets as a
+ * `Removal date:` (a data migration's: docs/operations.md "Retiring a migration").
  */
 import { describe, expect, it } from 'vitest';
 import { commentsOnly, type SourceText } from './boundary-rules.ts';
@@ -13,11 +14,11 @@ const CHECKED = ['functions', 'shared', 'infra', 'bench', 'scripts'].flatMap(sou
 const ORDINALS =
   'first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth';
 
-/** An issue number, a calendar date, or a numbered round of work. */
+/** An issue number, a calendar date (but a removal date), or a numbered round of work. */
 const DATED = new RegExp(
   [
     String.raw`\bissues? #?\d+`,
-    String.raw`\b20\d\d-\d\d-\d\d\b`,
+    String.raw`(?<!Removal date: )\b20\d\d-\d\d-\d\d\b`,
     String.raw`\b(${ORDINALS}|\d+(st|nd|rd|th)) rounds?\b`,
   ].join('|'),
   'i',
@@ -56,12 +57,17 @@ describe('comments say why, not when', () => {
       'const rounds = 3; // three rounds of retries, each waiting longer',
       '// Budgets met again in the 2nd round.',
       "const label = 'issue 27'; // the invoice's issue day",
+      '/**',
+      ' * Removal date: 2026-12-31, once every table has run it.',
+      ' * Removed on 2026-12-31.',
+      ' */',
     ].join('\n');
     expect(datedComments([{ path: 'x.ts', text }])).toEqual([
       'x.ts:1 /** Budget restated in the tenth round. */',
       'x.ts:3 // Until issue 29 the transaction had 5 items.',
       'x.ts:5 * Measured on 2026-11-27 (docs/performance.md).',
       'x.ts:8 // Budgets met again in the 2nd round.',
+      'x.ts:12 * Removed on 2026-12-31.',
     ]);
   });
 });

@@ -121,14 +121,6 @@ export class WebhookReceiver {
   }
 }
 
-export async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** Initializes a transaction and pays it at the checkout with one of the page's buttons (a form POST). */
 export async function payAtCheckout(
   client: PaystackClient,

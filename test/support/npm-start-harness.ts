@@ -1,17 +1,33 @@
 /**
- * The black-box harness of the kill tests: `npm start` in its own process group on a DATA_DIR, the CLI
- * against it, HTTP calls with the demo key, and a webhook receiver whose answer each test decides.
+ * The one harness of the black-box tests: `npm start` in its own process group on a DATA_DIR (start, wait until it
+ * prints its URL and demo key, stop it with a signal, SIGKILL its whole group at a chosen moment, start it again on the
+ * same DATA_DIR), the CLI against it, HTTP calls with the demo key, and a webhook receiver whose answer each test
+ * decides.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
-import { groupAlive, npmStartEnv, type RunningService, waitGroupGone, waitUntilServing } from './local-runtime.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface RunningService {
+  child: ChildProcess;
+  baseUrl: string;
+  secretKey: string;
+  output: () => string;
+}
+
+/** How npm ended, and whether every process of its group had exited by the time the harness stopped waiting. */
+export interface Stopped {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  groupGone: boolean;
+}
 
 export interface Answer {
   status: number;
@@ -20,10 +36,70 @@ export interface Answer {
   json(): any;
 }
 
+/** Resolves once the child printed its URL and demo key; rejects if it exits first or takes longer than `timeoutMs`. */
+function waitUntilServing(child: ChildProcess, timeoutMs: number): Promise<RunningService> {
+  let output = '';
+  return new Promise((resolveRunning, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`npm start not ready within ${timeoutMs / 1000} s:\n${output}`)),
+      timeoutMs,
+    );
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      const key = /Demo secret key: (sk_\S+)/.exec(output)?.[1];
+      if (url && key) {
+        clearTimeout(timer);
+        resolveRunning({ child, baseUrl: url, secretKey: key, output: () => output });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${code} before ready:\n${output}`));
+    });
+  });
+}
+
+/** Whether a process is alive (signal 0 only checks). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether any process of the group is alive. */
+function groupAlive(pgid: number): boolean {
+  return alive(-pgid);
+}
+
+/** Waits until no process of the group is left; false if some still run after `timeoutMs`. */
+async function waitGroupGone(pgid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!groupAlive(pgid)) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return !groupAlive(pgid);
+}
+
+/** npm's exit, whether it has happened already or not. */
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolveExit) => child.once('exit', (code, signal) => resolveExit({ code, signal })));
+}
+
 export class NpmStartHarness {
   readonly groups: number[] = [];
-  /** More environment for the next `start()` (e.g. CLOCK_OFFSET_MS, OVERDUE_SWEEP_MS). */
+  /** More environment for the next `start()` (e.g. CLOCK_OFFSET_MS, OVERDUE_SWEEP_MS); `undefined` unsets a name. */
   extraEnv: NodeJS.ProcessEnv = {};
+  /** What the last `start()` started. */
+  service: RunningService | undefined;
+  private ownsDataDir = false;
 
   /**
    * `dynamodbPort`: DynamoDB Local's port for the first start. Each restart takes a new free port: while nothing held
@@ -35,14 +111,39 @@ export class NpmStartHarness {
     public dynamodbPort: number,
   ) {}
 
-  env(): NodeJS.ProcessEnv {
-    return npmStartEnv({
-      dataDir: this.dataDir,
-      dynamodbPort: this.dynamodbPort,
-      extra: { WEBHOOK_RETRY_BASE_MS: '100', ...this.extraEnv },
-    });
+  /** A harness on a new temporary DATA_DIR (`cleanUp()` removes it) and a free port for DynamoDB Local. */
+  static async create(name: string): Promise<NpmStartHarness> {
+    const harness = new NpmStartHarness(mkdtempSync(join(tmpdir(), `invoicing-${name}-`)), await freePort());
+    harness.ownsDataDir = true;
+    return harness;
   }
 
+  /** The environment of an `npm start` on free ports with this DATA_DIR (nothing inherited points elsewhere). */
+  env(): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const name of [
+      'DYNAMODB_ENDPOINT',
+      'AWS_ACCESS_KEY_ID',
+      'AWS_SECRET_ACCESS_KEY',
+      'AWS_PROFILE',
+      'STRESS',
+      'PAYSTACK_BASE_URL',
+    ])
+      delete env[name];
+    Object.assign(env, {
+      PORT: '0',
+      DYNAMODB_PORT: String(this.dynamodbPort),
+      DATA_DIR: this.dataDir,
+      TABLE_NAME: 'invoicing-local',
+      LOG_LEVEL: 'WARN',
+      WEBHOOK_RETRY_BASE_MS: '100',
+      ...this.extraEnv,
+    });
+    for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+    return env;
+  }
+
+  /** `npm start` in a process group of its own; resolves once it serves (its URL and demo key printed). */
   async start(): Promise<RunningService> {
     if (this.groups.length > 0) this.dynamodbPort = await freePort();
     const child = spawn('npm', ['start', '--silent'], {
@@ -52,7 +153,37 @@ export class NpmStartHarness {
       detached: true,
     });
     this.groups.push(child.pid!);
-    return waitUntilServing(child, 'npm start', 120_000);
+    this.service = await waitUntilServing(child, 120_000);
+    return this.service;
+  }
+
+  /**
+   * Sends `signal` to the whole process group (what Ctrl-C in a terminal does) or to npm's pid alone (what a process
+   * manager or `kill <pid>` does); resolves with npm's exit once nothing of the group runs, or after `timeoutMs`.
+   */
+  async stop(
+    signal: 'SIGINT' | 'SIGTERM' = 'SIGINT',
+    { to = 'group', timeoutMs = 30_000 }: { to?: 'group' | 'npm'; timeoutMs?: number } = {},
+  ): Promise<Stopped> {
+    const { child } = this.service!;
+    const exit = exited(child);
+    process.kill(to === 'group' ? -child.pid! : child.pid!, signal);
+    return { ...(await exit), groupGone: await waitGroupGone(child.pid!, timeoutMs) };
+  }
+
+  /** SIGKILL of the service's whole process group (npm, node, Java, the SES server) at once: no shutdown code runs. */
+  kill(service = this.service!): void {
+    process.kill(-service.child.pid!, 'SIGKILL');
+  }
+
+  /** Whether a process of the service's group still runs. */
+  groupAlive(service = this.service!): boolean {
+    return groupAlive(service.child.pid!);
+  }
+
+  /** Waits until nothing of the service's group runs; false if something still does after `timeoutMs`. */
+  gone(service = this.service!, timeoutMs = 10_000): Promise<boolean> {
+    return waitGroupGone(service.child.pid!, timeoutMs);
   }
 
   companyId(): number {
@@ -70,6 +201,10 @@ export class NpmStartHarness {
     return lines.map((line) => JSON.parse(line));
   }
 
+  /**
+   * `npm run --silent <script> -- args` with this DATA_DIR, asynchronously: a synchronous child would stall this
+   * process's event loop past the service's keep-alive timeout, and fetch would then reuse a socket it had closed.
+   */
   private cliOutput(script: string, ...args: string[]): Promise<string> {
     const env = this.env();
     delete env.TABLE_NAME;
@@ -80,21 +215,30 @@ export class NpmStartHarness {
     });
   }
 
+  /** Kills whatever of its processes still runs, and removes the DATA_DIR it created. */
   async cleanUp(): Promise<void> {
     for (const pgid of this.groups) if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
     for (const pgid of this.groups) await waitGroupGone(pgid, 10_000);
+    if (this.ownsDataDir) rmSync(this.dataDir, { recursive: true, force: true });
   }
 }
 
-export async function post(service: RunningService, path: string, body: unknown, key?: string): Promise<Answer> {
+/** A request with the service's demo key; `method` GET sends no body. */
+export async function request(
+  service: RunningService,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  key?: string,
+): Promise<Answer> {
   const response = await fetch(`${service.baseUrl}${path}`, {
-    method: 'POST',
+    method,
     headers: {
-      'content-type': 'application/json',
       authorization: `Bearer ${service.secretKey}`,
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
       ...(key ? { 'idempotency-key': key } : {}),
     },
-    body: JSON.stringify(body),
+    ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
   });
   const text = await response.text();
   return {
@@ -104,6 +248,11 @@ export async function post(service: RunningService, path: string, body: unknown,
     json: () => JSON.parse(text),
   };
 }
+
+export const post = (service: RunningService, path: string, body: unknown, key?: string): Promise<Answer> =>
+  request(service, 'POST', path, body, key);
+
+export const get = (service: RunningService, path: string): Promise<Answer> => request(service, 'GET', path);
 
 /** Every payment of today's history (all pages), with the invoice's amount_paid and the sum of the amounts in kobo. */
 export async function todaysPayments(service: RunningService) {
@@ -121,13 +270,6 @@ export async function todaysPayments(service: RunningService) {
   } while (cursor);
   return payments;
 }
-
-export const INVOICE_TO_PAY = {
-  client: { first_name: 'Kill', last_name: 'Test', email: 'kills@example.com', phone: '+2348012345678' },
-  due_date: '12/30/2030',
-  fee_bearer: 'client',
-  items: [{ item: 'Goods', description: 'x', unit_cost: '10,000,000.00', quantity: '1' }],
-};
 
 export interface ReceivedWebhook {
   webhookId: string;
@@ -174,12 +316,4 @@ export function runtimeProcesses(npmPid: number): { node: number; java: number }
   const [java] = node ? childPids(node, 'DynamoDBLocal.jar') : [];
   if (!node || !java) throw new Error(`npm start ${npmPid}: node ${node}, java ${java} not found`);
   return { node, java };
-}
-
-export async function until(what: string, condition: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }

@@ -8,8 +8,14 @@ import { afterAll, beforeAll } from 'vitest';
 import type { LocalPaystack } from '../../infra/local/paystack/server.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { connectPaystack, readPaystackConnection } from '../../shared/store/paystack-connections.ts';
-import { type CallResult, call, createInvoice, newAccount } from './api.ts';
-import { newSecretKey, paystackClient, startTestPaystack, temporaryDataDir } from './local-paystack.ts';
+import { type CallOptions, type CallResult, call, createInvoice, newAccount } from './api.ts';
+import {
+  newSecretKey,
+  type PaystackClient,
+  paystackClient,
+  startTestPaystack,
+  temporaryDataDir,
+} from './local-paystack.ts';
 
 export interface PaystackFixture {
   readonly paystack: LocalPaystack;
@@ -72,8 +78,9 @@ export async function invoiceToPay(key: string, overrides: Record<string, unknow
 export const page = (token: string) => call('hosted-invoice-page', { pathParameters: { token } });
 
 /** Presses the pay button: the form posts an empty form-encoded body. */
-export const pressPay = (token: string) =>
+export const pressPay = (token: string, options: CallOptions = {}) =>
   call('hosted-invoice-pay', {
+    ...options,
     pathParameters: { token },
     body: '',
     contentType: 'application/x-www-form-urlencoded',
@@ -81,8 +88,8 @@ export const pressPay = (token: string) =>
   });
 
 /** The return from the checkout, as Paystack's redirect names the reference. */
-export const returnFrom = (token: string, reference: string) =>
-  call('hosted-invoice-paid', { pathParameters: { token }, query: { trxref: reference, reference } });
+export const returnFrom = (token: string, reference: string, options: CallOptions = {}) =>
+  call('hosted-invoice-paid', { ...options, pathParameters: { token }, query: { trxref: reference, reference } });
 
 /** Pays at the local checkout with one of its buttons; the callback URL it redirects to (or null). */
 export async function payAtCheckout(location: string, choice: string): Promise<string | null> {
@@ -110,6 +117,13 @@ export async function payInvoice(fixture: PaystackFixture, secretKey: string, to
   return { reference: await referenceOfCheckout(fixture, secretKey), callback };
 }
 
+/** Paystack's `charge.success` of a transaction, as the local server's verify shows it: the body its webhook carries. */
+export async function chargeSuccessEvent(paystack: PaystackClient, reference: string): Promise<string> {
+  const transactions = (await paystack.get('/_local/transactions')).body.data;
+  const data = transactions.find((tx: { reference: string }) => tx.reference === reference);
+  return JSON.stringify({ event: 'charge.success', data });
+}
+
 export const sign = (body: string | Buffer, secretKey: string): string =>
   createHmac('sha512', secretKey).update(body).digest('hex');
 
@@ -118,12 +132,12 @@ export function sendWebhook(
   hookId: string,
   body: string,
   signature: string | undefined,
-  options: { base64?: boolean } = {},
+  options: CallOptions = {},
 ): Promise<CallResult> {
   return call('paystack-event', {
+    ...options,
     pathParameters: { hook_id: hookId },
     body,
     headers: signature === undefined ? {} : { 'x-paystack-signature': signature },
-    ...(options.base64 ? { base64: true } : {}),
   });
 }

@@ -6,27 +6,11 @@ import {
   visibleClient,
 } from '../../shared/domain/client.ts';
 import type { ClientRecord } from '../../shared/domain/invoice.ts';
+import { clientRecord } from '../support/fixtures.ts';
 
 const NOW = '2026-11-25 10:00:00';
-const client = (overrides: Partial<ClientRecord> = {}): ClientRecord => ({
-  id: 7,
-  companyId: 1,
-  name: 'Obi Ventures',
-  firstName: 'Ada',
-  lastName: 'Obi',
-  email: 'Ada@Example.com',
-  phone: '+2348012345678',
-  website: '',
-  address: '',
-  type: 'Customer',
-  settlementBank: '',
-  accountName: '',
-  accountNumber: '',
-  createdAt: '2026-01-01 00:00:00',
-  updatedAt: '2026-01-01 00:00:00',
-  deletedAt: null,
-  ...overrides,
-});
+const client = (overrides: Partial<ClientRecord> = {}): ClientRecord =>
+  clientRecord({ name: 'Obi Ventures', email: 'Ada@Example.com', ...overrides });
 
 describe('client rules', () => {
   it('another account’s client, an absent one and (for changes) a deleted one are all not found', () => {

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '../../shared/domain/invoice.ts';
 import { acceptsPayments, decideInvoiceDeletion } from '../../shared/domain/invoice-deletion.ts';
+import { openBalance } from '../support/fixtures.ts';
 
 const NOW = '2026-11-25 10:00:00';
 const invoice = (balance: Partial<Invoice['balance']> = {}): Invoice =>
-  ({
-    details: { companyId: 1 },
-    balance: {
-      totalKobo: 1000,
-      amountPaidKobo: 0,
-      amountDueKobo: 1000,
-      paymentStatus: 'unpaid',
-      paidAt: null,
-      paymentsCount: 0,
-      deletedAt: null,
-      version: 4,
-      updatedAt: '2026-01-01 00:00:00',
-      ...balance,
-    },
-  }) as Invoice;
+  ({ details: { companyId: 1 }, balance: openBalance({ version: 4, ...balance }) }) as Invoice;
 
 describe('decideInvoiceDeletion', () => {
   it('voids an invoice without payments: deleted_at now, the version moves on', () => {

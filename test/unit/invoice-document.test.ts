@@ -5,6 +5,7 @@ import { type CalendarDate, toEpochSeconds } from '../../shared/domain/dates.ts'
 import type { Invoice } from '../../shared/domain/invoice.ts';
 import { invoiceDocument, type Merchant } from '../../shared/render/invoice-document.ts';
 import { formatMoney } from '../../shared/render/money-format.ts';
+import { clientRecord } from '../support/fixtures.ts';
 
 const DUE: CalendarDate = { year: 2030, month: 12, day: 30 };
 const BEFORE_DUE: CalendarDate = { year: 2030, month: 12, day: 1 };
@@ -28,24 +29,13 @@ function invoice(overrides: { amountPaidKobo?: number; deletedAt?: string | null
         { id: '1042001', name: 'Design', description: 'Three screens', quantity: 3, unitCostKobo: 150_050 },
         { id: '1042002', name: 'Hosting', description: '  ', quantity: 1, unitCostKobo: 250_000 },
       ],
-      client: {
+      client: clientRecord({
         id: 9,
         companyId: 7,
         name: 'Obi Ventures',
-        firstName: 'Ada',
-        lastName: 'Obi',
-        email: 'ada@example.com',
-        phone: '+2348012345678',
-        website: '',
-        address: '',
-        type: 'Customer',
-        settlementBank: '',
-        accountName: '',
-        accountNumber: '',
         createdAt: '2030-11-30 23:30:00',
         updatedAt: '2030-11-30 23:30:00',
-        deletedAt: null,
-      },
+      }),
     },
     balance: {
       totalKobo,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ClientRecord, Invoice, InvoiceBalance } from '../../shared/domain/invoice.ts';
+import type { Invoice, InvoiceBalance } from '../../shared/domain/invoice.ts';
 import { MAX_AMOUNT_KOBO } from '../../shared/domain/money.ts';
 import {
   applyPayment,
@@ -9,6 +9,7 @@ import {
   newPayment,
   withholdingError,
 } from '../../shared/domain/payment-acceptance.ts';
+import { clientRecord } from '../support/fixtures.ts';
 
 const NOW = '2026-11-22 10:00:00';
 
@@ -24,24 +25,7 @@ const balance = (totalKobo: number, amountPaidKobo: number, version = 3): Invoic
   updatedAt: '2026-01-01 00:00:00',
 });
 
-const client: ClientRecord = {
-  id: 7,
-  companyId: 1,
-  name: '',
-  firstName: 'Ada',
-  lastName: 'Obi',
-  email: 'ada@example.com',
-  deletedAt: null,
-  phone: '+2348012345678',
-  website: '',
-  address: '',
-  type: 'Customer',
-  settlementBank: '',
-  accountName: '',
-  accountNumber: '',
-  createdAt: NOW,
-  updatedAt: NOW,
-};
+const client = clientRecord({ createdAt: NOW, updatedAt: NOW });
 
 const invoice = (companyId: number, state: InvoiceBalance): Invoice => ({
   details: {

@@ -11,6 +11,7 @@ import {
   reminderDueText,
   type SweepFacts,
 } from '../../shared/domain/reminders.ts';
+import { openBalance } from '../support/fixtures.ts';
 
 const DUE: CalendarDate = { year: 2026, month: 3, day: 10 };
 const SCHEDULE = [-3, 0, 7, 14];
@@ -20,18 +21,7 @@ const sent = (...offsets: number[]): ReminderRecord[] =>
 function invoice(balance: Partial<Invoice['balance']> = {}): Invoice {
   return {
     details: { companyId: 7, dueDate: toEpochSeconds(DUE), referenceCode: 'R' } as Invoice['details'],
-    balance: {
-      totalKobo: 1000,
-      amountPaidKobo: 0,
-      amountDueKobo: 1000,
-      paymentStatus: 'unpaid',
-      paidAt: null,
-      paymentsCount: 0,
-      deletedAt: null,
-      version: 1,
-      updatedAt: '2026-03-01 09:00:00',
-      ...balance,
-    },
+    balance: openBalance({ updatedAt: '2026-03-01 09:00:00', ...balance }),
   };
 }
 

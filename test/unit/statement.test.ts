@@ -15,6 +15,7 @@ import {
 } from '../../shared/domain/receivables.ts';
 import { buildStatement, MAX_STATEMENT_LINES } from '../../shared/domain/statement.ts';
 import { ledgerKeys } from '../../shared/store/keys.ts';
+import { clientRecord } from '../support/fixtures.ts';
 
 const line = (date: string, debitKobo: number, creditKobo: number, sourceId = 1): LedgerLine => ({
   companyId: 1,
@@ -78,24 +79,11 @@ describe('buildStatement', () => {
 });
 
 describe('what each write adds to the receivables', () => {
-  const client = {
-    id: 7,
-    companyId: 1,
-    name: '',
-    firstName: 'Ada',
-    lastName: 'Obi',
+  const client = clientRecord({
     email: 'a@example.com',
-    phone: '+2348012345678',
-    website: '',
-    address: '',
-    type: 'Customer',
-    settlementBank: '',
-    accountName: '',
-    accountNumber: '',
     createdAt: '2026-03-01 23:30:00',
     updatedAt: '2026-03-01 23:30:00',
-    deletedAt: null,
-  };
+  });
   const invoice = buildInvoice(
     {
       client_id: 7,

@@ -7,8 +7,9 @@
  * Reads the whole table once (a Scan): an operator command, never part of a request. Idempotent: ledger keys are
  * deterministic and a counted header is skipped.
  *
- * Remove when `data:migrate` has printed `"aging_counted":0` and `"aging_changed_meanwhile":0` on every stage and every
- * DATA_DIR still in use (docs/operations.md "Retiring a migration").
+ * Removal date: 2026-12-31, once `data:migrate` has printed `"aging_counted":0` and `"aging_changed_meanwhile":0` on
+ * every stage and every DATA_DIR still in use (docs/operations.md "Retiring a migration"). With it go the receivables'
+ * checks of `in_aging` (shared/domain/receivables.ts): every invoice is then counted.
  */
 import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Invoice } from '../../../shared/domain/invoice.ts';

@@ -12,12 +12,10 @@ import { hostedLinksMigration } from './hosted-links.ts';
 import { listingsMigration } from './listings.ts';
 import type { DataMigration } from './migration-step.ts';
 import { paymentTotalsMigration } from './payment-totals.ts';
-import { remindersMigration } from './reminders.ts';
 
 export const DATA_MIGRATIONS: readonly DataMigration[] = [
   listingsMigration,
   paymentTotalsMigration,
   hostedLinksMigration,
   agingMigration,
-  remindersMigration,
 ];

@@ -5,8 +5,9 @@
  * twice, or while the API serves, never gives an invoice two links. Reads the whole table once (a Scan): an operator
  * command, never part of a request.
  *
- * Remove when `data:migrate` has printed `"hosted_links":0` on every stage and every DATA_DIR still in use
- * (docs/operations.md "Retiring a migration").
+ * Removal date: 2026-12-31, once `data:migrate` has printed `"hosted_links":0` on every stage and every DATA_DIR still
+ * in use (docs/operations.md "Retiring a migration"). Nothing of the runtime goes with it: `hosted_url` stays nullable,
+ * the API's documented shape.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { generateHostedToken } from '../../../shared/domain/hosted-token.ts';

@@ -11,8 +11,11 @@
  * index into it (GSI2, `overdue_indexed`), so the wake sweep finds them — those already past their due date are
  * then notified `invoice.overdue` once, late (docs/decisions.md "Overdue").
  *
- * Remove when every stage's table and every DATA_DIR still in use holds the marker `MIGRATION#listings` with
- * `invoices`, `clients`, `overdue_indexed` and `changed_meanwhile` all 0 (docs/operations.md "Retiring a migration").
+ * Removal date: 2026-12-31, once every stage's table and every DATA_DIR still in use holds the marker
+ * `MIGRATION#listings` with `invoices`, `clients`, `overdue_indexed` and `changed_meanwhile` all 0 (docs/operations.md
+ * "Retiring a migration"). With it go the reads of data from before these routes: a client's version 0
+ * (shared/store/clients.ts), deletion refused by `amount_paid` alone (shared/domain/invoice-deletion.ts), and
+ * ensureTable adding GSI2 to an older DATA_DIR's table (infra/local/dynamodb-local.ts).
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { fromEpochSeconds, toIsoDate } from '../../../shared/domain/dates.ts';

@@ -5,8 +5,10 @@
  * command runs twice (a reversal of an uncounted payment counts it as reversed and marks it itself). Reads every
  * payment once (a Scan), so it is an operator command, never part of a request.
  *
- * Remove when `data:migrate` has printed `"payments_counted":0` on every stage and every DATA_DIR still in use
- * (docs/operations.md "Retiring a migration").
+ * Removal date: 2026-12-31, once `data:migrate` has printed `"payments_counted":0` on every stage and every DATA_DIR
+ * still in use (docs/operations.md "Retiring a migration"). With it goes the reversal of an uncounted payment, which
+ * adds it to the reversed totals only (shared/domain/period-totals.ts, shared/store/payment-reversals.ts): every
+ * payment is then counted.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentRecord } from '../../../shared/domain/payment-record.ts';
