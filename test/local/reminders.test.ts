@@ -118,7 +118,9 @@ describe('reminders through npm start', { timeout: 600_000 }, () => {
     await eventually('its e-mail', async () => (await reminderSubjectsTo('due.rem@example.com')).length === 3);
     await settle();
     expect(await reminders(service, due)).toEqual([-3, 0, 7]);
-    expect((await reminderSubjectsTo('due.rem@example.com')).filter((s) => s.includes('overdue by 9 days'))).toHaveLength(1);
+    expect(
+      (await reminderSubjectsTo('due.rem@example.com')).filter((s) => s.includes('overdue by 9 days')),
+    ).toHaveLength(1);
     expect(await reminders(service, paid)).toEqual([]);
     expect(await reminders(service, paused)).toEqual([]);
     expect(await reminderSubjectsTo('paid.rem@example.com')).toEqual([]);

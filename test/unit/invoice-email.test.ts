@@ -77,8 +77,10 @@ describe('invoiceEmailContent', () => {
         ],
         notes: 'Thank you <3',
         terms: 'Net 30.',
+        client: { name: 'Ada Obi', company: 'Obi Ventures', address: ['14 Broad Street', 'Lagos'] },
       }),
     );
+    expect(content.text).toContain('Bill to: Ada Obi, Obi Ventures, 14 Broad Street, Lagos');
     for (const part of [
       'Subtotal: ₦1,000.00',
       'VAT 7.5% on ₦900.00: ₦67.50',
