@@ -107,7 +107,8 @@ const noMerchantRef = z.optional(
   ),
 );
 
-const recurringFields = z.extend(z.omit(addInvoiceFields, { due_date: true }), {
+// The dates are the schedule's: each period's invoice is issued on its period's date and due `due_in_days` after.
+const recurringFields = z.extend(z.omit(addInvoiceFields, { due_date: true, issue_date: true }), {
   merchant_ref: noMerchantRef,
   schedule,
   send,
@@ -124,10 +125,11 @@ export function toSchedule(input: RecurringInvoiceInput['schedule']): RecurringS
   return { every: input.every, unit: input.unit, start: input.start, dueInDays: input.due_in_days, end: input.end };
 }
 
-/** The add-invoice fields of a body, as sent (what each period's invoice is made from, `due_date` aside). */
+/** The add-invoice fields of a body, as sent (what each period's invoice is made from, its dates aside). */
 export function invoiceTemplateOf(body: unknown): Record<string, unknown> {
   const record = (body ?? {}) as Record<string, unknown>;
-  const fields = Object.keys(addInvoiceFields.shape).filter((name) => name !== 'due_date' && name !== 'merchant_ref');
+  const notTemplated = ['due_date', 'issue_date', 'merchant_ref'];
+  const fields = Object.keys(addInvoiceFields.shape).filter((name) => !notTemplated.includes(name));
   return Object.fromEntries(fields.filter((name) => record[name] !== undefined).map((name) => [name, record[name]]));
 }
 
@@ -137,10 +139,14 @@ const monthFirst = (date: CalendarDate): string => {
 };
 
 /**
- * A period's add-invoice input: the series' template with the period's due date, through the add-invoice schema as
+ * A period's add-invoice input: the series' template with the period's issue and due dates, through the add-invoice schema as
  * it is now; undefined when the template no longer passes it (the sweep pauses the series and says why).
  */
-export function periodInvoiceInput(template: Record<string, unknown>, dueDate: CalendarDate) {
-  const result = addInvoiceSchema.safeParse({ ...template, due_date: monthFirst(dueDate) });
+export function periodInvoiceInput(
+  template: Record<string, unknown>,
+  period: { issueDate: CalendarDate; dueDate: CalendarDate },
+) {
+  const dates = { issue_date: monthFirst(period.issueDate), due_date: monthFirst(period.dueDate) };
+  const result = addInvoiceSchema.safeParse({ ...template, ...dates });
   return result.success ? (result.data satisfies AddInvoiceInput) : undefined;
 }

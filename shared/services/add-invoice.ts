@@ -1,16 +1,21 @@
 /**
- * Add invoice (docs/api.md "Add invoice"): one read, a decision, one transaction; every uniqueness rule is a condition.
+ * Add invoice (docs/api.md "Add invoice"): one read, a decision, one transaction; every uniqueness rule is a condition,
+ * and the invoice's number is the account's next (docs/tax.md "Numbers"): taken in the same transaction, on condition
+ * that the counter still holds the value read, so only an invoice that commits consumes one.
  */
 
 import { formatTimestamp } from '../domain/dates.ts';
+import { formatDocumentNumber } from '../domain/document-number.ts';
 import { generateHostedToken } from '../domain/hosted-token.ts';
 import {
   buildInvoice,
   type ClientChoice,
   decideInvoice,
   type Invoice,
-  invoiceTotal,
+  invoiceListedAt,
+  issueDateError,
   newClient,
+  requestedSplit,
 } from '../domain/invoice.ts';
 import { invoiceIssuedChange } from '../domain/receivables.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
@@ -21,6 +26,7 @@ import type { AddInvoiceInput } from '../schemas/invoice.ts';
 import { itemOf } from '../store/batch.ts';
 import { savedCardFrom, savedCardKey } from '../store/cards.ts';
 import { clientFrom, clientLookupKey, clientStillExists, newClientActions } from '../store/clients.ts';
+import { documentCounterKey, lastNumberFrom, takeNumberAction } from '../store/document-numbers.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { merchantRefKey, newInvoiceActions } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
@@ -36,6 +42,7 @@ import {
   type WriteResult,
 } from '../store/write-executor.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
+import { oneAtATime } from './one-at-a-time.ts';
 
 /**
  * What a caller adds to an invoice's write (a recurring series' period: services/recurring-sweep.ts): items to read
@@ -55,9 +62,49 @@ export async function addInvoice(
   extension?: InvoiceExtension,
 ): Promise<WriteResult> {
   const { companyId } = context.account;
-  invoiceTotal(input); // refused for a zero or over-the-cap total, before any database work
+  refuseBeforeReading(context, input);
+  const write = invoiceWrite(context, input, extension);
+  const idempotency = idempotencyOf(context, 'add-invoice', input);
+  try {
+    // One number-taking write of the account at a time in this process (./one-at-a-time.ts).
+    return await oneAtATime(`invoice-number#${companyId}`, () =>
+      executeWrite(
+        {
+          keys: async () => [
+            write.clientKey,
+            documentCounterKey(companyId, 'invoice'),
+            ...(write.refKey ? [write.refKey] : []),
+            ...(write.cardKey ? [write.cardKey] : []),
+            ...(await write.invoiceIds.keysToRead()),
+            ...(input.client ? await write.clientIds.keysToRead() : []),
+            ...(extension?.keys ?? []),
+          ],
+          settle(committed) {
+            write.invoiceIds.settle(committed);
+            write.clientIds.settle(committed);
+          },
+          decide: (items, attempt) => planInvoice(write, items, attempt),
+        },
+        idempotency,
+      ),
+    );
+  } finally {
+    write.invoiceIds.release();
+    write.clientIds.release();
+  }
+}
+
+/** What is refused before any database work: an issue date after today, a discount above its line, a zero or over-the-cap total. */
+function refuseBeforeReading(context: RequestContext, input: AddInvoiceInput): void {
+  const issueError = issueDateError(input.issue_date, context.today, context.account.timeZone);
+  if (issueError) throw issueError;
+  requestedSplit(input, context.account.vat);
+}
+
+function invoiceWrite(context: RequestContext, input: AddInvoiceInput, extension?: InvoiceExtension): InvoiceWrite {
+  const { companyId } = context.account;
   const table = tableName();
-  const write: InvoiceWrite = {
+  return {
     context,
     input,
     clientKey: clientLookupKey(companyId, input),
@@ -70,30 +117,6 @@ export async function addInvoice(
     clientIds: new IdAllocator(table, companyId, 'client'),
     extension,
   };
-  const idempotency = idempotencyOf(context, 'add-invoice', input);
-  try {
-    return await executeWrite(
-      {
-        keys: async () => [
-          write.clientKey,
-          ...(write.refKey ? [write.refKey] : []),
-          ...(write.cardKey ? [write.cardKey] : []),
-          ...(await write.invoiceIds.keysToRead()),
-          ...(input.client ? await write.clientIds.keysToRead() : []),
-          ...(extension?.keys ?? []),
-        ],
-        settle(committed) {
-          write.invoiceIds.settle(committed);
-          write.clientIds.settle(committed);
-        },
-        decide: (items, attempt) => planInvoice(write, items, attempt),
-      },
-      idempotency,
-    );
-  } finally {
-    write.invoiceIds.release();
-    write.clientIds.release();
-  }
 }
 
 interface InvoiceWrite {
@@ -130,7 +153,13 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
   const chosen = clientFor(write, decision.value, items, now);
   const invoiceId = claimId(write.invoiceIds, items);
   const ids = { invoiceId: invoiceId.id, referenceCode: generateReferenceCode(), hostedToken: generateHostedToken() };
-  const built = buildInvoice(input, chosen.client, ids, account.currency, now);
+  const lastNumber = lastNumberFrom(items, account.companyId, 'invoice');
+  const issue = {
+    vat: account.vat,
+    number: formatDocumentNumber(account.invoicePrefix, lastNumber + 1),
+    today: context.today,
+  };
+  const built = buildInvoice(input, chosen.client, ids, account.currency, now, issue);
   const invoice = extension?.shape ? extension.shape(built) : built;
   const answer = invoiceCreated(invoice, context.todayForOverdue);
   const events = invoiceCreatedEvents(answer.data, {
@@ -143,7 +172,8 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
       ...chosen.actions,
       // The saved card must not be forgotten before the invoice that names it commits.
       ...(write.cardKey ? [stillExists(tableName(), write.cardKey)] : []),
-      ...newInvoiceActions(tableName(), invoice),
+      ...newInvoiceActions(tableName(), invoice, invoiceListedAt(invoice.details, account.timeZone)),
+      takeNumberAction(tableName(), account.companyId, 'invoice', lastNumber),
       ...receivableActions(tableName(), invoiceIssuedChange(invoice, account.timeZone), attempt),
       ...sequenceActions([...chosen.claims, invoiceId]),
       ...eventPuts(events),

@@ -5,7 +5,7 @@
  * version read). The periods' invoices are the wake sweep's: services/recurring-sweep.ts.
  */
 import { formatTimestamp, toIsoDate } from '../domain/dates.ts';
-import { type ClientChoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice.ts';
+import { type ClientChoice, decideInvoice, newClient, requestedSplit } from '../domain/invoice.ts';
 import {
   decideNewSeries,
   decideSeriesChange,
@@ -72,7 +72,8 @@ export async function createRecurring(
   template: Record<string, unknown>,
 ): Promise<WriteResult> {
   const { companyId } = context.account;
-  invoiceTotal(input); // a zero or over-the-cap total is refused before any database work, as on add invoice
+  // A discount above its line, a zero or over-the-cap total: refused before any database work, as on add invoice.
+  requestedSplit(input, context.account.vat);
   const schedule = toSchedule(input.schedule);
   const decision = decideNewSeries(schedule, context.todayForOverdue);
   if (!decision.ok) throw decision.refusal;

@@ -68,7 +68,7 @@ async function issuePeriod(
   period: PlannedPeriod,
   options: { account: Account; send: boolean },
 ): Promise<PeriodOutcome> {
-  const input = periodInvoiceInput(series.template, period.dueDate);
+  const input = periodInvoiceInput(series.template, period);
   if (!input) {
     const message = "The series' invoice no longer passes add invoice's validation.";
     return pauseWithError(series.id, { code: 'validation_failed', message, period: period.period });

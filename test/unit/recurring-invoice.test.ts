@@ -138,11 +138,17 @@ describe('the recurring-invoice body', () => {
     expect(parsed.data.client_id).toBe(12);
   });
 
-  it('gives each period the add-invoice input with its due date', () => {
+  it("gives each period the add-invoice input with its period's issue and due dates", () => {
     // Act
-    const input = periodInvoiceInput({ client_id: 12, fee_bearer: 'client', items: body.items }, day('2031-02-28'));
+    const template = { client_id: 12, fee_bearer: 'client', items: body.items };
+    const input = periodInvoiceInput(template, { issueDate: day('2031-02-14'), dueDate: day('2031-02-28') });
     // Assess
-    expect(input).toMatchObject({ client_id: 12, due_date: day('2031-02-28'), fee_bearer: 'client' });
+    expect(input).toMatchObject({
+      client_id: 12,
+      issue_date: day('2031-02-14'),
+      due_date: day('2031-02-28'),
+      fee_bearer: 'client',
+    });
     expect(input!.items[0]).toMatchObject({ unit_cost: 25_000_000, quantity: 1 });
   });
 });
