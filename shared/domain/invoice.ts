@@ -3,6 +3,7 @@
  * totals, payment state, who the client is, and the invoice built from a validated request. The rules of sending and
  * of reminders are in invoice-mail.ts and reminders.ts, which read the invoice.
  */
+import type { CollectionState } from './card-collection.ts';
 import { toEpochSeconds } from './dates.ts';
 import type { InvoiceRequest, MetadataValue, NewClientRequest } from './invoice-request.ts';
 import { sumLineTotals } from './money.ts';
@@ -71,6 +72,8 @@ export interface InvoiceBalance {
   reminders?: InvoiceReminders;
   /** Whether `invoice.overdue` was written for it (the sweep reads it; no view shows it). */
   overdueNotified?: boolean;
+  /** Automatic collection with a saved card after its first decline (docs/getting-paid-online.md). */
+  collection?: CollectionState;
 }
 
 export interface ClientRecord {

@@ -4,7 +4,7 @@
  * each route's answer (below), the histories and the wake sweep show records through these.
  */
 import { contactFields } from '../domain/client.ts';
-import type { CalendarDate } from '../domain/dates.ts';
+import { type CalendarDate, toEpochSeconds } from '../domain/dates.ts';
 import type { ClientRecord, Invoice, InvoiceDetails } from '../domain/invoice.ts';
 import { formatKobo } from '../domain/money.ts';
 import { displayedPaymentStatus } from '../domain/overdue.ts';
@@ -59,6 +59,21 @@ export interface ViewOptions {
   today: CalendarDate;
 }
 
+/**
+ * Automatic collection after a decline (docs/getting-paid-online.md "Automatic collection"); no attempt is to come
+ * once the invoice is paid or voided, whatever was scheduled.
+ */
+function collectionView(balance: Invoice['balance']) {
+  const collection = balance.collection!;
+  const open = balance.deletedAt === null && balance.amountDueKobo > 0;
+  return {
+    status: collection.status,
+    attempts: collection.attempts,
+    last_error: collection.lastError,
+    next_attempt: open && collection.nextAttempt !== null ? String(toEpochSeconds(collection.nextAttempt)) : null,
+  };
+}
+
 /** An invoice with its items; `withClient` adds the `client` object (create-invoice response). */
 export function invoiceView(invoice: Invoice, options: ViewOptions & { withClient?: boolean }) {
   const { details, balance } = invoice;
@@ -96,6 +111,7 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
   if (details.tokenize !== undefined) view.tokenize = String(details.tokenize);
   if (details.metadata !== undefined) view.metadata = details.metadata;
   if (details.cardToken !== undefined) view.card_token_last4 = details.cardToken.slice(-4);
+  if (balance.collection !== undefined) view.collection = collectionView(balance);
   if (options.withClient) view.client = clientView(details.client);
   return view;
 }

@@ -2,9 +2,17 @@
  * Add invoice (docs/api.md "Add invoice"): one read, a decision, one transaction; every uniqueness rule is a condition.
  */
 
-import { formatTimestamp } from '../domain/dates.ts';
+import { firstCollectionDay } from '../domain/card-collection.ts';
+import { type CalendarDate, formatTimestamp, fromEpochSeconds } from '../domain/dates.ts';
 import { generateHostedToken } from '../domain/hosted-token.ts';
-import { buildInvoice, type ClientChoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice.ts';
+import {
+  buildInvoice,
+  type ClientChoice,
+  decideInvoice,
+  type Invoice,
+  invoiceTotal,
+  newClient,
+} from '../domain/invoice.ts';
 import { invoiceIssuedChange } from '../domain/receivables.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
 import { cardTokenRefusal, namesSavedCard } from '../domain/saved-card.ts';
@@ -12,6 +20,7 @@ import { invoiceCreatedEvents } from '../domain/webhook-events.ts';
 import { invoiceCreated } from '../representation/views.ts';
 import type { AddInvoiceInput } from '../schemas/invoice.ts';
 import { itemOf } from '../store/batch.ts';
+import { newCollectionPut } from '../store/card-collections.ts';
 import { savedCardFrom, savedCardKey } from '../store/cards.ts';
 import { clientFrom, clientLookupKey, clientStillExists, newClientActions } from '../store/clients.ts';
 import { tableName } from '../store/dynamodb-client.ts';
@@ -21,7 +30,13 @@ import type { Key } from '../store/keys.ts';
 import { receivableActions } from '../store/receivables.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
-import { executeWrite, stillExists, type WritePlan, type WriteResult } from '../store/write-executor.ts';
+import {
+  executeWrite,
+  stillExists,
+  type TransactItem,
+  type WritePlan,
+  type WriteResult,
+} from '../store/write-executor.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 
 export async function addInvoice(context: RequestContext, input: AddInvoiceInput): Promise<WriteResult> {
@@ -109,12 +124,28 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
       // The saved card must not be forgotten before the invoice that names it commits.
       ...(write.cardKey ? [stillExists(tableName(), write.cardKey)] : []),
       ...newInvoiceActions(tableName(), invoice),
+      ...(card ? [collectionOf(invoice, card.token, context.todayForOverdue)] : []),
       ...receivableActions(tableName(), invoiceIssuedChange(invoice, account.timeZone), attempt),
       ...sequenceActions([...chosen.claims, invoiceId]),
       ...eventPuts(events),
     ],
     response: answer,
   };
+}
+
+/**
+ * An invoice created with a saved card is collected automatically (docs/getting-paid-online.md "Automatic
+ * collection"): its first attempt on the due date, or at once when created on or after it.
+ */
+function collectionOf(invoice: Invoice, cardToken: string, today: CalendarDate): TransactItem {
+  const { details } = invoice;
+  return newCollectionPut(tableName(), {
+    referenceCode: details.referenceCode,
+    companyId: details.companyId,
+    clientId: details.clientId,
+    cardToken,
+    firstDay: firstCollectionDay(fromEpochSeconds(details.dueDate), today),
+  });
 }
 
 /** The invoice's client, and what the transaction does about it: check that it still exists, or put it. */

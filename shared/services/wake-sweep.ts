@@ -2,7 +2,8 @@
  * The wake sweep (docs/webhooks.md "The wake sweep", docs/receivables.md "Reminders"): wakes what the wake index
  * (store/wake-index.ts) says something may be due for by now. It reads only the index, up to the latest calendar date
  * anywhere (UTC+14), so its cost follows the items with something due, never the table, and hands each page's hits to
- * the handler of what they wake: today invoices (services/reminders.ts: `invoice.overdue` and reminders). Deployed, a
+ * the handler of what they wake: invoices (services/reminders.ts: `invoice.overdue` and reminders) and automatic
+ * collections (services/collection-sweep.ts: a charge of a saved card). Deployed, a
  * scheduled function runs it (functions/wake-sweep/handler.ts); `npm start` runs the same code at start and every
  * OVERDUE_SWEEP_MS. A new kind of thing to wake (a recurring series, a card-collection attempt): its key's shape in
  * `WAKE_KINDS` (store/wake-index.ts) and its handler in `WAKE_HANDLERS` below.
@@ -11,6 +12,7 @@ import { type CalendarDate, fromEpochSeconds, toIsoDate } from '../domain/dates.
 import { logger } from '../observability.ts';
 import { type Account, getAccount } from '../store/accounts.ts';
 import { dueToWake, WAKE_INDEX_SHARDS, type WakeHit, type WakeKind, type WakeRun } from '../store/wake-index.ts';
+import { wakeCollections } from './collection-sweep.ts';
 import { wakeInvoices } from './reminders.ts';
 
 /** UTC+14 (Line Islands) is the furthest ahead any time zone is: no account's today is later than that date. */
@@ -23,6 +25,8 @@ export interface SweepReport {
   notified: number;
   /** Reminders queued (`invoice.reminder_sent` events written). */
   reminded: number;
+  /** Charges of saved cards started (automatic collection: services/collection-sweep.ts). */
+  charges: number;
   /** Entries of invoices no longer open, taken out of the index. */
   closed: number;
 }
@@ -30,7 +34,7 @@ export interface SweepReport {
 /** What the sweep does with a page of one kind's hits; it returns what it did, to count. */
 export type WakeHandler = (hits: WakeHit[], run: WakeRun) => Promise<Partial<Omit<SweepReport, 'examined'>>>;
 
-const WAKE_HANDLERS: Record<WakeKind, WakeHandler> = { invoice: wakeInvoices };
+const WAKE_HANDLERS: Record<WakeKind, WakeHandler> = { invoice: wakeInvoices, cardCollection: wakeCollections };
 
 /** The latest calendar date anywhere at `now`: every wake date up to it may have come in some time zone. */
 export const latestToday = (now: Date): CalendarDate =>
@@ -45,7 +49,7 @@ export async function runWakeSweep(now: Date, writtenAt: () => Date = () => new 
     return read;
   };
   const run: WakeRun = { now, writtenAt, account };
-  const report: SweepReport = { examined: 0, notified: 0, reminded: 0, closed: 0 };
+  const report: SweepReport = { examined: 0, notified: 0, reminded: 0, charges: 0, closed: 0 };
   const through = toIsoDate(latestToday(now));
   // The shards are swept side by side: a day on which many items wake takes a 16th of the time.
   const shards = Array.from({ length: WAKE_INDEX_SHARDS }, (_, shard) => shard);
@@ -65,7 +69,7 @@ async function sweepPage(hits: WakeHit[], run: WakeRun, report: SweepReport): Pr
     const ofKind = hits.filter((hit) => hit.kind === kind);
     if (ofKind.length === 0) continue;
     const done = await WAKE_HANDLERS[kind](ofKind, run);
-    for (const count of ['notified', 'reminded', 'closed'] as const) report[count] += done[count] ?? 0;
+    for (const count of ['notified', 'reminded', 'charges', 'closed'] as const) report[count] += done[count] ?? 0;
   }
   const unknown = hits.filter((hit) => hit.kind === undefined);
   if (unknown.length > 0)

@@ -4,6 +4,9 @@
  * This module owns every read and write of the header; the others ask it for the action they commit. Every invariant
  * of a write is a condition of its transaction.
  */
+
+import type { CollectionState } from '../domain/card-collection.ts';
+import { fromIsoDate, toIsoDate } from '../domain/dates.ts';
 import type {
   Invoice,
   InvoiceBalance,
@@ -393,8 +396,46 @@ export function balanceFromItem(item: Item): InvoiceBalance {
     ...(item.in_aging === true ? { inAging: true } : {}),
     ...remindersFromHeader(item),
     ...(typeof item.overdue_notified_at === 'string' ? { overdueNotified: true } : {}),
+    ...collectionFromHeader(item),
   };
 }
+
+/** The collection on an invoice header (written by `collectionHeaderAction`); nothing before the first decline. */
+function collectionFromHeader(item: Item): { collection?: CollectionState } {
+  const kept = item.collection as Item | undefined;
+  if (!kept || typeof kept !== 'object') return {};
+  return {
+    collection: {
+      status: kept.status === 'failed' ? 'failed' : 'retrying',
+      attempts: Number(kept.attempts),
+      lastError: String(kept.last_error ?? ''),
+      nextAttempt: typeof kept.next_attempt === 'string' ? fromIsoDate(kept.next_attempt) : null,
+      firstAttempt: fromIsoDate(String(kept.first_attempt)),
+    },
+  };
+}
+
+/**
+ * The invoice's `collection` after a decline, on condition that the header exists and its collection is still the one
+ * before this decline (`attempts` one less): an attempt's decline is written once.
+ */
+export function collectionHeaderAction(table: string, referenceCode: string, state: CollectionState): TransactItem {
+  const before = state.attempts - 1;
+  return headerUpdate(table, referenceCode, {
+    when: `attribute_exists(#pk) AND ${before === 0 ? 'attribute_not_exists(#collection)' : '#collection.attempts = :before'}`,
+    names: { '#pk': TABLE.partitionKey, '#collection': 'collection' },
+    values: { ...(before === 0 ? {} : { ':before': before }), ':collection': collectionAttribute(state) },
+    setClauses: ['#collection = :collection'],
+  });
+}
+
+const collectionAttribute = (state: CollectionState): Item => ({
+  status: state.status,
+  attempts: state.attempts,
+  last_error: state.lastError,
+  next_attempt: state.nextAttempt === null ? null : toIsoDate(state.nextAttempt),
+  first_attempt: toIsoDate(state.firstAttempt),
+});
 
 /** The reminders on an invoice header (written by `sweepHeaderAction` and `remindersPauseAction`); nothing when none. */
 function remindersFromHeader(item: Item): { reminders?: InvoiceReminders } {
