@@ -8,6 +8,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { paystackEvents } from '../../infra/cli/paystack-commands.ts';
 import { addDays, todayIn, toEpochSeconds } from '../../shared/domain/dates.ts';
 import { deliverChargeJob } from '../../shared/services/collection-charges.ts';
 import { wakeCollections } from '../../shared/services/collection-sweep.ts';
@@ -159,6 +160,15 @@ describe('automatic collection', () => {
     expect(jobs.map((job) => [job.attempt, job.state]).sort()).toEqual([
       [1, 'declined'],
       [2, 'charged'],
+    ]);
+    const lines: Record<string, any>[] = [];
+    await paystackEvents.run(paystackEvents.input({ 'company-id': String(companyId) }), {
+      line: (record) => lines.push(record),
+    });
+    const charges = lines.filter((line) => line.kind === 'charge');
+    expect(charges.map((line) => [line.type, line.state, line.outcome.split(' ')[0], line.amount])).toEqual([
+      ['charge.attempt_2', 'charged', 'payment', '1000.00'],
+      ['charge.attempt_1', 'declined', 'Declined', '1000.00'],
     ]);
   });
 
