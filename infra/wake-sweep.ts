@@ -19,12 +19,17 @@ import { acknowledgeFunctionFindings, serviceFunction } from './service-function
 export const WAKE_SWEEP_RATE = Duration.minutes(5);
 /** Below the rate, so runs rarely overlap (an overlap is harmless: every write is conditional). */
 export const WAKE_SWEEP_TIMEOUT = Duration.minutes(4);
-/** Reads invoices (BatchGetItem) and accounts (GetItem); notifies (transaction: Update + Put) or leaves the index (UpdateItem). */
+/**
+ * Reads invoices and collections (BatchGetItem) and accounts (GetItem); notifies (transaction: Update + Put), starts a
+ * saved card's charge (transaction: Update, ConditionCheck of the invoice's version, Put of the job and its reference)
+ * or leaves the index (UpdateItem).
+ */
 export const WAKE_SWEEP_TABLE_ACTIONS = [
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',
   'dynamodb:UpdateItem',
   'dynamodb:PutItem',
+  'dynamodb:ConditionCheckItem',
 ] as const;
 /** Queries the wake index, only. */
 export const WAKE_SWEEP_INDEX_ACTIONS = ['dynamodb:Query'] as const;
