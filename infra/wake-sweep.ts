@@ -21,9 +21,10 @@ export const WAKE_SWEEP_RATE = Duration.minutes(5);
 /** Below the rate, so runs rarely overlap (an overlap is harmless: every write is conditional). */
 export const WAKE_SWEEP_TIMEOUT = Duration.minutes(4);
 /**
- * Reads invoices and series (BatchGetItem) and accounts (GetItem); notifies (transaction: Update + Put) or leaves the
- * index (UpdateItem); creates a series' period invoice as add invoice does (transaction: Put, Update, and a
- * ConditionCheck that its client still exists).
+ * Reads invoices, series and collections (BatchGetItem) and accounts (GetItem); notifies (transaction: Update + Put),
+ * starts a saved card's charge (transaction: Update, ConditionCheck of the invoice's version, Put of the job and its
+ * reference), creates a series' period invoice as add invoice does (transaction: Put, Update, and a ConditionCheck that
+ * its client still exists) or leaves the index (UpdateItem).
  */
 export const WAKE_SWEEP_TABLE_ACTIONS = [
   'dynamodb:GetItem',

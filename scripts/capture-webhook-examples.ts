@@ -3,7 +3,9 @@
  * into `shared/openapi/webhook-examples.json` (used by the OpenAPI `webhooks` section; docs/webhooks.md
  * "Examples" points to it). Starts an in-memory DynamoDB Local and the local HTTP server, sets an endpoint on a
  * receiver on 127.0.0.1, creates an invoice and pays it in full, deletes another, lets a third fall due (the overdue
- * sweep, which also sends its reminder), e-mails two through the local SES server (one to the simulator's bounce address), and delivers every event
+ * sweep, which also sends its reminder), e-mails two through the local SES server (one to the simulator's bounce address),
+ * pays two through the local Paystack server (one voided meanwhile and refunded), has a saved card's charge declined
+ * (automatic collection), and delivers every event
  * with the real deliverer. Then run `npm run openapi`.
  */
 
@@ -40,6 +42,8 @@ const { startLocalPaystack } = await import('../infra/local/paystack/server.ts')
 const { connectPaystack } = await import('../shared/store/paystack-connections.ts');
 const { listRefundJobs } = await import('../shared/store/refund-jobs.ts');
 const { deliverRefundJob } = await import('../shared/services/refund-jobs.ts');
+const { listChargeJobs } = await import('../shared/store/card-collections.ts');
+const { deliverChargeJob } = await import('../shared/services/collection-charges.ts');
 
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 const receiver = createServer((request, response) => {
@@ -70,7 +74,7 @@ try {
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
 
-  const { account, secretKey } = await createAccount({ name: 'Obi Ventures Ltd' });
+  const { account, secretKey } = await createAccount({ name: 'Obi Ventures Ltd', tokenizationEnabled: true });
   const printed: Record<string, unknown>[] = [];
   await webhookSet.run(webhookSet.input({ 'company-id': String(account.companyId), url: receiverUrl }), {
     line: (record) => printed.push(record),
@@ -145,6 +149,7 @@ try {
   }
 
   await payVoidedInvoice(account.companyId, post, baseUrl, { ...invoiceBody, due_date: '04/30/2031' });
+  await declineSavedCard(account.companyId, post, baseUrl, invoiceBody);
 
   for (const delivery of (await listDeliveries(account.companyId)).reverse()) {
     const outcome = await deliverWebhook(delivery.event_id);
@@ -175,6 +180,48 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(0);
+
+type Post = (path: string, body: unknown, method?: string, expected?: number) => Promise<{ data: Record<string, any> }>;
+
+/** Presses the pay button of an invoice and pays with `choice` at the local checkout, then returns from it. */
+async function payAtCheckout(baseUrl: string, hostedUrl: string, choice: string) {
+  const hosted = new URL(hostedUrl);
+  const form = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } } as const;
+  const pressed = await fetch(`${baseUrl}${hosted.pathname}/pay`, { ...form, body: '', redirect: 'manual' });
+  const paid = await fetch(pressed.headers.get('location')!, { ...form, body: `choice=${choice}`, redirect: 'manual' });
+  const back = new URL(paid.headers.get('location')!);
+  await (await fetch(`${baseUrl}${back.pathname}${back.search}`)).text();
+}
+
+/**
+ * A client's card saved by a `tokenize` invoice paid at the checkout; an invoice due today collected with it, its
+ * charge declined by the local Paystack server: `invoice.payment_failed`.
+ */
+async function declineSavedCard(companyId: number, post: Post, baseUrl: string, body: Record<string, unknown>) {
+  const dueToday = usDate(new Date(), 'Africa/Lagos');
+  const tokenized = await post('/invoices', { ...body, due_date: dueToday, tokenize: 'true' });
+  await payAtCheckout(baseUrl, tokenized.data.hosted_url as string, 'success_card');
+  const payment = await post(`/payments/${tokenized.data.reference_code}`, undefined, 'GET', 200);
+  const local = (path: string, init: RequestInit = {}) =>
+    fetch(`${process.env.PAYSTACK_BASE_URL}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer sk_test_${'5'.repeat(40)}`, 'content-type': 'application/json' },
+    }).then((response) => response.json() as Promise<{ data: any }>);
+  const transactions = (await local('/_local/transactions')).data as any[];
+  const code = transactions.find((tx) => tx.status === 'success')!.authorization.authorization_code;
+  await local(`/_local/authorizations/${code}/decline`, { method: 'POST', body: JSON.stringify({ count: 1 }) });
+  const { client, ...rest } = body;
+  await post('/invoices', {
+    ...rest,
+    client_id: String(tokenized.data.client_id),
+    due_date: dueToday,
+    card_token: payment.data.card_token,
+  });
+  await runWakeSweep(new Date());
+  const [job] = await listChargeJobs(companyId, 1);
+  const outcome = await deliverChargeJob(job!.jobId);
+  if (outcome.kind !== 'delivered') throw new Error(`charge job: ${JSON.stringify(outcome)}`);
+}
 
 /**
  * An invoice voided while its client is at Paystack's checkout: the payment comes back refunded whole, and its refund

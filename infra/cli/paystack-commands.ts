@@ -4,6 +4,7 @@
  * each charge of a saved card — one JSON line each, as `webhook:deliveries` lists deliveries.
  */
 import { formatKobo } from '../../shared/domain/money.ts';
+import { type ChargeJobStatus, listChargeJobs } from '../../shared/store/card-collections.ts';
 import { listProviderEvents, type ProviderEvent } from '../../shared/store/provider-events.ts';
 import { listRefundJobs, type RefundJobStatus } from '../../shared/store/refund-jobs.ts';
 import { defineCommand } from './command.ts';
@@ -68,6 +69,28 @@ function refundLine(job: RefundJobStatus): Line {
   };
 }
 
+const CHARGE_OUTCOME_WAITING = 'waiting for Paystack';
+
+/** A charge of a saved card (automatic collection): ordered by the ULID of its checkout reference. */
+function chargeLine(job: ChargeJobStatus): Line {
+  return {
+    order: job.reference.slice(job.reference.lastIndexOf('-') + 1),
+    line: {
+      kind: 'charge',
+      id: job.jobId,
+      type: `charge.attempt_${job.attempt}`,
+      reference: job.reference,
+      received_at: printedTime(job.createdAt),
+      state: job.state,
+      outcome: job.outcome ?? (job.deliveries === 0 ? 'waiting for its first delivery' : CHARGE_OUTCOME_WAITING),
+      payment_id: null,
+      attempts: job.deliveries,
+      next_attempt_at: null,
+      amount: formatKobo(job.amountKobo),
+    },
+  };
+}
+
 export const paystackEvents = defineCommand({
   name: 'paystack:events',
   summary:
@@ -83,17 +106,19 @@ export const paystackEvents = defineCommand({
   },
   prints:
     'one JSON line each: kind (event | refund | charge), id, type, reference, received_at, state, outcome, ' +
-    'payment_id, attempts, next_attempt_at (while a retry waits); refunds add amount and refund_id.',
+    'payment_id, attempts, next_attempt_at (while a retry waits); refunds add amount and refund_id; charges add amount ' +
+    '(their outcome names the payment recorded, or the decline).',
   input: (values) => ({
     companyId: companyId(values),
     limit: values.limit === undefined ? DEFAULT_LIMIT : positiveInteger(values.limit, 'limit', MAX_LIMIT),
   }),
   async run(input, output) {
-    const [events, refunds] = await Promise.all([
+    const [events, refunds, charges] = await Promise.all([
       listProviderEvents(input.companyId, input.limit),
       listRefundJobs(input.companyId, input.limit),
+      listChargeJobs(input.companyId, input.limit),
     ]);
-    const lines = [...events.map(eventLine), ...refunds.map(refundLine)];
+    const lines = [...events.map(eventLine), ...refunds.map(refundLine), ...charges.map(chargeLine)];
     lines.sort((a, b) => (a.order < b.order ? 1 : a.order > b.order ? -1 : 0));
     for (const { line } of lines.slice(0, input.limit)) output.line(line);
   },

@@ -66,3 +66,20 @@ export function afterDecline(
   const nextAttempt = compareDates(scheduled, dayAfter) >= 0 ? scheduled : dayAfter;
   return { status: 'retrying', attempts, lastError: error, nextAttempt, firstAttempt };
 }
+
+/**
+ * The charge job of an invoice's attempt number `attempt`: one id per invoice and attempt, so that however often the
+ * sweep decides an attempt, at most one job (and one charge) can exist for it.
+ */
+export const chargeJobId = (referenceCode: string, attempt: number): string => `chg_${referenceCode}_${attempt}`;
+
+export const CHARGE_JOB_ID_PATTERN = /^chg_[A-Za-z0-9]{1,64}_[1-9][0-9]{0,2}$/;
+
+/** What Paystack's status of a charge means for collection: money taken, a decline, or not known yet. */
+export type ChargeOutcome = 'paid' | 'declined' | 'pending';
+
+export function chargeOutcome(paystackStatus: string): ChargeOutcome {
+  if (paystackStatus === 'success') return 'paid';
+  if (paystackStatus === 'failed' || paystackStatus === 'reversed' || paystackStatus === 'abandoned') return 'declined';
+  return 'pending';
+}

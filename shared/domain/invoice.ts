@@ -3,6 +3,7 @@
  * totals, payment state, who the client is, and the invoice built from a validated request. The rules of sending and
  * of reminders are in invoice-mail.ts and reminders.ts, which read the invoice.
  */
+import type { CollectionState } from './card-collection.ts';
 import {
   type CalendarDate,
   compareDates,
@@ -86,6 +87,8 @@ export interface InvoiceBalance {
   overdueNotified?: boolean;
   /** Whether SES accepted a send of it at least once (reminders go only to such invoices: docs/tax.md). */
   everSent?: boolean;
+  /** Automatic collection with a saved card after its first decline (docs/getting-paid-online.md). */
+  collection?: CollectionState;
 }
 
 export interface ClientRecord {

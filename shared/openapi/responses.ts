@@ -86,7 +86,26 @@ const Reminder = object('One reminder e-mail of the invoice.', {
   sent_at: timestamp('When the sweep queued its e-mail (delivery: `mail:deliveries`)'),
 });
 
+const Collection = object(
+  "Automatic collection with the invoice's saved card (`card_token`), after its first decline.",
+  {
+    status: string('`retrying` while a retry is to come; `failed` after the last one was declined', {
+      enum: ['retrying', 'failed'],
+    }),
+    attempts: { type: 'integer', minimum: 1, maximum: 4, description: 'Charges made, all declined' },
+    last_error: string('What Paystack said of the last decline (its gateway response)'),
+    next_attempt: {
+      ...unixDate('The day of the next charge'),
+      type: ['string', 'null'],
+      description:
+        'The day of the next charge (Unix timestamp in seconds of 00:00:00 UTC of that date, as a string); null once ' +
+        '`failed` or when the invoice was paid or voided meanwhile',
+    },
+  },
+);
+
 const INVOICE_OPTIONAL = [
+  'collection',
   'merchant_ref',
   'recipient',
   'recipient_id',
@@ -163,6 +182,12 @@ const Invoice = object(
     period: {
       type: 'integer',
       description: "Which of its series' periods it is (1 for the first), with `recurring_id`",
+    },
+    collection: {
+      ...Collection,
+      description:
+        'Automatic collection with a saved card, once a charge was declined (docs: "Automatic collection"); absent ' +
+        'before the first decline',
     },
     client: ref('Client'),
     payments_count: {

@@ -4,8 +4,8 @@
  * each route's answer (below), the histories and the wake sweep show records through these.
  */
 import { contactFields } from '../domain/client.ts';
-import type { CalendarDate } from '../domain/dates.ts';
-import { type ClientRecord, type Invoice, invoiceTaxOf } from '../domain/invoice.ts';
+import { type CalendarDate, toEpochSeconds } from '../domain/dates.ts';
+import { type ClientRecord, type Invoice, type InvoiceDetails, invoiceTaxOf } from '../domain/invoice.ts';
 import { formatKobo } from '../domain/money.ts';
 import { displayedAmountDue, displayedPaymentStatus } from '../domain/overdue.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
@@ -91,6 +91,21 @@ export interface ViewOptions {
   today: CalendarDate;
 }
 
+/**
+ * Automatic collection after a decline (docs/getting-paid-online.md "Automatic collection"); no attempt is to come
+ * once the invoice is paid or voided, whatever was scheduled.
+ */
+function collectionView(balance: Invoice['balance']) {
+  const collection = balance.collection!;
+  const open = balance.deletedAt === null && balance.amountDueKobo > 0;
+  return {
+    status: collection.status,
+    attempts: collection.attempts,
+    last_error: collection.lastError,
+    next_attempt: open && collection.nextAttempt !== null ? String(toEpochSeconds(collection.nextAttempt)) : null,
+  };
+}
+
 /** An invoice with its items; `withClient` adds the `client` object (create-invoice response). */
 export function invoiceView(invoice: Invoice, options: ViewOptions & { withClient?: boolean }) {
   const { details, balance } = invoice;
@@ -134,6 +149,7 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
     view.recurring_id = details.recurring.seriesId;
     view.period = details.recurring.period;
   }
+  if (balance.collection !== undefined) view.collection = collectionView(balance);
   if (options.withClient) view.client = clientView(details.client);
   return view;
 }

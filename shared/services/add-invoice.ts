@@ -4,7 +4,8 @@
  * that the counter still holds the value read, so only an invoice that commits consumes one.
  */
 
-import { formatTimestamp } from '../domain/dates.ts';
+import { firstCollectionDay } from '../domain/card-collection.ts';
+import { type CalendarDate, formatTimestamp, fromEpochSeconds } from '../domain/dates.ts';
 import { formatDocumentNumber } from '../domain/document-number.ts';
 import { generateHostedToken } from '../domain/hosted-token.ts';
 import {
@@ -24,11 +25,13 @@ import { invoiceCreatedEvents } from '../domain/webhook-events.ts';
 import { invoiceCreated } from '../representation/views.ts';
 import type { AddInvoiceInput } from '../schemas/invoice.ts';
 import { itemOf } from '../store/batch.ts';
+import { newCollectionPut } from '../store/card-collections.ts';
 import { savedCardFrom, savedCardKey } from '../store/cards.ts';
 import { clientFrom, clientLookupKey, clientStillExists, newClientActions } from '../store/clients.ts';
 import { documentCounterKey, lastNumberFrom, takeNumberAction } from '../store/document-numbers.ts';
 import { tableName } from '../store/dynamodb-client.ts';
-import { merchantRefKey, newInvoiceActions } from '../store/invoices.ts';
+import { merchantRefKey } from '../store/invoice-lookups.ts';
+import { newInvoiceActions } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
 import type { Key } from '../store/keys.ts';
 import { receivableActions } from '../store/receivables.ts';
@@ -174,6 +177,7 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
       ...(write.cardKey ? [stillExists(tableName(), write.cardKey)] : []),
       ...newInvoiceActions(tableName(), invoice, invoiceListedAt(invoice.details, account.timeZone)),
       takeNumberAction(tableName(), account.companyId, 'invoice', lastNumber),
+      ...(card ? [collectionOf(invoice, card.token, context.todayForOverdue)] : []),
       ...receivableActions(tableName(), invoiceIssuedChange(invoice, account.timeZone), attempt),
       ...sequenceActions([...chosen.claims, invoiceId]),
       ...eventPuts(events),
@@ -181,6 +185,21 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
     ],
     response: answer,
   };
+}
+
+/**
+ * An invoice created with a saved card is collected automatically (docs/getting-paid-online.md "Automatic
+ * collection"): its first attempt on the due date, or at once when created on or after it.
+ */
+function collectionOf(invoice: Invoice, cardToken: string, today: CalendarDate): TransactItem {
+  const { details } = invoice;
+  return newCollectionPut(tableName(), {
+    referenceCode: details.referenceCode,
+    companyId: details.companyId,
+    clientId: details.clientId,
+    cardToken,
+    firstDay: firstCollectionDay(fromEpochSeconds(details.dueDate), today),
+  });
 }
 
 /** The invoice's client, and what the transaction does about it: check that it still exists, or put it. */

@@ -2,8 +2,9 @@
  * The wake sweep (docs/webhooks.md "The wake sweep", docs/receivables.md "Reminders"): wakes what the wake index
  * (store/wake-index.ts) says something may be due for by now. It reads only the index, up to the latest calendar date
  * anywhere (UTC+14), so its cost follows the items with something due, never the table, and hands each page's hits to
- * the handler of what they wake: invoices (services/reminders.ts: `invoice.overdue` and reminders) and recurring series
- * (services/recurring-sweep.ts: each period's invoice). Deployed, a
+ * the handler of what they wake: invoices (services/reminders.ts: `invoice.overdue` and reminders), recurring series
+ * (services/recurring-sweep.ts: each period's invoice) and automatic collections (services/collection-sweep.ts: a
+ * charge of a saved card). Deployed, a
  * scheduled function runs it (functions/wake-sweep/handler.ts); `npm start` runs the same code at start and every
  * OVERDUE_SWEEP_MS. A new kind of thing to wake (a recurring series, a card-collection attempt): its key's shape in
  * `WAKE_KINDS` (store/wake-index.ts) and its handler in `WAKE_HANDLERS` below.
@@ -12,6 +13,7 @@ import { type CalendarDate, fromEpochSeconds, toIsoDate } from '../domain/dates.
 import { logger } from '../observability.ts';
 import { type Account, getAccount } from '../store/accounts.ts';
 import { dueToWake, WAKE_INDEX_SHARDS, type WakeHit, type WakeKind, type WakeRun } from '../store/wake-index.ts';
+import { wakeCollections } from './collection-sweep.ts';
 import { wakeSeries } from './recurring-sweep.ts';
 import { wakeInvoices } from './reminders.ts';
 
@@ -25,6 +27,8 @@ export interface SweepReport {
   notified: number;
   /** Reminders queued (`invoice.reminder_sent` events written). */
   reminded: number;
+  /** Charges of saved cards started (automatic collection: services/collection-sweep.ts). */
+  charges: number;
   /** Entries of invoices no longer open, taken out of the index. */
   closed: number;
   /** Recurring series' periods whose invoices were created (services/recurring-sweep.ts). */
@@ -34,7 +38,11 @@ export interface SweepReport {
 /** What the sweep does with a page of one kind's hits; it returns what it did, to count. */
 export type WakeHandler = (hits: WakeHit[], run: WakeRun) => Promise<Partial<Omit<SweepReport, 'examined'>>>;
 
-const WAKE_HANDLERS: Record<WakeKind, WakeHandler> = { invoice: wakeInvoices, recurring: wakeSeries };
+const WAKE_HANDLERS: Record<WakeKind, WakeHandler> = {
+  invoice: wakeInvoices,
+  recurring: wakeSeries,
+  cardCollection: wakeCollections,
+};
 
 /** The latest calendar date anywhere at `now`: every wake date up to it may have come in some time zone. */
 export const latestToday = (now: Date): CalendarDate =>
@@ -49,7 +57,7 @@ export async function runWakeSweep(now: Date, writtenAt: () => Date = () => new 
     return read;
   };
   const run: WakeRun = { now, writtenAt, account };
-  const report: SweepReport = { examined: 0, notified: 0, reminded: 0, closed: 0, issued: 0 };
+  const report: SweepReport = { examined: 0, notified: 0, reminded: 0, charges: 0, closed: 0, issued: 0 };
   const through = toIsoDate(latestToday(now));
   // The shards are swept side by side: a day on which many items wake takes a 16th of the time.
   const shards = Array.from({ length: WAKE_INDEX_SHARDS }, (_, shard) => shard);
@@ -69,7 +77,8 @@ async function sweepPage(hits: WakeHit[], run: WakeRun, report: SweepReport): Pr
     const ofKind = hits.filter((hit) => hit.kind === kind);
     if (ofKind.length === 0) continue;
     const done = await WAKE_HANDLERS[kind](ofKind, run);
-    for (const count of ['notified', 'reminded', 'closed', 'issued'] as const) report[count] += done[count] ?? 0;
+    for (const count of ['notified', 'reminded', 'charges', 'closed', 'issued'] as const)
+      report[count] += done[count] ?? 0;
   }
   const unknown = hits.filter((hit) => hit.kind === undefined);
   if (unknown.length > 0)

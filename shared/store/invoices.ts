@@ -4,6 +4,9 @@
  * This module owns every read and write of the header; the others ask it for the action they commit. Every invariant
  * of a write is a condition of its transaction.
  */
+
+import type { CollectionState } from '../domain/card-collection.ts';
+import { fromIsoDate, toIsoDate } from '../domain/dates.ts';
 import type {
   Invoice,
   InvoiceBalance,
@@ -18,6 +21,7 @@ import type { AcceptedReversal } from '../domain/payment-reversal.ts';
 import { monotonicUlids } from '../ulid.ts';
 import { batchGet, itemOf } from './batch.ts';
 import { invoiceIssueAttributes, invoiceIssueFromItem, lineTaxAttributes, lineTaxFromItem } from './invoice-issue.ts';
+import { hostedLinkItem, merchantRefItem } from './invoice-lookups.ts';
 import {
   clientAttributes,
   clientFromAttributes,
@@ -60,9 +64,6 @@ export function latestPaymentFrom(items: Map<string, Item>, referenceCode: strin
   const latest = itemOf(items, keys.invoiceHeader(referenceCode))?.latest_payment;
   return latest && typeof latest === 'object' ? paymentFromItem(latest as Item) : undefined;
 }
-
-/** The key that keeps `merchantRef` unique within the account. */
-export const merchantRefKey = (companyId: number, merchantRef: string): Key => keys.merchantRef(companyId, merchantRef);
 
 /**
  * The puts of a new invoice (header, body, hosted link, merchant_ref when it has one), each on condition it is new;
@@ -379,21 +380,6 @@ export function invoiceBodyItem(details: InvoiceDetails): Item {
   };
 }
 
-/** The hosted link of an invoice: its token → its account and reference code (invoice-pages.ts). */
-export function hostedLinkItem(token: string, companyId: number, referenceCode: string): Item {
-  return { ...keys.hostedLink(token), entity: 'hosted_link', company_id: companyId, reference_code: referenceCode };
-}
-
-/** The item that keeps a merchant_ref unique within its account, naming its invoice. */
-export function merchantRefItem(companyId: number, merchantRef: string, referenceCode: string): Item {
-  return {
-    ...keys.merchantRef(companyId, merchantRef),
-    entity: 'merchant_ref',
-    company_id: companyId,
-    reference_code: referenceCode,
-  };
-}
-
 export function balanceFromItem(item: Item): InvoiceBalance {
   return {
     totalKobo: Number(item.total),
@@ -410,8 +396,46 @@ export function balanceFromItem(item: Item): InvoiceBalance {
     ...remindersFromHeader(item),
     ...(typeof item.overdue_notified_at === 'string' ? { overdueNotified: true } : {}),
     ...(typeof item.first_sent_at === 'string' ? { everSent: true } : {}),
+    ...collectionFromHeader(item),
   };
 }
+
+/** The collection on an invoice header (written by `collectionHeaderAction`); nothing before the first decline. */
+function collectionFromHeader(item: Item): { collection?: CollectionState } {
+  const kept = item.collection as Item | undefined;
+  if (!kept || typeof kept !== 'object') return {};
+  return {
+    collection: {
+      status: kept.status === 'failed' ? 'failed' : 'retrying',
+      attempts: Number(kept.attempts),
+      lastError: String(kept.last_error ?? ''),
+      nextAttempt: typeof kept.next_attempt === 'string' ? fromIsoDate(kept.next_attempt) : null,
+      firstAttempt: fromIsoDate(String(kept.first_attempt)),
+    },
+  };
+}
+
+/**
+ * The invoice's `collection` after a decline, on condition that the header exists and its collection is still the one
+ * before this decline (`attempts` one less): an attempt's decline is written once.
+ */
+export function collectionHeaderAction(table: string, referenceCode: string, state: CollectionState): TransactItem {
+  const before = state.attempts - 1;
+  return headerUpdate(table, referenceCode, {
+    when: `attribute_exists(#pk) AND ${before === 0 ? 'attribute_not_exists(#collection)' : '#collection.attempts = :before'}`,
+    names: { '#pk': TABLE.partitionKey, '#collection': 'collection' },
+    values: { ...(before === 0 ? {} : { ':before': before }), ':collection': collectionAttribute(state) },
+    setClauses: ['#collection = :collection'],
+  });
+}
+
+const collectionAttribute = (state: CollectionState): Item => ({
+  status: state.status,
+  attempts: state.attempts,
+  last_error: state.lastError,
+  next_attempt: state.nextAttempt === null ? null : toIsoDate(state.nextAttempt),
+  first_attempt: toIsoDate(state.firstAttempt),
+});
 
 /** The reminders on an invoice header (written by `sweepHeaderAction` and `remindersPauseAction`); nothing when none. */
 function remindersFromHeader(item: Item): { reminders?: InvoiceReminders } {

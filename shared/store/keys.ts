@@ -152,6 +152,8 @@ function onlinePaymentKeys() {
     checkoutAttempt: (reference: string): Key => ({ PK: `CHECKOUT#${reference}`, SK: 'CHECKOUT' }),
     providerEvent: (eventId: string): Key => ({ PK: `PSEVENT#${eventId}`, SK: 'PSEVENT' }),
     refundJob: (jobId: string): Key => ({ PK: `REFUNDJOB#${jobId}`, SK: 'REFUNDJOB' }),
+    cardCollection: (referenceCode: string): Key => ({ PK: `COLLECT#${referenceCode}`, SK: 'COLLECT' }),
+    chargeJob: (jobId: string): Key => ({ PK: `CHARGEJOB#${jobId}`, SK: 'CHARGEJOB' }),
     savedCard: (companyId: number, cardToken: string): Key => ({ PK: `CARD#${companyId}#${cardToken}`, SK: 'CARD' }),
     cardSignature: (companyId: number, clientId: number, signature: string): Key => ({
       PK: `CARDSIG#${companyId}#${clientId}#${signature}`,
@@ -175,6 +177,12 @@ export const providerEventIndexKeys = {
 export const refundJobIndexKeys = {
   partition: (companyId: number): string => `REFUNDS#${companyId}`,
   sort: (jobId: string): string => jobId,
+};
+
+/** GSI1 keys of a charge job of automatic collection: an account's charge jobs are one Query, newest last. */
+export const chargeJobIndexKeys = {
+  partition: (companyId: number): string => `CHARGES#${companyId}`,
+  sort: (createdAt: string, jobId: string): string => `${createdAt}#${jobId}`,
 };
 
 /** GSI1 keys of a saved card: a client's cards are one Query, oldest first. */

@@ -18,34 +18,43 @@ import { putNew } from './write-executor.ts';
 
 export const checkoutAttemptKey = (reference: string): Key => keys.checkoutAttempt(reference);
 
+/** The item of a checkout attempt: the reference the service issues, what it asks and with which fees. */
+function checkoutAttemptItem(attempt: CheckoutAttempt): Item {
+  const { fees } = attempt;
+  return {
+    ...checkoutAttemptKey(attempt.reference),
+    entity: 'checkout_attempt',
+    company_id: attempt.companyId,
+    reference: attempt.reference,
+    reference_code: attempt.referenceCode,
+    invoice_id: attempt.invoiceId,
+    expected_amount: attempt.expectedKobo,
+    amount_due: attempt.amountDueKobo,
+    fee_bearer: attempt.feeBearer,
+    fees: {
+      percent_bp: fees.percentBasisPoints,
+      flat: fees.flatKobo,
+      flat_from: fees.flatFromKobo,
+      cap: fees.capKobo,
+    },
+    created_at: attempt.createdAt,
+  };
+}
+
 /** Puts a new attempt before Paystack is called; a reference is never used twice (`attribute_not_exists`). */
 export async function putCheckoutAttempt(attempt: CheckoutAttempt): Promise<void> {
-  const { fees } = attempt;
   await documentClient().send(
     new PutCommand({
       TableName: tableName(),
-      Item: {
-        ...checkoutAttemptKey(attempt.reference),
-        entity: 'checkout_attempt',
-        company_id: attempt.companyId,
-        reference: attempt.reference,
-        reference_code: attempt.referenceCode,
-        invoice_id: attempt.invoiceId,
-        expected_amount: attempt.expectedKobo,
-        amount_due: attempt.amountDueKobo,
-        fee_bearer: attempt.feeBearer,
-        fees: {
-          percent_bp: fees.percentBasisPoints,
-          flat: fees.flatKobo,
-          flat_from: fees.flatFromKobo,
-          cap: fees.capKobo,
-        },
-        created_at: attempt.createdAt,
-      },
+      Item: checkoutAttemptItem(attempt),
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );
 }
+
+/** A new attempt in a transaction (an automatic collection's charge: store/card-collections.ts). */
+export const checkoutAttemptPut = (table: string, attempt: CheckoutAttempt): TransactItem =>
+  putNew(table, checkoutAttemptItem(attempt));
 
 export function attemptFromItem(item: Item | undefined): CheckoutAttempt | undefined {
   if (item?.entity !== 'checkout_attempt') return undefined;

@@ -10,6 +10,7 @@
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { loadConfig } from '../config.ts';
+import { CHARGE_JOB_ID_PATTERN } from '../domain/card-collection.ts';
 import { type FilterPattern, matchesFilterPattern } from '../domain/filter-pattern.ts';
 import { MAIL_JOB_ID_PATTERN, MAIL_RETRY_SCHEDULE } from '../domain/invoice-mail.ts';
 import {
@@ -20,6 +21,7 @@ import {
 } from '../domain/retry-schedule.ts';
 import { EVENT_ID_PATTERN } from '../domain/webhook-events.ts';
 import type { TableAction } from '../routes.ts';
+import { CHARGE_JOB_ENTITY, CHARGE_JOB_ID_ATTRIBUTE } from './card-collections.ts';
 import { MAIL_JOB_ENTITY, MAIL_JOB_ID_ATTRIBUTE } from './mail.ts';
 import { PROVIDER_EVENT_ENTITY, PROVIDER_EVENT_ID_ATTRIBUTE, PROVIDER_EVENT_ID_PATTERN } from './provider-events.ts';
 import { REFUND_JOB_ENTITY, REFUND_JOB_ID_ATTRIBUTE, REFUND_JOB_ID_PATTERN } from './refund-jobs.ts';
@@ -161,6 +163,38 @@ export const JOB_KINDS = {
     },
     cliListing: 'paystack:events',
     localDirectory: 'paystack-refunds',
+  },
+  /**
+   * Automatic collection's charges of saved cards → Paystack's `charge_authorization`, then the payment recorded or
+   * the decline (store/card-collections.ts, services/collection-charges.ts).
+   */
+  charge: {
+    label: 'Saved-card charges',
+    entities: [CHARGE_JOB_ENTITY],
+    idAttribute: CHARGE_JOB_ID_ATTRIBUTE,
+    idPattern: CHARGE_JOB_ID_PATTERN,
+    queueUrlVariable: 'CHARGE_QUEUE_URL',
+    retrySchedule: PAYSTACK_RETRY_SCHEDULE,
+    worker: {
+      entry: 'functions/collection-charges/handler.ts',
+      description: "Charge jobs → Paystack's charge_authorization; the payment recorded, or the decline",
+      // A batch of 5 in parallel, each a verify and a charge (5 s each) and one recording.
+      timeoutSeconds: 30,
+      batchSize: 5,
+      maxConcurrency: 2,
+      tableActions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:ConditionCheckItem',
+      ],
+      unseals: ['paystack-secret-key', 'paystack-authorization'],
+      seals: ['paystack-authorization'],
+      recordsPayments: true,
+    },
+    cliListing: 'paystack:events',
+    localDirectory: 'collection-charges',
   },
 } as const satisfies Record<string, JobKind>;
 

@@ -14,7 +14,7 @@ import { cancellationReasons } from './database-errors.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { type Key, keys } from './keys.ts';
-import { sealSecret, unsealSecretCached } from './webhook-secrets.ts';
+import { sealSecret, unsealSecret, unsealSecretCached } from './webhook-secrets.ts';
 
 export interface PaystackConnection {
   companyId: number;
@@ -75,6 +75,11 @@ export async function paystackSecretKey(connection: PaystackConnection): Promise
     'paystack-secret-key',
   );
   return opened.toString('utf8');
+}
+
+/** A saved card's Paystack authorization code, opened to charge it (automatic collection). */
+export async function unsealCardAuthorization(companyId: number, sealed: Uint8Array): Promise<string> {
+  return (await unsealSecret(companyId, sealed, 'paystack-authorization')).toString('utf8');
 }
 
 /** Seals a Paystack secret (the key, or a card's authorization code) for one account. */

@@ -41,11 +41,24 @@ export const WAKE_KINDS = {
     const series = keys.recurringSeries(recurringIdOfKey(key.PK));
     return series.PK === key.PK && series.SK === key.SK;
   },
+  /** An invoice's automatic collection with a saved card, when an attempt is to come (store/card-collections.ts). */
+  cardCollection: (key: Key) => {
+    const collection = keys.cardCollection(key.PK.slice(key.PK.indexOf('#') + 1));
+    return collection.PK === key.PK && collection.SK === key.SK;
+  },
 } as const;
 export type WakeKind = keyof typeof WAKE_KINDS;
 
 const wakeKindOf = (key: Key): WakeKind | undefined =>
   (Object.keys(WAKE_KINDS) as WakeKind[]).find((kind) => WAKE_KINDS[kind](key));
+
+/** The id of what an entry wakes: an invoice's reference code for both kinds (both are keyed by it). */
+const wakeIdOf = (kind: WakeKind | undefined, key: Key): string => {
+  if (kind === 'invoice') return referenceCodeOf(key.PK);
+  if (kind === 'cardCollection') return key.PK.slice(key.PK.indexOf('#') + 1);
+  if (kind === 'recurring') return recurringIdOfKey(key.PK);
+  return key.PK;
+};
 
 /** What a kind's handler is given with its hits, besides the hits (services/wake-sweep.ts runs the sweep). */
 export interface WakeRun {
@@ -60,7 +73,7 @@ export interface WakeRun {
 export interface WakeHit {
   /** What wakes; undefined for an entry of no kind this code knows (left alone). */
   kind: WakeKind | undefined;
-  /** Its id: an invoice's reference code, a series' id. */
+  /** Its id: an invoice's reference code (of its header, or of its automatic collection), a series' id. */
   id: string;
   companyId: number;
   /** The entry's sort key as read: the sweep's write is conditional on it. */
@@ -94,7 +107,7 @@ export async function* dueToWake(shard: number, isoDate: string): AsyncGenerator
       const kind = wakeKindOf(key);
       return {
         kind,
-        id: kind === 'invoice' ? referenceCodeOf(key.PK) : kind === 'recurring' ? recurringIdOfKey(key.PK) : key.PK,
+        id: wakeIdOf(kind, key),
         companyId: Number(item.company_id),
         indexKey: String(item[index.sortKey]),
       };

@@ -13,10 +13,13 @@ import {
   WAKE_SWEEP_TABLE_ACTIONS,
   WAKE_SWEEP_TIMEOUT,
 } from '../../infra/wake-sweep.ts';
+import { fromIsoDate } from '../../shared/domain/dates.ts';
 import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
+import { newCollectionPut } from '../../shared/store/card-collections.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys, wakeIndexKeys } from '../../shared/store/keys.ts';
 import { TABLE } from '../../shared/store/table.ts';
+import { commitTransaction } from '../../shared/store/write-executor.ts';
 import { call, createInvoice, invoiceBody, newAccount } from '../support/api.ts';
 import { asArray, type CfnResource, resourcesOfType, type SynthesisedStage, synthStage } from './template-helpers.ts';
 
@@ -94,10 +97,19 @@ describe.each(['dev', 'prod'] as const)('wake sweep on stage %s', (stageName) =>
 });
 
 describe('the wake sweep’s grant', () => {
-  it('equals the DynamoDB actions a sweep performs (notify, take a settled invoice out, issue a period)', async () => {
-    // Prepare: one invoice to notify, one settled whose index keys remain (as a header written before GSI2 could be).
-    const { key } = await newAccount();
-    await createInvoice(key, { due_date: '01/15/2020' });
+  it('equals the DynamoDB actions a sweep performs (notify, start a charge, take a settled invoice out, issue a period)', async () => {
+    // Prepare: one invoice to notify, one settled whose index keys remain (as a header written before GSI2 could be),
+    // and one collected with a saved card (its collection item as add invoice puts it), due: a charge is started.
+    const { account, key } = await newAccount();
+    const notified = await createInvoice(key, { due_date: '01/15/2020' });
+    const collected = { companyId: account.companyId, clientId: Number(notified.client_id), cardToken: 'ctok_x' };
+    await commitTransaction([
+      newCollectionPut(tableName(), {
+        ...collected,
+        referenceCode: notified.reference_code,
+        firstDay: fromIsoDate('2020-01-15'),
+      }),
+    ]);
     const settled = await createInvoice(key, { due_date: '01/15/2020' });
     await documentClient().send(
       new UpdateCommand({

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   afterDecline,
+  CHARGE_JOB_ID_PATTERN,
   type CollectionState,
+  chargeJobId,
+  chargeOutcome,
   collectionDue,
   firstCollectionDay,
   MAX_COLLECTION_ATTEMPTS,
@@ -97,5 +100,37 @@ describe('collectionDue', () => {
     expect(collectionDue({ open: true, firstDay, state: failed, today: day('2026-04-01') })).toBe(false);
     expect(collectionDue({ open: false, firstDay, state: undefined, today: firstDay })).toBe(false);
     expect(collectionDue({ open: false, firstDay, state: retrying, today: day('2026-03-11') })).toBe(false);
+  });
+});
+
+describe('chargeJobId', () => {
+  it('one id per invoice and attempt, each a valid job id; different invoices or attempts never share one', () => {
+    const code = fc.stringMatching(/^[A-Za-z0-9]{20}$/);
+    const attempt = fc.integer({ min: 1, max: MAX_COLLECTION_ATTEMPTS });
+    fc.assert(
+      fc.property(code, attempt, code, attempt, (a, n, b, m) => {
+        expect(CHARGE_JOB_ID_PATTERN.test(chargeJobId(a, n))).toBe(true);
+        expect(chargeJobId(a, n) === chargeJobId(b, m)).toBe(a === b && n === m);
+      }),
+    );
+  });
+
+  it('is not taken for another kind’s id', () => {
+    expect(CHARGE_JOB_ID_PATTERN.test('rfj_01JZ0000000000000000000001')).toBe(false);
+    expect(CHARGE_JOB_ID_PATTERN.test('chg_ABC_0')).toBe(false);
+  });
+});
+
+describe('chargeOutcome', () => {
+  it.each([
+    ['success', 'paid'],
+    ['failed', 'declined'],
+    ['reversed', 'declined'],
+    ['abandoned', 'declined'],
+    ['pending', 'pending'],
+    ['ongoing', 'pending'],
+    ['send_otp', 'pending'],
+  ])("Paystack's %s → %s", (status, outcome) => {
+    expect(chargeOutcome(status)).toBe(outcome);
   });
 });

@@ -37,12 +37,14 @@ const JOB_ID: Record<JobKindName, (n: number) => string> = {
   mail: (n) => `mail_${ULID(n)}`,
   providerEvent: (n) => `pse_${ULID(n)}`,
   refund: (n) => `rfj_${ULID(n)}`,
+  charge: (n) => `chg_${ULID(n)}_1`,
 };
 const ENTITY: Record<JobKindName, string> = {
   webhook: 'webhook_event',
   mail: 'mail_job',
   providerEvent: 'paystack_event',
   refund: 'refund_job',
+  charge: 'charge_job',
 };
 
 function streamRecord(
@@ -96,7 +98,7 @@ describe('the job kinds', () => {
 
   it('share a CLI listing only among the Paystack kinds (paystack:events lists them all)', () => {
     const paystack = JOB_KIND_NAMES.filter((kind) => JOB_KINDS[kind].cliListing === 'paystack:events');
-    expect(paystack).toEqual(['providerEvent', 'refund']);
+    expect(paystack).toEqual(['providerEvent', 'refund', 'charge']);
     const others = JOB_KIND_NAMES.filter((kind) => !paystack.includes(kind)).map((kind) => JOB_KINDS[kind].cliListing);
     expect(new Set(others).size).toBe(others.length);
   });
@@ -137,7 +139,9 @@ describe('stream filter', () => {
     expect(JSON.parse(JSON.stringify(OUTBOX_STREAM_FILTER))).toEqual({
       eventName: ['INSERT'],
       dynamodb: {
-        NewImage: { entity: { S: ['webhook_event', 'webhook_resend', 'mail_job', 'paystack_event', 'refund_job'] } },
+        NewImage: {
+          entity: { S: ['webhook_event', 'webhook_resend', 'mail_job', 'paystack_event', 'refund_job', 'charge_job'] },
+        },
       },
     });
   });

@@ -13,7 +13,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { generateHostedToken } from '../../../shared/domain/hosted-token.ts';
 import { isConditionFailure } from '../../../shared/store/api-keys.ts';
 import { documentClient, tableName } from '../../../shared/store/dynamodb-client.ts';
-import { hostedLinkItem } from '../../../shared/store/invoices.ts';
+import { hostedLinkItem } from '../../../shared/store/invoice-lookups.ts';
 import type { Item } from '../../../shared/store/items.ts';
 import { keys } from '../../../shared/store/keys.ts';
 import { putNew } from '../../../shared/store/write-executor.ts';

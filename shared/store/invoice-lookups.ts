@@ -1,0 +1,25 @@
+/**
+ * The items that find an invoice by something other than its reference code — its hosted page's token, its
+ * `merchant_ref` — each naming the invoice's account and reference code. Put with the invoice (invoices.ts).
+ */
+
+import type { Item } from './items.ts';
+import { type Key, keys } from './keys.ts';
+
+/** The key that keeps `merchantRef` unique within the account. */
+export const merchantRefKey = (companyId: number, merchantRef: string): Key => keys.merchantRef(companyId, merchantRef);
+
+/** The hosted link of an invoice: its token → its account and reference code (invoice-pages.ts). */
+export function hostedLinkItem(token: string, companyId: number, referenceCode: string): Item {
+  return { ...keys.hostedLink(token), entity: 'hosted_link', company_id: companyId, reference_code: referenceCode };
+}
+
+/** The item that keeps a merchant_ref unique within its account, naming its invoice. */
+export function merchantRefItem(companyId: number, merchantRef: string, referenceCode: string): Item {
+  return {
+    ...keys.merchantRef(companyId, merchantRef),
+    entity: 'merchant_ref',
+    company_id: companyId,
+    reference_code: referenceCode,
+  };
+}
