@@ -42,6 +42,7 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
   'get-client': { rows: ['get client'] },
   'update-client': { rows: ['update client'] },
   'delete-client': { rows: ['delete client'] },
+  'send-client-statement': { rows: ['send statement (enqueue)'] },
   'forget-client-card': { note: 'none yet: a delete of one item and its signature, like delete client' },
   'add-payment': { rows: ['add payment'], phases: ['many-tenants', 'webhook-events', 'durability-barrier'] },
   'get-payment': { rows: ['get payment (latest)'] },
@@ -52,5 +53,8 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
   },
   'invoice-history': { rows: ['invoice history page of 100'] },
   'aging-report': { phases: ['receivables'] },
-  'client-statement': { phases: ['receivables'] },
+  'client-statement': {
+    phases: ['receivables', 'render'],
+    note: 'JSON and CSV in the receivables phase; its PDF (Accept: application/pdf) in the render phase',
+  },
 };

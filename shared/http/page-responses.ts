@@ -73,13 +73,17 @@ export function checkoutRedirect(location: string): HttpResponse {
 export const pdfFileName = (referenceCode: string): string =>
   `invoice-${referenceCode.replace(/[^A-Za-z0-9]/g, '')}.pdf`;
 
-/** A PDF, base64-encoded as API Gateway's payload 2.0 carries binary bodies. */
-export function pdfResponse(pdf: Uint8Array, referenceCode: string): HttpResponse {
+/** An invoice's PDF, base64-encoded as API Gateway's payload 2.0 carries binary bodies. */
+export const pdfResponse = (pdf: Uint8Array, referenceCode: string): HttpResponse =>
+  namedPdfResponse(pdf, pdfFileName(referenceCode));
+
+/** A PDF named `fileName` (letters, digits, dots and dashes only: it is not quoted further). */
+export function namedPdfResponse(pdf: Uint8Array, fileName: string): HttpResponse {
   return {
     statusCode: 200,
     headers: {
       'content-type': 'application/pdf',
-      'content-disposition': `inline; filename="${pdfFileName(referenceCode)}"`,
+      'content-disposition': `inline; filename="${fileName.replace(/[^A-Za-z0-9.-]/g, '')}"`,
       'content-security-policy': PDF_CONTENT_SECURITY_POLICY,
       ...PRIVATE_HEADERS,
     },

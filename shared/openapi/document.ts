@@ -13,13 +13,18 @@ import { ERROR_STATUS, type ErrorCode } from '../http/errors.ts';
 import { PATH_PARAMETER_KINDS } from '../path-parameters.ts';
 import { ROUTES, type RouteName } from '../routes.ts';
 import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas/client.ts';
-import { clientStatementSchema, invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
+import {
+  clientStatementSchema,
+  invoiceHistorySchema,
+  paymentHistorySchema,
+  sendStatementSchema,
+} from '../schemas/history.ts';
 import { addInvoiceSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
 import { remindersSchema } from '../schemas/reminders.ts';
 import { agingReportSchema } from '../schemas/reports.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
-import { csvContent } from './csv-content.ts';
+import { csvContent, pdfContent } from './csv-content.ts';
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
 import { PAGE_ERRORS, pageAnswer, pdfAnswer, redirectAnswer } from './page-responses.ts';
 
@@ -277,6 +282,7 @@ function successResponse(route: RouteName, spec: OperationSpec, success: Success
         ...(examples ? { examples } : {}),
       },
       ...csv?.content,
+      ...pdfContent(route),
     },
   };
 }
@@ -392,6 +398,7 @@ function requestSchemas(): Record<string, unknown> {
     InvoiceHistoryRequest: inputSchema(invoiceHistorySchema),
     AgingReportRequest: inputSchema(agingReportSchema),
     ClientStatementRequest: inputSchema(clientStatementSchema),
+    SendStatementRequest: inputSchema(sendStatementSchema),
     AddClientRequest: inputSchema(addClientSchema),
     UpdateClientRequest: inputSchema(updateClientSchema),
   };

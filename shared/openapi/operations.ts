@@ -6,7 +6,12 @@ import type { z } from 'zod/mini';
 import type { ErrorCode } from '../http/errors.ts';
 import type { RouteName } from '../routes.ts';
 import { addClientSchema, updateClientSchema } from '../schemas/client.ts';
-import { clientStatementSchema, invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
+import {
+  clientStatementSchema,
+  invoiceHistorySchema,
+  paymentHistorySchema,
+  sendStatementSchema,
+} from '../schemas/history.ts';
 import { addInvoiceSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
 import { remindersSchema } from '../schemas/reminders.ts';
@@ -412,13 +417,37 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
       'every invoice (on its issue day), payment (on its transaction date), reversal and void in date order with the ' +
       'balance after each, and the closing balance. Debits: invoices and reversals; credits: payments and voids. Not ' +
       'paged: more than 5,000 lines is 400 `statement_too_large` (ask for a shorter period). `Accept: text/csv` answers ' +
-      'the lines as CSV.',
+      'the lines as CSV; `Accept: application/pdf`, the statement as an A4 PDF (errors stay JSON).',
     tag: 'Reports',
     parameters: ['ClientId'],
     request: { name: 'ClientStatementRequest', schema: clientStatementSchema },
     success: { status: 200, schema: 'ClientStatementResponse', description: 'The statement.' },
     idempotent: false,
     errors: [...COMMON_ERRORS, 'invalid_period', 'statement_too_large', 'client_not_found'],
+  },
+  'send-client-statement': {
+    operationId: 'sendClientStatement',
+    summary: "E-mail a client's statement",
+    description:
+      'The statement of a period (the body of `POST /clients/{id}/statement`), e-mailed with its PDF attached: to the ' +
+      "client's e-mail address, or to `to`. 200 with what was queued; the mailer reads the statement again and draws " +
+      'it when it sends it (docs/receivables.md "Statements"). No client e-mail and no `to`: 422 `recipient_missing`; ' +
+      'more than 5,000 lines: 400 `statement_too_large`; a stage without a sender: 501 `mail_not_configured`. Retries ' +
+      'are made safe by the `Idempotency-Key` header (a replay queues nothing new).',
+    tag: 'Reports',
+    parameters: ['ClientId'],
+    request: { name: 'SendStatementRequest', schema: sendStatementSchema },
+    success: { status: 200, schema: 'StatementQueuedResponse', description: 'The e-mail is queued.' },
+    idempotent: true,
+    errors: [
+      ...COMMON_ERRORS,
+      ...IDEMPOTENCY_ERRORS,
+      'invalid_period',
+      'statement_too_large',
+      'client_not_found',
+      'recipient_missing',
+      'mail_not_configured',
+    ],
   },
   // Getting paid online (docs/getting-paid-online.md): the pay button, the return, Paystack's webhook, saved cards.
   'hosted-invoice-pay': {

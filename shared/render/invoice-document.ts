@@ -123,7 +123,7 @@ function clientOf(invoice: Invoice): InvoiceDocument['client'] {
   return company && company !== person ? { name: person, company } : { name: person };
 }
 
-function merchantOf({ name, profile }: Merchant): InvoiceDocument['merchant'] {
+export function merchantOf({ name, profile }: Merchant): InvoiceDocument['merchant'] {
   return {
     name,
     address: profile.address ? profile.address.split('\n') : [],

@@ -37,6 +37,7 @@ import {
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import type { TransactItem } from '../store/write-executor.ts';
 import { documentOf } from './invoice-document.ts';
+import { type PreparedMail, prepareStatementMail, type Read } from './statement-mail.ts';
 import type { JobOutcome } from './outbox.ts';
 
 export interface MailJobOutcome {
@@ -50,12 +51,6 @@ export interface MailJobOutcome {
   sentAt?: string;
 }
 
-/** The invoice and its account as the attempt read them: the outcome is recorded on them, not read again. */
-interface Read {
-  invoice: Invoice | undefined;
-  account: Account | undefined;
-}
-
 const readInvoice = async (referenceCode: string) => (await loadInvoices([referenceCode])).get(referenceCode);
 
 export async function deliverMailJob(jobId: string): Promise<JobOutcome> {
@@ -63,14 +58,12 @@ export async function deliverMailJob(jobId: string): Promise<JobOutcome> {
   if (!job) return skipped({ job_id: jobId }, 'unknown job');
   const log = { job_id: job.jobId, reference_code: job.referenceCode, company_id: job.companyId };
   if (job.state !== 'queued') return skipped(log, `already ${job.state}`);
-  const [invoice, account] = await Promise.all([readInvoice(job.referenceCode), getAccount(job.companyId)]);
-  const read: Read = { invoice, account };
-  const notToSend =
-    reasonNotToSend(invoice, job.reminder !== undefined) ?? (account ? undefined : 'The account no longer exists.');
-  if (notToSend) return finish(job, { state: 'failed', attempts: job.attempts, error: notToSend }, read, log);
+  const prepared = job.statement ? await prepareStatementMail(job, job.statement, mailFrom) : await prepareInvoice(job);
+  const { read } = prepared;
+  if ('notToSend' in prepared)
+    return finish(job, { state: 'failed', attempts: job.attempts, error: prepared.notToSend }, read, log);
 
-  const raw = await buildInvoiceMessage(job, invoice!, account!);
-  const result = await sendRawMail({ from: mailFrom(), to: job.to, cc: job.cc, raw, jobId: job.jobId });
+  const result = await sendRawMail({ from: mailFrom(), to: job.to, cc: job.cc, raw: prepared.raw, jobId: job.jobId });
   const decision = decideAttempt(result, job.attempts, loadConfig().mailRetryBaseMs);
   const attempts = job.attempts + 1;
   if (decision.state === 'sent') {
@@ -82,8 +75,18 @@ export async function deliverMailJob(jobId: string): Promise<JobOutcome> {
   const nextAttemptAt = new Date(Date.now() + decision.retryInMs).toISOString();
   const retry: MailJobOutcome = { state: 'queued', attempts, error: decision.error, nextAttemptAt };
   if (!(await recordMailOutcome(job, retry, read))) return raced(log);
-  logger.warn('invoice e-mail attempt failed; retry scheduled', { ...log, attempt: attempts, error: decision.error });
+  logger.warn('e-mail attempt failed; retry scheduled', { ...log, attempt: attempts, error: decision.error });
   return { kind: 'retry', delayMs: decision.retryInMs };
+}
+
+/** An invoice's message, or why it is not sent (voided, paid for a reminder, the account gone). */
+async function prepareInvoice(job: MailJob): Promise<PreparedMail> {
+  const [invoice, account] = await Promise.all([readInvoice(job.referenceCode), getAccount(job.companyId)]);
+  const read: Read = { invoice, account };
+  const notToSend =
+    reasonNotToSend(invoice, job.reminder !== undefined) ?? (account ? undefined : 'The account no longer exists.');
+  if (notToSend) return { notToSend, read };
+  return { raw: await buildInvoiceMessage(job, invoice!, account!), read };
 }
 
 function mailFrom(): string {
@@ -147,7 +150,8 @@ export async function recordMailOutcome(job: MailJob, outcome: MailJobOutcome, r
   const now = new Date();
   let known = read;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const invoice = known ? known.invoice : await readInvoice(job.referenceCode);
+    // A statement's job has no invoice (docs/receivables.md "Statements").
+    const invoice = job.statement ? undefined : known ? known.invoice : await readInvoice(job.referenceCode);
     const change = jobChangeAction(tableName(), {
       before: job,
       at: now.toISOString(),

@@ -46,6 +46,17 @@ export interface MailJob {
   sentAt: string | null;
   /** A reminder's job (docs/receivables.md "Reminders"): its offset, and the days from the due date when queued. */
   reminder?: { offset: number; daysFromDue: number };
+  /**
+   * A client statement's job (docs/receivables.md "Statements"): the client and the period's effective range
+   * (YYYY-MM-DD); its `referenceCode` is empty. The statement is read and drawn when the mailer sends it.
+   */
+  statement?: StatementMail;
+}
+
+export interface StatementMail {
+  clientId: number;
+  from: string;
+  to: string;
 }
 
 function jobItem(job: MailJob, nowMs: number): Item {
@@ -61,6 +72,13 @@ function jobItem(job: MailJob, nowMs: number): Item {
     job_state: job.state,
     attempts: job.attempts,
     ...(job.reminder ? { reminder_offset: job.reminder.offset, reminder_days: job.reminder.daysFromDue } : {}),
+    ...(job.statement
+      ? {
+          statement_client_id: job.statement.clientId,
+          statement_from: job.statement.from,
+          statement_to: job.statement.to,
+        }
+      : {}),
     created_at: job.createdAt,
     GSI1PK: mailIndexKeys.partition(job.companyId),
     GSI1SK: mailIndexKeys.sort(job.jobId),
@@ -88,6 +106,15 @@ function jobFromItem(item: Item): MailJob {
     sentAt: textOrNull(item.sent_at),
     ...(typeof item.reminder_offset === 'number'
       ? { reminder: { offset: item.reminder_offset, daysFromDue: Number(item.reminder_days) } }
+      : {}),
+    ...(typeof item.statement_client_id === 'number'
+      ? {
+          statement: {
+            clientId: item.statement_client_id,
+            from: String(item.statement_from),
+            to: String(item.statement_to),
+          },
+        }
       : {}),
   };
 }

@@ -48,6 +48,7 @@ describe('openapi.json', () => {
       'send-invoice',
       'email-invoice',
       'invoice-reminders',
+      'send-client-statement',
     ];
     for (const route of ROUTES) {
       const operation = document.paths[route.path][route.method.toLowerCase()];
