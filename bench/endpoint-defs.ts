@@ -253,7 +253,7 @@ const reversalAndSendRows = (keys: RowKeys, seeded: Seeded): EndpointDef[] => {
       roundTripBudget: () => 2,
     },
     {
-      // docs/receivables.md "Statements": the statement is read first (a period too long for one is refused with
+      // docs/receivables.md "One client: the statement": the statement is read first (a period too long for one is refused with
       // nothing written), then the job is put; the mailer draws the PDF later. The writer's invoices' client.
       name: 'send statement (enqueue)',
       make: () => sendStatement(keys.writer, seeded.wClientId),

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI examples of `POST /clients/{id}/statement/send` (docs/receivables.md "Statements"), captured like the
+ * The OpenAPI examples of `POST /clients/{id}/statement/send` (docs/receivables.md "One client: the statement"), captured like the
  * rest by scripts/capture-examples.ts, whose request tools scripts/capture-report-examples.ts hands on.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -29,7 +29,7 @@ export async function captureStatementMailExamples(
   tools: CaptureTools,
   clients: { clientId: number; companyId: number; crowdedClientId: number },
 ): Promise<Pick<CapturedExamples, 'requests'>> {
-  const { capture, commonErrors, withFault, inFlight } = tools;
+  const { capture, commonErrors } = tools;
   const at = (id: number) => `/clients/${id}/statement/send`;
   const path = at(clients.clientId);
   const route = 'send-client-statement';
@@ -57,24 +57,30 @@ export async function captureStatementMailExamples(
         body: { period: 'month' },
       }),
     );
-    const keyed = { path, body: SEND_BODY, headers: { 'idempotency-key': 'statement-example' } };
-    await capture(route, 400, 'invalid_idempotency_key', 'Idempotency-Key over 255 characters', {
-      ...keyed,
-      headers: { 'idempotency-key': 'k'.repeat(256) },
-    });
-    await withFault('TransactWriteItemsCommand', inFlight, () =>
-      capture(route, 409, 'idempotency_request_in_progress', 'Same Idempotency-Key still running', keyed),
-    );
-    await tools.send(route, keyed);
-    await capture(route, 422, 'idempotency_key_reused', 'Same Idempotency-Key, another period', {
-      ...keyed,
-      body: { ...SEND_BODY, period: 'year' },
-    });
+    await keyedExamples(tools, path);
     await commonErrors(route, SEND_BODY, { period: 'month', to: 'not-an-address' }, 'TransactWriteItemsCommand', {
       path,
     });
   });
   return { requests: { [route]: { json: SEND_BODY, form: new URLSearchParams(SEND_BODY).toString() } } };
+}
+
+/** The Idempotency-Key's answers. */
+async function keyedExamples({ capture, send, withFault, inFlight }: CaptureTools, path: string) {
+  const route = 'send-client-statement';
+  const keyed = { path, body: SEND_BODY, headers: { 'idempotency-key': 'statement-example' } };
+  await capture(route, 400, 'invalid_idempotency_key', 'Idempotency-Key over 255 characters', {
+    ...keyed,
+    headers: { 'idempotency-key': 'k'.repeat(256) },
+  });
+  await withFault('TransactWriteItemsCommand', inFlight, () =>
+    capture(route, 409, 'idempotency_request_in_progress', 'Same Idempotency-Key still running', keyed),
+  );
+  await send(route, keyed);
+  await capture(route, 422, 'idempotency_key_reused', 'Same Idempotency-Key, another period', {
+    ...keyed,
+    body: { ...SEND_BODY, period: 'year' },
+  });
 }
 
 /** Runs `action` while the client's e-mail address is blank (as a client saved without one). */

@@ -46,7 +46,7 @@ interface RouteShape {
   answers?: Answers;
   /** The route also answers `Accept: text/csv` with its rows as CSV (docs/api.md "CSV"). */
   csv?: boolean;
-  /** The route also answers `Accept: application/pdf` with a PDF of its answer (docs/receivables.md "Statements"). */
+  /** The route also answers `Accept: application/pdf` with a PDF of its answer (docs/receivables.md "One client: the statement"). */
   pdf?: boolean;
 }
 

@@ -48,7 +48,7 @@ export const deleteClientRoute: RouteHandler = async ({ context, pathParameters 
 export const forgetClientCardRoute: RouteHandler = async ({ context, pathParameters }) =>
   writeResponse(await forgetClientCard(context, Number(pathParameters.id), pathParameters.card_token ?? ''));
 
-/** POST /clients/{id}/statement/send: the statement's period, optional `to` (docs/receivables.md "Statements") */
+/** POST /clients/{id}/statement/send: the statement's period, optional `to` (docs/receivables.md "One client: the statement") */
 export const sendClientStatementRoute: RouteHandler = async ({ context, body, headers, pathParameters }) => {
   const input = parseRequest(sendStatementSchema, body, { periodFields: ['period', 'start', 'end'] });
   return writeResponse(await sendStatement(withIdempotencyKey(context, headers), Number(pathParameters.id), input));

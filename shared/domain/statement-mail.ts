@@ -1,5 +1,5 @@
 /**
- * E-mailing a client's statement (docs/receivables.md "Statements"), pure: who it goes to. The client's own address
+ * E-mailing a client's statement (docs/receivables.md "One client: the statement"), pure: who it goes to. The client's own address
  * unless the request names one; a client with no valid address and no `to` is 422 `recipient_missing`.
  */
 import { isEmailAddress } from './email-address.ts';

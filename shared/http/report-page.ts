@@ -99,7 +99,7 @@ export function agingResponse(page: AgingPage, account: Account, answer: Answer)
   return response;
 }
 
-/** `POST /clients/{id}/statement` with `Accept: application/pdf`: the statement's PDF (docs/receivables.md "Statements"). */
+/** `POST /clients/{id}/statement` with `Accept: application/pdf`: the statement's PDF (docs/receivables.md "One client: the statement"). */
 export const statementPdfResponse = (pdf: Uint8Array, fileName: string): HttpResponse =>
   namedPdfResponse(pdf, fileName);
 

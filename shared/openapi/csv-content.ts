@@ -1,6 +1,6 @@
 /**
  * The `text/csv` answers of the listings that offer them (docs/api.md "CSV") and the `application/pdf` answers of the
- * routes that offer one (docs/receivables.md "Statements"), for the OpenAPI document.
+ * routes that offer one (docs/receivables.md "One client: the statement"), for the OpenAPI document.
  */
 import {
   CLIENT_AGING_COLUMNS,

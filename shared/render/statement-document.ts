@@ -1,5 +1,5 @@
 /**
- * A client's statement as its client reads it (docs/receivables.md "Statements"), as a pure value: the PDF and the
+ * A client's statement as its client reads it (docs/receivables.md "One client: the statement"), as a pure value: the PDF and the
  * e-mail are rendered from it. Built from the domain statement, the client, the merchant and the period's effective
  * range; amounts as people read them (`₦1,500.00`), dates in words. The JSON and CSV answers are the API's own
  * (shared/representation/report-views.ts).

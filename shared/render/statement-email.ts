@@ -1,5 +1,5 @@
 /**
- * What the client reads in a statement e-mail (docs/receivables.md "Statements"), pure: the subject, a plain-text body
+ * What the client reads in a statement e-mail (docs/receivables.md "One client: the statement"), pure: the subject, a plain-text body
  * and an HTML body with the same content — who it is from, the period, the opening and closing balances and the number
  * of lines — rendered from the statement document the PDF is drawn from (./statement-document.ts). The PDF, with every
  * line, is attached by the mailer. Everything a user typed is escaped; no script, no remote image, inline styles only.

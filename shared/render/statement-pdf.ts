@@ -1,10 +1,10 @@
 /**
- * A client's statement drawn on A4 (docs/receivables.md "Statements"): who it is from and for, the period, the opening
+ * A client's statement drawn on A4 (docs/receivables.md "One client: the statement"): who it is from and for, the period, the opening
  * balance, each line (date; type, reference and description; debit, credit and the balance after it) and the closing
  * balance. Lines flow over as many pages as they need, the table's header repeated; every page's footer names the
  * statement. Part of the PDF engine (./invoice-pdf-engine.ts re-exports it), so it loads with the first PDF only.
  */
-import type { StatementDocument, StatementDocumentLine } from './statement-document.ts';
+
 import {
   type Frame,
   frameOf,
@@ -18,6 +18,7 @@ import {
   write,
   writeNumber,
 } from './pdf-drawing.ts';
+import type { StatementDocument, StatementDocumentLine } from './statement-document.ts';
 
 /** Renders the statement as an A4 PDF. */
 export function drawStatementPdf(document: StatementDocument): Promise<Uint8Array> {

@@ -59,7 +59,7 @@ export async function clientStatement(
   return statementView(of, statement);
 }
 
-/** The statement as its client reads it, for the PDF (docs/receivables.md "Statements"). */
+/** The statement as its client reads it, for the PDF (docs/receivables.md "One client: the statement"). */
 export async function clientStatementDocument(
   context: RequestContext,
   clientId: number,

@@ -37,8 +37,8 @@ import {
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import type { TransactItem } from '../store/write-executor.ts';
 import { documentOf } from './invoice-document.ts';
-import { type PreparedMail, prepareStatementMail, type Read } from './statement-mail.ts';
 import type { JobOutcome } from './outbox.ts';
+import { type PreparedMail, prepareStatementMail, type Read } from './statement-mail.ts';
 
 export interface MailJobOutcome {
   state: MailJobState;
@@ -150,7 +150,7 @@ export async function recordMailOutcome(job: MailJob, outcome: MailJobOutcome, r
   const now = new Date();
   let known = read;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    // A statement's job has no invoice (docs/receivables.md "Statements").
+    // A statement's job has no invoice (docs/receivables.md "One client: the statement").
     const invoice = job.statement ? undefined : known ? known.invoice : await readInvoice(job.referenceCode);
     const change = jobChangeAction(tableName(), {
       before: job,

@@ -1,13 +1,13 @@
 /**
- * E-mail a client's statement (docs/receivables.md "Statements"): the statement is read first, so that a period too
+ * E-mail a client's statement (docs/receivables.md "One client: the statement"): the statement is read first, so that a period too
  * long for one (400 `statement_too_large`) is refused with nothing written; then one transaction puts the mail job —
  * the outbox the mailer works from, as an invoice's send does. The mailer reads the statement again and draws its PDF
  * when it sends it, so the e-mail shows the period as it stands then.
  */
 import { loadConfig } from '../config.ts';
+import { visibleClient } from '../domain/client.ts';
 import { formatDayFirst, formatTimestamp, fromIsoDate } from '../domain/dates.ts';
 import { mailNotConfigured } from '../domain/invoice-mail.ts';
-import { visibleClient } from '../domain/client.ts';
 import { decideStatementRecipient } from '../domain/statement-mail.ts';
 import { statementQueued } from '../representation/report-views.ts';
 import type { SendStatementInput } from '../schemas/history.ts';

@@ -1,11 +1,12 @@
 /**
- * A client statement's e-mail (docs/receivables.md "Statements"), one attempt's message: the mailer
+ * A client statement's e-mail (docs/receivables.md "One client: the statement"), one attempt's message: the mailer
  * (./mail-delivery.ts) reads the client and the account, reads the statement of the job's range as it stands, draws its
  * PDF and builds the MIME message; or says why it is not sent (the account or the client gone, or the period now too
  * long for one statement). Also the shapes an attempt's preparation has, shared with the invoice's.
  */
-import type { Invoice } from '../domain/invoice.ts';
+
 import { visibleClient } from '../domain/client.ts';
+import type { Invoice } from '../domain/invoice.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { buildMimeMessage } from '../outbound/mime-message.ts';
 import { renderStatementPdf } from '../render/invoice-pdf.ts';

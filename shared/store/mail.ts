@@ -47,7 +47,7 @@ export interface MailJob {
   /** A reminder's job (docs/receivables.md "Reminders"): its offset, and the days from the due date when queued. */
   reminder?: { offset: number; daysFromDue: number };
   /**
-   * A client statement's job (docs/receivables.md "Statements"): the client and the period's effective range
+   * A client statement's job (docs/receivables.md "One client: the statement"): the client and the period's effective range
    * (YYYY-MM-DD); its `referenceCode` is empty. The statement is read and drawn when the mailer sends it.
    */
   statement?: StatementMail;

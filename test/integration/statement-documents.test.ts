@@ -1,5 +1,5 @@
 /**
- * docs/receivables.md "Statements": a client's statement as a PDF (`Accept: application/pdf` on
+ * docs/receivables.md "One client: the statement": a client's statement as a PDF (`Accept: application/pdf` on
  * POST /clients/{id}/statement, read back with pdftotext) and by e-mail (POST /clients/{id}/statement/send: the job it
  * commits, then `deliverMailJob` drawing the PDF and sending it to the real local SES server), through API
  * Gateway-shaped events on DynamoDB Local.
@@ -20,6 +20,7 @@ import { keys } from '../../shared/store/keys.ts';
 import { getMailJob, listMailJobs, resetMailSender } from '../../shared/store/mail.ts';
 import { call, createInvoice, newAccount, todayMonthFirst, uniqueEmail } from '../support/api.ts';
 import { dayOf } from '../support/days.ts';
+import { seedLedgerLines } from '../support/ledger-seed.ts';
 import { pdfText } from '../support/pdf-text.ts';
 
 const mailDir = mkdtempSync(join(tmpdir(), 'invoicing-statement-mail-'));
@@ -209,6 +210,18 @@ describe('POST /clients/{id}/statement/send', () => {
     expect(badAddress.body.code).toBe('validation_failed');
     expect(await listMailJobs(account.companyId, 10)).toEqual([]);
     expect(await listMailJobs(other.account.companyId, 10)).toEqual([]);
+  });
+
+  it('refuses a period with more than 5,000 lines: 400 statement_too_large, nothing queued', {
+    timeout: 120_000,
+  }, async () => {
+    const { key, account, clientId } = await clientWithActivity();
+    await seedLedgerLines(account.companyId, clientId, dayOf(0).iso, 5001);
+
+    const result = await send(key, clientId, { period: 'today' });
+
+    expect([result.status, result.body.code], result.rawBody).toEqual([400, 'statement_too_large']);
+    expect(await listMailJobs(account.companyId, 10)).toEqual([]);
   });
 
   it('replays a keyed send: one job for two requests with the same Idempotency-Key', async () => {
