@@ -7,6 +7,7 @@
 
 import { type CalendarDate, fromEpochSeconds, localDateOf, todayIn, toIsoDate } from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';
+import type { Logo } from '../domain/logo.ts';
 import type { MerchantProfile } from '../domain/merchant-profile.ts';
 import { displayedPaymentStatus } from '../domain/overdue.ts';
 import type { PaymentReceipt } from '../domain/receipt.ts';
@@ -54,6 +55,8 @@ export interface InvoiceDocument {
     contacts: LabelledValue[];
     /** The reply-to address, when set (the e-mail uses it). */
     email?: string;
+    /** The merchant's logo, when it has one (docs/accounts.md "The logo"). */
+    logo?: Logo;
   };
   client: {
     /** The person's name, or the company's when the person's is empty. */
@@ -88,6 +91,7 @@ export interface Merchant {
   name: string;
   timeZone: string;
   profile: MerchantProfile;
+  logo?: Logo;
 }
 
 export interface DocumentInput {
@@ -123,7 +127,7 @@ function clientOf(invoice: Invoice): InvoiceDocument['client'] {
   return company && company !== person ? { name: person, company } : { name: person };
 }
 
-export function merchantOf({ name, profile }: Merchant): InvoiceDocument['merchant'] {
+export function merchantOf({ name, profile, logo }: Merchant): InvoiceDocument['merchant'] {
   return {
     name,
     address: profile.address ? profile.address.split('\n') : [],
@@ -133,6 +137,7 @@ export function merchantOf({ name, profile }: Merchant): InvoiceDocument['mercha
       ['Tax ID', profile.taxId],
     ]),
     ...(profile.email ? { email: profile.email } : {}),
+    ...(logo ? { logo } : {}),
   };
 }
 

@@ -12,6 +12,7 @@
  */
 import type { InvoiceDocument, LabelledValue } from './invoice-document.ts';
 import {
+  drawLogo,
   type Frame,
   frameOf,
   INK,
@@ -62,8 +63,9 @@ const COLUMNS = {
 
 function drawHeader(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, frame: Frame): number {
   const half = frame.width / 2;
+  const top = drawLogo(pdf, doc.merchant.logo, frame.left, frame.top);
   pdf.font(fonts.bold).fontSize(18).fillColor(INK);
-  let left = write(pdf, doc.merchant.name, frame.left, frame.top, { width: half + 20 });
+  let left = write(pdf, doc.merchant.name, frame.left, top, { width: half + 20 });
   pdf.font(fonts.regular).fontSize(9).fillColor(MUTED);
   for (const line of doc.merchant.address) left = write(pdf, line, frame.left, left + 1, { width: half + 20 });
   for (const contact of doc.merchant.contacts)

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
+import type { Logo } from '../domain/logo.ts';
 import { BUNDLED_FONT_DIR, FONT_FILES, FONT_PACKAGE } from './pdf-assets.ts';
 import { PdfFont } from './pdf-font.ts';
 
@@ -120,4 +121,16 @@ export function room(pdf: Pdf, top: number, height: number): number {
   if (top + height <= frameOf(pdf).bottom) return top;
   pdf.addPage();
   return frameOf(pdf).top;
+}
+
+/** The largest box a logo is drawn in, in points (it keeps its proportions, and is never enlarged). */
+const LOGO_BOX = { width: 160, height: 48 };
+
+/** Draws the merchant's logo at (x, y), when there is one; returns the y below it. */
+export function drawLogo(pdf: Pdf, logo: Logo | undefined, x: number, y: number): number {
+  if (!logo) return y;
+  const scale = Math.min(LOGO_BOX.width / logo.width, LOGO_BOX.height / logo.height, 1);
+  const [width, height] = [logo.width * scale, logo.height * scale];
+  pdf.image(Buffer.from(logo.bytes), x, y, { width, height });
+  return y + height + 8;
 }

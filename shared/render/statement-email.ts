@@ -4,7 +4,7 @@
  * of lines — rendered from the statement document the PDF is drawn from (./statement-document.ts). The PDF, with every
  * line, is attached by the mailer. Everything a user typed is escaped; no script, no remote image, inline styles only.
  */
-import { escapeHtml } from './html.ts';
+import { emailLogo, escapeHtml } from './html.ts';
 import type { LabelledValue } from './invoice-document.ts';
 import type { StatementDocument } from './statement-document.ts';
 
@@ -51,6 +51,7 @@ function html(document: StatementDocument, facts: LabelledValue[], intro: string
     '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">',
     `<title>${e(`Statement from ${document.merchant.name}`)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:600px">',
+    emailLogo(document.merchant),
     `<p>Hello ${e(document.client.name)},</p>`,
     `<p>${e(intro)}</p>`,
     `<table role="presentation">${rows.join('')}</table>`,

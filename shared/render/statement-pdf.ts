@@ -6,6 +6,7 @@
  */
 
 import {
+  drawLogo,
   type Frame,
   frameOf,
   INK,
@@ -42,8 +43,9 @@ const NUMBER_SIZE = 9.5;
 
 function drawHeader(pdf: Pdf, doc: StatementDocument, fonts: PdfFonts, frame: Frame): number {
   const half = frame.width / 2;
+  const top = drawLogo(pdf, doc.merchant.logo, frame.left, frame.top);
   pdf.font(fonts.bold).fontSize(18).fillColor(INK);
-  let left = write(pdf, doc.merchant.name, frame.left, frame.top, { width: half + 20 });
+  let left = write(pdf, doc.merchant.name, frame.left, top, { width: half + 20 });
   pdf.font(fonts.regular).fontSize(9).fillColor(MUTED);
   for (const line of doc.merchant.address) left = write(pdf, line, frame.left, left + 1, { width: half + 20 });
   for (const contact of doc.merchant.contacts)

@@ -6,16 +6,19 @@
 import { todayForOverdue } from '../clock.ts';
 import { formatDayFirst, fromIsoDate, toIsoDate } from '../domain/dates.ts';
 import type { ClientRecord } from '../domain/invoice.ts';
+import type { Logo } from '../domain/logo.ts';
 import { buildStatement, MAX_STATEMENT_LINES, type Statement } from '../domain/statement.ts';
 import { type StatementDocument, statementDocument } from '../render/statement-document.ts';
 import { type StatementView, statementView } from '../representation/report-views.ts';
 import type { ClientStatementInput } from '../schemas/history.ts';
+import { getAccountLogo } from '../store/account-logo.ts';
 import type { Account } from '../store/accounts.ts';
 import { queryClientAgingRows } from '../store/aging.ts';
 import { queryLedgerSince } from '../store/ledger.ts';
 import { ConflictsOutlastedDeadlineError } from '../store/write-executor.ts';
 import type { RequestContext } from './context.ts';
 import { effectiveRange } from './history-listing.ts';
+import { merchantOf } from './invoice-document.ts';
 import { clientRecord } from './read-clients.ts';
 
 /** Reads of a statement before giving up on a client that is being written to all the time (503, retry). */
@@ -66,14 +69,19 @@ export async function clientStatementDocument(
   input: ClientStatementInput,
 ): Promise<StatementDocument> {
   const { client, range } = await statementRequest(context, clientId, input);
-  return statementDocumentOf(await readStatementOf(client, range), context.account);
+  const [reading, logo] = await Promise.all([readStatementOf(client, range), getAccountLogo(client.companyId)]);
+  return statementDocumentOf(reading, context.account, logo);
 }
 
 /** The document of a statement read for `account`, on the account's today. */
-export function statementDocumentOf(reading: ClientStatementReading, account: Account): StatementDocument {
+export function statementDocumentOf(
+  reading: ClientStatementReading,
+  account: Account,
+  logo: Logo | undefined,
+): StatementDocument {
   return statementDocument({
     ...reading,
-    merchant: { name: account.name, timeZone: account.timeZone, profile: account.profile },
+    merchant: merchantOf(account, logo),
     today: todayForOverdue(account.timeZone),
     currency: account.currency,
   });

@@ -17,12 +17,14 @@ import { loadConfig } from '../config.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import type { Invoice, InvoiceMail, MailJobState } from '../domain/invoice.ts';
 import { decideAttempt, decideNotice, describesJob, reasonNotToSend, type SesNotice } from '../domain/invoice-mail.ts';
+import type { Logo } from '../domain/logo.ts';
 import { invoiceMailEvents } from '../domain/webhook-events.ts';
 import { countMailOutcome, logger } from '../observability.ts';
-import { buildMimeMessage } from '../outbound/mime-message.ts';
+import { buildMimeMessage, inlineLogo } from '../outbound/mime-message.ts';
 import { invoiceEmailContent } from '../render/invoice-email.ts';
 import { renderInvoicePdf } from '../render/invoice-pdf.ts';
 import { invoiceView } from '../representation/views.ts';
+import { getAccountLogo } from '../store/account-logo.ts';
 import { type Account, getAccount } from '../store/accounts.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { loadInvoices, mailHeaderAction } from '../store/invoices.ts';
@@ -81,12 +83,16 @@ export async function deliverMailJob(jobId: string): Promise<JobOutcome> {
 
 /** An invoice's message, or why it is not sent (voided, paid for a reminder, the account gone). */
 async function prepareInvoice(job: MailJob): Promise<PreparedMail> {
-  const [invoice, account] = await Promise.all([readInvoice(job.referenceCode), getAccount(job.companyId)]);
+  const [invoice, account, logo] = await Promise.all([
+    readInvoice(job.referenceCode),
+    getAccount(job.companyId),
+    getAccountLogo(job.companyId),
+  ]);
   const read: Read = { invoice, account };
   const notToSend =
     reasonNotToSend(invoice, job.reminder !== undefined) ?? (account ? undefined : 'The account no longer exists.');
   if (notToSend) return { notToSend, read };
-  return { raw: await buildInvoiceMessage(job, invoice!, account!), read };
+  return { raw: await buildInvoiceMessage(job, invoice!, account!, logo), read };
 }
 
 function mailFrom(): string {
@@ -96,8 +102,8 @@ function mailFrom(): string {
   return from;
 }
 
-async function buildInvoiceMessage(job: MailJob, invoice: Invoice, account: Account) {
-  const document = documentOf(invoice, account);
+async function buildInvoiceMessage(job: MailJob, invoice: Invoice, account: Account, logo: Logo | undefined) {
+  const document = documentOf(invoice, account, undefined, logo);
   const content = invoiceEmailContent(document, job.message, job.reminder);
   // The PDF engine loads on the first PDF this process renders (shared/render/invoice-pdf.ts).
   const pdf = await renderInvoicePdf(document);
@@ -111,6 +117,7 @@ async function buildInvoiceMessage(job: MailJob, invoice: Invoice, account: Acco
     text: content.text,
     html: content.html,
     attachment: { fileName: content.pdfFileName, contentType: 'application/pdf', content: pdf },
+    ...inlineLogo(document.merchant.logo),
   });
 }
 

@@ -8,9 +8,10 @@
 import { visibleClient } from '../domain/client.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import { Refusal } from '../domain/refusal.ts';
-import { buildMimeMessage } from '../outbound/mime-message.ts';
+import { buildMimeMessage, inlineLogo } from '../outbound/mime-message.ts';
 import { renderStatementPdf } from '../render/invoice-pdf.ts';
 import { statementEmailContent } from '../render/statement-email.ts';
+import { accountLogoKey, logoFrom } from '../store/account-logo.ts';
 import { type Account, getAccount } from '../store/accounts.ts';
 import { batchGet } from '../store/batch.ts';
 import { clientFrom, clientKey } from '../store/clients.ts';
@@ -32,7 +33,10 @@ export async function prepareStatementMail(
   mailFrom: () => string,
 ): Promise<PreparedMail> {
   const key = clientKey(job.companyId, statement.clientId);
-  const [account, items] = await Promise.all([getAccount(job.companyId), batchGet([key])]);
+  const [account, items] = await Promise.all([
+    getAccount(job.companyId),
+    batchGet([key, accountLogoKey(job.companyId)]),
+  ]);
   const read: Read = { invoice: undefined, account };
   if (!account) return { notToSend: 'The account no longer exists.', read };
   const client = visibleClient(clientFrom(items, key), job.companyId, { includeDeleted: true });
@@ -44,7 +48,7 @@ export async function prepareStatementMail(
     if (error instanceof Refusal) return { notToSend: error.message, read }; // more lines than one statement holds
     throw error;
   }
-  const document = statementDocumentOf(reading, account);
+  const document = statementDocumentOf(reading, account, logoFrom(items, job.companyId));
   const content = statementEmailContent(document);
   const pdf = await renderStatementPdf(document);
   const raw = await buildMimeMessage({
@@ -56,6 +60,7 @@ export async function prepareStatementMail(
     text: content.text,
     html: content.html,
     attachment: { fileName: content.pdfFileName, contentType: 'application/pdf', content: pdf },
+    ...inlineLogo(document.merchant.logo),
   });
   return { raw, read };
 }

@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as mailEventsHandler } from '../../functions/mail-events/handler.ts';
 import { type LocalSes, startLocalSes } from '../../infra/local/ses-server.ts';
 import { resetConfig } from '../../shared/config.ts';
+import { checkLogo, LOGO_CID } from '../../shared/domain/logo.ts';
 import { deliverMailJob } from '../../shared/services/mail-delivery.ts';
+import { setAccountLogo } from '../../shared/store/account-logo.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
@@ -21,7 +23,8 @@ import { getMailJob, listMailJobs, resetMailSender } from '../../shared/store/ma
 import { call, createInvoice, newAccount, todayMonthFirst, uniqueEmail } from '../support/api.ts';
 import { dayOf } from '../support/days.ts';
 import { seedLedgerLines } from '../support/ledger-seed.ts';
-import { pdfText } from '../support/pdf-text.ts';
+import { pdfImages, pdfText } from '../support/pdf-text.ts';
+import { solidPng } from '../support/png.ts';
 
 const mailDir = mkdtempSync(join(tmpdir(), 'invoicing-statement-mail-'));
 const saved = { ...process.env };
@@ -138,7 +141,7 @@ const send = (key: string, id: number | string, body: unknown, idempotencyKey?: 
 
 async function messagesTo(address: string) {
   const files = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
-  const parsed = await Promise.all(files.map(async (name) => simpleParser(readFileSync(join(mailDir, name)))));
+  const parsed = await Promise.all(files.map(async (name) => simpleParser(readFileSync(join(mailDir, name)), { keepCidLinks: true })));
   return parsed.filter((message) => JSON.stringify(message.to).includes(address));
 }
 
@@ -170,10 +173,30 @@ describe('POST /clients/{id}/statement/send', () => {
     expect(message!.subject).toContain('Statement from Adebayo & Sons');
     expect(message!.text).toContain('Closing balance');
     expect(message!.text).toContain('₦1,235,867.89');
-    const [attachment] = message!.attachments;
+    const [attachment, ...others] = message!.attachments;
+    expect(others).toEqual([]); // no logo, no inline image
     expect(attachment!.contentType).toBe('application/pdf');
     expect(pdfText(attachment!.content)).toContain('Chiamaka Okafor');
     expect(await getMailJob(job!.jobId)).toMatchObject({ state: 'sent', attempts: 1 });
+  });
+
+  it("shows the merchant's logo inline (cid:) in the e-mail, and in the attached PDF", async () => {
+    const { account, key, clientId, email } = await clientWithActivity();
+    const png = solidPng(90, 30);
+    const logo = checkLogo({ format: 'png', width: 90, height: 30, bytes: png });
+    if (!logo.ok) throw new Error(logo.message);
+    await setAccountLogo(account.companyId, logo.value);
+
+    const sent = await send(key, clientId, { period: 'today' });
+    expect(await deliverMailJob(sent.body.data.job_id)).toEqual({ kind: 'delivered' });
+
+    const [message] = await messagesTo(email);
+    expect(message!.html).toContain(`<img src="cid:${LOGO_CID}" alt="Adebayo &amp; Sons"`);
+    const inline = message!.attachments.find((attachment) => attachment.cid === LOGO_CID);
+    expect(inline?.contentType).toBe('image/png');
+    expect(Buffer.from(inline!.content).equals(png)).toBe(true);
+    const pdf = message!.attachments.find((attachment) => attachment.contentType === 'application/pdf')!;
+    expect(pdfImages(pdf.content)).toEqual([{ width: 90, height: 30 }]);
   });
 
   it('sends to `to` when given; 422 recipient_missing without one for a client without an address', async () => {
