@@ -141,7 +141,9 @@ const send = (key: string, id: number | string, body: unknown, idempotencyKey?: 
 
 async function messagesTo(address: string) {
   const files = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
-  const parsed = await Promise.all(files.map(async (name) => simpleParser(readFileSync(join(mailDir, name)), { keepCidLinks: true })));
+  const parsed = await Promise.all(
+    files.map(async (name) => simpleParser(readFileSync(join(mailDir, name)), { keepCidLinks: true })),
+  );
   return parsed.filter((message) => JSON.stringify(message.to).includes(address));
 }
 
