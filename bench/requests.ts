@@ -23,6 +23,8 @@ export interface RequestSpec {
   path: string;
   body: unknown;
   headers: Record<string, string>;
+  /** Given the body of the endpoint's expected answer (a row that supplies another's pool keeps it); never the floor's. */
+  onAnswer?: (body: string) => void;
 }
 
 /** A request of the `i`th of a block, sent by load-generator worker `worker`. */
@@ -67,6 +69,28 @@ export const clientIdInvoice = (key: string, clientId: number, total = '150,000.
       { item: 'Website design', description: 'Landing page', unit_cost: total, quantity: '1' },
       { item: 'Hosting', description: '12 months', unit_cost: '2,500.00', quantity: 12 },
     ],
+  },
+});
+
+/**
+ * An invoice of 100 lines on an account with exclusive VAT (docs/tax.md): standard, zero-rated and exempt lines, every
+ * fifth discounted — the split of every line and category is computed and stored.
+ */
+export const taxedInvoice = (key: string, clientId: number): RequestSpec => ({
+  path: '/invoices',
+  headers: auth(key, true),
+  body: {
+    client_id: clientId,
+    due_date: '12/31/2030',
+    fee_bearer: 'account',
+    items: Array.from({ length: 100 }, (_, i) => ({
+      item: `Line ${i + 1}`,
+      description: 'Taxed supply',
+      unit_cost: `${1000 + i * 37}.45`,
+      quantity: String(1 + (i % 7)),
+      tax: i % 10 === 3 ? 'zero' : i % 10 === 7 ? 'exempt' : 'standard',
+      ...(i % 5 === 0 ? { discount: '100.00' } : {}),
+    })),
   },
 });
 

@@ -1,6 +1,6 @@
 /**
- * `account:update` (docs/accounts.md "The merchant's profile"): the name, profile, logo and reminder schedule of an
- * account.
+ * `account:update` (docs/accounts.md "The merchant's profile"): the name, profile, logo, reminder schedule, VAT setting
+ * and invoice prefix (docs/tax.md) of an account.
  */
 import {
   MAX_BUSINESS_NAME_LENGTH,
@@ -21,6 +21,7 @@ import {
   type PaystackChanges,
   paystackChangesFrom,
 } from './paystack-options.ts';
+import { TAX_OPTIONS, taxChangesFrom } from './tax-options.ts';
 import { COMPANY_ID, companyId } from './validate.ts';
 
 /** The option of each profile field, e.g. `--tax-id` for `taxId`. */
@@ -60,7 +61,7 @@ function changesFrom(
   paystack: PaystackChanges | undefined,
   logo: LogoChange,
 ): AccountChanges {
-  const changes: AccountChanges = { profile: profileChanges(values) };
+  const changes: AccountChanges = { profile: profileChanges(values), ...taxChangesFrom(values) };
   if (typeof values.name === 'string') {
     const name = values.name.replace(/\s+/g, ' ').trim();
     if (name === '') throw new UsageError('--name must not be empty.');
@@ -76,17 +77,23 @@ function changesFrom(
   const changesSomething =
     changes.name !== undefined ||
     changes.reminderOffsets !== undefined ||
+    changes.vatMode !== undefined ||
+    changes.vatRateUnits !== undefined ||
+    changes.invoicePrefix !== undefined ||
     Object.keys(changes.profile ?? {}).length > 0 ||
     paystack !== undefined ||
     logo !== undefined;
   if (!changesSomething)
-    throw new UsageError('Nothing to change: give --name, a profile option, --reminders, --logo or a Paystack option.');
+    throw new UsageError(
+      'Nothing to change: give --name, a profile option, --reminders, --logo, --vat, --vat-rate, --invoice-prefix or a Paystack option.',
+    );
   return changes;
 }
 
 export const accountUpdate = defineCommand({
   name: 'account:update',
-  summary: "change an account's name, profile (what its invoices show), reminder schedule or Paystack connection",
+  summary:
+    "change an account's name, profile (what its invoices show), reminder schedule, VAT, invoice prefix or Paystack connection",
   options: {
     'company-id': COMPANY_ID,
     name: { type: 'string', placeholder: 'TEXT', description: 'the business name invoices are from' },
@@ -98,6 +105,7 @@ export const accountUpdate = defineCommand({
         'reminder days relative to the due date, e.g. --reminders=-3,0,7,14 (-365..365, at most 10); --reminders= clears',
     },
     ...LOGO_OPTION,
+    ...TAX_OPTIONS,
     ...PAYSTACK_OPTIONS,
   },
   prints: 'one JSON line describing the account, as account:list does.',

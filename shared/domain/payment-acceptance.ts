@@ -1,6 +1,6 @@
 /**
  * Whether a payment is accepted (docs/api.md "Add payment"): partial payments accumulate; no overpayment; nothing on a
- * paid invoice. A payment may carry withholding tax (docs/notes-rev5-domain.md "Withholding tax"): the client paid
+ * paid invoice. A payment may carry withholding tax (docs/decisions.md "Withholding tax"): the client paid
  * `amount` and withheld `wht_amount`, and the invoice is credited both.
  */
 import { type CalendarDate, compareDates, toEpochSeconds } from './dates.ts';
@@ -10,7 +10,7 @@ import { AMOUNT_NEGATIVE, formatKobo } from './money.ts';
 import type { PaymentRecord } from './payment-record.ts';
 import { accept, type Decision, invalidFields, notFound, Refusal, refuse } from './refusal.ts';
 
-export interface PaymentRequest {
+export interface PaymentRequest extends Withholding {
   amountKobo: number;
   date: CalendarDate;
   channel: string;
@@ -162,5 +162,7 @@ export function newPayment(
     channel: request.channel,
     createdAt: now,
     recordedId: ids.recordedId,
+    ...(request.whtKobo ? { whtKobo: request.whtKobo } : {}),
+    ...(request.whtReference !== undefined ? { whtReference: request.whtReference } : {}),
   };
 }

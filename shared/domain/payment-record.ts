@@ -83,4 +83,15 @@ export interface PaymentRecord {
   inTotals?: boolean;
   /** Set on a payment recorded from Paystack; absent on manual ones. */
   online?: OnlinePayment;
+  /**
+   * Withholding tax the client deducted (docs/tax.md "Withholding tax"): the invoice was credited `amountKobo` + this.
+   * Absent when none was withheld.
+   */
+  whtKobo?: number;
+  /** The client's withholding tax receipt or certificate number, when given. */
+  whtReference?: string;
 }
+
+/** What a payment credited its invoice: what was paid and what was withheld. */
+export const creditedKobo = (payment: Pick<PaymentRecord, 'amountKobo' | 'whtKobo'>): number =>
+  payment.amountKobo + (payment.whtKobo ?? 0);

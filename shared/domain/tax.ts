@@ -1,5 +1,5 @@
 /**
- * VAT and discounts on an invoice or a credit note, pure and exact (docs/notes-rev5-domain.md "Tax"). A line's amount
+ * VAT and discounts on an invoice or a credit note, pure and exact (docs/decisions.md "VAT and discounts"). A line's amount
  * is quantity × unit cost, its discount at most that, and what remains is taxed by category: `standard` at the
  * account's rate, `zero` at 0 %, `exempt` not at all. VAT is rounded half-up to the kobo once per invoice, on the sum
  * of the standard lines, never line by line. `exclusive`: the lines exclude VAT and it is added. `inclusive`: the lines
@@ -149,7 +149,8 @@ export function taxInvoice(inputs: readonly TaxLineInput[], vat: VatSetting): De
 
 const MAX = BigInt(MAX_AMOUNT_KOBO);
 const DISCOUNT_TOO_LARGE = 'must not exceed the line amount (quantity × unit_cost)';
-const TOTAL_TOO_LARGE = 'the invoice amounts must not exceed 999999999999.99';
+// The wording add invoice answered before VAT (docs/api.md "Money"): clients may match on it.
+const TOTAL_TOO_LARGE = 'the invoice total must not exceed 999999999999.99';
 
 function vatOfLines(lines: readonly ExactLine[], vat: VatSetting): { vatKobo: bigint; taxes: TaxEntry[] } {
   if (vat.mode === 'off') return { vatKobo: 0n, taxes: [] };

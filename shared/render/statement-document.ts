@@ -16,12 +16,15 @@ export const LINE_TYPE_LABELS: Record<LedgerLineType, string> = {
   payment: 'Payment',
   reversal: 'Reversal',
   void: 'Void',
+  wht: 'Withholding tax',
 };
 
 export interface StatementDocumentLine {
   date: ShownDate;
   type: string;
   referenceCode: string;
+  /** The invoice's number (`INV-000042`), when it has one: the line is titled by it rather than the reference code. */
+  number?: string;
   description: string;
   /** Empty when the line has no debit (a credit line), and the other way round. */
   debit: string;
@@ -76,6 +79,7 @@ export function statementDocument(input: StatementDocumentInput): StatementDocum
       date: showDate(fromIsoDate(line.date)),
       type: LINE_TYPE_LABELS[line.type],
       referenceCode: line.referenceCode,
+      ...(line.number === undefined ? {} : { number: line.number }),
       description: line.description,
       debit: line.debitKobo === 0 ? '' : money(line.debitKobo),
       credit: line.creditKobo === 0 ? '' : money(line.creditKobo),

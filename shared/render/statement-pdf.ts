@@ -85,7 +85,10 @@ function drawTableHeader(pdf: Pdf, fonts: PdfFonts, frame: Frame, top: number): 
   return top + 26;
 }
 
-const titleOf = (line: StatementDocumentLine) => `${line.type} ${line.referenceCode}`;
+const titleOf = (line: StatementDocumentLine) =>
+  line.number === undefined
+    ? `${line.type} ${line.referenceCode}`
+    : `${line.type} ${line.number} · ${line.referenceCode}`;
 
 function rowHeight(pdf: Pdf, line: StatementDocumentLine, fonts: PdfFonts): number {
   const width = COLUMNS.detail.width - 6;

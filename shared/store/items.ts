@@ -95,6 +95,8 @@ export function paymentAttributes(payment: PaymentRecord): Item {
     ...(payment.inTotals ? { in_totals: true } : {}),
     ...(payment.reversal ? { reversed_at: payment.reversal.reversedAt, reversal_reason: payment.reversal.reason } : {}),
     ...onlineAttributes(payment.online),
+    ...(payment.whtKobo ? { wht: payment.whtKobo } : {}),
+    ...(payment.whtReference === undefined ? {} : { wht_reference: payment.whtReference }),
   };
 }
 
@@ -118,6 +120,8 @@ export function paymentFromItem(item: Item): PaymentRecord {
       ? { reversal: { reversedAt: item.reversed_at, reason: String(item.reversal_reason ?? '') } }
       : {}),
     ...onlineFromItem(item),
+    ...(typeof item.wht === 'number' && item.wht > 0 ? { whtKobo: item.wht } : {}),
+    ...(typeof item.wht_reference === 'string' ? { whtReference: item.wht_reference } : {}),
   };
 }
 

@@ -6,6 +6,7 @@
  * | account           | ACCOUNT#<companyId>                  | ACCOUNT      |                |                           |
  * | id sequence       | ACCOUNT#<companyId>                  | SEQ#<entity> |                |                           |  (blocks of ids, see sequences.ts)
  * | account sequence  | SEQUENCE                             | ACCOUNT      |                |                           |
+ * | document counter  | ACCOUNT#<companyId>                  | NUMBER#<kind>|                |                           |  (the last gapless number given: document-numbers.ts)
  * | api key           | APIKEY#<sha256(secret)>              | APIKEY       |                |                           |  (authentication; holds key_id, revoked_at, key_expires_at)
  * | api key by id     | APIKEYID#<keyId>                     | APIKEYID     |                |                           |  (key_id → hash: revoke by id)
  * | account's api key | ACCOUNT#<companyId>                  | APIKEY#<keyId> |              |                           |  (key_id → hash: list an account's keys)
@@ -53,6 +54,9 @@ export const API_KEY_PREFIX = 'APIKEY#';
 
 export type SequenceName = 'invoice' | 'client' | 'payment';
 
+/** The documents numbered without gaps, each kind on its own counter (docs/tax.md "Numbers"). */
+export type DocumentKind = 'invoice' | 'credit_note';
+
 const INVOICE_PREFIX = 'INVOICE#';
 
 /** The reference code an invoice item's partition key names. */
@@ -64,6 +68,10 @@ export const keys = {
   accountLogo: (companyId: number): Key => ({ PK: `ACCOUNT#${companyId}`, SK: 'LOGO' }),
   sequence: (companyId: number, name: SequenceName): Key => ({ PK: `ACCOUNT#${companyId}`, SK: `SEQ#${name}` }),
   accountSequence: (): Key => ({ PK: 'SEQUENCE', SK: 'ACCOUNT' }),
+  documentCounter: (companyId: number, kind: DocumentKind): Key => ({
+    PK: `ACCOUNT#${companyId}`,
+    SK: `NUMBER#${kind}`,
+  }),
   apiKey: (secretHash: string): Key => ({ PK: `APIKEY#${secretHash}`, SK: 'APIKEY' }),
   apiKeyById: (keyId: string): Key => ({ PK: `APIKEYID#${keyId}`, SK: 'APIKEYID' }),
   accountApiKey: (companyId: number, keyId: string): Key => ({

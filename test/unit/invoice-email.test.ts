@@ -10,13 +10,14 @@ import { invoiceEmailContent } from '../../shared/render/invoice-email.ts';
 
 const document = (overrides: Partial<InvoiceDocument> = {}): InvoiceDocument => ({
   merchant: { name: 'Acme <Supplies> & Co', address: [], contacts: [], email: 'billing@acme.ng' },
-  client: { name: 'Ada "the client" Obi' },
+  client: { name: 'Ada "the client" Obi', address: [] },
   number: '42',
   referenceCode: 'AbCdEfGhIjKlMnOpQrSt',
   issued: { text: '1 Nov 2026', iso: '2026-11-01' },
   due: { text: '30 Nov 2026', iso: '2026-11-30' },
   currency: 'NGN',
   lines: [{ name: '<script>alert(1)</script>', quantity: '2', unitCost: '₦500.00', lineTotal: '₦1,000.00' }],
+  split: [],
   total: '₦1,000.00',
   amountPaid: '₦0.00',
   amountDue: '₦1,000.00',
@@ -55,6 +56,41 @@ describe('invoiceEmailContent', () => {
     expect(content.html).toContain('See you &lt;soon&gt;.');
     expect(content.html).toContain('href="https://api.example.com/i/tok&quot;en"');
     expect(content.html).not.toMatch(/<script|<img|<link|https?:\/\/(?!api\.example\.com)/);
+  });
+
+  it('shows the split, each line’s discount and category, the notes and the terms (docs/tax.md)', () => {
+    const content = invoiceEmailContent(
+      document({
+        split: [
+          { label: 'Subtotal', amount: '₦1,000.00' },
+          { label: 'VAT 7.5% on ₦900.00', amount: '₦67.50' },
+        ],
+        lines: [
+          {
+            name: 'Bread',
+            quantity: '1',
+            unitCost: '₦1,000.00',
+            lineTotal: '₦1,000.00',
+            discount: '₦100.00',
+            taxLabel: 'Zero-rated',
+          },
+        ],
+        notes: 'Thank you <3',
+        terms: 'Net 30.',
+        client: { name: 'Ada Obi', company: 'Obi Ventures', address: ['14 Broad Street', 'Lagos'] },
+      }),
+    );
+    expect(content.text).toContain('Bill to: Ada Obi, Obi Ventures, 14 Broad Street, Lagos');
+    for (const part of [
+      'Subtotal: ₦1,000.00',
+      'VAT 7.5% on ₦900.00: ₦67.50',
+      '(less ₦100.00 discount, Zero-rated)',
+      'Notes:\nThank you <3',
+      'Terms:\nNet 30.',
+    ])
+      expect(content.text).toContain(part);
+    expect(content.html).toContain('Thank you &lt;3');
+    expect(content.html).toContain('VAT 7.5% on ₦900.00');
   });
 
   it('leaves out what is not set: no note, no payment instructions, no link', () => {
