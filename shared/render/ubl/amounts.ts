@@ -49,8 +49,6 @@ export function rateUnits(ratePercent: string | undefined): number {
   return parsed.value;
 }
 
-export { divideHalfUp };
-
 function toKobo(value: bigint): number {
   const kobo = Number(value);
   if (!Number.isSafeInteger(kobo)) throw new RangeError(`UBL: amount out of range: ${value}`);
