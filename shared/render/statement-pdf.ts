@@ -85,15 +85,18 @@ function drawTableHeader(pdf: Pdf, fonts: PdfFonts, frame: Frame, top: number): 
   return top + 26;
 }
 
-const titleOf = (line: StatementDocumentLine) =>
+/** The line's title (its type and the invoice's number, or its reference code before numbers) and the text below. */
+const titleOf = (line: StatementDocumentLine) => `${line.type} ${line.number ?? line.referenceCode}`;
+const detailOf = (line: StatementDocumentLine) =>
   line.number === undefined
-    ? `${line.type} ${line.referenceCode}`
-    : `${line.type} ${line.number} · ${line.referenceCode}`;
+    ? line.description
+    : `Ref. ${line.referenceCode}${line.description ? ` · ${line.description}` : ''}`;
 
 function rowHeight(pdf: Pdf, line: StatementDocumentLine, fonts: PdfFonts): number {
   const width = COLUMNS.detail.width - 6;
   let height = pdf.font(fonts.bold).fontSize(9.5).heightOfString(titleOf(line), { width });
-  if (line.description) height += 1 + pdf.font(fonts.regular).fontSize(8.5).heightOfString(line.description, { width });
+  const detail = detailOf(line);
+  if (detail) height += 1 + pdf.font(fonts.regular).fontSize(8.5).heightOfString(detail, { width });
   return height + 10;
 }
 
@@ -108,9 +111,10 @@ function drawRow(pdf: Pdf, line: StatementDocumentLine, fonts: PdfFonts, frame: 
   const x = frame.left + COLUMNS.detail.x + 6;
   pdf.font(fonts.bold).fontSize(9.5);
   const below = write(pdf, titleOf(line), x, top, { width: COLUMNS.detail.width - 6 });
-  if (line.description) {
+  const detail = detailOf(line);
+  if (detail) {
     pdf.font(fonts.regular).fontSize(8.5).fillColor(MUTED);
-    write(pdf, line.description, x, below + 1, { width: COLUMNS.detail.width - 6 });
+    write(pdf, detail, x, below + 1, { width: COLUMNS.detail.width - 6 });
   }
   pdf.font(fonts.regular).fillColor(INK);
   drawNumbers(pdf, frame, top, [
