@@ -21,6 +21,7 @@ import {
   read,
   reversal,
   sendInvoice,
+  sendStatement,
   setReminders,
   taxedInvoice,
 } from './requests.ts';
@@ -270,6 +271,17 @@ const reversalAndSendRows = (keys: RowKeys, seeded: Seeded): EndpointDef[] => {
       cpuBudgetMs: CPU_MS.request,
       // One BatchGetItem (header, body, idempotency record), one TransactWriteItems (header Update, job Put, record).
       roundTripBudget: () => 2,
+    },
+    {
+      // docs/receivables.md "One client: the statement": the statement is read first (a period too long for one is refused with
+      // nothing written), then the job is put; the mailer draws the PDF later. The writer's invoices' client.
+      name: 'send statement (enqueue)',
+      make: () => sendStatement(keys.writer, seeded.wClientId),
+      expected: 200,
+      cpuBudgetMs: CPU_MS.request,
+      // The client (GetItem), the statement (its aging rows, ledger lines, aging rows again: three Queries), one
+      // BatchGetItem (client, idempotency record) and one TransactWriteItems (job Put, record).
+      roundTripBudget: () => 6,
     },
   ];
 };

@@ -152,6 +152,13 @@ export const sendInvoice = (key: string, referenceCode: string): RequestSpec => 
   body: { message: 'Thank you for your business.' },
 });
 
+/** Queue a client's statement by e-mail (`POST /clients/{id}/statement/send`), keyed: the mailer draws it later. */
+export const sendStatement = (key: string, clientId: number): RequestSpec => ({
+  path: `/clients/${clientId}/statement/send`,
+  headers: auth(key, true),
+  body: { period: 'today' },
+});
+
 /** Pause (odd requests) or resume an invoice's reminders: `POST /invoices/{ref}/reminders` with an Idempotency-Key. */
 export const setReminders = (key: string, referenceCode: string, paused: boolean): RequestSpec => ({
   path: `/invoices/${referenceCode}/reminders`,

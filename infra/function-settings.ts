@@ -32,9 +32,9 @@ export const BUNDLING: BundlingOptions = {
 };
 
 /**
- * A function that renders PDFs (the invoice function; the mailer): the same bundle, plus the PDF engine as a second
- * file beside it (`invoice-pdf-engine.mjs`: pdfkit and fontkit, ~0.9 MB minified) and the two Noto Sans fonts in
- * `fonts/`. The bundle imports the engine on the first PDF only (shared/render/invoice-pdf.ts), so the function's
+ * A function that renders PDFs (the invoice function; the history function, for statements; the mailer): the same
+ * bundle, plus the PDF engine as a second file beside it (`invoice-pdf-engine.mjs`: pdfkit and fontkit, ~0.9 MB
+ * minified) and the two Noto Sans fonts in `fonts/`. The bundle imports the engine on the first PDF only (shared/render/invoice-pdf.ts), so the function's
  * start — module loading, cold start — is what it was without PDFs (docs/decisions.md "PDF: pdfkit and Noto Sans").
  */
 export const PDF_BUNDLING: BundlingOptions = {

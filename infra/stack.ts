@@ -13,7 +13,13 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { apiGatewayRoutePath, routeKeys } from '../shared/gateway-routes.ts';
-import { API_FUNCTIONS, type ApiFunctionDefinition, type ApiFunctionName, ROUTES } from '../shared/routes.ts';
+import {
+  API_FUNCTIONS,
+  type ApiFunctionDefinition,
+  type ApiFunctionName,
+  mayAnswerPdf,
+  ROUTES,
+} from '../shared/routes.ts';
 import { JOB_KINDS, type JobKind } from '../shared/store/outbox.ts';
 import { TABLE } from '../shared/store/table.ts';
 import { InvoiceMail } from './mail.ts';
@@ -184,7 +190,7 @@ export class InvoicingStack extends Stack {
           // The send routes answer 501 without it (docs/deploying.md "E-mail").
           ...(settings.mailFrom ? { MAIL_FROM: settings.mailFrom } : {}),
         },
-        rendersPdf: definition.routes.some((route) => route.answers === 'pdf'),
+        rendersPdf: definition.routes.some(mayAnswerPdf),
       });
       this.grantDataAccess(fn, definition);
       if (definition.paystackSecrets) this.paystackSecrets.allow(fn, definition.paystackSecrets, 'Api');

@@ -6,6 +6,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { CapturedExamples } from '../shared/openapi/document.ts';
 import { documentClient, tableName } from '../shared/store/dynamodb-client.ts';
 import { ledgerItem } from '../shared/store/receivables.ts';
+import { captureStatementMailExamples } from './capture-statement-mail-examples.ts';
 import type { CaptureTools } from './capture-tools.ts';
 
 const invoiceFor = (email: string, first_name: string, company_name: string, due_date: string, unit_cost: string) => ({
@@ -49,11 +50,14 @@ export async function captureReportExamples(tools: CaptureTools): Promise<Pick<C
   });
   await commonErrors('aging-report', { limit: 2 }, { bucket: '31_60' }, 'QueryCommand');
 
-  const statement = await captureStatementExamples(tools, late);
+  const { statement, crowdedClientId } = await captureStatementExamples(tools, late);
+  const clients = { clientId: Number(late.client.id), companyId: Number(late.company_id), crowdedClientId };
+  const mail = await captureStatementMailExamples(tools, clients);
   return {
     requests: {
       'aging-report': { json: { invoices: true, bucket: '31_60', limit: 50 }, form: 'invoices=true&bucket=31_60' },
       'client-statement': { json: statement, form: 'period=month' },
+      ...mail.requests,
     },
   };
 }
@@ -72,14 +76,15 @@ async function captureStatementExamples(tools: CaptureTools, late: Record<string
     path: '/clients/999999/statement',
     body: statement,
   });
+  const crowdedClientId = await crowdedClient(tools, Number(late.company_id));
   await capture('client-statement', 400, 'statement_too_large', 'More than 5,000 lines in the period', {
-    path: `/clients/${await crowdedClient(tools, Number(late.company_id))}/statement`,
+    path: `/clients/${crowdedClientId}/statement`,
     body: { period: 'today' },
   });
   await commonErrors('client-statement', statement, [1] as unknown as Record<string, unknown>, 'QueryCommand', {
     path,
   });
-  return statement;
+  return { statement, crowdedClientId };
 }
 
 /** A client with 5,001 ledger lines today, written directly (as many payments through the API would take minutes). */

@@ -46,6 +46,8 @@ interface RouteShape {
   answers?: Answers;
   /** The route also answers `Accept: text/csv` with its rows as CSV (docs/api.md "CSV"). */
   csv?: boolean;
+  /** The route also answers `Accept: application/pdf` with a PDF of its answer (docs/receivables.md "One client: the statement"). */
+  pdf?: boolean;
 }
 
 /** A function as the table declares it, its name aside. */
@@ -235,6 +237,14 @@ const TABLE = [
         takesBody: false,
       })),
       {
+        name: 'send-client-statement',
+        method: 'POST',
+        path: '/clients/{id}/statement/send',
+        parameters: { id: 'clientId' },
+        writes: true,
+        takesBody: true,
+      },
+      {
         name: 'forget-client-card',
         method: 'DELETE',
         path: '/clients/{id}/cards/{card_token}',
@@ -309,6 +319,7 @@ const TABLE = [
         writes: false,
         takesBody: true,
         csv: true,
+        pdf: true,
       },
     ],
   },
@@ -376,6 +387,10 @@ export function apiFunctionNamed(name: ApiFunctionName): ApiFunctionDefinition {
   if (!fn) throw new Error(`No API function named ${name}`);
   return fn;
 }
+
+/** Whether a route can answer a PDF: its function ships the PDF engine (infra/function-settings.ts `PDF_BUNDLING`). */
+export const mayAnswerPdf = (route: Pick<RouteDefinition, 'answers' | 'pdf'>): boolean =>
+  route.answers === 'pdf' || route.pdf === true;
 
 /** The methods a route answers: its method and its extra methods. */
 export const methodsOf = (route: Pick<RouteDefinition, 'method' | 'extraMethods'>): HttpMethod[] => [

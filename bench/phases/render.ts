@@ -8,7 +8,8 @@ import { toEpochSeconds } from '../../shared/domain/dates.ts';
 import type { Invoice } from '../../shared/domain/invoice.ts';
 import { invoiceDocument } from '../../shared/render/invoice-document.ts';
 import { renderInvoicePage } from '../../shared/render/invoice-page.ts';
-import { renderInvoicePdf } from '../../shared/render/invoice-pdf.ts';
+import { renderInvoicePdf, renderStatementPdf } from '../../shared/render/invoice-pdf.ts';
+import { statementDocument } from '../../shared/render/statement-document.ts';
 import { machineTime } from '../budgets.ts';
 import type { BenchContext } from '../context.ts';
 import { log } from '../progress.ts';
@@ -17,6 +18,7 @@ import { percentile, round } from '../stats.ts';
 const ITEMS = 20;
 const PAGE_RENDERS = 500;
 const PDF_RENDERS = 40;
+const STATEMENT_PDF_BUDGET_MS = 600;
 
 function twentyItemInvoice(): Invoice {
   const lines = Array.from({ length: ITEMS }, (_, i) => ({
@@ -80,25 +82,65 @@ async function timed<T>(runs: number, work: () => T | Promise<T>): Promise<numbe
 }
 
 /** What the page and the PDF render: the 20-item invoice of a merchant with a full profile. */
-const twentyItemDocument = () =>
-  invoiceDocument({
-    invoice: twentyItemInvoice(),
-    merchant: {
-      name: 'Adebayo & Sons Trading Ltd',
-      timeZone: 'Africa/Lagos',
-      profile: {
-        email: 'billing@adebayo-sons.ng',
-        phone: '+234 803 555 0142',
-        address: '14 Awolowo Road\nLagos',
-        taxId: '20948811-0001',
-        bankName: 'Zenith Bank',
-        accountName: 'Adebayo & Sons',
-        accountNumber: '1014523687',
-      },
+const twentyItemDocumentInput = () => ({
+  invoice: twentyItemInvoice(),
+  merchant: {
+    name: 'Adebayo & Sons Trading Ltd',
+    timeZone: 'Africa/Lagos',
+    profile: {
+      email: 'billing@adebayo-sons.ng',
+      phone: '+234 803 555 0142',
+      address: '14 Awolowo Road\nLagos',
+      taxId: '20948811-0001',
+      bankName: 'Zenith Bank',
+      accountName: 'Adebayo & Sons',
+      accountNumber: '1014523687',
     },
-    today: { year: 2030, month: 12, day: 1 },
-    hostedUrl: 'https://pay.example.com/i/TTTTTTTTTTTTTTTTTTTTTTTT',
+  },
+  today: { year: 2030, month: 12, day: 1 },
+  hostedUrl: 'https://pay.example.com/i/TTTTTTTTTTTTTTTTTTTTTTTT',
+});
+
+const twentyItemDocument = () => invoiceDocument(twentyItemDocumentInput());
+
+const STATEMENT_LINES = 200;
+
+/** A client's statement of STATEMENT_LINES lines (invoices and their payments) from the same merchant. */
+export function statementOfLines(count: number) {
+  const invoice = twentyItemInvoice();
+  const lines = Array.from({ length: count }, (_, i) => {
+    const paid = i % 2 === 1;
+    const amountKobo = 1_250_000 + i * 1_000;
+    return {
+      date: `2030-${String(1 + (Math.floor(i / 20) % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+      type: paid ? ('payment' as const) : ('invoice' as const),
+      referenceCode: `AB12CD34EF56GH78${String(i).padStart(4, '0')}`,
+      description: paid ? 'Payment (BankTransfer)' : `Service line ${i + 1}`,
+      debitKobo: paid ? 0 : amountKobo,
+      creditKobo: paid ? amountKobo - 1_000 : 0,
+      balanceKobo: (i + 1) * 500,
+    };
   });
+  const { merchant } = twentyItemDocumentInput();
+  return statementDocument({
+    merchant,
+    client: invoice.details.client,
+    range: { from: '2030-01-01', to: '2030-12-31' },
+    today: { year: 2030, month: 12, day: 31 },
+    currency: 'NGN',
+    statement: { openingKobo: 0, lines, closingKobo: count * 500 },
+  });
+}
+
+interface RenderFigures {
+  pageP50Ms: number;
+  pdfFirstMs: number;
+  pdfP50Ms: number;
+  pdfP90Ms: number;
+  pdfKb: number;
+  statementPdfP50Ms: number;
+  statementPdfKb: number;
+}
 
 export async function run(ctx: BenchContext): Promise<void> {
   ctx.phase(`Rendering: the hosted page (${PAGE_RENDERS}×) and the PDF (${PDF_RENDERS}×) of a ${ITEMS}-item invoice`);
@@ -107,18 +149,28 @@ export async function run(ctx: BenchContext): Promise<void> {
   const pdfBytes = (await renderInvoicePdf(document)).length;
   const page = await timed(PAGE_RENDERS, () => renderInvoicePage(document));
   const pdf = await timed(PDF_RENDERS, () => renderInvoicePdf(document));
-  const figures = {
+  const statement = statementOfLines(STATEMENT_LINES);
+  const statementPdf = await timed(PDF_RENDERS / 4, () => renderStatementPdf(statement));
+  const statementBytes = (await renderStatementPdf(statement)).length;
+  const figures: RenderFigures = {
     pageP50Ms: round(percentile(page, 50), 3),
     pdfFirstMs: round(firstPdfMs),
     pdfP50Ms: round(percentile(pdf, 50), 1),
     pdfP90Ms: round(percentile(pdf, 90), 1),
     pdfKb: round(pdfBytes / 1024, 1),
+    statementPdfP50Ms: round(percentile(statementPdf, 50), 1),
+    statementPdfKb: round(statementBytes / 1024, 1),
   };
   ctx.results.render = figures;
   log(
-    `  page p50 ${figures.pageP50Ms} ms; PDF first ${figures.pdfFirstMs} ms (engine import + fonts), p50 ${figures.pdfP50Ms} ms, p90 ${figures.pdfP90Ms} ms, ${figures.pdfKb} KB`,
+    `  page p50 ${figures.pageP50Ms} ms; PDF first ${figures.pdfFirstMs} ms (engine import + fonts), p50 ${figures.pdfP50Ms} ms, p90 ${figures.pdfP90Ms} ms, ${figures.pdfKb} KB; statement of ${STATEMENT_LINES} lines p50 ${figures.statementPdfP50Ms} ms, ${figures.statementPdfKb} KB`,
   );
-  ctx.budgets.push(
+  ctx.budgets.push(...renderBudgets(figures));
+}
+
+/** The phase's budgets: warm renders' p50 (scaled to the machine) and the PDFs' sizes. */
+function renderBudgets(figures: RenderFigures): BenchContext['budgets'] {
+  return [
     {
       name: `render hosted page (${ITEMS} items) p50`,
       value: figures.pageP50Ms,
@@ -136,5 +188,20 @@ export async function run(ctx: BenchContext): Promise<void> {
       unit: 'ms',
     },
     { name: `PDF size (${ITEMS} items)`, value: figures.pdfKb, comparator: '<=', limit: 100, unit: 'KB' },
-  );
+    {
+      name: `render statement PDF (${STATEMENT_LINES} lines) p50`,
+      value: figures.statementPdfP50Ms,
+      comparator: '<=',
+      limit: STATEMENT_PDF_BUDGET_MS,
+      scale: machineTime(STATEMENT_PDF_BUDGET_MS),
+      unit: 'ms',
+    },
+    {
+      name: `statement PDF size (${STATEMENT_LINES} lines)`,
+      value: figures.statementPdfKb,
+      comparator: '<=',
+      limit: 200,
+      unit: 'KB',
+    },
+  ];
 }

@@ -9,10 +9,12 @@ import {
   toNewClientRequest,
   updateClientSchema,
 } from '../../shared/schemas/client.ts';
+import { sendStatementSchema } from '../../shared/schemas/history.ts';
 import { addClient } from '../../shared/services/add-client.ts';
 import { deleteClient, updateClient } from '../../shared/services/change-client.ts';
 import { listClients } from '../../shared/services/read-clients.ts';
 import { forgetClientCard, getClientWithCards } from '../../shared/services/saved-cards.ts';
+import { sendStatement } from '../../shared/services/send-statement.ts';
 import { parseRequest } from '../../shared/validation.ts';
 
 /** POST /clients */
@@ -45,3 +47,9 @@ export const deleteClientRoute: RouteHandler = async ({ context, pathParameters 
 /** DELETE /clients/{id}/cards/{card_token} */
 export const forgetClientCardRoute: RouteHandler = async ({ context, pathParameters }) =>
   writeResponse(await forgetClientCard(context, Number(pathParameters.id), pathParameters.card_token ?? ''));
+
+/** POST /clients/{id}/statement/send: the statement's period, optional `to` (docs/receivables.md "One client: the statement") */
+export const sendClientStatementRoute: RouteHandler = async ({ context, body, headers, pathParameters }) => {
+  const input = parseRequest(sendStatementSchema, body, { periodFields: ['period', 'start', 'end'] });
+  return writeResponse(await sendStatement(withIdempotencyKey(context, headers), Number(pathParameters.id), input));
+};

@@ -9,6 +9,7 @@ import {
   forgetClientCardRoute,
   getClientRoute,
   listClientsRoute,
+  sendClientStatementRoute,
   updateClientRoute,
 } from './client-routes.ts';
 import { hostedPageRoute, hostedPdfRoute, invoicePdfRoute } from './document-routes.ts';
@@ -48,6 +49,7 @@ export const handler = createApiFunction('invoices', {
   'get-client': getClientRoute,
   'update-client': updateClientRoute,
   'delete-client': deleteClientRoute,
+  'send-client-statement': sendClientStatementRoute,
   'forget-client-card': forgetClientCardRoute,
   'create-recurring-invoice': createRecurringRoute,
   'list-recurring-invoices': listRecurringRoute,

@@ -4,7 +4,12 @@
  */
 import { outcomeResponse } from '../../shared/http/envelope.ts';
 import type { ProviderRouteHandler, PublicRouteHandler } from '../../shared/http/handler.ts';
-import { checkoutRedirect, pageResponse, payablePageResponse } from '../../shared/http/page-responses.ts';
+import {
+  checkoutRedirect,
+  pageResponse,
+  pageWithImagesResponse,
+  payablePageResponse,
+} from '../../shared/http/page-responses.ts';
 import type { InvoiceDocument } from '../../shared/render/invoice-document.ts';
 import { renderInvoicePage, renderVoidedPage } from '../../shared/render/invoice-page.ts';
 import type { PageNotice } from '../../shared/render/invoice-page-payments.ts';
@@ -16,7 +21,10 @@ import { receiveProviderEvent } from '../../shared/services/provider-events.ts';
 /** The invoice page with a notice on top; with the pay button's CSP when the page shows the button. */
 export function invoicePageResponse(status: number, document: InvoiceDocument, notice?: PageNotice) {
   const page = renderInvoicePage(document, notice);
-  return document.payments?.payOnline ? payablePageResponse(status, page) : pageResponse(status, page);
+  const images = document.merchant.logo ? ['data:'] : [];
+  return document.payments?.payOnline
+    ? payablePageResponse(status, page, images)
+    : pageWithImagesResponse(status, page, images);
 }
 
 /** POST /i/{token}/pay: 303 to Paystack's checkout, or the page again with why not (410 for a voided invoice). */

@@ -1,6 +1,6 @@
 /**
- * `account:update` (docs/accounts.md "The merchant's profile"): the name, profile, reminder schedule, VAT setting and
- * invoice prefix (docs/tax.md) of an account.
+ * `account:update` (docs/accounts.md "The merchant's profile"): the name, profile, logo, reminder schedule, VAT setting
+ * and invoice prefix (docs/tax.md) of an account.
  */
 import {
   MAX_BUSINESS_NAME_LENGTH,
@@ -14,6 +14,7 @@ import { updateAccount } from '../../shared/store/accounts.ts';
 import { wakeOpenInvoices } from '../../shared/store/wake-index.ts';
 import { accountLine } from './account-line.ts';
 import { CommandError, defineCommand, type OptionSpec, UsageError } from './command.ts';
+import { applyLogoChange, LOGO_OPTION, type LogoChange, logoChangeFrom } from './logo-option.ts';
 import {
   applyPaystackChanges,
   PAYSTACK_OPTIONS,
@@ -58,6 +59,7 @@ function profileChanges(values: Record<string, string | boolean | undefined>): A
 function changesFrom(
   values: Record<string, string | boolean | undefined>,
   paystack: PaystackChanges | undefined,
+  logo: LogoChange,
 ): AccountChanges {
   const changes: AccountChanges = { profile: profileChanges(values), ...taxChangesFrom(values) };
   if (typeof values.name === 'string') {
@@ -81,10 +83,11 @@ function changesFrom(
     changes.invoicePrefix !== undefined ||
     changes.sendReceipts !== undefined ||
     Object.keys(changes.profile ?? {}).length > 0 ||
-    paystack !== undefined;
+    paystack !== undefined ||
+    logo !== undefined;
   if (!changesSomething)
     throw new UsageError(
-      'Nothing to change: give --name, a profile option, --reminders, --send-receipts, --vat, --vat-rate, --invoice-prefix or a Paystack option.',
+      'Nothing to change: give --name, a profile option, --reminders, --send-receipts, --logo, --vat, --vat-rate, --invoice-prefix or a Paystack option.',
     );
   return changes;
 }
@@ -108,6 +111,7 @@ export const accountUpdate = defineCommand({
       description:
         'reminder days relative to the due date, e.g. --reminders=-3,0,7,14 (-365..365, at most 10); --reminders= clears',
     },
+    ...LOGO_OPTION,
     ...TAX_OPTIONS,
     'send-receipts': {
       type: 'string',
@@ -120,13 +124,15 @@ export const accountUpdate = defineCommand({
   prints: 'one JSON line describing the account, as account:list does.',
   input: (values) => {
     const paystack = paystackChangesFrom(values);
-    return { companyId: companyId(values), changes: changesFrom(values, paystack), paystack };
+    const logo = logoChangeFrom(values);
+    return { companyId: companyId(values), changes: changesFrom(values, paystack, logo), paystack, logo };
   },
   async run(input, output) {
     const account = await updateAccount(input.companyId, input.changes);
     if (!account) throw new CommandError(`No account with company_id ${input.companyId}.`);
     // A schedule set later applies to existing invoices: the next sweep looks at each open one (docs/accounts.md).
     if (input.changes.reminderOffsets !== undefined) await wakeOpenInvoices(input.companyId);
+    await applyLogoChange(input.companyId, input.logo);
     const connection = await applyPaystackChanges(input.companyId, input.paystack);
     output.line(accountLine(account, connection));
   },

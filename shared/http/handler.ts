@@ -39,9 +39,11 @@ export interface ApiRequest {
   query: Record<string, string | undefined>;
   /** The path as requested (with a stage prefix, if any): what a `Link` to the next page names. */
   path: string;
-  /** What the client asked for: `csv` on a route that offers it and an `Accept` that prefers `text/csv`. */
-  format: 'json' | 'csv';
+  /** What the client asked for: `csv` (or `pdf`) on a route that offers it and an `Accept` that prefers it. */
+  format: AnswerFormat;
 }
+
+export type AnswerFormat = 'json' | 'csv' | 'pdf';
 
 export type RouteHandler = (request: ApiRequest) => Promise<HttpResponse>;
 
@@ -149,13 +151,14 @@ function buildMiddyHandler(route: RouteName, run: RouteHandler) {
     .use(httpHeaderNormalizer())
     .use(authenticate())
     .use(pathParameterCheck(routeNamed(route).parameters));
-  const { takesBody, optionalBody, csv } = routeNamed(route);
-  // An Accept naming neither type is answered with JSON (as if it were absent), never 406; media-type parameters
+  const { takesBody, optionalBody, csv, pdf } = routeNamed(route);
+  // An Accept naming none of the types is answered with JSON (as if it were absent), never 406; media-type parameters
   // (`text/csv; charset=utf-8`) do not stop a match.
-  if (csv)
+  const mediaTypes = [JSON_TYPE, ...(csv ? [CSV_TYPE] : []), ...(pdf ? [PDF_TYPE] : [])];
+  if (mediaTypes.length > 1)
     handler
       .use(acceptWithoutParameters())
-      .use(httpContentNegotiation({ ...ONLY_MEDIA_TYPES, availableMediaTypes: [JSON_TYPE, CSV_TYPE] }));
+      .use(httpContentNegotiation({ ...ONLY_MEDIA_TYPES, availableMediaTypes: mediaTypes }));
   if (takesBody)
     handler
       .use(bodyGate({ emptyIsObject: optionalBody === true }))
@@ -168,11 +171,13 @@ function buildMiddyHandler(route: RouteName, run: RouteHandler) {
       pathParameters: event.pathParameters ?? {},
       query: event.queryStringParameters ?? {},
       path: event.rawPath ?? event.requestContext?.http?.path ?? '',
-      format: (context as { preferredMediaType?: string }).preferredMediaType === CSV_TYPE ? 'csv' : 'json',
+      format: FORMAT_OF[(context as { preferredMediaType?: string }).preferredMediaType ?? JSON_TYPE] ?? 'json',
     }),
   );
 }
 
 const JSON_TYPE = 'application/json';
 const CSV_TYPE = 'text/csv';
+const PDF_TYPE = 'application/pdf';
+const FORMAT_OF: Record<string, AnswerFormat> = { [JSON_TYPE]: 'json', [CSV_TYPE]: 'csv', [PDF_TYPE]: 'pdf' };
 const ONLY_MEDIA_TYPES = { parseCharsets: false, parseEncodings: false, parseLanguages: false, failOnMismatch: false };

@@ -14,10 +14,12 @@ import type { HttpResponse } from './envelope.ts';
 export function contentSecurityPolicy(
   styleSources: readonly string[] = [PAGE_STYLE_SOURCE],
   formAction: readonly string[] = ["'none'"],
+  imageSources: readonly string[] = [],
 ): string {
   return [
     "default-src 'none'",
     `style-src ${styleSources.join(' ')}`,
+    ...(imageSources.length > 0 ? [`img-src ${imageSources.join(' ')}`] : []),
     "base-uri 'none'",
     `form-action ${formAction.join(' ')}`,
     "frame-ancestors 'none'",
@@ -57,10 +59,28 @@ export function pageResponse(statusCode: number, html: string, headers: Record<s
  * answer leads on to Paystack's checkout — browsers hold that redirect to `form-action` too, so the CSP names the
  * checkout's origin (PAYSTACK_CHECKOUT_ORIGIN) and nothing else.
  */
-export function payablePageResponse(statusCode: number, html: string): HttpResponse {
+export function payablePageResponse(
+  statusCode: number,
+  html: string,
+  imageSources: readonly string[] = [],
+): HttpResponse {
   const formAction = ["'self'", loadConfig().paystackCheckoutOrigin];
   return pageResponse(statusCode, html, {
-    'content-security-policy': contentSecurityPolicy([PAGE_STYLE_SOURCE], formAction),
+    'content-security-policy': contentSecurityPolicy([PAGE_STYLE_SOURCE], formAction, imageSources),
+  });
+}
+
+/**
+ * An invoice's page showing the merchant's logo (docs/accounts.md "The logo"): the logo is a `data:` URL, so the CSP
+ * allows `data:` images and nothing else (`img-src data:`); a page without a logo allows no image at all.
+ */
+export function pageWithImagesResponse(
+  statusCode: number,
+  html: string,
+  imageSources: readonly string[],
+): HttpResponse {
+  return pageResponse(statusCode, html, {
+    'content-security-policy': contentSecurityPolicy([PAGE_STYLE_SOURCE], ["'none'"], imageSources),
   });
 }
 
@@ -73,13 +93,17 @@ export function checkoutRedirect(location: string): HttpResponse {
 export const pdfFileName = (referenceCode: string): string =>
   `invoice-${referenceCode.replace(/[^A-Za-z0-9]/g, '')}.pdf`;
 
-/** A PDF, base64-encoded as API Gateway's payload 2.0 carries binary bodies. */
-export function pdfResponse(pdf: Uint8Array, referenceCode: string): HttpResponse {
+/** An invoice's PDF, base64-encoded as API Gateway's payload 2.0 carries binary bodies. */
+export const pdfResponse = (pdf: Uint8Array, referenceCode: string): HttpResponse =>
+  namedPdfResponse(pdf, pdfFileName(referenceCode));
+
+/** A PDF named `fileName` (letters, digits, dots and dashes only: it is not quoted further). */
+export function namedPdfResponse(pdf: Uint8Array, fileName: string): HttpResponse {
   return {
     statusCode: 200,
     headers: {
       'content-type': 'application/pdf',
-      'content-disposition': `inline; filename="${pdfFileName(referenceCode)}"`,
+      'content-disposition': `inline; filename="${fileName.replace(/[^A-Za-z0-9.-]/g, '')}"`,
       'content-security-policy': PDF_CONTENT_SECURITY_POLICY,
       ...PRIVATE_HEADERS,
     },

@@ -12,10 +12,13 @@ import { csvResponse, csvText } from './csv.ts';
 import { CLIENT_AGING_COLUMNS, OPEN_INVOICE_COLUMNS, STATEMENT_COLUMNS } from './csv-tables.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { type HttpResponse, jsonResponse, successBody } from './envelope.ts';
+import type { AnswerFormat } from './handler.ts';
+import { namedPdfResponse } from './page-responses.ts';
 
 /** What a response is for: the format asked for, and the path a `Link` to the next page names. */
 export interface Answer {
-  format: 'json' | 'csv';
+  /** `pdf` only on a route that offers it (shared/routes.ts); elsewhere it is never asked for. */
+  format: AnswerFormat;
   path: string;
 }
 
@@ -95,6 +98,10 @@ export function agingResponse(page: AgingPage, account: Account, answer: Answer)
   response.body = `{"status":"success","data":${head.slice(0, -1)},${listing},"next_cursor":${JSON.stringify(nextCursor)}}}`;
   return response;
 }
+
+/** `POST /clients/{id}/statement` with `Accept: application/pdf`: the statement's PDF (docs/receivables.md "One client: the statement"). */
+export const statementPdfResponse = (pdf: Uint8Array, fileName: string): HttpResponse =>
+  namedPdfResponse(pdf, fileName);
 
 /** `POST /clients/{id}/statement`: one answer, never paged. */
 export function statementResponse(view: StatementView, answer: Answer): HttpResponse {

@@ -1,4 +1,7 @@
-/** The `text/csv` answers of the listings that offer them (docs/api.md "CSV"), for the OpenAPI document. */
+/**
+ * The `text/csv` answers of the listings that offer them (docs/api.md "CSV") and the `application/pdf` answers of the
+ * routes that offer one (docs/receivables.md "One client: the statement"), for the OpenAPI document.
+ */
 import {
   CLIENT_AGING_COLUMNS,
   INVOICE_COLUMNS,
@@ -44,5 +47,21 @@ export function csvContent(route: RouteName) {
     headers: table.paged
       ? { Link: { $ref: '#/components/headers/Link' }, 'X-Next-Cursor': { $ref: '#/components/headers/X-Next-Cursor' } }
       : {},
+  };
+}
+
+/** The `application/pdf` twin of a route's 200, on the routes that offer it (shared/routes.ts `pdf`). */
+export function pdfContent(route: RouteName) {
+  if (!routeNamed(route).pdf) return undefined;
+  return {
+    'application/pdf': {
+      schema: {
+        type: 'string',
+        format: 'binary',
+        description:
+          'With `Accept: application/pdf`: the same answer as an A4 PDF, text selectable ' +
+          '(`Content-Disposition: inline; filename="…pdf"`). Errors stay JSON.',
+      },
+    },
   };
 }

@@ -13,14 +13,19 @@ import { ERROR_STATUS, type ErrorCode } from '../http/errors.ts';
 import { PATH_PARAMETER_KINDS } from '../path-parameters.ts';
 import { ROUTES, type RouteName } from '../routes.ts';
 import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas/client.ts';
-import { clientStatementSchema, invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
+import {
+  clientStatementSchema,
+  invoiceHistorySchema,
+  paymentHistorySchema,
+  sendStatementSchema,
+} from '../schemas/history.ts';
 import { addInvoiceSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
 import { recurringInvoiceSchema, scheduleSchema } from '../schemas/recurring.ts';
 import { remindersSchema } from '../schemas/reminders.ts';
 import { agingReportSchema } from '../schemas/reports.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
-import { csvContent } from './csv-content.ts';
+import { csvContent, pdfContent } from './csv-content.ts';
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
 import { PAGE_ERRORS, pageAnswer, pdfAnswer, redirectAnswer } from './page-responses.ts';
 import { RECURRING_OPERATIONS } from './recurring-operations.ts';
@@ -289,6 +294,7 @@ function successResponse(route: RouteName, spec: OperationSpec, success: Success
         ...(examples ? { examples } : {}),
       },
       ...csv?.content,
+      ...pdfContent(route),
     },
   };
 }
@@ -404,6 +410,7 @@ function requestSchemas(): Record<string, unknown> {
     InvoiceHistoryRequest: inputSchema(invoiceHistorySchema),
     AgingReportRequest: inputSchema(agingReportSchema),
     ClientStatementRequest: inputSchema(clientStatementSchema),
+    SendStatementRequest: inputSchema(sendStatementSchema),
     AddClientRequest: inputSchema(addClientSchema),
     UpdateClientRequest: inputSchema(updateClientSchema),
     CreateRecurringInvoiceRequest: inputSchema(recurringInvoiceSchema),

@@ -2,100 +2,25 @@
  * The operations of the OpenAPI document, one per route of the route table (shared/routes.ts): what each does,
  * its request, its answers and the error codes it can give (recurring invoices': recurring-operations.ts).
  */
-import type { z } from 'zod/mini';
-import type { ErrorCode } from '../http/errors.ts';
 import type { RecurringRouteName, RouteName } from '../routes.ts';
 import { addClientSchema, updateClientSchema } from '../schemas/client.ts';
-import { clientStatementSchema, invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
+import { invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
 import { remindersSchema } from '../schemas/reminders.ts';
-import { agingReportSchema } from '../schemas/reports.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
+import {
+  BODY_ERRORS,
+  COMMON_ERRORS,
+  IDEMPOTENCY_ERRORS,
+  type OperationSpec,
+  READ_ERRORS,
+  SEND_ERRORS,
+} from './operation-spec.ts';
+import { REPORT_OPERATIONS } from './report-operations.ts';
 
-/** Path and query parameters, declared once in components.parameters. */
-export type ParameterName =
-  | 'ReferenceCode'
-  | 'ClientId'
-  | 'PaymentId'
-  | 'Limit'
-  | 'Cursor'
-  | 'HostedToken'
-  | 'HookId'
-  | 'CardToken'
-  | 'CheckoutReference'
-  | 'Trxref'
-  | 'RecurringId';
-
-export interface SuccessSpec {
-  status: number;
-  /** The JSON response schema; none for an HTML page or a PDF (`media`). */
-  schema?: string;
-  description: string;
-  /** Not JSON: an HTML page or a PDF (page-responses.ts). */
-  media?: 'text/html' | 'application/pdf' | 'redirect';
-}
-
-export interface OperationSpec {
-  operationId: string;
-  summary: string;
-  description: string;
-  tag: string;
-  /** The JSON (or form) body; none for reads and deletes. */
-  request?: { name: string; schema: z.ZodMiniType };
-  parameters?: readonly ParameterName[];
-  /** None for a route that only answers errors. */
-  success?: SuccessSpec;
-  /** Another success answer (`POST /clients` with a known email: 200). */
-  alsoSuccess?: SuccessSpec;
-  idempotent: boolean;
-  errors: readonly ErrorCode[];
-  /** Opened without an API key (a hosted page): `security: []`, and its errors are the HTML pages of page-responses.ts. */
-  public?: boolean;
-  /** Called by a payment provider (Paystack's webhook): `security: []`, its errors the JSON envelope. */
-  provider?: boolean;
-  /** A body the route reads as the exact bytes sent (a provider's webhook): JSON only, described by its sender. */
-  rawRequest?: { description: string; schema: Record<string, unknown> };
-}
-
-// The error codes operations share, by what a request has (a body, an Idempotency-Key).
-
-/** Errors of a request without a body: authentication and availability. */
-export const READ_ERRORS: readonly ErrorCode[] = ['invalid_api_key', 'internal_error', 'service_unavailable'];
-
-/** What reading a JSON (or form) body can answer. */
-const BODY_ERRORS: readonly ErrorCode[] = [
-  'invalid_json',
-  'validation_failed',
-  'payload_too_large',
-  'unsupported_media_type',
-];
-
-/** Errors every operation with a body can answer. */
-export const COMMON_ERRORS: readonly ErrorCode[] = [...BODY_ERRORS, ...READ_ERRORS];
-
-export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = [
-  'invalid_idempotency_key',
-  'idempotency_request_in_progress',
-  'idempotency_key_reused',
-  'outcome_unknown',
-];
-
-/** Codes that come from the local runtime's router, not from an operation (API Gateway answers those deployed). */
-export const ROUTING_ERRORS: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
-
-/**
- * What a send can answer besides success (both send routes): authentication and availability, the Idempotency-Key's
- * codes, and the send's own refusals.
- */
-const SEND_ERRORS: readonly ErrorCode[] = [
-  ...READ_ERRORS,
-  ...IDEMPOTENCY_ERRORS,
-  'invoice_not_found',
-  'invoice_deleted',
-  'recipient_missing',
-  'mail_not_configured',
-];
+export type { OperationSpec, ParameterName, SuccessSpec } from './operation-spec.ts';
+export { ROUTING_ERRORS } from './operation-spec.ts';
 
 export const OPERATIONS: Record<Exclude<RouteName, RecurringRouteName>, OperationSpec> = {
   'add-invoice': {
@@ -388,39 +313,7 @@ export const OPERATIONS: Record<Exclude<RouteName, RecurringRouteName>, Operatio
     idempotent: false,
     errors: [...READ_ERRORS, 'client_not_found', 'outcome_unknown'],
   },
-  // Reports (docs/api.md "Aging", "Client statement").
-  'aging-report': {
-    operationId: 'getAging',
-    summary: 'Aging report (who owes what)',
-    description:
-      "What is outstanding on the account's open (not voided) invoices, in five buckets of days past due (`current`: " +
-      "not yet due, the due date included; `1_30`, `31_60`, `61_90`, `over_90`) counted on `as_of`, the account's " +
-      'date. `buckets` sum exactly to `total_outstanding`, on every page. With `client_id`, the totals are that ' +
-      'client\'s. The page lists one row per client, largest outstanding first, or with `"invoices": true` the open ' +
-      'invoices themselves (any creation date, oldest due first, each with `days_overdue`), optionally of one `bucket`. ' +
-      "The body is optional. `Accept: text/csv` answers the page's rows as CSV.",
-    tag: 'Reports',
-    request: { name: 'AgingReportRequest', schema: agingReportSchema },
-    success: { status: 200, schema: 'AgingReportResponse', description: 'The totals and one page.' },
-    idempotent: false,
-    errors: [...COMMON_ERRORS, 'invalid_cursor', 'client_not_found'],
-  },
-  'client-statement': {
-    operationId: 'getClientStatement',
-    summary: 'Client statement',
-    description:
-      "A client's statement of a period (payment history's `period`, `start` and `end` rules): the opening balance, " +
-      'every invoice (on its issue day), payment (on its transaction date), reversal and void in date order with the ' +
-      'balance after each, and the closing balance. Debits: invoices and reversals; credits: payments and voids. Not ' +
-      'paged: more than 5,000 lines is 400 `statement_too_large` (ask for a shorter period). `Accept: text/csv` answers ' +
-      'the lines as CSV.',
-    tag: 'Reports',
-    parameters: ['ClientId'],
-    request: { name: 'ClientStatementRequest', schema: clientStatementSchema },
-    success: { status: 200, schema: 'ClientStatementResponse', description: 'The statement.' },
-    idempotent: false,
-    errors: [...COMMON_ERRORS, 'invalid_period', 'statement_too_large', 'client_not_found'],
-  },
+  ...REPORT_OPERATIONS,
   // Getting paid online (docs/getting-paid-online.md): the pay button, the return, Paystack's webhook, saved cards.
   'hosted-invoice-pay': {
     operationId: 'payHostedInvoice',

@@ -1,7 +1,7 @@
 /** The recurring-invoice operations of the OpenAPI document (docs/recurring-invoices.md), merged with operations.ts. */
 import type { RecurringRouteName } from '../routes.ts';
 import { recurringInvoiceSchema } from '../schemas/recurring.ts';
-import { COMMON_ERRORS, IDEMPOTENCY_ERRORS, type OperationSpec, READ_ERRORS } from './operations.ts';
+import { COMMON_ERRORS, IDEMPOTENCY_ERRORS, type OperationSpec, READ_ERRORS } from './operation-spec.ts';
 
 const CHANGES = {
   pause: {

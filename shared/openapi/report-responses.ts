@@ -6,6 +6,7 @@
 import { AGING_BUCKETS } from '../domain/aging.ts';
 import { PERIODS } from '../domain/periods.ts';
 import { LEDGER_LINE_TYPES } from '../domain/receivables.ts';
+import { STATEMENT_QUEUED } from '../representation/report-views.ts';
 import { RESPONSE_SCHEMAS } from './responses.ts';
 import { money, object, ref, type Schema, string } from './schema-builders.ts';
 import { STATEMENT_LINE_TAX_FIELDS, STATEMENT_LINE_TAX_OPTIONAL } from './tax-responses.ts';
@@ -116,6 +117,28 @@ const ClientStatement = object('A client statement of a period: not paged (at mo
   closing_balance: signedMoney('The balance after the last day: opening balance + debits − credits'),
 });
 
+const StatementQueued = object('A statement e-mail, queued: the mailer draws the PDF and sends it.', {
+  client_id: { type: 'integer', description: 'The client' },
+  period: string('The requested period', { enum: [...PERIODS] }),
+  start: dayFirst('Effective first day'),
+  end: dayFirst('Effective last day'),
+  to: string('Who it goes to', { format: 'email' }),
+  mail_status: string('Always `queued`: the outcome is in `npm run cli -- mail:deliveries`', { enum: ['queued'] }),
+  job_id: string('The mail job', { pattern: '^mail_[0-9A-HJKMNP-TV-Z]{26}$' }),
+});
+
+const queuedSuccess = (description: string, data: Schema, message: string): Schema => ({
+  type: 'object',
+  description,
+  properties: {
+    status: { type: 'string', const: 'success' },
+    message: { type: 'string', description: 'Human-readable outcome', examples: [message] },
+    data,
+  },
+  required: ['status', 'message', 'data'],
+  additionalProperties: false,
+});
+
 const success = (description: string, data: Schema): Schema => ({
   type: 'object',
   description,
@@ -135,4 +158,6 @@ export const REPORT_RESPONSE_SCHEMAS = {
   StatementLine,
   ClientStatement,
   ClientStatementResponse: success('The statement.', ref('ClientStatement')),
+  StatementQueued,
+  StatementQueuedResponse: queuedSuccess('Queued for sending.', ref('StatementQueued'), STATEMENT_QUEUED),
 } satisfies Record<string, Schema>;

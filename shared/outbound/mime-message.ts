@@ -5,6 +5,7 @@
  * Loaded only by the mailer.
  */
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { LOGO_CID } from '../domain/logo.ts';
 
 export interface MimeAddress {
   name?: string | undefined;
@@ -20,7 +21,13 @@ export interface MimeMessage {
   text: string;
   html: string;
   attachment: { fileName: string; contentType: string; content: Uint8Array };
+  /** Images the HTML shows by `cid:` (the merchant's logo): mail clients block `data:` URLs and remote images. */
+  inline?: { cid: string; contentType: string; content: Uint8Array }[];
 }
+
+/** The logo as the message's inline image, when there is one. */
+export const inlineLogo = (logo: { mediaType: string; bytes: Uint8Array } | undefined): Pick<MimeMessage, 'inline'> =>
+  logo ? { inline: [{ cid: LOGO_CID, contentType: logo.mediaType, content: logo.bytes }] } : {};
 
 /** The message's bytes, ready for SES `SendEmail` raw content (and for a `.eml` file). */
 export function buildMimeMessage(message: MimeMessage): Promise<Buffer> {
@@ -38,6 +45,13 @@ export function buildMimeMessage(message: MimeMessage): Promise<Buffer> {
         contentType: message.attachment.contentType,
         content: Buffer.from(message.attachment.content),
       },
+      ...(message.inline ?? []).map((image) => ({
+        cid: image.cid,
+        filename: false as const,
+        contentType: image.contentType,
+        content: Buffer.from(image.content),
+        contentDisposition: 'inline' as const,
+      })),
     ],
   });
   return composer.compile().build();

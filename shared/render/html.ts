@@ -2,6 +2,7 @@
  * HTML for the hosted pages (docs/sending-invoices.md "The hosted page"): every text users typed is escaped, and only
  * markup built with `html` is not.
  */
+import { LOGO_CID, type Logo } from '../domain/logo.ts';
 import type { LabelledValue } from './invoice-document.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -33,3 +34,9 @@ export function html(strings: TemplateStringsArray, ...values: (string | Html | 
 
 export const list = (items: readonly LabelledValue[]): Html =>
   html`<dl>${items.map((item) => html`<dt>${item.label}</dt><dd>${item.value}</dd>`)}</dl>`;
+
+/** The merchant's logo in an e-mail: the image attached inline under LOGO_CID (mail clients block `data:` URLs). */
+export const emailLogo = (merchant: { name: string; logo?: Logo }): string =>
+  merchant.logo
+    ? `<p><img src="cid:${LOGO_CID}" alt="${escapeHtml(merchant.name)}" style="max-width:200px;max-height:64px"></p>`
+    : '';

@@ -7,6 +7,7 @@
 
 import { type CalendarDate, fromEpochSeconds, localDateOf, todayIn, toIsoDate } from '../domain/dates.ts';
 import { type Invoice, invoiceTaxOf } from '../domain/invoice.ts';
+import type { Logo } from '../domain/logo.ts';
 import type { MerchantProfile } from '../domain/merchant-profile.ts';
 import { displayedAmountDue, displayedPaymentStatus } from '../domain/overdue.ts';
 import type { PaymentReceipt } from '../domain/receipt.ts';
@@ -60,6 +61,8 @@ export interface InvoiceDocument {
     contacts: LabelledValue[];
     /** The reply-to address, when set (the e-mail uses it). */
     email?: string;
+    /** The merchant's logo, when it has one (docs/accounts.md "The logo"). */
+    logo?: Logo;
   };
   client: {
     /** The person's name, or the company's when the person's is empty. */
@@ -101,6 +104,7 @@ export interface Merchant {
   name: string;
   timeZone: string;
   profile: MerchantProfile;
+  logo?: Logo;
 }
 
 export interface DocumentInput {
@@ -146,7 +150,7 @@ function issuedOn(invoice: Invoice, timeZone: string): CalendarDate {
   return issueDate === undefined ? creationDay(createdAt, timeZone) : fromEpochSeconds(issueDate);
 }
 
-function merchantOf({ name, profile }: Merchant): InvoiceDocument['merchant'] {
+export function merchantOf({ name, profile, logo }: Merchant): InvoiceDocument['merchant'] {
   return {
     name,
     address: profile.address ? profile.address.split('\n') : [],
@@ -156,6 +160,7 @@ function merchantOf({ name, profile }: Merchant): InvoiceDocument['merchant'] {
       ['Tax ID', profile.taxId],
     ]),
     ...(profile.email ? { email: profile.email } : {}),
+    ...(logo ? { logo } : {}),
   };
 }
 

@@ -7,6 +7,7 @@
  * style sheet (mail clients strip them; inline styles only).
  */
 import { reminderDueText } from '../domain/reminders.ts';
+import { emailLogo } from './html.ts';
 import type { InvoiceDocument, LabelledValue } from './invoice-document.ts';
 import { escapeHtml } from './invoice-page.ts';
 
@@ -123,6 +124,7 @@ function html(document: InvoiceDocument, facts: LabelledValue[], message: string
     '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">',
     `<title>${e(`Invoice ${document.number}`)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:600px">',
+    emailLogo(document.merchant),
     `<p>Hello ${e(document.client.name)},</p>`,
     `<p>${e(intro)}</p>`,
     note,

@@ -1,8 +1,10 @@
 /**
  * The hosted invoice page and its error pages (docs/sending-invoices.md "The hosted page"): complete HTML documents
- * with no script, nothing loaded from anywhere (one inline stylesheet, allowed by its hash), and every text the users
+ * with no script, nothing loaded from anywhere (one inline stylesheet, allowed by its hash; the merchant's logo a
+ * `data:` URL), and every text the users
  * typed escaped. The headers that go with them (CSP, no-store, noindex) are shared/http/page-responses.ts's.
  */
+import { logoDataUrl } from '../domain/logo.ts';
 import { escapeHtml, type Html, html, list } from './html.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
 import { noticeSection, type PageNotice, paidMark, payButton, receiptsSection } from './invoice-page-payments.ts';
@@ -32,8 +34,11 @@ ${body.text}
 
 function fromSection(document: InvoiceDocument): Html {
   const { merchant } = document;
+  const logo = merchant.logo
+    ? html`<img class="logo" src="${logoDataUrl(merchant.logo)}" alt="${merchant.name}" width="${String(merchant.logo.width)}" height="${String(merchant.logo.height)}">`
+    : html``;
   return html`<section class="from">
-<h1>${merchant.name}</h1>
+${logo}<h1>${merchant.name}</h1>
 ${merchant.address.map((line) => html`<p class="muted">${line}</p>`)}
 ${merchant.contacts.length > 0 ? list(merchant.contacts) : html``}
 </section>`;

@@ -10,67 +10,33 @@
  *
  * Below the engine, the invoice as it is drawn on the page (its layout).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
 import type { InvoiceDocument, LabelledValue } from './invoice-document.ts';
-import { BUNDLED_FONT_DIR, FONT_FILES, FONT_PACKAGE } from './pdf-assets.ts';
-import { PdfFont } from './pdf-font.ts';
+import {
+  drawLogo,
+  type Frame,
+  frameOf,
+  INK,
+  MUTED,
+  type Pdf,
+  type PdfFonts,
+  RULE,
+  renderA4,
+  room,
+  write,
+  writeNumber,
+} from './pdf-drawing.ts';
 
-/** A font file: beside the bundle when deployed, else from the font package in node_modules. */
-export function fontPath(file: string): string {
-  const bundled = fileURLToPath(new URL(`./${BUNDLED_FONT_DIR}/${file.split('/').pop()}`, import.meta.url));
-  if (existsSync(bundled)) return bundled;
-  return createRequire(import.meta.url).resolve(`${FONT_PACKAGE}/${file}`);
-}
-
-type LoadedFonts = { regular: PdfFont; bold: PdfFont };
-let fonts: LoadedFonts | undefined;
-
-function loadFonts(): LoadedFonts {
-  const open = (file: string) => new PdfFont(fontkit.create(readFileSync(fontPath(file))) as fontkit.Font);
-  fonts ??= { regular: open(FONT_FILES.regular), bold: open(FONT_FILES.bold) };
-  return fonts;
-}
-
-const A4 = 'A4';
-const MARGIN = 48;
+export { fontPath } from './pdf-drawing.ts';
+export { drawStatementPdf } from './statement-pdf.ts';
 
 /** Renders the document as an A4 PDF. */
-export async function drawInvoicePdf(document: InvoiceDocument): Promise<Uint8Array> {
-  const loaded = loadFonts();
-  const pdf = new PDFDocument({
-    size: A4,
-    margin: MARGIN,
-    bufferPages: true,
-    // No default font: pdfkit would load Helvetica's metrics, which the bundle does not ship and nothing uses.
-    font: null as unknown as string,
-    info: {
-      Title: `Invoice ${document.number} from ${document.merchant.name}`,
-      Author: document.merchant.name,
-      Subject: `Invoice ${document.number}, reference ${document.referenceCode}`,
-      Creator: 'Invoicing API',
-      Producer: 'pdfkit',
-    },
-    lang: 'en',
-    displayTitle: true,
-  });
-  // pdfkit takes a parsed fontkit font as well as its bytes (its typings know only the latter).
-  pdf.registerFont('regular', loaded.regular.forDocument() as unknown as Buffer);
-  pdf.registerFont('bold', loaded.bold.forDocument() as unknown as Buffer);
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    pdf.on('end', resolve);
-    pdf.on('error', reject);
-  });
-  const names: PdfFonts = { regular: 'regular', bold: 'bold' };
-  drawInvoice(pdf, document, names);
-  pdf.end();
-  await ended;
-  return new Uint8Array(Buffer.concat(chunks));
+export function drawInvoicePdf(document: InvoiceDocument): Promise<Uint8Array> {
+  const info = {
+    Title: `Invoice ${document.number} from ${document.merchant.name}`,
+    Author: document.merchant.name,
+    Subject: `Invoice ${document.number}, reference ${document.referenceCode}`,
+  };
+  return renderA4(info, (pdf, fonts) => drawInvoice(pdf, document, fonts));
 }
 
 /*
@@ -79,42 +45,12 @@ export async function drawInvoicePdf(document: InvoiceDocument): Promise<Uint8Ar
  * A voided invoice is marked VOID in its status and across each page.
  */
 
-export interface PdfFonts {
-  regular: string;
-  bold: string;
-}
-
-type Pdf = PDFKit.PDFDocument;
-
-const INK = '#111827';
-const MUTED = '#4b5563';
-const RULE = '#e5e7eb';
 const STATUS_COLOURS: Record<InvoiceDocument['status'], string> = {
   paid: '#166534',
   unpaid: '#3730a3',
   partially_paid: '#854d0e',
   overdue: '#991b1b',
   void: '#991b1b',
-};
-
-interface Frame {
-  top: number;
-  left: number;
-  right: number;
-  width: number;
-  /** Lowest y the content may reach before a new page. */
-  bottom: number;
-}
-
-const frameOf = (pdf: Pdf): Frame => {
-  const { margins, width, height } = pdf.page;
-  return {
-    top: margins.top,
-    left: margins.left,
-    right: width - margins.right,
-    width: width - margins.left - margins.right,
-    bottom: height - margins.bottom,
-  };
 };
 
 /** The item table's columns: x offsets from the left margin and widths (numbers right-aligned). */
@@ -125,30 +61,11 @@ const COLUMNS = {
   line: { x: 406, width: 93 },
 };
 
-function write(pdf: Pdf, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}): number {
-  pdf.text(text, x, y, options);
-  return pdf.y;
-}
-
-/**
- * A number (an amount, a quantity) on one line, right-aligned at `right`: at `size`, or as much smaller as makes it fit
- * `width` (the largest amounts, 999,999,999,999.99, in a narrow column). Drawn without a width, so pdfkit never
- * wraps it: a number is never broken inside. Returns the y below the line at `size`.
- */
-function writeNumber(pdf: Pdf, text: string, right: number, y: number, width: number, size: number): number {
-  const natural = pdf.fontSize(size).widthOfString(text);
-  const lineHeight = pdf.currentLineHeight();
-  pdf.fontSize(natural > width ? (size * width) / natural : size);
-  const centred = y + (lineHeight - pdf.currentLineHeight()) / 2;
-  pdf.text(text, right - pdf.widthOfString(text), centred, { lineBreak: false });
-  pdf.fontSize(size);
-  return y + lineHeight;
-}
-
 function drawHeader(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, frame: Frame): number {
   const half = frame.width / 2;
+  const top = drawLogo(pdf, doc.merchant.logo, frame.left, frame.top);
   pdf.font(fonts.bold).fontSize(18).fillColor(INK);
-  let left = write(pdf, doc.merchant.name, frame.left, frame.top, { width: half + 20 });
+  let left = write(pdf, doc.merchant.name, frame.left, top, { width: half + 20 });
   pdf.font(fonts.regular).fontSize(9).fillColor(MUTED);
   for (const line of doc.merchant.address) left = write(pdf, line, frame.left, left + 1, { width: half + 20 });
   for (const contact of doc.merchant.contacts)
@@ -257,13 +174,6 @@ function drawItems(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, top: number)
     y += height;
   }
   return y + 6;
-}
-
-/** Moves to a new page when `height` does not fit below `top`; returns where to draw. */
-function room(pdf: Pdf, top: number, height: number): number {
-  if (top + height <= frameOf(pdf).bottom) return top;
-  pdf.addPage();
-  return frameOf(pdf).top;
 }
 
 /** The split (subtotal, discount, VAT per category) above the total: labels may wrap, amounts never do. */

@@ -9,6 +9,7 @@
  */
 import type { InvoiceDocument } from './invoice-document.ts';
 import { PDF_ENGINE_BUNDLE_FILE } from './pdf-assets.ts';
+import type { StatementDocument } from './statement-document.ts';
 
 type Engine = typeof import('./invoice-pdf-engine.ts');
 
@@ -30,4 +31,9 @@ function loadEngine(): Promise<Engine> {
 /** Renders the invoice as a PDF (bytes); the first call in a process also loads the engine and parses the fonts. */
 export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8Array> {
   return (await loadEngine()).drawInvoicePdf(document);
+}
+
+/** Renders a client's statement as a PDF (bytes), with the same engine. */
+export async function renderStatementPdf(document: StatementDocument): Promise<Uint8Array> {
+  return (await loadEngine()).drawStatementPdf(document);
 }

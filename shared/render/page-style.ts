@@ -20,6 +20,7 @@ p{margin:0}
 .muted{color:#4b5563}
 .top{display:flex;flex-direction:column;gap:16px}
 .from p,.to p{overflow-wrap:anywhere}
+.logo{display:block;max-width:200px;max-height:64px;width:auto;height:auto;margin:0 0 8px}
 dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:2px 12px}
 dt{color:#6b7280}
 dd{margin:0;overflow-wrap:anywhere}

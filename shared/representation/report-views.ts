@@ -7,6 +7,7 @@ import { type CalendarDate, formatDayFirst, fromIsoDate } from '../domain/dates.
 import type { ClientRecord, Invoice } from '../domain/invoice.ts';
 import { formatKobo } from '../domain/money.ts';
 import type { Statement, StatementLine } from '../domain/statement.ts';
+import { type Success, success } from '../outcome.ts';
 import { clientView, invoiceView } from './views.ts';
 
 /** How a client is named in a report: its company name, else its first and last name. */
@@ -95,3 +96,31 @@ export function statementView(of: StatementOf, statement: Statement) {
 }
 
 export type StatementView = ReturnType<typeof statementView>;
+
+/** What `POST /clients/{id}/statement/send` queued: the client, the period's range and who the e-mail goes to. */
+export interface StatementMailOf {
+  clientId: number;
+  period: string;
+  start: string;
+  end: string;
+  to: string;
+  jobId: string;
+}
+
+export const STATEMENT_QUEUED = 'Statement queued for sending.';
+
+/** `POST /clients/{id}/statement/send`'s answer: 200, the e-mail queued. */
+export const statementQueued = (of: StatementMailOf): Success<Record<string, unknown>> =>
+  success(
+    200,
+    {
+      client_id: of.clientId,
+      period: of.period,
+      start: of.start,
+      end: of.end,
+      to: of.to,
+      mail_status: 'queued',
+      job_id: of.jobId,
+    },
+    STATEMENT_QUEUED,
+  );

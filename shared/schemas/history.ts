@@ -7,6 +7,7 @@ import { type CalendarDate, parseDayFirstDate } from '../domain/dates.ts';
 import { DISPLAYED_PAYMENT_STATUSES } from '../domain/overdue.ts';
 import { PERIODS } from '../domain/periods.ts';
 import { addIssue, enumField, isBlank, meta, pageCursor, pageLimit } from './fields.ts';
+import { optionalRecipient } from './send.ts';
 
 const rawHistoryDate = (description: string) => z.optional(meta(z.unknown(), { type: 'string', description }));
 
@@ -71,6 +72,17 @@ export const clientStatementSchema = withPeriodDates(
   }),
 );
 
+/** `POST /clients/{id}/statement/send`: the statement's body, plus an optional recipient (docs/receivables.md). */
+export const sendStatementSchema = withPeriodDates(
+  z.object({
+    period: enumField(PERIODS, 'Statement period'),
+    start: rawHistoryDate('Start date DD/MM/YYYY (required for custom; ignored otherwise)'),
+    end: rawHistoryDate('End date DD/MM/YYYY (required for custom; ignored otherwise)'),
+    to: optionalRecipient("Recipient; default the client's email"),
+  }),
+);
+
 export type PaymentHistoryInput = z.output<typeof paymentHistorySchema>;
 export type ClientStatementInput = z.output<typeof clientStatementSchema>;
+export type SendStatementInput = z.output<typeof sendStatementSchema>;
 export type InvoiceHistoryInput = z.output<typeof invoiceHistorySchema>;

@@ -4,24 +4,28 @@ import { isEmailAddress, MAX_EMAIL_LENGTH } from '../domain/email-address.ts';
 import { MAX_CC_RECIPIENTS, MAX_MESSAGE_LENGTH, type SendRequest } from '../domain/invoice-mail.ts';
 import { addIssue, fail, field, isBlank, meta, optionalText } from './fields.ts';
 
-const optionalEmail = z.optional(
-  meta(
-    field((value, ctx): string | undefined => {
-      if (isBlank(value)) return undefined;
-      if (typeof value !== 'string') return fail(ctx, 'invalid_type', 'must be a string');
-      const text = value.trim();
-      return isEmailAddress(text)
-        ? text
-        : fail(ctx, 'invalid_email', 'must be a valid email address, e.g. "ada@example.com"');
-    }),
-    {
-      type: 'string',
-      format: 'email',
-      maxLength: MAX_EMAIL_LENGTH,
-      description: "Recipient; default the invoice client's email",
-    },
-  ),
-);
+/** An optional recipient address (blank is absent). */
+export const optionalRecipient = (description: string) =>
+  z.optional(
+    meta(
+      field((value, ctx): string | undefined => {
+        if (isBlank(value)) return undefined;
+        if (typeof value !== 'string') return fail(ctx, 'invalid_type', 'must be a string');
+        const text = value.trim();
+        return isEmailAddress(text)
+          ? text
+          : fail(ctx, 'invalid_email', 'must be a valid email address, e.g. "ada@example.com"');
+      }),
+      {
+        type: 'string',
+        format: 'email',
+        maxLength: MAX_EMAIL_LENGTH,
+        description,
+      },
+    ),
+  );
+
+const optionalEmail = optionalRecipient("Recipient; default the invoice client's email");
 
 const ccList = z.optional(
   meta(

@@ -6,35 +6,54 @@
 import { todayForOverdue } from '../clock.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import { visibleInvoice } from '../domain/invoice.ts';
+import type { Logo } from '../domain/logo.ts';
 import { checkoutOffer } from '../domain/online-recording.ts';
 import { notFound } from '../domain/refusal.ts';
 import { hostedUrlOrNull } from '../hosted-url.ts';
-import { type DocumentInput, type InvoiceDocument, invoiceDocument } from '../render/invoice-document.ts';
+import {
+  type DocumentInput,
+  type InvoiceDocument,
+  invoiceDocument,
+  type Merchant,
+} from '../render/invoice-document.ts';
 import type { Account } from '../store/accounts.ts';
 import { findAccountInvoicePage, findHostedInvoicePage, type InvoicePageReading } from '../store/invoice-pages.ts';
 import type { RequestContext } from './context.ts';
 
 /** The document of an invoice of `account`, as the client sees it today. */
-export function documentOf(invoice: Invoice, account: Account, payments?: DocumentInput['payments']): InvoiceDocument {
+export function documentOf(
+  invoice: Invoice,
+  account: Account,
+  payments?: DocumentInput['payments'],
+  logo?: Logo,
+): InvoiceDocument {
   return invoiceDocument({
     invoice,
-    merchant: { name: account.name, timeZone: account.timeZone, profile: account.profile },
+    merchant: merchantOf(account, logo),
     today: todayForOverdue(account.timeZone),
     hostedUrl: hostedUrlOrNull(invoice.details.hostedToken),
     ...(payments ? { payments } : {}),
   });
 }
 
+/** Who a client's document is from: the account's name, time zone and profile, and its logo when it has one. */
+export const merchantOf = (account: Account, logo: Logo | undefined): Merchant => ({
+  name: account.name,
+  timeZone: account.timeZone,
+  profile: account.profile,
+  ...(logo ? { logo } : {}),
+});
+
 /** The document of what was read: with its receipts, and the pay button when it can be paid online. */
 export function pageDocumentOf(reading: InvoicePageReading): InvoiceDocument {
-  const { invoice, account, paystack, receipts } = reading;
+  const { invoice, account, paystack, receipts, logo } = reading;
   const hostedUrl = hostedUrlOrNull(invoice.details.hostedToken);
   const offer = checkoutOffer(invoice, paystack.sealedKey ? paystack.fees : undefined);
   const payOnline =
     offer.ok && hostedUrl
       ? { amountKobo: offer.amountKobo, feeKobo: offer.amountKobo - invoice.balance.amountDueKobo, hostedUrl }
       : undefined;
-  return documentOf(invoice, account, { receipts, ...(payOnline ? { payOnline } : {}) });
+  return documentOf(invoice, account, { receipts, ...(payOnline ? { payOnline } : {}) }, logo);
 }
 
 /** What a hosted page's token leads to; 404 `invoice_not_found` for a token no invoice has. */

@@ -17,13 +17,15 @@ import { loadConfig } from '../config.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import type { Invoice, InvoiceMail, MailJobState } from '../domain/invoice.ts';
 import { decideAttempt, decideNotice, describesJob, reasonNotToSend, type SesNotice } from '../domain/invoice-mail.ts';
+import type { Logo } from '../domain/logo.ts';
 import { invoiceMailEvents } from '../domain/webhook-events.ts';
 import { countMailOutcome, logger } from '../observability.ts';
-import { buildMimeMessage } from '../outbound/mime-message.ts';
+import { buildMimeMessage, inlineLogo } from '../outbound/mime-message.ts';
 import { invoiceEmailContent } from '../render/invoice-email.ts';
 import { renderInvoicePdf } from '../render/invoice-pdf.ts';
 import { receiptEmailContent } from '../render/receipt-email.ts';
 import { invoiceView } from '../representation/views.ts';
+import { getAccountLogo } from '../store/account-logo.ts';
 import { type Account, getAccount } from '../store/accounts.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { loadInvoices, mailHeaderAction } from '../store/invoices.ts';
@@ -39,6 +41,7 @@ import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import type { TransactItem } from '../store/write-executor.ts';
 import { documentOf } from './invoice-document.ts';
 import type { JobOutcome } from './outbox.ts';
+import { type PreparedMail, prepareStatementMail, type Read } from './statement-mail.ts';
 
 export interface MailJobOutcome {
   state: MailJobState;
@@ -51,12 +54,6 @@ export interface MailJobOutcome {
   sentAt?: string;
 }
 
-/** The invoice and its account as the attempt read them: the outcome is recorded on them, not read again. */
-interface Read {
-  invoice: Invoice | undefined;
-  account: Account | undefined;
-}
-
 const readInvoice = async (referenceCode: string) => (await loadInvoices([referenceCode])).get(referenceCode);
 
 export async function deliverMailJob(jobId: string): Promise<JobOutcome> {
@@ -64,14 +61,12 @@ export async function deliverMailJob(jobId: string): Promise<JobOutcome> {
   if (!job) return skipped({ job_id: jobId }, 'unknown job');
   const log = { job_id: job.jobId, reference_code: job.referenceCode, company_id: job.companyId };
   if (job.state !== 'queued') return skipped(log, `already ${job.state}`);
-  const [invoice, account] = await Promise.all([readInvoice(job.referenceCode), getAccount(job.companyId)]);
-  const read: Read = { invoice, account };
-  const notToSend =
-    reasonNotToSend(invoice, job.reminder !== undefined) ?? (account ? undefined : 'The account no longer exists.');
-  if (notToSend) return finish(job, { state: 'failed', attempts: job.attempts, error: notToSend }, read, log);
+  const prepared = job.statement ? await prepareStatementMail(job, job.statement, mailFrom) : await prepareInvoice(job);
+  const { read } = prepared;
+  if ('notToSend' in prepared)
+    return finish(job, { state: 'failed', attempts: job.attempts, error: prepared.notToSend }, read, log);
 
-  const raw = await buildInvoiceMessage(job, invoice!, account!);
-  const result = await sendRawMail({ from: mailFrom(), to: job.to, cc: job.cc, raw, jobId: job.jobId });
+  const result = await sendRawMail({ from: mailFrom(), to: job.to, cc: job.cc, raw: prepared.raw, jobId: job.jobId });
   const decision = decideAttempt(result, job.attempts, loadConfig().mailRetryBaseMs);
   const attempts = job.attempts + 1;
   if (decision.state === 'sent') {
@@ -83,8 +78,22 @@ export async function deliverMailJob(jobId: string): Promise<JobOutcome> {
   const nextAttemptAt = new Date(Date.now() + decision.retryInMs).toISOString();
   const retry: MailJobOutcome = { state: 'queued', attempts, error: decision.error, nextAttemptAt };
   if (!(await recordMailOutcome(job, retry, read))) return raced(log);
-  logger.warn('invoice e-mail attempt failed; retry scheduled', { ...log, attempt: attempts, error: decision.error });
+  logger.warn('e-mail attempt failed; retry scheduled', { ...log, attempt: attempts, error: decision.error });
   return { kind: 'retry', delayMs: decision.retryInMs };
+}
+
+/** An invoice's message, or why it is not sent (voided, paid for a reminder, the account gone). */
+async function prepareInvoice(job: MailJob): Promise<PreparedMail> {
+  const [invoice, account, logo] = await Promise.all([
+    readInvoice(job.referenceCode),
+    getAccount(job.companyId),
+    getAccountLogo(job.companyId),
+  ]);
+  const read: Read = { invoice, account };
+  const notToSend =
+    reasonNotToSend(invoice, job.reminder !== undefined) ?? (account ? undefined : 'The account no longer exists.');
+  if (notToSend) return { notToSend, read };
+  return { raw: await buildInvoiceMessage(job, invoice!, account!, logo), read };
 }
 
 function mailFrom(): string {
@@ -94,8 +103,8 @@ function mailFrom(): string {
   return from;
 }
 
-async function buildInvoiceMessage(job: MailJob, invoice: Invoice, account: Account) {
-  const document = documentOf(invoice, account);
+async function buildInvoiceMessage(job: MailJob, invoice: Invoice, account: Account, logo: Logo | undefined) {
+  const document = documentOf(invoice, account, undefined, logo);
   const content = job.receipt
     ? receiptEmailContent(document, job.receipt)
     : invoiceEmailContent(document, job.message, job.reminder);
@@ -111,6 +120,7 @@ async function buildInvoiceMessage(job: MailJob, invoice: Invoice, account: Acco
     text: content.text,
     html: content.html,
     attachment: { fileName: content.pdfFileName, contentType: 'application/pdf', content: pdf },
+    ...inlineLogo(document.merchant.logo),
   });
 }
 
@@ -150,7 +160,8 @@ export async function recordMailOutcome(job: MailJob, outcome: MailJobOutcome, r
   const now = new Date();
   let known = read;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const invoice = known ? known.invoice : await readInvoice(job.referenceCode);
+    // A statement's job has no invoice (docs/receivables.md "One client: the statement").
+    const invoice = job.statement ? undefined : known ? known.invoice : await readInvoice(job.referenceCode);
     const change = jobChangeAction(tableName(), {
       before: job,
       at: now.toISOString(),

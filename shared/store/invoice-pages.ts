@@ -1,12 +1,14 @@
 /**
  * The reads behind what a client sees of an invoice with its payments (docs/data-design.md "Getting paid online"):
- * the invoice, its account, the account's Paystack connection and the invoice's receipts. A hosted page: one Query of
+ * the invoice, its account (and its logo), the account's Paystack connection and the invoice's receipts. A hosted page: one Query of
  * its token's partition (the link and the receipts), then one BatchGetItem of the header, body, account and
  * connection — two round trips, as before receipts. By reference code (the keyed PDF): the BatchGetItem, then the
  * receipts' Query.
  */
 import type { Invoice } from '../domain/invoice.ts';
+import type { Logo } from '../domain/logo.ts';
 import type { PaymentReceipt } from '../domain/receipt.ts';
+import { accountLogoKey, logoFrom } from './account-logo.ts';
 import { type Account, accountFromItem } from './accounts.ts';
 import { batchGet, itemOf } from './batch.ts';
 import { invoiceFrom, invoiceKeys } from './invoices.ts';
@@ -19,6 +21,8 @@ export interface InvoicePageReading {
   account: Account;
   paystack: PaystackConnection;
   receipts: PaymentReceipt[];
+  /** The merchant's logo, when it has one (docs/accounts.md "The logo"). */
+  logo: Logo | undefined;
 }
 
 async function readInvoiceAndAccount(companyId: number, referenceCode: string) {
@@ -26,11 +30,13 @@ async function readInvoiceAndAccount(companyId: number, referenceCode: string) {
     ...invoiceKeys(referenceCode),
     keys.account(companyId),
     paystackConnectionKey(companyId),
+    accountLogoKey(companyId),
   ]);
   const invoice = invoiceFrom(items, referenceCode);
   const accountItem = itemOf(items, keys.account(companyId));
   if (!invoice || !accountItem || invoice.details.companyId !== companyId) return undefined;
-  return { invoice, account: accountFromItem(accountItem), paystack: connectionFrom(items, companyId) };
+  const logo = logoFrom(items, companyId);
+  return { invoice, account: accountFromItem(accountItem), paystack: connectionFrom(items, companyId), logo };
 }
 
 /** The invoice behind a hosted page's token, with the rest; undefined when no invoice has the token. */

@@ -71,6 +71,8 @@ export const referenceCodeOf = (invoicePk: string): string => invoicePk.slice(IN
 
 export const keys = {
   account: (companyId: number): Key => ({ PK: `ACCOUNT#${companyId}`, SK: 'ACCOUNT' }),
+  /** The merchant's logo: beside the account item, never read with it (authentication reads the account). */
+  accountLogo: (companyId: number): Key => ({ PK: `ACCOUNT#${companyId}`, SK: 'LOGO' }),
   sequence: (companyId: number, name: SequenceName): Key => ({ PK: `ACCOUNT#${companyId}`, SK: `SEQ#${name}` }),
   accountSequence: (): Key => ({ PK: 'SEQUENCE', SK: 'ACCOUNT' }),
   documentCounter: (companyId: number, kind: DocumentKind): Key => ({

@@ -48,6 +48,17 @@ export interface MailJob {
   reminder?: { offset: number; daysFromDue: number };
   /** A payment's receipt (docs/getting-paid-online.md "Receipt e-mails"): the payment, as it was recorded. */
   receipt?: MailReceipt;
+  /**
+   * A client statement's job (docs/receivables.md "One client: the statement"): the client and the period's effective range
+   * (YYYY-MM-DD); its `referenceCode` is empty. The statement is read and drawn when the mailer sends it.
+   */
+  statement?: StatementMail;
+}
+
+export interface StatementMail {
+  clientId: number;
+  from: string;
+  to: string;
 }
 
 export interface MailReceipt extends ReceiptFacts {
@@ -84,6 +95,13 @@ function jobItem(job: MailJob, nowMs: number): Item {
     attempts: job.attempts,
     ...(job.reminder ? { reminder_offset: job.reminder.offset, reminder_days: job.reminder.daysFromDue } : {}),
     ...(job.receipt ? receiptAttributes(job.receipt) : {}),
+    ...(job.statement
+      ? {
+          statement_client_id: job.statement.clientId,
+          statement_from: job.statement.from,
+          statement_to: job.statement.to,
+        }
+      : {}),
     created_at: job.createdAt,
     GSI1PK: mailIndexKeys.partition(job.companyId),
     GSI1SK: mailIndexKeys.sort(job.jobId),
@@ -113,6 +131,15 @@ function jobFromItem(item: Item): MailJob {
       ? { reminder: { offset: item.reminder_offset, daysFromDue: Number(item.reminder_days) } }
       : {}),
     ...(typeof item.receipt_payment_id === 'number' ? { receipt: receiptFromItem(item) } : {}),
+    ...(typeof item.statement_client_id === 'number'
+      ? {
+          statement: {
+            clientId: item.statement_client_id,
+            from: String(item.statement_from),
+            to: String(item.statement_to),
+          },
+        }
+      : {}),
   };
 }
 

@@ -89,7 +89,10 @@ export const JOB_KINDS = {
     cliListing: 'webhook:deliveries',
     localDirectory: 'webhooks',
   },
-  /** Invoice e-mails, sends and reminders → PDF, MIME message, SESv2 (store/mail.ts, services/mail-delivery.ts). */
+  /**
+   * Invoice e-mails (sends and reminders) and client statements → PDF, MIME message, SESv2 (store/mail.ts,
+   * services/mail-delivery.ts); a statement's lines are a Query of the client's own items.
+   */
   mail: {
     label: 'Invoice e-mails',
     entities: [MAIL_JOB_ENTITY],
@@ -105,7 +108,13 @@ export const JOB_KINDS = {
       timeoutSeconds: 60,
       batchSize: 5,
       maxConcurrency: 5,
-      tableActions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
+      tableActions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+      ],
       rendersPdf: true,
     },
     cliListing: 'mail:deliveries',

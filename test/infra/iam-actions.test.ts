@@ -190,6 +190,13 @@ async function driveSends(key: string, live: string, voided: string) {
       { key, pathParameters: { reference_code: voided }, idempotencyKey: 'iam-send-2' },
       409,
     );
+    // A client's statement by e-mail: the client, the statement's reads, the job's put.
+    const invoice = (await call('get-invoice', { key, pathParameters: { reference_code: live } })).body.data;
+    const pathParameters = { id: String(invoice.client.id) };
+    const statement = { key, pathParameters, idempotencyKey: 'iam-statement-1', body: { period: 'today' } };
+    await recorded('send-client-statement', statement, 200);
+    await recorded('send-client-statement', statement, 200); // replay
+    await recorded('send-client-statement', { key, pathParameters: { id: '999999' }, body: { period: 'today' } }, 404);
   } finally {
     if (saved === undefined) delete process.env.MAIL_FROM;
     else process.env.MAIL_FROM = saved;

@@ -158,18 +158,20 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     expect(history.body.data.payments.map((p: { id: number }) => p.id)).toEqual([payment.body.data.id]);
   });
 
-  // The PDF engine (pdfkit, fontkit) is a file of its own beside the invoice function's bundle, with the fonts
-  // (infra/function-settings.ts PDF_BUNDLING): the bundle imports it on the first PDF only.
+  // The PDF engine (pdfkit, fontkit) is a file of its own beside the bundle of each function that renders PDFs (the
+  // invoice function; the history function, for a statement's PDF), with the fonts (infra/function-settings.ts
+  // PDF_BUNDLING): the bundle imports it on the first PDF only.
   it('the invoice function ships the PDF engine and fonts beside its bundle, and on Node 22 renders a PDF with them', async () => {
-    const dir = path.dirname(bundleOf('invoices'));
-    expect(existsSync(path.join(dir, PDF_ENGINE_BUNDLE_FILE))).toBe(true);
-    for (const file of Object.values(FONT_FILES))
-      expect(existsSync(path.join(dir, BUNDLED_FONT_DIR, path.basename(file)))).toBe(true);
-    // pdfkit's ToUnicode writer is in the engine, not in the bundle every request loads.
-    expect(readFileSync(bundleOf('invoices'), 'utf8')).not.toContain('ToUnicode');
-    expect(readFileSync(path.join(dir, PDF_ENGINE_BUNDLE_FILE), 'utf8')).toContain('ToUnicode');
-    for (const name of ['payments', 'history'] as const)
-      expect(existsSync(path.join(path.dirname(bundleOf(name)), PDF_ENGINE_BUNDLE_FILE))).toBe(false);
+    for (const name of ['invoices', 'history'] as const) {
+      const dir = path.dirname(bundleOf(name));
+      expect(existsSync(path.join(dir, PDF_ENGINE_BUNDLE_FILE))).toBe(true);
+      for (const file of Object.values(FONT_FILES))
+        expect(existsSync(path.join(dir, BUNDLED_FONT_DIR, path.basename(file)))).toBe(true);
+      // pdfkit's ToUnicode writer is in the engine, not in the bundle every request loads.
+      expect(readFileSync(bundleOf(name), 'utf8')).not.toContain('ToUnicode');
+      expect(readFileSync(path.join(dir, PDF_ENGINE_BUNDLE_FILE), 'utf8')).toContain('ToUnicode');
+    }
+    expect(existsSync(path.join(path.dirname(bundleOf('payments')), PDF_ENGINE_BUNDLE_FILE))).toBe(false);
 
     const { key } = await newAccount();
     const invoice = await createInvoice(key);

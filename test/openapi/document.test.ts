@@ -52,6 +52,7 @@ describe('openapi.json', () => {
       'pause-recurring-invoice',
       'resume-recurring-invoice',
       'cancel-recurring-invoice',
+      'send-client-statement',
     ];
     for (const route of ROUTES) {
       const operation = document.paths[route.path][route.method.toLowerCase()];

@@ -208,6 +208,74 @@ async function reversalRounds(keyed: boolean) {
   }
 }
 
+/** E-mails the client's statement of today (docs/receivables.md "One client: the statement"). */
+const sendStatement = (key: string, id: string, idempotencyKey?: string) =>
+  send('send-client-statement', {
+    key,
+    pathParameters: { id },
+    body: { period: 'today' },
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
+
+/** The races of the statement's send: each 200 committed one mail job, whatever else changes the client. */
+function statementRaces(): Race[] {
+  const route = 'send-client-statement';
+  return [
+    {
+      route,
+      kind: 'identical',
+      title: `${N} identical statement sends: every one 200, each its own e-mail`,
+      async run() {
+        const { account, key } = await newAccount();
+        const id = String((await createInvoice(key)).client.id);
+        const results = await race(times(N, () => sendStatement(key, id)));
+        expectOnly(results, ['200']);
+        await expectOneJobPerSend(account.companyId, results);
+      },
+    },
+    {
+      route,
+      kind: 'keyed',
+      title: `${N} statement sends with one Idempotency-Key: one e-mail, the rest replays or in progress`,
+      async run() {
+        const { account, key } = await newAccount();
+        const id = String((await createInvoice(key)).client.id);
+        const results = await race(times(N, () => sendStatement(key, id, 'statement-once')));
+        expectOnly(results, ['200', IN_FLIGHT]);
+        expect(new Set(results.filter((r) => r.status === 200).map((r) => r.body.data.job_id)).size).toBe(1);
+        expect(await listMailJobs(account.companyId, 100)).toHaveLength(1);
+      },
+    },
+    {
+      route,
+      kind: 'mixed',
+      races: ['add-payment', 'update-client', 'delete-invoice'],
+      title: 'statement sends while the client is paid, renamed and its invoice voided: one job per 200',
+      async run() {
+        const { account, key } = await newAccount();
+        const invoice = await createInvoice(key);
+        const id = String(invoice.client.id);
+        const payment = {
+          reference_code: invoice.reference_code,
+          date: todayMonthFirst(),
+          amount: '1',
+          channel: 'Cash',
+        };
+        const results = await race([
+          ...times(6, () => sendStatement(key, id)),
+          ...times(3, () => send('add-payment', { key, body: payment })),
+          ...times(2, () => send('update-client', { key, pathParameters: { id }, body: { first_name: 'Renamed' } })),
+          deleteInvoice(key, invoice.reference_code),
+        ]);
+        expectOnly(results, ['200', '201', '409']);
+        const sends = results.slice(0, 6);
+        expectOnly(sends, ['200']);
+        await expectOneJobPerSend(account.companyId, sends);
+      },
+    },
+  ];
+}
+
 /** Pauses or resumes the invoice's reminders. */
 const setPaused = (key: string, reference_code: string, paused: boolean, idempotencyKey?: string) =>
   send('invoice-reminders', {
@@ -997,6 +1065,7 @@ const RACES: Race[] = [
   ...sendRaces('send-invoice', 'email-invoice'),
   ...sendRaces('email-invoice', 'send-invoice'),
   ...reminderRaces(),
+  ...statementRaces(),
   ...payButtonRaces(),
   ...returnRaces(),
   ...providerEventRaces(),

@@ -152,7 +152,7 @@ export const COMPUTED_LOADS: readonly { file: string; kind: 'dynamic import' | '
       'the PDF engine is (docs/e-invoice.md "Rendering")',
   },
   {
-    file: 'shared/render/invoice-pdf-engine.ts',
+    file: 'shared/render/pdf-drawing.ts',
     kind: 'createRequire',
     why: "resolves the font files' path in node_modules when run from source (an asset, never a module it loads)",
   },

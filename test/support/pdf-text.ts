@@ -55,3 +55,17 @@ export function firstPageAsPng(pdf: Uint8Array, outFile: string, dpi = 110): voi
     execFileSync('cp', [path.join(dir, png), outFile]);
   });
 }
+
+/** The images the PDF draws (`pdfimages -list`): their width and height in pixels, page by page. */
+export function pdfImages(pdf: Uint8Array): { width: number; height: number }[] {
+  return withPdfFile(pdf, (file) => {
+    const listing = execFileSync('/usr/bin/pdfimages', ['-list', file], { encoding: 'utf8' });
+    // Two header lines; then "page num type width height …" per image (a mask has type `smask`).
+    return listing
+      .split('\n')
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((cells) => cells[2] === 'image')
+      .map((cells) => ({ width: Number(cells[3]), height: Number(cells[4]) }));
+  });
+}

@@ -1,10 +1,11 @@
 /**
  * Every amount an e-invoice shows, derived from its lines in integer kobo (docs/e-invoice.md "Amounts"): the line net
- * amounts, one VAT breakdown per category and rate, and the document totals. VAT is worked out once per rate on the
- * sum of that rate's lines and rounded half-up to the kobo, as docs/e-invoice.md describes; prices that include VAT
- * are converted to net the same way, so the net amounts and the VAT add up to what the client was charged.
- * Products are computed in BigInt: quantity × price can pass 2^53 before the total is checked.
+ * amounts, one VAT breakdown per category and rate, and the document totals. The arithmetic is the invoices' own
+ * (shared/domain/tax.ts: VAT once per rate on the sum of that rate's lines, half-up; inclusive VAT shared over the
+ * lines by largest remainders), so the e-invoice's amounts are the invoice's to the kobo. Products are computed in
+ * BigInt: quantity × price can pass 2^53 before the total is checked.
  */
+import { apportion, divideHalfUp, parseVatRate, vatOf } from '../../domain/tax.ts';
 import type { UblDocument, UblLine, VatCategory } from './document.ts';
 
 export interface LineAmounts {
@@ -37,22 +38,15 @@ export interface UblAmounts {
   payableKobo: number;
 }
 
-const RATE_PATTERN = /^\d{1,3}(\.\d{1,4})?$/;
-const RATE_SCALE = 1_000_000n; // 100 % in ten-thousandths of a percent
 const PRICE_DECIMALS = 10;
 const CATEGORY_ORDER: readonly VatCategory[] = ['S', 'Z', 'E', 'O'];
 
-/** The rate in ten-thousandths of a percent (`7.5` → 75000n); 0n for a line without one. */
-export function rateUnits(ratePercent: string | undefined): bigint {
-  if (ratePercent === undefined) return 0n;
-  if (!RATE_PATTERN.test(ratePercent)) throw new RangeError(`UBL: not a VAT rate: "${ratePercent}"`);
-  const [whole, fraction = ''] = ratePercent.split('.') as [string, string?];
-  return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0'));
-}
-
-/** n ÷ d rounded half-up, for n ≥ 0 and d > 0. */
-export function divideHalfUp(n: bigint, d: bigint): bigint {
-  return (2n * n + d) / (2n * d);
+/** The rate in ten-thousandths of a percent (`7.5` → 75000), as the VAT setting reads it; 0 for a line without one. */
+export function rateUnits(ratePercent: string | undefined): number {
+  if (ratePercent === undefined) return 0;
+  const parsed = parseVatRate(ratePercent);
+  if (!parsed.ok) throw new RangeError(`UBL: not a VAT rate: "${ratePercent}"`);
+  return parsed.value;
 }
 
 function toKobo(value: bigint): number {
@@ -136,7 +130,7 @@ function exclusiveGroup(lines: UblLine[]): { lines: LineAmounts[]; breakdown: Va
     unitNetPrice: unitPriceText(BigInt(line.unitPriceKobo), 1n),
   }));
   const taxable = amounts.reduce((sum, a) => sum + BigInt(a.netKobo), 0n);
-  return { lines: amounts, breakdown: breakdownOf(lines[0]!, taxable, divideHalfUp(taxable * rate, RATE_SCALE)) };
+  return { lines: amounts, breakdown: breakdownOf(lines[0]!, taxable, vatOf('exclusive', taxable, rate)) };
 }
 
 /**
@@ -148,12 +142,12 @@ function inclusiveGroup(lines: UblLine[]): { lines: LineAmounts[]; breakdown: Va
   const rate = rateUnits(lines[0]!.ratePercent);
   const charged = lines.map(chargedKobo);
   const gross = charged.reduce((sum, c) => sum + c, 0n);
-  const tax = divideHalfUp(gross * rate, RATE_SCALE + rate);
-  const shares = shareOut(tax, charged, gross);
+  const tax = vatOf('inclusive', gross, rate);
+  const shares = apportion(tax, charged);
   const amounts = lines.map((line, i) => {
     const net = charged[i]! - shares[i]!;
     const discount = BigInt(line.discountKobo ?? 0);
-    const discountNet = discount - divideHalfUp(discount * rate, RATE_SCALE + rate);
+    const discountNet = discount - vatOf('inclusive', discount, rate);
     return {
       line,
       netKobo: toKobo(net),
@@ -162,20 +156,4 @@ function inclusiveGroup(lines: UblLine[]): { lines: LineAmounts[]; breakdown: Va
     };
   });
   return { lines: amounts, breakdown: breakdownOf(lines[0]!, gross - tax, tax) };
-}
-
-/** `total` split in proportion to `weights` (summing to `weightSum`), whole kobo, largest remainders first. */
-function shareOut(total: bigint, weights: bigint[], weightSum: bigint): bigint[] {
-  if (weightSum === 0n) return weights.map(() => 0n);
-  const shares = weights.map((w) => (total * w) / weightSum);
-  let left = total - shares.reduce((sum, s) => sum + s, 0n);
-  const byRemainder = weights
-    .map((w, i) => ({ i, remainder: (total * w) % weightSum }))
-    .sort((a, b) => (a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1));
-  for (const { i } of byRemainder) {
-    if (left === 0n) break;
-    shares[i]! += 1n;
-    left -= 1n;
-  }
-  return shares;
 }

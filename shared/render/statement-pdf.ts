@@ -1,0 +1,184 @@
+/**
+ * A client's statement drawn on A4 (docs/receivables.md "One client: the statement"): who it is from and for, the period, the opening
+ * balance, each line (date; type, reference and description; debit, credit and the balance after it) and the closing
+ * balance. Lines flow over as many pages as they need, the table's header repeated; every page's footer names the
+ * statement. Part of the PDF engine (./invoice-pdf-engine.ts re-exports it), so it loads with the first PDF only.
+ */
+
+import {
+  drawLogo,
+  type Frame,
+  frameOf,
+  INK,
+  MUTED,
+  type Pdf,
+  type PdfFonts,
+  RULE,
+  renderA4,
+  room,
+  write,
+  writeNumber,
+} from './pdf-drawing.ts';
+import type { StatementDocument, StatementDocumentLine } from './statement-document.ts';
+
+/** Renders the statement as an A4 PDF. */
+export function drawStatementPdf(document: StatementDocument): Promise<Uint8Array> {
+  const info = {
+    Title: `Statement for ${document.client.name} from ${document.merchant.name}`,
+    Author: document.merchant.name,
+    Subject: `Statement ${document.from.text} to ${document.to.text}`,
+  };
+  return renderA4(info, (pdf, fonts) => drawStatement(pdf, document, fonts));
+}
+
+/** The table's columns: x offsets from the left margin and widths (numbers right-aligned). */
+const COLUMNS = {
+  date: { x: 0, width: 68 },
+  detail: { x: 72, width: 192 },
+  debit: { x: 268, width: 75 },
+  credit: { x: 347, width: 75 },
+  balance: { x: 426, width: 73 },
+};
+const NUMBER_SIZE = 9.5;
+
+function drawHeader(pdf: Pdf, doc: StatementDocument, fonts: PdfFonts, frame: Frame): number {
+  const half = frame.width / 2;
+  const top = drawLogo(pdf, doc.merchant.logo, frame.left, frame.top);
+  pdf.font(fonts.bold).fontSize(18).fillColor(INK);
+  let left = write(pdf, doc.merchant.name, frame.left, top, { width: half + 20 });
+  pdf.font(fonts.regular).fontSize(9).fillColor(MUTED);
+  for (const line of doc.merchant.address) left = write(pdf, line, frame.left, left + 1, { width: half + 20 });
+  for (const contact of doc.merchant.contacts)
+    left = write(pdf, `${contact.label}: ${contact.value}`, frame.left, left + 1, { width: half + 20 });
+  const x = frame.left + half + 30;
+  const width = frame.right - x;
+  pdf.font(fonts.bold).fontSize(22).fillColor(INK);
+  let right = write(pdf, 'STATEMENT', x, frame.top - 2, { width, align: 'right' });
+  pdf.font(fonts.regular).fontSize(10);
+  for (const fact of [`From ${doc.from.text}`, `To ${doc.to.text}`, `Drawn up ${doc.drawnUp.text}`])
+    right = write(pdf, fact, x, right + 2, { width, align: 'right' });
+  return Math.max(left, right) + 22;
+}
+
+function drawClient(pdf: Pdf, doc: StatementDocument, fonts: PdfFonts, frame: Frame, top: number): number {
+  pdf.font(fonts.bold).fontSize(8).fillColor(MUTED);
+  let y = write(pdf, 'STATEMENT FOR', frame.left, top, { characterSpacing: 0.6 });
+  pdf.font(fonts.bold).fontSize(11).fillColor(INK);
+  y = write(pdf, doc.client.name, frame.left, y + 2, { width: frame.width });
+  if (doc.client.company) {
+    pdf.font(fonts.regular).fontSize(10).fillColor(MUTED);
+    y = write(pdf, doc.client.company, frame.left, y + 1, { width: frame.width });
+  }
+  return y + 18;
+}
+
+function drawTableHeader(pdf: Pdf, fonts: PdfFonts, frame: Frame, top: number): number {
+  pdf.rect(frame.left, top, frame.width, 20).fill('#f3f4f6');
+  pdf.font(fonts.bold).fontSize(9).fillColor(MUTED);
+  const heading = (text: string, column: { x: number; width: number }, align: 'left' | 'right') =>
+    write(pdf, text, frame.left + column.x + (align === 'left' ? 6 : -6), top + 5, { width: column.width, align });
+  heading('Date', COLUMNS.date, 'left');
+  heading('Details', COLUMNS.detail, 'left');
+  heading('Debit', COLUMNS.debit, 'right');
+  heading('Credit', COLUMNS.credit, 'right');
+  heading('Balance', COLUMNS.balance, 'right');
+  return top + 26;
+}
+
+/** The line's title (its type and the invoice's number, or its reference code before numbers) and the text below. */
+const titleOf = (line: StatementDocumentLine) => `${line.type} ${line.number ?? line.referenceCode}`;
+const detailOf = (line: StatementDocumentLine) =>
+  line.number === undefined
+    ? line.description
+    : `Ref. ${line.referenceCode}${line.description ? ` · ${line.description}` : ''}`;
+
+function rowHeight(pdf: Pdf, line: StatementDocumentLine, fonts: PdfFonts): number {
+  const width = COLUMNS.detail.width - 6;
+  let height = pdf.font(fonts.bold).fontSize(9.5).heightOfString(titleOf(line), { width });
+  const detail = detailOf(line);
+  if (detail) height += 1 + pdf.font(fonts.regular).fontSize(8.5).heightOfString(detail, { width });
+  return height + 10;
+}
+
+function drawNumbers(pdf: Pdf, frame: Frame, top: number, cells: [string, { x: number; width: number }][]): void {
+  for (const [text, column] of cells)
+    if (text) writeNumber(pdf, text, frame.left + column.x - 6 + column.width, top, column.width, NUMBER_SIZE);
+}
+
+function drawRow(pdf: Pdf, line: StatementDocumentLine, fonts: PdfFonts, frame: Frame, top: number, height: number) {
+  pdf.font(fonts.regular).fontSize(9.5).fillColor(INK);
+  write(pdf, line.date.text, frame.left + 6, top, { width: COLUMNS.date.width - 6, lineBreak: false });
+  const x = frame.left + COLUMNS.detail.x + 6;
+  pdf.font(fonts.bold).fontSize(9.5);
+  const below = write(pdf, titleOf(line), x, top, { width: COLUMNS.detail.width - 6 });
+  const detail = detailOf(line);
+  if (detail) {
+    pdf.font(fonts.regular).fontSize(8.5).fillColor(MUTED);
+    write(pdf, detail, x, below + 1, { width: COLUMNS.detail.width - 6 });
+  }
+  pdf.font(fonts.regular).fillColor(INK);
+  drawNumbers(pdf, frame, top, [
+    [line.debit, COLUMNS.debit],
+    [line.credit, COLUMNS.credit],
+    [line.balance, COLUMNS.balance],
+  ]);
+  pdf
+    .moveTo(frame.left, top + height - 4)
+    .lineTo(frame.right, top + height - 4)
+    .lineWidth(0.5)
+    .stroke(RULE);
+}
+
+/** The opening or closing balance: a labelled row with the amount in the balance column. */
+function drawBalanceRow(pdf: Pdf, label: string, amount: string, fonts: PdfFonts, top: number): number {
+  const frame = frameOf(pdf);
+  const y = room(pdf, top, 24);
+  pdf.font(fonts.bold).fontSize(10).fillColor(INK);
+  write(pdf, label, frame.left + 6, y, { width: 200, lineBreak: false });
+  writeNumber(pdf, amount, frame.right - 6, y, COLUMNS.balance.width + 40, 10);
+  return y + 22;
+}
+
+function drawLines(pdf: Pdf, doc: StatementDocument, fonts: PdfFonts, top: number): number {
+  let frame = frameOf(pdf);
+  let y = drawTableHeader(pdf, fonts, frame, top);
+  y = drawBalanceRow(pdf, `Opening balance on ${doc.from.text}`, doc.opening, fonts, y);
+  for (const line of doc.lines) {
+    const height = rowHeight(pdf, line, fonts);
+    if (y + height > frame.bottom) {
+      pdf.addPage();
+      frame = frameOf(pdf);
+      y = drawTableHeader(pdf, fonts, frame, frame.top);
+    }
+    drawRow(pdf, line, fonts, frame, y, height);
+    y += height;
+  }
+  if (doc.lines.length === 0) {
+    pdf.font(fonts.regular).fontSize(9.5).fillColor(MUTED);
+    y = write(pdf, 'No invoices or payments in this period.', frame.left + 6, y, { width: frame.width }) + 10;
+  }
+  return drawBalanceRow(pdf, `Closing balance on ${doc.to.text}`, doc.closing, fonts, y + 4);
+}
+
+/** The footer of every page (pdfkit buffers the pages, so "of N" is known). */
+function drawPageMarks(pdf: Pdf, doc: StatementDocument, fonts: PdfFonts): void {
+  const { start, count } = pdf.bufferedPageRange();
+  for (let index = start; index < start + count; index++) {
+    pdf.switchToPage(index);
+    const frame = frameOf(pdf);
+    const bottomMargin = pdf.page.margins.bottom;
+    pdf.page.margins.bottom = 0; // writing in the margin must not start a new page
+    pdf.font(fonts.regular).fontSize(8).fillColor(MUTED);
+    const footer = `Statement for ${doc.client.name} · ${doc.from.text} to ${doc.to.text} · Page ${index - start + 1} of ${count}`;
+    write(pdf, footer, frame.left, frame.bottom + 14, { width: frame.width, align: 'center', lineBreak: false });
+    pdf.page.margins.bottom = bottomMargin;
+  }
+}
+
+/** Draws the whole statement onto `pdf` (its fonts registered under `fonts`' names). */
+export function drawStatement(pdf: Pdf, doc: StatementDocument, fonts: PdfFonts): void {
+  let y = drawHeader(pdf, doc, fonts, frameOf(pdf));
+  y = drawClient(pdf, doc, fonts, frameOf(pdf), y);
+  drawLines(pdf, doc, fonts, y);
+  drawPageMarks(pdf, doc, fonts);
+}
