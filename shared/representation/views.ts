@@ -155,10 +155,12 @@ function gatewayFields(payment: PaymentRecord) {
 function onlineFields(payment: PaymentRecord) {
   const { online } = payment;
   if (!online) return {};
-  const { refund, card } = online;
+  const { refund, card, sender, allocation } = online;
   return {
     amount_charged: formatKobo(online.amountChargedKobo),
     fees: formatKobo(online.feesKobo),
+    ...(sender ? { sender: { name: sender.name, bank: sender.bank, account_number: sender.accountLast4 } } : {}),
+    ...(allocation ? { allocation } : {}),
     ...(refund ? { refund: { amount: formatKobo(refund.amountKobo), status: refund.status, id: refund.id } } : {}),
     ...(card
       ? {
