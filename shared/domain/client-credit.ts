@@ -43,9 +43,7 @@ export function receiveCredit(credit: ClientCredit, amountKobo: number, transfer
     ...credit,
     balanceKobo: credit.balanceKobo + amountKobo,
     receivedKobo: credit.receivedKobo + amountKobo,
-    sources: transferReference
-      ? [...credit.sources, { reference: transferReference, amountKobo }]
-      : credit.sources,
+    sources: transferReference ? [...credit.sources, { reference: transferReference, amountKobo }] : credit.sources,
   };
 }
 

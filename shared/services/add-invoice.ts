@@ -22,6 +22,7 @@ import { receivableActions } from '../store/receivables.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, stillExists, type WritePlan, type WriteResult } from '../store/write-executor.ts';
+import { applyCreditAfterInvoice } from './client-credit.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 
 export async function addInvoice(context: RequestContext, input: AddInvoiceInput): Promise<WriteResult> {
@@ -42,7 +43,7 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
   };
   const idempotency = idempotencyOf(context, 'add-invoice', input);
   try {
-    return await executeWrite(
+    const result = await executeWrite(
       {
         keys: async () => [
           write.clientKey,
@@ -59,6 +60,8 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
       },
       idempotency,
     );
+    await applyCreditAfterInvoice(result);
+    return result;
   } finally {
     write.invoiceIds.release();
     write.clientIds.release();

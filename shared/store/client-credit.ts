@@ -5,7 +5,7 @@
  * of what caused it (a transfer, a payment from credit, a refund): so the balance is exactly Σ in − Σ applied − Σ
  * refunded whatever runs concurrently. Anything that adds credit later (credit notes) goes through `creditChangeActions`.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientCredit, CreditChangeKind, CreditSource } from '../domain/client-credit.ts';
 import { NO_CREDIT } from '../domain/client-credit.ts';
 import { newUlid } from '../ulid.ts';
@@ -33,6 +33,13 @@ export function creditFromItem(item: Item | undefined): ClientCredit {
 /** The client's credit among a batch read's items (none yet: zero, version 0). */
 export const creditFrom = (items: Map<string, Item>, companyId: number, clientId: number): ClientCredit =>
   creditFromItem(itemOf(items, clientCreditKey(companyId, clientId)));
+
+export async function readClientCredit(companyId: number, clientId: number): Promise<ClientCredit> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: clientCreditKey(companyId, clientId), ConsistentRead: true }),
+  );
+  return creditFromItem(out.Item);
+}
 
 /** One change of the credit: why, how much, and what it names (the transfer, the invoice, the refund). */
 export interface CreditLine {
@@ -95,7 +102,10 @@ function creditLineItem(ids: { companyId: number; clientId: number }, line: Cred
     ...(line.refund
       ? {
           refund: {
-            through_paystack: line.refund.throughPaystack.map((s) => ({ reference: s.reference, amount: s.amountKobo })),
+            through_paystack: line.refund.throughPaystack.map((s) => ({
+              reference: s.reference,
+              amount: s.amountKobo,
+            })),
             by_hand: line.refund.byHandKobo,
           },
         }

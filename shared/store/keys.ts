@@ -165,7 +165,10 @@ function bankTransferKeys() {
       PK: creditKeys.partition(companyId, clientId),
       SK: `${creditKeys.LINE_PREFIX}${ulid}`,
     }),
-    transfer: (companyId: number, reference: string): Key => ({ PK: `TRANSFER#${companyId}#${reference}`, SK: 'TRANSFER' }),
+    transfer: (companyId: number, reference: string): Key => ({
+      PK: `TRANSFER#${companyId}#${reference}`,
+      SK: 'TRANSFER',
+    }),
   };
 }
 
