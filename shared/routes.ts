@@ -216,6 +216,22 @@ const TABLE = [
         writes: true,
         takesBody: false,
       },
+      {
+        name: 'create-virtual-account',
+        method: 'POST',
+        path: '/clients/{id}/virtual-account',
+        parameters: { id: 'clientId' },
+        writes: true,
+        takesBody: false,
+      },
+      {
+        name: 'refund-client-credit',
+        method: 'POST',
+        path: '/clients/{id}/credit/refund',
+        parameters: { id: 'clientId' },
+        writes: true,
+        takesBody: true,
+      },
     ],
   },
   {

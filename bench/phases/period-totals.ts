@@ -32,6 +32,7 @@ const ROW_TOTALS: Totals = {
   byChannelKobo: { Cash: 2_345_600, BankTransfer: 10_000_000, POS: 0, Cheque: 0, Card: 0, USSD: 0, Other: 0 },
   reversedCount: 1,
   reversedTotalKobo: 50_000,
+  whtTotalKobo: 0,
 };
 /**
  * The year summary's p50 at c=1 on this 2-core machine, at most (docs/performance.md "What a year's summary costs").

@@ -5,10 +5,12 @@
 import { createApiFunction } from '../../shared/http/api-function.ts';
 import {
   addClientRoute,
+  createVirtualAccountRoute,
   deleteClientRoute,
   forgetClientCardRoute,
   getClientRoute,
   listClientsRoute,
+  refundClientCreditRoute,
   updateClientRoute,
 } from './client-routes.ts';
 import { hostedPageRoute, hostedPdfRoute, invoicePdfRoute } from './document-routes.ts';
@@ -41,4 +43,6 @@ export const handler = createApiFunction('invoices', {
   'update-client': updateClientRoute,
   'delete-client': deleteClientRoute,
   'forget-client-card': forgetClientCardRoute,
+  'create-virtual-account': createVirtualAccountRoute,
+  'refund-client-credit': refundClientCreditRoute,
 });

@@ -4,6 +4,7 @@
  * time that its output fits them), so the domain does not depend on the wire format.
  */
 import type { CalendarDate } from './dates.ts';
+import type { TaxCategory } from './tax.ts';
 
 export type MetadataValue = string | number | boolean;
 
@@ -28,6 +29,9 @@ export interface InvoiceLineRequest {
   /** In kobo. */
   unit_cost: number;
   quantity: number;
+  /** In kobo; at most quantity × unit_cost (docs/tax.md). */
+  discount?: number | undefined;
+  tax?: TaxCategory | undefined;
 }
 
 export interface InvoiceRequest {
@@ -42,4 +46,9 @@ export interface InvoiceRequest {
   recipient_id?: string | undefined;
   merchant_ref?: string | undefined;
   metadata?: Record<string, MetadataValue> | undefined;
+  /** Default: today in the account's time zone; never after `due_date` (docs/tax.md "Documents"). */
+  issue_date?: CalendarDate | undefined;
+  notes?: string | undefined;
+  terms?: string | undefined;
+  reminders_paused?: boolean | undefined;
 }

@@ -3,10 +3,18 @@
  * totals, payment state, who the client is, and the invoice built from a validated request. The rules of sending and
  * of reminders are in invoice-mail.ts and reminders.ts, which read the invoice.
  */
-import { toEpochSeconds } from './dates.ts';
+import {
+  type CalendarDate,
+  compareDates,
+  formatTimestamp,
+  fromEpochSeconds,
+  localDateOf,
+  startOfDayIn,
+  toEpochSeconds,
+} from './dates.ts';
 import type { InvoiceRequest, MetadataValue, NewClientRequest } from './invoice-request.ts';
-import { sumLineTotals } from './money.ts';
 import { accept, type Decision, invalidFields, notFound, Refusal, refuse } from './refusal.ts';
+import { type TaxCategory, type TaxEntry, type TaxSplit, taxInvoice, type VatSetting } from './tax.ts';
 
 export type PaymentStatus = 'unpaid' | 'partially_paid' | 'paid';
 
@@ -45,6 +53,11 @@ export interface InvoiceLine {
   description: string;
   quantity: number;
   unitCostKobo: number;
+  /** The line's tax split (docs/tax.md); absent on invoices created before VAT and discounts: none, `standard`. */
+  discountKobo?: number;
+  tax?: TaxCategory;
+  /** After the discount and without VAT. */
+  netKobo?: number;
 }
 
 /** Mutable part of an invoice: the small header a payment rewrites. */
@@ -71,6 +84,8 @@ export interface InvoiceBalance {
   reminders?: InvoiceReminders;
   /** Whether `invoice.overdue` was written for it (the sweep reads it; no view shows it). */
   overdueNotified?: boolean;
+  /** Whether SES accepted a send of it at least once (reminders go only to such invoices: docs/tax.md). */
+  everSent?: boolean;
 }
 
 export interface ClientRecord {
@@ -113,6 +128,23 @@ export interface InvoiceDetails {
   cardToken?: string;
   /** The hosted page's token (docs/sending-invoices.md "The link"); absent on invoices created before hosted pages. */
   hostedToken?: string;
+  /** Its number (`INV-000001`: docs/tax.md "Numbers"); absent on invoices created before numbers. */
+  number?: string;
+  /** Its issue date (Unix seconds of 00:00 UTC of the date); absent on invoices created before issue dates. */
+  issueDate?: number;
+  notes?: string;
+  terms?: string;
+  /** The split and the VAT setting it was computed with; absent on invoices created before VAT: `invoiceTaxOf`. */
+  tax?: InvoiceTax;
+}
+
+/** An invoice's VAT setting as it was when the invoice was created, and the totals of its split (docs/tax.md). */
+export interface InvoiceTax {
+  vat: VatSetting;
+  subtotalKobo: number;
+  discountTotalKobo: number;
+  taxTotalKobo: number;
+  taxes: TaxEntry[];
 }
 
 export interface Invoice {
@@ -125,17 +157,64 @@ export function paymentStatusOf(totalKobo: number, amountPaidKobo: number): Paym
   return amountPaidKobo >= totalKobo ? 'paid' : 'partially_paid';
 }
 
-/** Σ quantity × unit_cost, exact; the total must be above zero and within the money cap (refused otherwise). */
-export function invoiceTotal(input: Pick<InvoiceRequest, 'items'>): number {
-  const total = sumLineTotals(input.items.map((line) => ({ quantity: line.quantity, unitCostKobo: line.unit_cost })));
-  if (!total.ok)
-    throw invalidFields([{ code: 'invalid_amount', field: 'items', message: `the invoice total ${total.message}` }]);
-  if (total.value <= 0) {
+/**
+ * The split of a requested invoice's lines under `vat` (domain/tax.ts `taxInvoice`); refused (thrown) for a discount
+ * above its line, amounts past the money cap, or a total that is not above zero.
+ */
+export function requestedSplit(input: Pick<InvoiceRequest, 'items'>, vat: VatSetting): TaxSplit {
+  const lines = input.items.map((line) => ({
+    quantity: line.quantity,
+    unitCostKobo: line.unit_cost,
+    discountKobo: line.discount,
+    tax: line.tax,
+  }));
+  const split = taxInvoice(lines, vat);
+  if (!split.ok) throw split.refusal;
+  if (split.value.totalKobo <= 0) {
     throw invalidFields([
       { code: 'invalid_amount', field: 'items', message: 'the invoice total must be greater than zero' },
     ]);
   }
-  return total.value;
+  return split.value;
+}
+
+/**
+ * The refusal of an issue date after today in the account's time zone, or undefined: an invoice is issued when it is
+ * created or before (docs/tax.md "Issue date"; after the due date the schema refuses it).
+ */
+export function issueDateError(issueDate: CalendarDate | undefined, today: CalendarDate, timeZone: string) {
+  if (issueDate === undefined || compareDates(issueDate, today) <= 0) return undefined;
+  return invalidFields([
+    { code: 'invalid_date', field: 'issue_date', message: `must not be after today (${timeZone}), format MM/DD/YYYY` },
+  ]);
+}
+
+/** VAT off, as every invoice created before VAT settings was. */
+const NO_VAT: VatSetting = { mode: 'off', rateUnits: 0 };
+
+/**
+ * An invoice's tax split: as stored, or — for an invoice created before VAT and discounts — what it was: no VAT, no
+ * discount, each line `standard` and its net its amount.
+ */
+export function invoiceTaxOf(invoice: Invoice): InvoiceTax & { lines: Required<InvoiceLine>[] } {
+  const { details, balance } = invoice;
+  const lines = details.lines.map((line) => {
+    const amount = line.quantity * line.unitCostKobo;
+    return {
+      ...line,
+      discountKobo: line.discountKobo ?? 0,
+      tax: line.tax ?? 'standard',
+      netKobo: line.netKobo ?? amount,
+    };
+  });
+  const tax = details.tax ?? {
+    vat: NO_VAT,
+    subtotalKobo: balance.totalKobo,
+    discountTotalKobo: 0,
+    taxTotalKobo: 0,
+    taxes: [],
+  };
+  return { ...tax, lines };
 }
 
 export interface NewInvoiceIds {
@@ -147,6 +226,40 @@ export interface NewInvoiceIds {
 /** Line item ids derive from the invoice id (at most 100 lines): unique per account, no sequence needed. */
 export const lineItemId = (invoiceId: number, index: number): string => String(invoiceId * 1000 + index + 1);
 
+const newLines = (input: InvoiceRequest, invoiceId: number, split: TaxSplit): InvoiceLine[] =>
+  input.items.map((line, index) => ({
+    id: lineItemId(invoiceId, index),
+    name: line.item,
+    description: line.description,
+    quantity: line.quantity,
+    unitCostKobo: line.unit_cost,
+    discountKobo: split.lines[index]!.discountKobo,
+    tax: split.lines[index]!.tax,
+    netKobo: split.lines[index]!.netKobo,
+  }));
+
+/** The request's optional fields, each kept only when it was given. */
+function keepGivenFields(details: InvoiceDetails, input: InvoiceRequest): void {
+  if (input.notes !== undefined) details.notes = input.notes;
+  if (input.terms !== undefined) details.terms = input.terms;
+  if (input.merchant_ref !== undefined) details.merchantRef = input.merchant_ref;
+  if (input.recipient !== undefined) details.recipient = input.recipient;
+  if (input.recipient === 'wallet' && input.recipient_id !== undefined) details.recipientId = input.recipient_id;
+  if (input.tokenize !== undefined) details.tokenize = input.tokenize;
+  if (input.metadata !== undefined) details.metadata = input.metadata;
+  if (input.card_token !== undefined) details.cardToken = input.card_token;
+}
+
+/** What an invoice is issued with besides its request: the account's settings and the day (docs/tax.md). */
+export interface InvoiceIssue {
+  /** The account's VAT setting now (default: off). */
+  vat?: VatSetting;
+  /** The number the account's sequence gives it. */
+  number?: string;
+  /** Today in the account's time zone: the issue date when the request has none. */
+  today?: CalendarDate;
+}
+
 /**
  * Builds a new invoice from a validated request (docs/api.md "Add invoice"); the optional fields are kept only when
  * given.
@@ -157,8 +270,11 @@ export function buildInvoice(
   ids: NewInvoiceIds,
   currency: string,
   now: string,
+  issue: InvoiceIssue = {},
 ): Invoice {
-  const totalKobo = invoiceTotal(input);
+  const vat = issue.vat ?? NO_VAT;
+  const split = requestedSplit(input, vat);
+  const totalKobo = split.totalKobo;
   const details: InvoiceDetails = {
     id: ids.invoiceId,
     companyId: client.companyId,
@@ -169,21 +285,20 @@ export function buildInvoice(
     currency,
     createdAt: now,
     hostedToken: ids.hostedToken,
-    lines: input.items.map((line, index) => ({
-      id: lineItemId(ids.invoiceId, index),
-      name: line.item,
-      description: line.description,
-      quantity: line.quantity,
-      unitCostKobo: line.unit_cost,
-    })),
+    lines: newLines(input, ids.invoiceId, split),
     client,
+    tax: {
+      vat,
+      subtotalKobo: split.subtotalKobo,
+      discountTotalKobo: split.discountTotalKobo,
+      taxTotalKobo: split.taxTotalKobo,
+      taxes: split.taxes,
+    },
   };
-  if (input.merchant_ref !== undefined) details.merchantRef = input.merchant_ref;
-  if (input.recipient !== undefined) details.recipient = input.recipient;
-  if (input.recipient === 'wallet' && input.recipient_id !== undefined) details.recipientId = input.recipient_id;
-  if (input.tokenize !== undefined) details.tokenize = input.tokenize;
-  if (input.metadata !== undefined) details.metadata = input.metadata;
-  if (input.card_token !== undefined) details.cardToken = input.card_token;
+  const issueDate = input.issue_date ?? issue.today;
+  if (issueDate !== undefined) details.issueDate = toEpochSeconds(issueDate);
+  if (issue.number !== undefined) details.number = issue.number;
+  keepGivenFields(details, input);
   return {
     details,
     balance: {
@@ -197,8 +312,21 @@ export function buildInvoice(
       version: 1,
       updatedAt: now,
       inAging: true,
+      ...(input.reminders_paused === true ? { reminders: { sent: [], paused: true } } : {}),
     },
   };
+}
+
+/**
+ * The instant invoice history lists an invoice at (docs/api.md "Invoices: read, list, delete"): when it was created,
+ * or — issued on another day than that — the start of its issue day in the account's time zone, so that a period's
+ * listing holds the invoices issued in it.
+ */
+export function invoiceListedAt(details: Pick<InvoiceDetails, 'createdAt' | 'issueDate'>, timeZone: string): string {
+  if (details.issueDate === undefined) return details.createdAt;
+  const issued = fromEpochSeconds(details.issueDate);
+  if (compareDates(issued, localDateOf(details.createdAt, timeZone)) === 0) return details.createdAt;
+  return formatTimestamp(startOfDayIn(issued, timeZone));
 }
 
 /** What the decision found in the table for a new invoice. */

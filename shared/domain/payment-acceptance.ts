@@ -10,7 +10,7 @@ import { AMOUNT_NEGATIVE, formatKobo } from './money.ts';
 import type { PaymentRecord } from './payment-record.ts';
 import { accept, type Decision, invalidFields, notFound, Refusal, refuse } from './refusal.ts';
 
-export interface PaymentRequest {
+export interface PaymentRequest extends Withholding {
   amountKobo: number;
   date: CalendarDate;
   channel: string;
@@ -162,5 +162,7 @@ export function newPayment(
     channel: request.channel,
     createdAt: now,
     recordedId: ids.recordedId,
+    ...(request.whtKobo ? { whtKobo: request.whtKobo } : {}),
+    ...(request.whtReference !== undefined ? { whtReference: request.whtReference } : {}),
   };
 }

@@ -4,7 +4,7 @@
  * (shared/store/payment-reversals.ts), so that `amount_paid` stays the sum of the non-reversed payments.
  */
 import { type Invoice, type InvoiceBalance, paymentStatusOf } from './invoice.ts';
-import type { PaymentRecord } from './payment-record.ts';
+import { creditedKobo, type PaymentRecord } from './payment-record.ts';
 import { accept, type Decision, notFound, Refusal, refuse } from './refusal.ts';
 
 export interface ReversalRequest {
@@ -108,7 +108,8 @@ export function decideReversal(
   return accept({
     payment: { ...payment, reversal: { reversedAt: now, reason: request.reason } },
     invoice,
-    balance: withoutPayment(invoice.balance, payment.amountKobo, now),
+    // What it credited, withholding tax included (docs/tax.md "Withholding tax"): both are restored.
+    balance: withoutPayment(invoice.balance, creditedKobo(payment), now),
     latest,
   });
 }

@@ -16,6 +16,8 @@ export interface Totals {
   byChannelKobo: Record<TotalsChannel, number>;
   reversedCount: number;
   reversedTotalKobo: number;
+  /** Withholding tax deducted by clients on the non-reversed payments (docs/tax.md "Withholding tax"). */
+  whtTotalKobo: number;
 }
 
 /** A change to one day's row; `channel` names the by-channel amount it changes. */
@@ -25,6 +27,7 @@ export interface TotalsDelta {
   channel: TotalsChannel;
   reversedCount: number;
   reversedTotalKobo: number;
+  whtKobo: number;
 }
 
 export const totalsShard = (paymentId: number): number => paymentId % TOTALS_SHARDS;
@@ -40,6 +43,7 @@ export const recordedDelta = (payment: PaymentRecord): TotalsDelta => ({
   channel: channelOf(payment),
   reversedCount: 0,
   reversedTotalKobo: 0,
+  whtKobo: payment.whtKobo ?? 0,
 });
 
 /**
@@ -54,6 +58,8 @@ export const reversedDelta = (payment: PaymentRecord): TotalsDelta => {
     channel: channelOf(payment),
     reversedCount: 1,
     reversedTotalKobo: payment.amountKobo,
+    // Its withholding tax leaves the total withheld (`reversed_total` stays the amounts paid).
+    whtKobo: counted ? -(payment.whtKobo ?? 0) : 0,
   };
 };
 
@@ -63,6 +69,7 @@ export const noTotals = (): Totals => ({
   byChannelKobo: { Cash: 0, BankTransfer: 0, POS: 0, Cheque: 0, Card: 0, USSD: 0, Other: 0 },
   reversedCount: 0,
   reversedTotalKobo: 0,
+  whtTotalKobo: 0,
 });
 
 /** The summary of a range: the sum of its day rows (any order, any number of shards). */
@@ -73,6 +80,7 @@ export function sumTotals(rows: readonly Totals[]): Totals {
     sum.totalKobo += row.totalKobo;
     sum.reversedCount += row.reversedCount;
     sum.reversedTotalKobo += row.reversedTotalKobo;
+    sum.whtTotalKobo += row.whtTotalKobo;
     for (const channel of TOTALS_CHANNELS) sum.byChannelKobo[channel] += row.byChannelKobo[channel];
   }
   return sum;

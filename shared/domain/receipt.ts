@@ -19,6 +19,8 @@ export interface PaymentReceipt {
   refundKobo?: number;
   /** YYYY-MM-DD HH:MM:SS (UTC), once reversed. */
   reversedAt?: string;
+  /** Withholding tax the client deducted beside the amount paid (docs/tax.md "Withholding tax"). */
+  whtKobo?: number;
 }
 
 export function receiptOf(payment: PaymentRecord): PaymentReceipt {
@@ -31,5 +33,6 @@ export function receiptOf(payment: PaymentRecord): PaymentReceipt {
     amountKobo: payment.amountKobo,
     ...(online ? { amountChargedKobo: online.amountChargedKobo } : {}),
     ...(online?.refund ? { refundKobo: online.refund.amountKobo } : {}),
+    ...(payment.whtKobo ? { whtKobo: payment.whtKobo } : {}),
   };
 }

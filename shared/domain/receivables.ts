@@ -7,9 +7,11 @@
  */
 import { fromEpochSeconds, localDateOf, toIsoDate } from './dates.ts';
 import type { Invoice, InvoiceBalance, InvoiceDetails } from './invoice.ts';
-import type { PaymentRecord } from './payment-record.ts';
+import { formatKobo } from './money.ts';
+import { creditedKobo, type PaymentRecord } from './payment-record.ts';
 
-export const LEDGER_LINE_TYPES = ['invoice', 'payment', 'reversal', 'void'] as const;
+/** `wht`: the withholding tax a client deducted from a payment (docs/tax.md "Withholding tax"). */
+export const LEDGER_LINE_TYPES = ['invoice', 'payment', 'reversal', 'void', 'wht'] as const;
 export type LedgerLineType = (typeof LEDGER_LINE_TYPES)[number];
 
 /** One line of a client's statement, as kept. Amounts in kobo; exactly one of debit and credit is non-zero. */
@@ -25,8 +27,12 @@ export interface LedgerLine {
   description: string;
   debitKobo: number;
   creditKobo: number;
-  /** The invoice id (invoice, void) or the payment id (payment, reversal): with the rest, the line's identity. */
+  /** The invoice id (invoice, void) or the payment id (payment, reversal, wht): with the rest, the line's identity. */
   sourceId: number;
+  /** The invoice's number, when it has one (docs/tax.md "Numbers"). */
+  number?: string;
+  /** An invoice line's split: its debit = subtotal − discount + tax (docs/tax.md "VAT"). */
+  split?: { subtotalKobo: number; discountKobo: number; taxKobo: number };
 }
 
 /** A change to the receivables of one invoice: its due date's rows, its open-invoice item, one ledger line. */
@@ -41,6 +47,8 @@ export interface ReceivableChange {
   /** The open-invoice item: put (the invoice opens), delete (it closes), or left alone. */
   openInvoice: 'put' | 'delete' | 'keep';
   line: LedgerLine;
+  /** A payment's withholding tax, shown on its own line beside the payment's. */
+  withholdingLine?: LedgerLine;
 }
 
 /** Longest description kept on a line (an invoice's item names can be many). */
@@ -66,23 +74,37 @@ const about = (details: InvoiceDetails) => ({
   dueDate: dueDateOf(details),
 });
 
-const lineOf = (details: InvoiceDetails, line: Omit<LedgerLine, 'companyId' | 'clientId' | 'referenceCode'>) => ({
+const lineOf = (
+  details: InvoiceDetails,
+  line: Omit<LedgerLine, 'companyId' | 'clientId' | 'referenceCode'>,
+): LedgerLine => ({
   companyId: details.companyId,
   clientId: details.clientId,
   referenceCode: details.referenceCode,
   ...line,
+  ...(details.number === undefined ? {} : { number: details.number }),
 });
 
-/** The invoice line of an invoice: a debit of its total on its issue day. */
+/** The day an invoice was issued: its issue date, or (created before issue dates) its creation day, local. */
+export const issueDayOf = (details: InvoiceDetails, timeZone: string): string =>
+  toIsoDate(
+    details.issueDate === undefined ? localDateOf(details.createdAt, timeZone) : fromEpochSeconds(details.issueDate),
+  );
+
+/** The invoice line of an invoice: a debit of its total on its issue day, with its split. */
 export function invoiceLine(details: InvoiceDetails, totalKobo: number, timeZone: string): LedgerLine {
+  const { tax } = details;
   return lineOf(details, {
-    date: toIsoDate(localDateOf(details.createdAt, timeZone)),
+    date: issueDayOf(details, timeZone),
     recordedAt: details.createdAt,
     type: 'invoice',
     description: invoiceDescription(details),
     debitKobo: totalKobo,
     creditKobo: 0,
     sourceId: details.id,
+    split: tax
+      ? { subtotalKobo: tax.subtotalKobo, discountKobo: tax.discountTotalKobo, taxKobo: tax.taxTotalKobo }
+      : { subtotalKobo: totalKobo, discountKobo: 0, taxKobo: 0 },
   });
 }
 
@@ -111,7 +133,25 @@ export function paymentLine(details: InvoiceDetails, payment: PaymentRecord): Le
   });
 }
 
-/** A payment on `invoice` (as read) leaving it at `after`: less outstanding; closed when nothing is left due. */
+/** The withholding tax line of a payment that had tax withheld: a credit beside the payment's, on the same day. */
+export function withholdingLine(details: InvoiceDetails, payment: PaymentRecord): LedgerLine | undefined {
+  if (!payment.whtKobo) return undefined;
+  const reference = payment.whtReference ? ` (${payment.whtReference})` : '';
+  return lineOf(details, {
+    date: toIsoDate(fromEpochSeconds(payment.transactionDate)),
+    recordedAt: payment.createdAt,
+    type: 'wht',
+    description: clip(`Withholding tax deducted${reference}`),
+    debitKobo: 0,
+    creditKobo: payment.whtKobo,
+    sourceId: payment.id,
+  });
+}
+
+/**
+ * A payment on `invoice` (as read) leaving it at `after`: less outstanding by what it credited (its withholding tax
+ * included); closed when nothing is left due.
+ */
 export function paymentRecordedChange(
   invoice: Invoice,
   after: InvoiceBalance,
@@ -119,24 +159,29 @@ export function paymentRecordedChange(
 ): ReceivableChange | undefined {
   if (!invoice.balance.inAging) return undefined;
   const closes = isOpen(invoice.balance) && !isOpen(after);
+  const wht = withholdingLine(invoice.details, payment);
   return {
     ...about(invoice.details),
-    outstandingDeltaKobo: -payment.amountKobo,
+    outstandingDeltaKobo: -creditedKobo(payment),
     openCountDelta: closes ? -1 : 0,
     openInvoice: closes ? 'delete' : 'keep',
     line: paymentLine(invoice.details, payment),
+    ...(wht ? { withholdingLine: wht } : {}),
   };
 }
 
-/** The reversal line: a debit of the payment's amount on the day it was reversed. */
+/**
+ * The reversal line: a debit of what the payment credited (its withholding tax included) on the day it was reversed.
+ */
 export function reversalLine(details: InvoiceDetails, reversed: PaymentRecord, timeZone: string): LedgerLine {
   const reversedAt = reversed.reversal?.reversedAt ?? reversed.createdAt;
+  const withheld = reversed.whtKobo ? ` (with ${formatKobo(reversed.whtKobo)} withholding tax)` : '';
   return lineOf(details, {
     date: toIsoDate(localDateOf(reversedAt, timeZone)),
     recordedAt: reversedAt,
     type: 'reversal',
-    description: clip(`Reversal of payment ${reversed.id}: ${reversed.reversal?.reason ?? ''}`),
-    debitKobo: reversed.amountKobo,
+    description: clip(`Reversal of payment ${reversed.id}${withheld}: ${reversed.reversal?.reason ?? ''}`),
+    debitKobo: creditedKobo(reversed),
     creditKobo: 0,
     sourceId: reversed.id,
   });
@@ -153,7 +198,7 @@ export function paymentReversedChange(
   const opens = !isOpen(invoice.balance) && isOpen(after);
   return {
     ...about(invoice.details),
-    outstandingDeltaKobo: reversed.amountKobo,
+    outstandingDeltaKobo: creditedKobo(reversed),
     openCountDelta: opens ? 1 : 0,
     openInvoice: opens ? 'put' : 'keep',
     line: reversalLine(invoice.details, reversed, timeZone),
@@ -205,6 +250,8 @@ export function existingInvoice(
   const lines = [invoiceLine(details, balance.totalKobo, timeZone)];
   for (const payment of payments) {
     lines.push(paymentLine(details, payment));
+    const wht = withholdingLine(details, payment);
+    if (wht) lines.push(wht);
     if (payment.reversal) lines.push(reversalLine(details, payment, timeZone));
   }
   if (balance.deletedAt !== null) lines.push(voidLine(details, balance.totalKobo, balance.deletedAt, timeZone));

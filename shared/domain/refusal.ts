@@ -29,7 +29,11 @@ export type RefusalCode =
   | 'invalid_signature'
   | 'credit_exceeds_invoice'
   | 'recipient_missing'
-  | 'mail_not_configured';
+  | 'mail_not_configured'
+  | 'payments_not_connected'
+  | 'virtual_account_refused'
+  | 'provider_unavailable'
+  | 'amount_exceeds_credit';
 
 /** Per-field problem codes used inside `errors[]`. */
 export type FieldErrorCode =

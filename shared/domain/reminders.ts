@@ -4,7 +4,8 @@
  * (−3 = three days before, 0 = on the day, 7 = a week after). On a day, the reminder due is the latest offset whose
  * day has come, if it was not sent: earlier ones it missed (downtime, a pause, a schedule set later) are skipped,
  * never sent in a burst. Each offset is sent at most once per invoice (the store's condition holds it under racing
- * sweeps: docs/data-design.md "Wake index").
+ * sweeps: docs/data-design.md "Wake index"). Reminders go only to an invoice that was sent at least once (docs/tax.md
+ * "Reminders"): one its client never received is not reminded about.
  */
 import { addDays, type CalendarDate, compareDates, fromEpochSeconds } from './dates.ts';
 import type { Invoice, InvoiceReminders, ReminderRecord } from './invoice.ts';
@@ -42,6 +43,13 @@ export function nextReminderDay(
   return days.sort(compareDates)[0];
 }
 
+/**
+ * Whether SES accepted a send of the invoice at least once: recorded on its first acceptance, or — for an invoice sent
+ * before that was recorded — its latest send accepted.
+ */
+export const wasSent = (balance: Pick<Invoice['balance'], 'everSent' | 'mail'>): boolean =>
+  balance.everSent === true || (balance.mail?.sentAt ?? null) !== null;
+
 /** What the sweep knows of one invoice on its account's `today`. */
 export interface SweepFacts {
   invoice: Invoice;
@@ -75,7 +83,11 @@ export function planSweep(facts: SweepFacts): SweepPlan {
   const overduePending = !facts.overdueNotified && !notifyOverdue;
   const reminders = invoice.balance.reminders ?? NO_REMINDERS;
   const schedule = reminders.paused ? [] : offsets;
-  const remind = facts.canRemind ? dueReminderOffset(schedule, dueDate, today, reminders.sent) : undefined;
+  // Unsent, it still wakes on its reminder days: the first one after its first send sends the latest due.
+  const remind =
+    facts.canRemind && wasSent(invoice.balance)
+      ? dueReminderOffset(schedule, dueDate, today, reminders.sent)
+      : undefined;
   const wakes = [overduePending ? overdueDay : undefined, nextReminderDay(schedule, dueDate, today)];
   const nextWake = wakes.filter((day): day is CalendarDate => day !== undefined).sort(compareDates)[0];
   return { notifyOverdue, remind, nextWake };

@@ -19,6 +19,10 @@ export interface StatementLine {
   creditKobo: number;
   /** The balance after this line. */
   balanceKobo: number;
+  /** The invoice's number, when it has one. */
+  number?: string;
+  /** An invoice line's split (docs/tax.md "VAT"). */
+  split?: LedgerLine['split'];
 }
 
 export interface Statement {
@@ -34,6 +38,9 @@ export const statementTooLarge = (): Refusal =>
   );
 
 const net = (line: Pick<LedgerLine, 'debitKobo' | 'creditKobo'>) => line.debitKobo - line.creditKobo;
+
+/** The split of an invoice line kept before splits were: its whole debit, untaxed and undiscounted. */
+const noSplit = (debitKobo: number) => ({ subtotalKobo: debitKobo, discountKobo: 0, taxKobo: 0 });
 
 /**
  * The statement of [`from`, `to`] (YYYY-MM-DD) from the client's balance now and its lines dated `from` or later, in
@@ -60,6 +67,8 @@ export function buildStatement(
       debitKobo: line.debitKobo,
       creditKobo: line.creditKobo,
       balanceKobo,
+      ...(line.number === undefined ? {} : { number: line.number }),
+      ...(line.type === 'invoice' ? { split: line.split ?? noSplit(line.debitKobo) } : {}),
     };
   });
   return accept({ openingKobo, lines, closingKobo: balanceKobo });

@@ -12,6 +12,7 @@ import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
 import { remindersSchema } from '../schemas/reminders.ts';
 import { agingReportSchema } from '../schemas/reports.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
+import { BANK_TRANSFER_OPERATIONS } from './bank-transfer-operations.ts';
 
 /** Path and query parameters, declared once in components.parameters. */
 export type ParameterName =
@@ -495,4 +496,5 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     idempotent: false,
     errors: [...READ_ERRORS, 'client_not_found', 'card_not_found', 'outcome_unknown'],
   },
+  ...BANK_TRANSFER_OPERATIONS,
 };

@@ -6,10 +6,11 @@
  */
 
 import { type CalendarDate, fromEpochSeconds, localDateOf, todayIn, toIsoDate } from '../domain/dates.ts';
-import type { Invoice } from '../domain/invoice.ts';
+import { type Invoice, invoiceTaxOf } from '../domain/invoice.ts';
 import type { MerchantProfile } from '../domain/merchant-profile.ts';
-import { displayedPaymentStatus } from '../domain/overdue.ts';
+import { displayedAmountDue, displayedPaymentStatus } from '../domain/overdue.ts';
 import type { PaymentReceipt } from '../domain/receipt.ts';
+import { lineTaxLabel, type SplitRow, splitRows } from './document-split.ts';
 import { formatMoney } from './money-format.ts';
 
 /** The status the client is shown: `payment_status` as it is today, or `void` for a deleted (voided) invoice. */
@@ -36,7 +37,12 @@ export interface DocumentLine {
   description?: string;
   quantity: string;
   unitCost: string;
+  /** quantity × unit cost (VAT included on an invoice whose prices include it). */
   lineTotal: string;
+  /** The line's discount, when it has one (docs/tax.md). */
+  discount?: string;
+  /** Its VAT category when the invoice has VAT and the line is not standard-rated (`Zero-rated`, `Exempt from VAT`). */
+  taxLabel?: string;
 }
 
 /** A labelled value (a contact detail, a payment instruction): only set fields are listed. */
@@ -60,14 +66,18 @@ export interface InvoiceDocument {
     name: string;
     /** The client's company, when set and not already the name. */
     company?: string;
+    /** The client's postal address lines; empty when it has none. */
+    address: string[];
   };
-  /** The invoice number: its `id`. */
+  /** The invoice number: its `number` (`INV-000001`), or its `id` for an invoice created before numbers. */
   number: string;
   referenceCode: string;
   issued: ShownDate;
   due: ShownDate;
   currency: string;
   lines: DocumentLine[];
+  /** The rows between the items and the total (subtotal, discount, VAT): none without VAT or discounts. */
+  split: SplitRow[];
   total: string;
   amountPaid: string;
   amountDue: string;
@@ -79,6 +89,9 @@ export interface InvoiceDocument {
   paymentInstructions: LabelledValue[];
   /** The hosted page's absolute URL; null for an invoice that has none yet (created before hosted pages). */
   hostedUrl: string | null;
+  /** The merchant's notes and terms on this invoice, when given (they may span lines). */
+  notes?: string;
+  terms?: string;
   /** Its payments, when they were read (docs/getting-paid-online.md "Receipts"): absent in the e-mail's document. */
   payments?: DocumentPayments;
 }
@@ -107,7 +120,7 @@ export function showDate(date: CalendarDate): ShownDate {
 }
 
 /** `created_at` (UTC) as the calendar date it was in the merchant's time zone. */
-function issueDate(createdAt: string, timeZone: string): CalendarDate {
+function creationDay(createdAt: string, timeZone: string): CalendarDate {
   return todayIn(timeZone, new Date(`${createdAt.replace(' ', 'T')}Z`));
 }
 
@@ -119,8 +132,18 @@ function clientOf(invoice: Invoice): InvoiceDocument['client'] {
   const { client } = invoice.details;
   const person = `${client.firstName} ${client.lastName}`.trim();
   const company = client.name.trim();
-  if (!person) return { name: company };
-  return company && company !== person ? { name: person, company } : { name: person };
+  const address = client.address
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  if (!person) return { name: company, address };
+  return company && company !== person ? { name: person, company, address } : { name: person, address };
+}
+
+/** The day the client is told the invoice was issued: its issue date, or its creation day for an older invoice. */
+function issuedOn(invoice: Invoice, timeZone: string): CalendarDate {
+  const { issueDate, createdAt } = invoice.details;
+  return issueDate === undefined ? creationDay(createdAt, timeZone) : fromEpochSeconds(issueDate);
 }
 
 function merchantOf({ name, profile }: Merchant): InvoiceDocument['merchant'] {
@@ -140,27 +163,33 @@ function merchantOf({ name, profile }: Merchant): InvoiceDocument['merchant'] {
 export function invoiceDocument({ invoice, merchant, today, hostedUrl, payments }: DocumentInput): InvoiceDocument {
   const { details, balance } = invoice;
   const money = (kobo: number) => formatMoney(kobo, details.currency);
-  const status: DocumentStatus =
-    balance.deletedAt !== null ? 'void' : displayedPaymentStatus(balance, details.dueDate, today);
+  const status: DocumentStatus = displayedPaymentStatus(balance, details.dueDate, today);
   const { profile } = merchant;
+  const tax = invoiceTaxOf(invoice);
   return {
     merchant: merchantOf(merchant),
     client: clientOf(invoice),
-    number: String(details.id),
+    number: details.number ?? String(details.id),
     referenceCode: details.referenceCode,
-    issued: showDate(issueDate(details.createdAt, merchant.timeZone)),
+    issued: showDate(issuedOn(invoice, merchant.timeZone)),
     due: showDate(fromEpochSeconds(details.dueDate)),
     currency: details.currency,
-    lines: details.lines.map((line) => ({
-      name: line.name,
-      ...(line.description.trim() ? { description: line.description } : {}),
-      quantity: String(line.quantity),
-      unitCost: money(line.unitCostKobo),
-      lineTotal: money(line.quantity * line.unitCostKobo),
-    })),
+    lines: tax.lines.map((line) => {
+      const taxLabel = lineTaxLabel(tax, line.tax);
+      return {
+        name: line.name,
+        ...(line.description.trim() ? { description: line.description } : {}),
+        quantity: String(line.quantity),
+        unitCost: money(line.unitCostKobo),
+        lineTotal: money(line.quantity * line.unitCostKobo),
+        ...(line.discountKobo > 0 ? { discount: money(line.discountKobo) } : {}),
+        ...(taxLabel ? { taxLabel } : {}),
+      };
+    }),
+    split: splitRows(tax, money),
     total: money(balance.totalKobo),
     amountPaid: money(balance.amountPaidKobo),
-    amountDue: money(balance.amountDueKobo),
+    amountDue: money(displayedAmountDue(balance)),
     status,
     statusLabel: STATUS_LABELS[status],
     ...(balance.deletedAt !== null ? { voidedAt: balance.deletedAt } : {}),
@@ -170,6 +199,8 @@ export function invoiceDocument({ invoice, merchant, today, hostedUrl, payments 
       ['Account number', profile.accountNumber],
     ]),
     hostedUrl,
+    ...(details.notes ? { notes: details.notes } : {}),
+    ...(details.terms ? { terms: details.terms } : {}),
     ...(payments
       ? {
           payments: documentPayments(
@@ -195,6 +226,8 @@ export interface DocumentReceipt {
   reversed: boolean;
   /** An online payment of which money goes back: what was received, and what is refunded. */
   refund?: { received: string; refunded: string };
+  /** The withholding tax the client deducted beside `amount` (the invoice was credited both). */
+  withheld?: string;
 }
 
 /** The pay button: the amount the checkout charges, and where the form posts (the page's own path + `/pay`). */
@@ -251,6 +284,7 @@ export function documentPayments(input: PaymentsInput, { money, date: showDate, 
         ...(receipt.refundKobo
           ? { refund: { received: money(receipt.amountChargedKobo ?? 0), refunded: money(receipt.refundKobo) } }
           : {}),
+        ...(receipt.whtKobo ? { withheld: money(receipt.whtKobo) } : {}),
       }),
     );
   const { payOnline } = input;

@@ -43,6 +43,8 @@ export function invoiceEmailContent(
   const facts: LabelledValue[] = [
     { label: 'Invoice number', value: document.number },
     { label: 'Reference', value: document.referenceCode },
+    { label: 'Issued', value: document.issued.text },
+    ...document.split.map((row) => ({ label: row.label, value: row.amount })),
     { label: 'Total', value: document.total },
     { label: 'Amount paid', value: document.amountPaid },
     { label: 'Amount due', value: document.amountDue },
@@ -63,7 +65,8 @@ function plainText(document: InvoiceDocument, facts: LabelledValue[], message: s
   for (const { label, value } of facts) lines.push(`${label}: ${value}`);
   lines.push('', 'Items:');
   for (const line of document.lines)
-    lines.push(`- ${line.name} × ${line.quantity} at ${line.unitCost}: ${line.lineTotal}`);
+    lines.push(`- ${line.name} × ${line.quantity} at ${line.unitCost}: ${line.lineTotal}${lineNote(line)}`);
+  for (const [title, text] of notesOf(document)) lines.push('', `${title}:`, text);
   if (document.paymentInstructions.length > 0) {
     lines.push('', 'How to pay:');
     for (const { label, value } of document.paymentInstructions) lines.push(`${label}: ${value}`);
@@ -73,6 +76,19 @@ function plainText(document: InvoiceDocument, facts: LabelledValue[], message: s
   lines.push('The invoice is attached as a PDF.', '', document.merchant.name);
   return `${lines.join('\n')}\n`;
 }
+
+/** A line's discount and VAT category, after its amount. */
+function lineNote(line: InvoiceDocument['lines'][number]): string {
+  const notes = [line.discount ? `less ${line.discount} discount` : undefined, line.taxLabel].filter(Boolean);
+  return notes.length > 0 ? ` (${notes.join(', ')})` : '';
+}
+
+/** The merchant's notes and terms, those given, with their titles. */
+const notesOf = (document: InvoiceDocument): [string, string][] =>
+  [
+    ['Notes', document.notes],
+    ['Terms', document.terms],
+  ].filter((entry): entry is [string, string] => entry[1] !== undefined);
 
 const e = escapeHtml;
 const cell = 'style="padding:4px 12px 4px 0;text-align:left;vertical-align:top"';
@@ -87,8 +103,11 @@ function html(document: InvoiceDocument, facts: LabelledValue[], message: string
     .map(
       (line) =>
         `<tr><td ${cell}>${e(line.name)}</td><td ${cell}>${e(line.quantity)}</td><td ${cell}>${e(line.unitCost)}</td>` +
-        `<td ${cell}>${e(line.lineTotal)}</td></tr>`,
+        `<td ${cell}>${e(line.lineTotal)}${e(lineNote(line))}</td></tr>`,
     )
+    .join('');
+  const notes = notesOf(document)
+    .map(([title, text]) => `<h3>${e(title)}</h3><p style="white-space:pre-line">${e(text)}</p>`)
     .join('');
   const pay =
     document.paymentInstructions.length > 0
@@ -104,6 +123,7 @@ function html(document: InvoiceDocument, facts: LabelledValue[], message: string
     note,
     `<table role="presentation">${rows(facts)}</table>`,
     `<h3>Items</h3><table><tr><th ${cell}>Item</th><th ${cell}>Qty</th><th ${cell}>Unit cost</th><th ${cell}>Total</th></tr>${items}</table>`,
+    notes,
     pay,
     link,
     '<p>The invoice is attached as a PDF.</p>',

@@ -50,9 +50,12 @@ export function receiptsSection(document: InvoiceDocument): Html {
     const refund = receipt.refund
       ? html`<span class="muted refund">${receipt.refund.received} received, ${receipt.refund.refunded} refunded</span>`
       : html``;
+    const withheld = receipt.withheld
+      ? html`<span class="muted refund">and ${receipt.withheld} withholding tax deducted</span>`
+      : html``;
     return receipt.reversed
       ? html`<li class="receipt reversed"><del>${line}</del><span class="muted">reversed</span></li>`
-      : html`<li class="receipt">${line}${refund}</li>`;
+      : html`<li class="receipt">${line}${refund}${withheld}</li>`;
   });
   return html`<h2>Payments</h2>
 <ul class="receipts">${items}</ul>`;

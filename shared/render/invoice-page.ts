@@ -54,7 +54,7 @@ function itemsTable(document: InvoiceDocument): Html {
     (line) => html`<tr>
 <td class="item"><div class="item-name">${line.name}</div>${
       line.description ? html`<div class="item-description">${line.description}</div>` : html``
-    }</td>
+    }${lineNotes(line)}</td>
 <td class="num qty">${line.quantity}</td>
 <td class="num unit">${line.unitCost}</td>
 <td class="num line">${line.lineTotal}</td>
@@ -69,8 +69,16 @@ ${rows}
 </table>`;
 }
 
+/** A line's discount and VAT category, under its description (docs/tax.md). */
+function lineNotes(line: InvoiceDocument['lines'][number]): Html {
+  const notes = [line.discount ? `Discount ${line.discount}` : undefined, line.taxLabel].filter(Boolean);
+  return notes.length > 0 ? html`<div class="item-description">${notes.join(' · ')}</div>` : html``;
+}
+
 function totalsSection(document: InvoiceDocument): Html {
+  const split = document.split.map((row) => html`<div><dt>${row.label}</dt><dd>${row.amount}</dd></div>`);
   return html`<section class="totals"><dl>
+${split}
 <div><dt>Total</dt><dd>${document.total}</dd></div>
 <div><dt>Amount paid</dt><dd>${document.amountPaid}</dd></div>
 <div><dt class="due">Amount due</dt><dd class="due">${document.amountDue}</dd></div>
@@ -87,6 +95,13 @@ ${list(document.paymentInstructions)}
 </section>`;
 }
 
+/** The merchant's notes and terms on the invoice, as typed (line breaks kept). */
+function notesSection(document: InvoiceDocument): Html {
+  const part = (title: string, text: string | undefined) =>
+    text ? html`<h2>${title}</h2><p class="notes">${text}</p>` : html``;
+  return html`${part('Notes', document.notes)}${part('Terms', document.terms)}`;
+}
+
 /**
  * The hosted invoice page: everything the client needs to read and pay the invoice; `notice` says what happened
  * after a press of the pay button or a return from the checkout.
@@ -100,9 +115,12 @@ ${fromSection(document)}
 ${metaSection(document)}
 </div>
 <h2>Bill to</h2>
-<section class="to"><p>${client.name}</p>${client.company ? html`<p class="muted">${client.company}</p>` : html``}</section>
+<section class="to"><p>${client.name}</p>${client.company ? html`<p class="muted">${client.company}</p>` : html``}${client.address.map(
+    (line) => html`<p class="muted">${line}</p>`,
+  )}</section>
 ${itemsTable(document)}
 ${totalsSection(document)}
+${notesSection(document)}
 ${receiptsSection(document)}
 ${payButton(document)}
 ${paymentSection(document)}

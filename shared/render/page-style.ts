@@ -35,6 +35,7 @@ td{padding:8px 4px;border-bottom:1px solid #f3f4f6;vertical-align:top}
 .num{text-align:right;white-space:nowrap}
 .item-name{font-weight:600;overflow-wrap:anywhere}
 .item-description{color:#4b5563;font-size:14px;overflow-wrap:anywhere;white-space:pre-line}
+.notes{overflow-wrap:anywhere;white-space:pre-line}
 .totals{margin:16px 0 0 auto;max-width:320px}
 .totals dl{display:block}
 .totals dl>div{display:flex;flex-wrap:wrap;align-items:baseline;column-gap:12px;margin-top:2px}

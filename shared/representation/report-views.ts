@@ -59,6 +59,15 @@ function statementLineView(line: StatementLine) {
     debit: formatKobo(line.debitKobo),
     credit: formatKobo(line.creditKobo),
     balance: formatKobo(line.balanceKobo),
+    // docs/tax.md: the invoice's number (null before numbers); an invoice line's debit split into its parts.
+    number: line.number ?? null,
+    ...(line.split
+      ? {
+          subtotal: formatKobo(line.split.subtotalKobo),
+          discount: formatKobo(line.split.discountKobo),
+          tax: formatKobo(line.split.taxKobo),
+        }
+      : {}),
   };
 }
 

@@ -5,9 +5,9 @@
  */
 import { contactFields } from '../domain/client.ts';
 import type { CalendarDate } from '../domain/dates.ts';
-import type { ClientRecord, Invoice, InvoiceDetails } from '../domain/invoice.ts';
+import { type ClientRecord, type Invoice, invoiceTaxOf } from '../domain/invoice.ts';
 import { formatKobo } from '../domain/money.ts';
-import { displayedPaymentStatus } from '../domain/overdue.ts';
+import { displayedAmountDue, displayedPaymentStatus } from '../domain/overdue.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import type { Totals } from '../domain/period-totals.ts';
 import type { Refusal } from '../domain/refusal.ts';
@@ -33,8 +33,10 @@ export function clientView(client: ClientRecord) {
   };
 }
 
-function itemViews(details: InvoiceDetails, deletedAt: string | null) {
-  return details.lines.map((line) => ({
+function itemViews(invoice: Invoice) {
+  const { details } = invoice;
+  const deletedAt = invoice.balance.deletedAt;
+  return invoiceTaxOf(invoice).lines.map((line) => ({
     id: line.id,
     company_id: String(details.companyId),
     client_id: String(details.clientId),
@@ -48,7 +50,37 @@ function itemViews(details: InvoiceDetails, deletedAt: string | null) {
     created_at: details.createdAt,
     updated_at: deletedAt ?? details.createdAt,
     deleted_at: deletedAt,
+    // docs/tax.md "VAT": the line's discount, VAT category and net (after the discount, without VAT).
+    discount: formatKobo(line.discountKobo),
+    tax: line.tax,
+    net: formatKobo(line.netKobo),
   }));
+}
+
+/**
+ * What an invoice was issued with (docs/tax.md): its number and issue date (null on invoices created before them), the
+ * VAT setting it was created with and its split; notes and terms only when they were given.
+ */
+function issuedFields(invoice: Invoice) {
+  const { details } = invoice;
+  const tax = invoiceTaxOf(invoice);
+  return {
+    number: details.number ?? null,
+    issue_date: details.issueDate === undefined ? null : String(details.issueDate),
+    vat_mode: tax.vat.mode,
+    subtotal: formatKobo(tax.subtotalKobo),
+    discount_total: formatKobo(tax.discountTotalKobo),
+    tax_total: formatKobo(tax.taxTotalKobo),
+    taxes: tax.taxes.map((entry) => ({
+      name: entry.name,
+      category: entry.category,
+      rate: entry.rate,
+      taxable: formatKobo(entry.taxableKobo),
+      amount: formatKobo(entry.amountKobo),
+    })),
+    ...(details.notes === undefined ? {} : { notes: details.notes }),
+    ...(details.terms === undefined ? {} : { terms: details.terms }),
+  };
 }
 
 /**
@@ -76,10 +108,11 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
     created_at: details.createdAt,
     updated_at: balance.updatedAt,
     deleted_at: balance.deletedAt,
-    items: itemViews(details, balance.deletedAt),
+    items: itemViews(invoice),
     total: formatKobo(balance.totalKobo),
     amount_paid: formatKobo(balance.amountPaidKobo),
-    amount_due: formatKobo(balance.amountDueKobo),
+    // Nothing is due on a voided invoice (docs/tax.md "Void"), as `payment_status` `void` says.
+    amount_due: formatKobo(displayedAmountDue(balance)),
     payment_status: displayedPaymentStatus(balance, details.dueDate, options.today),
     paid_at: balance.paidAt,
     currency: details.currency,
@@ -89,6 +122,7 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
     // docs/receivables.md "Reminders": each one sent (its offset from the due date, when it was queued), and the pause.
     reminders: (balance.reminders?.sent ?? []).map((record) => ({ offset: record.offset, sent_at: record.sentAt })),
     reminders_paused: balance.reminders?.paused ?? false,
+    ...issuedFields(invoice),
   };
   if (details.merchantRef !== undefined) view.merchant_ref = details.merchantRef;
   if (details.recipient !== undefined) view.recipient = details.recipient;
@@ -126,6 +160,9 @@ export function paymentView(
     updated_at: payment.reversal?.reversedAt ?? payment.createdAt,
     ...(payment.reversal ? { reversed_at: payment.reversal.reversedAt, reversal_reason: payment.reversal.reason } : {}),
     ...onlineFields(payment),
+    // docs/tax.md "Withholding tax": what the client withheld beside `amount`, and its receipt number ("" when none).
+    wht_amount: formatKobo(payment.whtKobo ?? 0),
+    wht_reference: payment.whtReference ?? '',
     client: clientView(invoice.details.client),
     invoice: options.paymentsCount
       ? { ...invoiceView(invoice, { today: options.today }), payments_count: invoice.balance.paymentsCount }
@@ -155,10 +192,12 @@ function gatewayFields(payment: PaymentRecord) {
 function onlineFields(payment: PaymentRecord) {
   const { online } = payment;
   if (!online) return {};
-  const { refund, card } = online;
+  const { refund, card, sender, allocation } = online;
   return {
     amount_charged: formatKobo(online.amountChargedKobo),
     fees: formatKobo(online.feesKobo),
+    ...(sender ? { sender: { name: sender.name, bank: sender.bank, account_number: sender.accountLast4 } } : {}),
+    ...(allocation ? { allocation } : {}),
     ...(refund ? { refund: { amount: formatKobo(refund.amountKobo), status: refund.status, id: refund.id } } : {}),
     ...(card
       ? {
@@ -188,6 +227,7 @@ export function summaryView(totals: Totals, currency: string) {
       Other: formatKobo(byChannelKobo.Other),
     },
     reversed_total: formatKobo(totals.reversedTotalKobo),
+    wht_total: formatKobo(totals.whtTotalKobo),
     currency,
   };
 }

@@ -169,6 +169,19 @@ export function enumField<const T extends readonly string[]>(
     : requiredEnum(values, description, caseInsensitive);
 }
 
+/** An optional amount (zero allowed; blank is absent), in kobo. */
+export const optionalAmount = (description: string) =>
+  z.optional(
+    meta(
+      field((value, ctx): number | undefined => {
+        if (isBlank(value)) return undefined;
+        const parsed = parseAmount(value);
+        return parsed.ok ? parsed.value : fail(ctx, 'invalid_amount', parsed.message);
+      }),
+      { type: ['string', 'number'], description },
+    ),
+  );
+
 export const positiveAmount = (value: unknown): ParseResult<number> => {
   const result = parseAmount(value);
   if ((result.ok && result.value === 0) || (!result.ok && result.message === AMOUNT_NEGATIVE))

@@ -1,8 +1,9 @@
 /** The add-invoice request schema (docs/api.md "Add invoice"), with the flat client node-payant sends. */
 import * as z from 'zod/mini';
-import { parseMonthFirstDate } from '../domain/dates.ts';
+import { compareDates, parseMonthFirstDate } from '../domain/dates.ts';
 import type { InvoiceRequest, MetadataValue } from '../domain/invoice-request.ts';
 import { parseAmount, parseQuantity } from '../domain/money.ts';
+import { TAX_CATEGORIES } from '../domain/tax.ts';
 import { newClientSchema } from './client.ts';
 import {
   addIssue,
@@ -15,6 +16,7 @@ import {
   MAX_ITEMS,
   MAX_TEXT,
   meta,
+  optionalAmount,
   optionalText,
   parsedField,
   positiveIntegerId,
@@ -32,23 +34,30 @@ export const invoiceItemSchema = z.object({
     'Decimal amount, at most 2 decimals; thousands separators allowed ("1,500.00"); may be zero',
   ),
   quantity: parsedField(parseQuantity, 'invalid_quantity', ['string', 'number'], 'Positive integer, at most 1,000,000'),
+  discount: optionalAmount('Discount on the line (money), at most quantity × unit_cost; default 0 (docs/tax.md)'),
+  tax: enumField(TAX_CATEGORIES, 'VAT category of the line (default standard): zero-rated or exempt supplies', {
+    optional: true,
+  }),
 });
 
-const tokenize = z.optional(
-  meta(
-    field((value, ctx): boolean | undefined => {
-      if (isBlank(value)) return undefined;
-      if (value === true || value === 'true') return true;
-      if (value === false || value === 'false') return false;
-      return fail(ctx, 'invalid_enum', 'must be "true" or "false"');
-    }),
-    {
-      type: ['string', 'boolean'],
-      enum: ['true', 'false', true, false],
-      description: 'Tokenize the card used to pay this invoice (must be enabled for the account).',
-    },
-  ),
-);
+/** A boolean sent as `true`/`false` or their strings (the SDKs send strings); blank is absent. */
+const optionalBoolean = (description: string) =>
+  z.optional(
+    meta(
+      field((value, ctx): boolean | undefined => {
+        if (isBlank(value)) return undefined;
+        if (value === true || value === 'true') return true;
+        if (value === false || value === 'false') return false;
+        return fail(ctx, 'invalid_enum', 'must be "true" or "false"');
+      }),
+      { type: ['string', 'boolean'], enum: ['true', 'false', true, false], description },
+    ),
+  );
+
+const tokenize = optionalBoolean('Tokenize the card used to pay this invoice (must be enabled for the account).');
+
+/** The longest `notes` and `terms`. */
+export const MAX_NOTE = 2000;
 
 const RESERVED_METADATA_KEYS = new Set(['__proto__', 'constructor']);
 
@@ -158,6 +167,19 @@ const addInvoiceFields = z.object({
   recipient_id: optionalText('Wallet reference; required when recipient is wallet'),
   merchant_ref: optionalText('Your unique invoice reference (case-sensitive, ≤ 64 characters)', 64),
   metadata,
+  issue_date: z.optional(
+    meta(
+      field((value, ctx) => {
+        if (isBlank(value)) return undefined;
+        const parsed = parseMonthFirstDate(value);
+        return parsed.ok ? parsed.value : fail(ctx, 'invalid_date', parsed.message);
+      }),
+      { type: 'string', description: 'Issue date, MM/DD/YYYY; default today (account time zone); not after due_date' },
+    ),
+  ),
+  notes: optionalText('Notes to the client, shown on the page, the PDF and the e-mail (≤ 2,000 characters)', MAX_NOTE),
+  terms: optionalText('Terms of the invoice, shown on the page, the PDF and the e-mail (≤ 2,000 characters)', MAX_NOTE),
+  reminders_paused: optionalBoolean("Create the invoice with its reminders paused (docs/receivables.md 'Reminders')."),
 });
 
 export const addInvoiceSchema = addInvoiceFields.check(
@@ -170,6 +192,14 @@ export const addInvoiceSchema = addInvoiceFields.check(
         path: [hasClient ? 'client_id' : 'client'],
         message: hasClient ? 'send either client or client_id, not both' : 'either client or client_id is required',
         params: { code: hasClient ? 'conflict' : 'required' },
+      });
+    }
+    if (input.issue_date !== undefined && compareDates(input.issue_date, input.due_date) > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['issue_date'],
+        message: 'must not be after due_date (MM/DD/YYYY)',
+        params: { code: 'invalid_date' },
       });
     }
     if (input.recipient === 'wallet' && input.recipient_id === undefined) {

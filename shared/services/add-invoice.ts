@@ -1,10 +1,21 @@
 /**
- * Add invoice (docs/api.md "Add invoice"): one read, a decision, one transaction; every uniqueness rule is a condition.
+ * Add invoice (docs/api.md "Add invoice"): one read, a decision, one transaction; every uniqueness rule is a condition,
+ * and the invoice's number is the account's next (docs/tax.md "Numbers"): taken in the same transaction, on condition
+ * that the counter still holds the value read, so only an invoice that commits consumes one.
  */
 
 import { formatTimestamp } from '../domain/dates.ts';
+import { formatDocumentNumber } from '../domain/document-number.ts';
 import { generateHostedToken } from '../domain/hosted-token.ts';
-import { buildInvoice, type ClientChoice, decideInvoice, invoiceTotal, newClient } from '../domain/invoice.ts';
+import {
+  buildInvoice,
+  type ClientChoice,
+  decideInvoice,
+  invoiceListedAt,
+  issueDateError,
+  newClient,
+  requestedSplit,
+} from '../domain/invoice.ts';
 import { invoiceIssuedChange } from '../domain/receivables.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
 import { cardTokenRefusal, namesSavedCard } from '../domain/saved-card.ts';
@@ -14,6 +25,7 @@ import type { AddInvoiceInput } from '../schemas/invoice.ts';
 import { itemOf } from '../store/batch.ts';
 import { savedCardFrom, savedCardKey } from '../store/cards.ts';
 import { clientFrom, clientLookupKey, clientStillExists, newClientActions } from '../store/clients.ts';
+import { documentCounterKey, lastNumberFrom, takeNumberAction } from '../store/document-numbers.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { merchantRefKey, newInvoiceActions } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
@@ -22,11 +34,14 @@ import { receivableActions } from '../store/receivables.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, stillExists, type WritePlan, type WriteResult } from '../store/write-executor.ts';
+import { applyCreditAfterInvoice } from './client-credit.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 
 export async function addInvoice(context: RequestContext, input: AddInvoiceInput): Promise<WriteResult> {
-  const { companyId } = context.account;
-  invoiceTotal(input); // refused for a zero or over-the-cap total, before any database work
+  const { companyId, vat } = context.account;
+  const issueError = issueDateError(input.issue_date, context.today, context.account.timeZone);
+  if (issueError) throw issueError;
+  requestedSplit(input, vat); // refused for a discount above its line, a zero or over-the-cap total, before any database work
   const table = tableName();
   const write: InvoiceWrite = {
     context,
@@ -42,10 +57,11 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
   };
   const idempotency = idempotencyOf(context, 'add-invoice', input);
   try {
-    return await executeWrite(
+    const result = await executeWrite(
       {
         keys: async () => [
           write.clientKey,
+          documentCounterKey(companyId, 'invoice'),
           ...(write.refKey ? [write.refKey] : []),
           ...(write.cardKey ? [write.cardKey] : []),
           ...(await write.invoiceIds.keysToRead()),
@@ -59,6 +75,8 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
       },
       idempotency,
     );
+    await applyCreditAfterInvoice(result);
+    return result;
   } finally {
     write.invoiceIds.release();
     write.clientIds.release();
@@ -96,7 +114,13 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
   const chosen = clientFor(write, decision.value, items, now);
   const invoiceId = claimId(write.invoiceIds, items);
   const ids = { invoiceId: invoiceId.id, referenceCode: generateReferenceCode(), hostedToken: generateHostedToken() };
-  const invoice = buildInvoice(input, chosen.client, ids, account.currency, now);
+  const lastNumber = lastNumberFrom(items, account.companyId, 'invoice');
+  const issue = {
+    vat: account.vat,
+    number: formatDocumentNumber(account.invoicePrefix, lastNumber + 1),
+    today: context.today,
+  };
+  const invoice = buildInvoice(input, chosen.client, ids, account.currency, now, issue);
   const answer = invoiceCreated(invoice, context.todayForOverdue);
   const events = invoiceCreatedEvents(answer.data, {
     companyId: account.companyId,
@@ -108,7 +132,8 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
       ...chosen.actions,
       // The saved card must not be forgotten before the invoice that names it commits.
       ...(write.cardKey ? [stillExists(tableName(), write.cardKey)] : []),
-      ...newInvoiceActions(tableName(), invoice),
+      ...newInvoiceActions(tableName(), invoice, invoiceListedAt(invoice.details, account.timeZone)),
+      takeNumberAction(tableName(), account.companyId, 'invoice', lastNumber),
       ...receivableActions(tableName(), invoiceIssuedChange(invoice, account.timeZone), attempt),
       ...sequenceActions([...chosen.claims, invoiceId]),
       ...eventPuts(events),

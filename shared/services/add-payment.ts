@@ -1,9 +1,10 @@
 /**
  * Add payment (docs/api.md "Add payment"): one read, a decision, one transaction that rewrites only the small invoice
- * header (what every recorded payment writes: ./payment-plan.ts).
+ * header (what every recorded payment writes: ./payment-plan.ts). A payment may carry the withholding tax the client
+ * deducted (docs/tax.md "Withholding tax"): the invoice is credited both.
  */
 import { formatTimestamp } from '../domain/dates.ts';
-import { decidePayment, futureDateError, newPayment } from '../domain/payment-acceptance.ts';
+import { decidePayment, futureDateError, newPayment, withholdingError } from '../domain/payment-acceptance.ts';
 import type { AddPaymentInput } from '../schemas/payment.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { invoiceFrom, invoiceKeys, latestPaymentFrom } from '../store/invoices.ts';
@@ -18,6 +19,8 @@ export async function addPayment(context: RequestContext, input: AddPaymentInput
   const { account } = context;
   const dateError = futureDateError(input.date, context.today, account.timeZone);
   if (dateError) throw dateError;
+  const whtError = withholdingError({ whtKobo: input.wht_amount, whtReference: input.wht_reference });
+  if (whtError) throw whtError;
   const paymentIds = new IdAllocator(tableName(), account.companyId, 'payment');
   const idempotency = idempotencyOf(context, 'add-payment', input);
   try {
@@ -48,11 +51,18 @@ function planPayment(
 ): WritePlan {
   const { account } = context;
   const now = formatTimestamp(new Date());
-  const decision = decidePayment(invoiceFrom(items, input.reference_code), account.companyId, input.amount, now);
+  const invoiceRead = invoiceFrom(items, input.reference_code);
+  const decision = decidePayment(invoiceRead, account.companyId, input.amount, now, input.wht_amount ?? 0);
   if (!decision.ok) return refusedWrite(decision.refusal, context);
   const { invoice, balance, settles } = decision.value;
   const id = claimId(paymentIds, items);
-  const request = { amountKobo: input.amount, date: input.date, channel: input.channel };
+  const request = {
+    amountKobo: input.amount,
+    date: input.date,
+    channel: input.channel,
+    whtKobo: input.wht_amount,
+    whtReference: input.wht_reference,
+  };
   const previousPaymentId = latestPaymentFrom(items, input.reference_code)?.id;
   const ids = { id: id.id, recordedId: newUlid(), previousPaymentId };
   const payment = newPayment(invoice, ids, request, account.currency, now);

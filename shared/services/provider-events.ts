@@ -22,6 +22,7 @@ import {
 } from '../store/provider-events.ts';
 import { newUlid } from '../ulid.ts';
 import { recordOnlinePayment } from './record-online-payment.ts';
+import { processTransferEvent } from './transfer-events.ts';
 
 const badSignature = () =>
   new Refusal('invalid_signature', 'The x-paystack-signature header is missing or does not sign this body.');
@@ -83,9 +84,9 @@ async function processEvent(event: ProviderEvent): Promise<ProcessedEvent> {
   if (event.eventType !== 'charge.success') return { state: 'ignored', outcome: `event ${event.eventType}` };
   const { data } = eventSummary(event.body);
   const reference = event.reference;
-  // A transfer to a dedicated account names no checkout of this service (docs/getting-paid-online.md "Webhooks").
+  // A transfer to a client's virtual account names no checkout of this service (docs/bank-transfers.md "Matching").
   if (isRecord(data) && data.channel === 'dedicated_nuban' && !CHECKOUT_REFERENCE_PATTERN.test(reference ?? ''))
-    return { state: 'ignored', outcome: 'transfer to a dedicated account' };
+    return processTransferEvent(event.companyId, reference);
   if (!reference || !CHECKOUT_REFERENCE_PATTERN.test(reference))
     return { state: 'ignored', outcome: 'unknown_reference' };
   const secretKey = await paystackSecretKey(await readPaystackConnection(event.companyId));

@@ -3,7 +3,9 @@
  * attribute per field, absent when unset, and the reminder schedule. `account:update` changes them; the auth cache
  * (docs/api.md "Authentication") means keyed routes may see a change up to 60 s late, the hosted page at once.
  */
+import { DEFAULT_INVOICE_PREFIX } from '../domain/document-number.ts';
 import type { MerchantProfile, ProfileField } from '../domain/merchant-profile.ts';
+import { DEFAULT_VAT, VAT_MODES, type VatMode, type VatSetting } from '../domain/tax.ts';
 import type { Item } from './items.ts';
 
 /** Attribute name of each profile field on the account item. */
@@ -28,6 +30,20 @@ export function profileFromItem(item: Item): MerchantProfile {
   return profile;
 }
 
+/** What an account's invoices are issued with (docs/tax.md): its VAT setting and its invoice numbers' prefix. */
+export const TAX_ATTRIBUTES = { vatMode: 'vat_mode', vatRate: 'vat_rate', invoicePrefix: 'invoice_prefix' } as const;
+
+export function vatFromItem(item: Item): VatSetting {
+  const mode = VAT_MODES.find((candidate) => candidate === item[TAX_ATTRIBUTES.vatMode]) ?? DEFAULT_VAT.mode;
+  const rate = item[TAX_ATTRIBUTES.vatRate];
+  return { mode, rateUnits: typeof rate === 'number' ? rate : DEFAULT_VAT.rateUnits };
+}
+
+export function invoicePrefixFromItem(item: Item): string {
+  const prefix = item[TAX_ATTRIBUTES.invoicePrefix];
+  return typeof prefix === 'string' ? prefix : DEFAULT_INVOICE_PREFIX;
+}
+
 export function reminderOffsetsFromItem(item: Item): number[] {
   const value = item[REMINDER_OFFSETS_ATTRIBUTE];
   return Array.isArray(value) ? value.map(Number).filter(Number.isInteger) : [];
@@ -39,6 +55,11 @@ export interface AccountChanges {
   profile?: { [F in ProfileField]?: string | undefined };
   /** The new schedule; `[]` clears it. */
   reminderOffsets?: number[];
+  vatMode?: VatMode;
+  /** In ten-thousandths of a percent (domain/tax.ts). */
+  vatRateUnits?: number;
+  /** `""` numbers invoices without a prefix. */
+  invoicePrefix?: string;
 }
 
 /** The UpdateExpression parts of `changes` (SET and REMOVE clauses, names and values); empty when nothing changes. */
@@ -61,6 +82,9 @@ export function accountChangeExpression(changes: AccountChanges) {
     assign(PROFILE_ATTRIBUTES[field], value);
   if (changes.reminderOffsets !== undefined)
     assign(REMINDER_OFFSETS_ATTRIBUTE, changes.reminderOffsets.length > 0 ? changes.reminderOffsets : undefined);
+  if (changes.vatMode !== undefined) assign(TAX_ATTRIBUTES.vatMode, changes.vatMode);
+  if (changes.vatRateUnits !== undefined) assign(TAX_ATTRIBUTES.vatRate, changes.vatRateUnits);
+  if (changes.invoicePrefix !== undefined) assign(TAX_ATTRIBUTES.invoicePrefix, changes.invoicePrefix);
   const clauses = [
     set.length > 0 ? `SET ${set.join(', ')}` : '',
     remove.length > 0 ? `REMOVE ${remove.join(', ')}` : '',

@@ -5,13 +5,17 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isKeyUsable, keyExpiryMs, msToTimestamp } from '../domain/api-key.ts';
+import { DEFAULT_INVOICE_PREFIX } from '../domain/document-number.ts';
 import type { MerchantProfile } from '../domain/merchant-profile.ts';
+import { DEFAULT_VAT, type VatSetting } from '../domain/tax.ts';
 import { propertyOf } from '../guards.ts';
 import {
   type AccountChanges,
   accountChangeExpression,
+  invoicePrefixFromItem,
   profileFromItem,
   reminderOffsetsFromItem,
+  vatFromItem,
 } from './account-profile.ts';
 import { findKeyBySecret, type KeyOptions, newKeyWrites, SECRET_KEY_PATTERN } from './api-keys.ts';
 import { batchGet } from './batch.ts';
@@ -42,6 +46,10 @@ export interface Account {
   profile: MerchantProfile;
   /** Reminder days relative to the due date, ascending; empty when none (`account:update --reminders`). */
   reminderOffsets: number[];
+  /** The VAT new invoices are created with (`account:update --vat --vat-rate`; default off: docs/tax.md). */
+  vat: VatSetting;
+  /** The prefix of new invoices' numbers (`account:update --invoice-prefix`; default `INV-`). */
+  invoicePrefix: string;
 }
 
 export interface AccountOptions {
@@ -71,6 +79,8 @@ export async function createAccount(
     createdAt: nowTimestamp(),
     profile: {},
     reminderOffsets: [],
+    vat: { ...DEFAULT_VAT },
+    invoicePrefix: DEFAULT_INVOICE_PREFIX,
   };
   const firstKey = newKeyWrites(companyId, keyOptions);
   const accountPut = {
@@ -121,6 +131,8 @@ export function accountFromItem(item: Item): Account {
     disabledAt: typeof item.disabled_at === 'string' ? item.disabled_at : undefined,
     profile: profileFromItem(item),
     reminderOffsets: reminderOffsetsFromItem(item),
+    vat: vatFromItem(item),
+    invoicePrefix: invoicePrefixFromItem(item),
   };
 }
 

@@ -70,18 +70,19 @@ export interface InvoiceHeaderPage {
   next: Record<string, string> | undefined;
 }
 
-/** The filter on the stored header: its `payment_status` is one of `statuses`; with `liveOnly`, not deleted. */
-function statusFilter(stored: { statuses: string[]; liveOnly: boolean } | undefined) {
+/** The filter on the stored header: its `payment_status` is one of `statuses`, and it is voided or not (`voided`). */
+function statusFilter(stored: { statuses: string[]; voided: boolean } | undefined) {
   if (!stored) return undefined;
   const names = stored.statuses.map((_, i) => `:status${i}`);
   const values = Object.fromEntries(stored.statuses.map((status, i) => [`:status${i}`, status]));
-  const expression = `payment_status IN (${names.join(', ')})${stored.liveOnly ? ' AND attribute_not_exists(deleted_at)' : ''}`;
-  return { expression, values };
+  const deleted = stored.voided ? 'attribute_exists(deleted_at)' : 'attribute_not_exists(deleted_at)';
+  return { expression: `payment_status IN (${names.join(', ')}) AND ${deleted}`, values };
 }
 
 /**
- * An account's invoices created in [`from`, `to`] (UTC `YYYY-MM-DD HH:MM:SS`, inclusive), newest first; with
- * `stored`, only headers in those stored states (a filter: a page may hold fewer than `limit` and still continue).
+ * An account's invoices listed in [`from`, `to`] (UTC `YYYY-MM-DD HH:MM:SS`, inclusive: their creation, or the start of
+ * a back- or forward-dated issue day), newest first; with `stored`, only headers in those stored states (a filter: a
+ * page may hold fewer than `limit` and still continue).
  */
 export async function queryInvoices(
   companyId: number,
@@ -89,7 +90,7 @@ export async function queryInvoices(
   limit: number,
   options: {
     after?: Record<string, string> | undefined;
-    stored?: { statuses: string[]; liveOnly: boolean } | undefined;
+    stored?: { statuses: string[]; voided: boolean } | undefined;
   },
 ): Promise<InvoiceHeaderPage> {
   const index = TABLE.listingIndex;

@@ -13,10 +13,11 @@ import type {
   PaymentStatus,
 } from '../domain/invoice.ts';
 import type { MetadataValue } from '../domain/invoice-request.ts';
-import type { PaymentRecord } from '../domain/payment-record.ts';
+import { creditedKobo, type PaymentRecord } from '../domain/payment-record.ts';
 import type { AcceptedReversal } from '../domain/payment-reversal.ts';
 import { monotonicUlids } from '../ulid.ts';
 import { batchGet, itemOf } from './batch.ts';
+import { invoiceIssueAttributes, invoiceIssueFromItem, lineTaxAttributes, lineTaxFromItem } from './invoice-issue.ts';
 import {
   clientAttributes,
   clientFromAttributes,
@@ -63,10 +64,13 @@ export function latestPaymentFrom(items: Map<string, Item>, referenceCode: strin
 /** The key that keeps `merchantRef` unique within the account. */
 export const merchantRefKey = (companyId: number, merchantRef: string): Key => keys.merchantRef(companyId, merchantRef);
 
-/** The puts of a new invoice (header, body, hosted link, merchant_ref when it has one), each on condition it is new. */
-export function newInvoiceActions(table: string, invoice: Invoice): TransactItem[] {
+/**
+ * The puts of a new invoice (header, body, hosted link, merchant_ref when it has one), each on condition it is new;
+ * `listedAt` is the instant invoice history lists it at (default its creation: `invoiceHeaderItem`).
+ */
+export function newInvoiceActions(table: string, invoice: Invoice, listedAt?: string): TransactItem[] {
   const { details } = invoice;
-  const actions = [putNew(table, invoiceHeaderItem(invoice)), putNew(table, invoiceBodyItem(details))];
+  const actions = [putNew(table, invoiceHeaderItem(invoice, listedAt)), putNew(table, invoiceBodyItem(details))];
   if (details.hostedToken !== undefined)
     actions.push(putNew(table, hostedLinkItem(details.hostedToken, details.companyId, details.referenceCode)));
   if (details.merchantRef !== undefined)
@@ -139,7 +143,7 @@ export function paymentTransaction(
 ): TransactItem[] {
   const header = headerUpdate(table, payment.referenceCode, {
     when: `${AS_READ} AND amount_due >= :amount AND amount_due > :zero`,
-    values: { ':company': payment.companyId, ':version': before.version, ':amount': payment.amountKobo, ':zero': 0 },
+    values: { ':company': payment.companyId, ':version': before.version, ':amount': creditedKobo(payment), ':zero': 0 },
     set: { ...balanceChange(after), latest_payment: paymentAttributes(payment) },
     remove: after.amountDueKobo === 0 ? WAKE_INDEX_KEYS : [],
   });
@@ -157,7 +161,7 @@ export function reversalHeaderAction(table: string, accepted: AcceptedReversal):
   const wakes = balance.amountDueKobo > 0 && balance.deletedAt === null;
   return headerUpdate(table, payment.referenceCode, {
     when: 'company_id = :company AND version = :version AND amount_paid >= :amount',
-    values: { ':company': payment.companyId, ':version': invoice.balance.version, ':amount': payment.amountKobo },
+    values: { ':company': payment.companyId, ':version': invoice.balance.version, ':amount': creditedKobo(payment) },
     set: {
       ...balanceChange(balance),
       ...(latest.kind === 'set' ? { latest_payment: paymentAttributes(latest.payment) } : {}),
@@ -212,9 +216,12 @@ export function mailHeaderAction(
   mail: InvoiceMail,
   version?: number,
 ): TransactItem {
+  // The first acceptance is kept (reminders go only to an invoice sent at least once: docs/tax.md "Reminders").
+  const firstSent = mail.sentAt === null ? {} : { ':first_sent': mail.sentAt };
   return headerUpdate(table, referenceCode, {
     when: `mail_job_id = :job${version === undefined ? '' : ' AND version = :version'}`,
-    values: { ':job': mail.jobId, ...(version === undefined ? {} : { ':version': version }) },
+    values: { ':job': mail.jobId, ...(version === undefined ? {} : { ':version': version }), ...firstSent },
+    setClauses: mail.sentAt === null ? [] : ['first_sent_at = if_not_exists(first_sent_at, :first_sent)'],
     set: {
       mail_status: mail.status,
       ...(mail.sentAt === null ? {} : { sent_at: mail.sentAt }),
@@ -318,18 +325,19 @@ export function balanceAttributes(balance: InvoiceBalance): Item {
  * An invoice header; while something may be due it is in the wake index (GSI2) too — a new one wakes at the next sweep,
  * which decides with the account's schedule as it is then (docs/data-design.md "Wake index").
  */
-export function invoiceHeaderItem(invoice: Invoice): Item {
+export function invoiceHeaderItem(invoice: Invoice, listedAt: string = invoice.details.createdAt): Item {
   const { referenceCode, createdAt } = invoice.details;
   return {
     ...keys.invoiceHeader(referenceCode),
     GSI1PK: invoiceIndexKeys.partition(invoice.details.companyId),
-    GSI1SK: invoiceIndexKeys.sort(invoice.details.createdAt, referenceCode),
+    GSI1SK: invoiceIndexKeys.sort(listedAt, referenceCode),
     ...(invoice.balance.amountDueKobo > 0 && invoice.balance.deletedAt === null
       ? wakeIndexKeys.wakeNow(referenceCode, createdAt.slice(0, 10), 'new')
       : {}),
     entity: 'invoice_header',
     company_id: invoice.details.companyId,
     ...balanceAttributes(invoice.balance),
+    ...(invoice.balance.reminders?.paused ? { reminders_paused: true } : {}),
   };
 }
 
@@ -351,6 +359,7 @@ export function invoiceBodyItem(details: InvoiceDetails): Item {
       description: line.description,
       quantity: line.quantity,
       unit_cost: line.unitCostKobo,
+      ...lineTaxAttributes(line),
     })),
     client: clientAttributes(details.client),
     merchant_ref: details.merchantRef,
@@ -360,6 +369,7 @@ export function invoiceBodyItem(details: InvoiceDetails): Item {
     metadata: details.metadata,
     card_token: details.cardToken,
     hosted_token: details.hostedToken,
+    ...invoiceIssueAttributes(details),
   };
 }
 
@@ -393,6 +403,7 @@ export function balanceFromItem(item: Item): InvoiceBalance {
     ...(item.in_aging === true ? { inAging: true } : {}),
     ...remindersFromHeader(item),
     ...(typeof item.overdue_notified_at === 'string' ? { overdueNotified: true } : {}),
+    ...(typeof item.first_sent_at === 'string' ? { everSent: true } : {}),
   };
 }
 
@@ -422,6 +433,7 @@ export function detailsFromItem(item: Item): InvoiceDetails {
     description: String(line.description),
     quantity: Number(line.quantity),
     unitCostKobo: Number(line.unit_cost),
+    ...lineTaxFromItem(line),
   }));
   const details: InvoiceDetails = {
     id: Number(item.invoice_id),
@@ -443,5 +455,5 @@ export function detailsFromItem(item: Item): InvoiceDetails {
     details.metadata = { ...(item.metadata as Record<string, MetadataValue>) };
   if (typeof item.card_token === 'string') details.cardToken = item.card_token;
   if (typeof item.hosted_token === 'string') details.hostedToken = item.hosted_token;
-  return details;
+  return { ...details, ...invoiceIssueFromItem(item) };
 }

@@ -6,6 +6,7 @@
  * | account           | ACCOUNT#<companyId>                  | ACCOUNT      |                |                           |
  * | id sequence       | ACCOUNT#<companyId>                  | SEQ#<entity> |                |                           |  (blocks of ids, see sequences.ts)
  * | account sequence  | SEQUENCE                             | ACCOUNT      |                |                           |
+ * | document counter  | ACCOUNT#<companyId>                  | NUMBER#<kind>|                |                           |  (the last gapless number given: document-numbers.ts)
  * | api key           | APIKEY#<sha256(secret)>              | APIKEY       |                |                           |  (authentication; holds key_id, revoked_at, key_expires_at)
  * | api key by id     | APIKEYID#<keyId>                     | APIKEYID     |                |                           |  (key_id → hash: revoke by id)
  * | account's api key | ACCOUNT#<companyId>                  | APIKEY#<keyId> |              |                           |  (key_id → hash: list an account's keys)
@@ -35,6 +36,11 @@
  * | refund job        | REFUNDJOB#<jobId>                    | REFUNDJOB    | REFUNDS#<co>   | <jobId> (rfj_ + ULID)     |  (money to give back through Paystack)
  * | saved card        | CARD#<companyId>#<cardToken>         | CARD         | CARDS#<co>#<clientId> | <created_at>#<cardToken> |
  * | card signature    | CARDSIG#<co>#<clientId>#<signature>  | CARDSIG      |                |                           |  (one saved card per card and client)
+ * | virtual account   | VACCOUNT#<co>#<clientId>             | VACCOUNT     |                |                           |  (the client's dedicated account at Paystack)
+ * | va customer       | VACUSTOMER#<co>#<customerCode>       | VACUSTOMER   |                |                           |  (Paystack customer → client: whose transfer)
+ * | client credit     | CREDIT#<co>#<clientId>               | BALANCE      |                |                           |  (the client's credit balance, versioned)
+ * | credit line       | CREDIT#<co>#<clientId>               | LINE#<ULID>  |                |                           |  (credit received, applied or refunded)
+ * | transfer          | TRANSFER#<co>#<reference>            | TRANSFER     |                |                           |  (a dedicated-account transfer: once per reference)
  *
  * GSI1 is the listing index, GSI2 the wake index (table.ts). GSI2 is sparse, read by the wake sweep: an item carries
  * GSI2PK = OPEN#<shard 0..15> (a hash of its id) and GSI2SK = <wake date YYYY-MM-DD>#<id>[#<marker>] while something
@@ -53,6 +59,9 @@ export const API_KEY_PREFIX = 'APIKEY#';
 
 export type SequenceName = 'invoice' | 'client' | 'payment';
 
+/** The documents numbered without gaps, each kind on its own counter (docs/tax.md "Numbers"). */
+export type DocumentKind = 'invoice' | 'credit_note';
+
 const INVOICE_PREFIX = 'INVOICE#';
 
 /** The reference code an invoice item's partition key names. */
@@ -62,6 +71,10 @@ export const keys = {
   account: (companyId: number): Key => ({ PK: `ACCOUNT#${companyId}`, SK: 'ACCOUNT' }),
   sequence: (companyId: number, name: SequenceName): Key => ({ PK: `ACCOUNT#${companyId}`, SK: `SEQ#${name}` }),
   accountSequence: (): Key => ({ PK: 'SEQUENCE', SK: 'ACCOUNT' }),
+  documentCounter: (companyId: number, kind: DocumentKind): Key => ({
+    PK: `ACCOUNT#${companyId}`,
+    SK: `NUMBER#${kind}`,
+  }),
   apiKey: (secretHash: string): Key => ({ PK: `APIKEY#${secretHash}`, SK: 'APIKEY' }),
   apiKeyById: (keyId: string): Key => ({ PK: `APIKEYID#${keyId}`, SK: 'APIKEYID' }),
   accountApiKey: (companyId: number, keyId: string): Key => ({
@@ -137,8 +150,41 @@ function onlinePaymentKeys() {
       PK: `CARDSIG#${companyId}#${clientId}#${signature}`,
       SK: 'CARDSIG',
     }),
+    ...bankTransferKeys(),
   };
 }
+
+/** The keys of bank transfers and client credit (docs/bank-transfers.md). */
+function bankTransferKeys() {
+  return {
+    virtualAccount: (companyId: number, clientId: number): Key => ({
+      PK: `VACCOUNT#${companyId}#${clientId}`,
+      SK: 'VACCOUNT',
+    }),
+    virtualAccountCustomer: (companyId: number, customerCode: string): Key => ({
+      PK: `VACUSTOMER#${companyId}#${customerCode}`,
+      SK: 'VACUSTOMER',
+    }),
+    clientCredit: (companyId: number, clientId: number): Key => ({
+      PK: creditKeys.partition(companyId, clientId),
+      SK: 'BALANCE',
+    }),
+    creditLine: (companyId: number, clientId: number, ulid: string): Key => ({
+      PK: creditKeys.partition(companyId, clientId),
+      SK: `${creditKeys.LINE_PREFIX}${ulid}`,
+    }),
+    transfer: (companyId: number, reference: string): Key => ({
+      PK: `TRANSFER#${companyId}#${reference}`,
+      SK: 'TRANSFER',
+    }),
+  };
+}
+
+/** A client's credit: its balance and its lines share one partition; the lines sort by ULID (recording order). */
+export const creditKeys = {
+  partition: (companyId: number, clientId: number): string => `CREDIT#${companyId}#${clientId}`,
+  LINE_PREFIX: 'LINE#',
+};
 
 /** A hosted page's receipts sort after its link (`HOSTED`) in its partition: one Query reads both. */
 export const HOSTED_RECEIPT_PREFIX = 'RECEIPT#';

@@ -26,6 +26,16 @@ export function ledgerLineFromItem(item: Item): LedgerLine {
     debitKobo: Number(item.debit ?? 0),
     creditKobo: Number(item.credit ?? 0),
     sourceId: Number(item.source_id),
+    ...(typeof item.number === 'string' ? { number: item.number } : {}),
+    ...(typeof item.subtotal === 'number'
+      ? {
+          split: {
+            subtotalKobo: item.subtotal,
+            discountKobo: Number(item.discount ?? 0),
+            taxKobo: Number(item.tax ?? 0),
+          },
+        }
+      : {}),
   };
 }
 

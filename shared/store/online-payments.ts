@@ -115,7 +115,8 @@ export const refundedPaymentPut = (table: string, payment: PaymentRecord): Trans
   putNew(table, paymentItem(payment));
 
 /** Why money goes back: more than the invoice could take, or nothing at all (voided, already paid, too little). */
-export type RefundReason = 'excess' | 'voided' | 'already_paid' | 'unpayable';
+/** `credit`: a refund of a client's credit (docs/bank-transfers.md "Refunding credit"): it names no payment (id 0). */
+export type RefundReason = 'excess' | 'voided' | 'already_paid' | 'unpayable' | 'credit';
 
 export interface RefundJob {
   /** `rfj_` + ULID. */

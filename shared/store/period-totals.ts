@@ -14,16 +14,22 @@ import type { TransactItem } from './write-executor.ts';
 
 const channelAttribute = (channel: TotalsChannel): string => `channel_${channel}`;
 
+/** The withholding tax of a day's payments (docs/tax.md "Withholding tax"); absent on rows without any. */
+const WHT_TOTAL = 'wht_total';
+
 /** The ADD of `delta` to the row of the payment's day and shard (created by its first ADD). */
 export function dayTotalsUpdate(table: string, payment: PaymentRecord, delta: TotalsDelta): TransactItem {
   const day = toIsoDate(fromEpochSeconds(payment.transactionDate));
+  // Withholding tax only when there is some: the rows of payments without it stay as they were.
+  const wht = delta.whtKobo === 0 ? undefined : delta.whtKobo;
   return {
     Update: {
       TableName: table,
       Key: keys.dayTotals(payment.companyId, day, totalsShard(payment.id)),
       UpdateExpression:
         'SET #entity = :entity, #company = :company ' +
-        'ADD #count :count, #total :total, #channel :total_by_channel, #reversed_count :reversed_count, #reversed_total :reversed_total',
+        'ADD #count :count, #total :total, #channel :total_by_channel, #reversed_count :reversed_count, #reversed_total :reversed_total' +
+        (wht === undefined ? '' : ', #wht_total :wht_total'),
       // Every name through a placeholder: some (TOTAL, COUNT) are DynamoDB reserved words.
       ExpressionAttributeNames: {
         '#entity': 'entity',
@@ -33,6 +39,7 @@ export function dayTotalsUpdate(table: string, payment: PaymentRecord, delta: To
         '#channel': channelAttribute(delta.channel),
         '#reversed_count': 'reversed_count',
         '#reversed_total': 'reversed_total',
+        ...(wht === undefined ? {} : { '#wht_total': WHT_TOTAL }),
       },
       ExpressionAttributeValues: {
         ':entity': 'day_totals',
@@ -42,6 +49,7 @@ export function dayTotalsUpdate(table: string, payment: PaymentRecord, delta: To
         ':total_by_channel': delta.totalKobo,
         ':reversed_count': delta.reversedCount,
         ':reversed_total': delta.reversedTotalKobo,
+        ...(wht === undefined ? {} : { ':wht_total': wht }),
       },
     },
   };
@@ -68,6 +76,7 @@ export function dayTotalsItem(companyId: number, isoDate: string, shard: number,
     ...channels,
     reversed_count: totals.reversedCount,
     reversed_total: totals.reversedTotalKobo,
+    ...(totals.whtTotalKobo === 0 ? {} : { [WHT_TOTAL]: totals.whtTotalKobo }),
   };
 }
 
@@ -83,6 +92,7 @@ function totalsFromItem(item: Item): Totals {
     byChannelKobo,
     reversedCount: numberOf(item.reversed_count),
     reversedTotalKobo: numberOf(item.reversed_total),
+    whtTotalKobo: numberOf(item[WHT_TOTAL]),
   };
 }
 

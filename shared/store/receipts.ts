@@ -27,6 +27,7 @@ export function receiptActions(table: string, hostedToken: string | undefined, p
       amount: receipt.amountKobo,
       ...(receipt.amountChargedKobo === undefined ? {} : { amount_charged: receipt.amountChargedKobo }),
       ...(receipt.refundKobo === undefined ? {} : { refund: receipt.refundKobo }),
+      ...(receipt.whtKobo === undefined ? {} : { wht: receipt.whtKobo }),
     }),
   ];
 }
@@ -103,5 +104,6 @@ function receiptFromItem(item: Item, reversedAt: string | undefined): PaymentRec
     ...(typeof item.amount_charged === 'number' ? { amountChargedKobo: item.amount_charged } : {}),
     ...(typeof item.refund === 'number' ? { refundKobo: item.refund } : {}),
     ...(reversedAt === undefined ? {} : { reversedAt }),
+    ...(typeof item.wht === 'number' ? { whtKobo: item.wht } : {}),
   };
 }

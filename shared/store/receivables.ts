@@ -90,6 +90,10 @@ export function ledgerItem(line: LedgerLine, suffix?: string): Item {
     debit: line.debitKobo,
     credit: line.creditKobo,
     source_id: line.sourceId,
+    ...(line.number === undefined ? {} : { number: line.number }),
+    ...(line.split
+      ? { subtotal: line.split.subtotalKobo, discount: line.split.discountKobo, tax: line.split.taxKobo }
+      : {}),
   };
 }
 
@@ -154,5 +158,6 @@ export function receivableActions(
       Delete: { TableName: table, Key: keys.openInvoice(change.companyId, change.dueDate, change.referenceCode) },
     });
   actions.push(putNew(table, ledgerItem(change.line, nextLedgerId())));
+  if (change.withholdingLine) actions.push(putNew(table, ledgerItem(change.withholdingLine, nextLedgerId())));
   return actions;
 }

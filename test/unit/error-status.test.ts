@@ -28,6 +28,10 @@ const REFUSAL_STATUSES: Record<RefusalCode, number> = {
   credit_exceeds_invoice: 409,
   recipient_missing: 422,
   mail_not_configured: 501,
+  payments_not_connected: 409,
+  virtual_account_refused: 422,
+  provider_unavailable: 503,
+  amount_exceeds_credit: 409,
 };
 
 describe('refusals and their HTTP status (shared/http/errors.ts)', () => {

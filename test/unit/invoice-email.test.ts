@@ -10,13 +10,14 @@ import { invoiceEmailContent } from '../../shared/render/invoice-email.ts';
 
 const document = (overrides: Partial<InvoiceDocument> = {}): InvoiceDocument => ({
   merchant: { name: 'Acme <Supplies> & Co', address: [], contacts: [], email: 'billing@acme.ng' },
-  client: { name: 'Ada "the client" Obi' },
+  client: { name: 'Ada "the client" Obi', address: [] },
   number: '42',
   referenceCode: 'AbCdEfGhIjKlMnOpQrSt',
   issued: { text: '1 Nov 2026', iso: '2026-11-01' },
   due: { text: '30 Nov 2026', iso: '2026-11-30' },
   currency: 'NGN',
   lines: [{ name: '<script>alert(1)</script>', quantity: '2', unitCost: '₦500.00', lineTotal: '₦1,000.00' }],
+  split: [],
   total: '₦1,000.00',
   amountPaid: '₦0.00',
   amountDue: '₦1,000.00',

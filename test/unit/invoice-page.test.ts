@@ -15,13 +15,14 @@ import { PAGE_STYLE, PAGE_STYLE_SOURCE } from '../../shared/render/page-style.ts
 function document(text = 'Design'): InvoiceDocument {
   return {
     merchant: { name: `${text} Ltd`, address: [text], contacts: [{ label: 'Phone', value: text }] },
-    client: { name: text, company: text },
+    client: { name: text, company: text, address: [] },
     number: '1042',
     referenceCode: 'AB12CD34EF56GH78IJ90',
     issued: { text: '1 Dec 2030', iso: '2030-12-01' },
     due: { text: '30 Dec 2030', iso: '2030-12-30' },
     currency: 'NGN',
     lines: [{ name: text, description: text, quantity: '1', unitCost: '₦1.00', lineTotal: '₦1.00' }],
+    split: [],
     total: '₦1.00',
     amountPaid: '₦0.00',
     amountDue: '₦1.00',

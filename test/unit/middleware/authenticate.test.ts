@@ -14,6 +14,8 @@ const account: Account = {
   createdAt: '2026-01-01 00:00:00',
   profile: {},
   reminderOffsets: [],
+  vat: { mode: 'off', rateUnits: 75_000 },
+  invoicePrefix: 'INV-',
 };
 
 describe('authenticate middleware', () => {
