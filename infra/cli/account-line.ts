@@ -1,6 +1,8 @@
 /** What the account commands print of an account (docs/accounts.md): never its cursor secret, never a Paystack key. */
 import { loadConfig } from '../../shared/config.ts';
 import { feeSettingsView, paystackWebhookUrl } from '../../shared/domain/paystack-connection.ts';
+import { formatPercent } from '../../shared/domain/percent.ts';
+import { VAT_RATE_DECIMALS } from '../../shared/domain/tax.ts';
 import type { Account } from '../../shared/store/accounts.ts';
 import { DEFAULT_PREFERRED_BANK, type PaystackConnection } from '../../shared/store/paystack-connections.ts';
 
@@ -23,6 +25,9 @@ export function accountLine(account: Account, paystack?: PaystackConnection): Re
     account_name: profile.accountName ?? null,
     account_number: profile.accountNumber ?? null,
     reminders: account.reminderOffsets,
+    vat: account.vat.mode,
+    vat_rate: formatPercent(account.vat.rateUnits, VAT_RATE_DECIMALS),
+    invoice_prefix: account.invoicePrefix,
     ...paystackFields(paystack),
   };
 }
@@ -44,5 +49,6 @@ function paystackFields(paystack: PaystackConnection | undefined) {
 /** The keys accountLine prints, for `--help`. */
 export const ACCOUNT_LINE_KEYS =
   '{"company_id","name","currency","time_zone","tokenization_enabled","created_at","disabled","disabled_at","email",' +
-  '"phone","address","tax_id","bank_name","account_name","account_number","reminders","paystack_key_last4",' +
+  '"phone","address","tax_id","bank_name","account_name","account_number","reminders","vat","vat_rate",' +
+  '"invoice_prefix","paystack_key_last4",' +
   '"paystack_webhook_url","paystack_fees","paystack_preferred_bank"}';

@@ -1,4 +1,7 @@
-/** `account:update` (docs/accounts.md "The merchant's profile"): the name, profile and reminder schedule of an account. */
+/**
+ * `account:update` (docs/accounts.md "The merchant's profile"): the name, profile, reminder schedule, VAT setting and
+ * invoice prefix (docs/tax.md) of an account.
+ */
 import {
   MAX_BUSINESS_NAME_LENGTH,
   PROFILE_FIELDS,
@@ -17,6 +20,7 @@ import {
   type PaystackChanges,
   paystackChangesFrom,
 } from './paystack-options.ts';
+import { TAX_OPTIONS, taxChangesFrom } from './tax-options.ts';
 import { COMPANY_ID, companyId } from './validate.ts';
 
 /** The option of each profile field, e.g. `--tax-id` for `taxId`. */
@@ -55,7 +59,7 @@ function changesFrom(
   values: Record<string, string | boolean | undefined>,
   paystack: PaystackChanges | undefined,
 ): AccountChanges {
-  const changes: AccountChanges = { profile: profileChanges(values) };
+  const changes: AccountChanges = { profile: profileChanges(values), ...taxChangesFrom(values) };
   if (typeof values.name === 'string') {
     const name = values.name.replace(/\s+/g, ' ').trim();
     if (name === '') throw new UsageError('--name must not be empty.');
@@ -71,16 +75,22 @@ function changesFrom(
   const changesSomething =
     changes.name !== undefined ||
     changes.reminderOffsets !== undefined ||
+    changes.vatMode !== undefined ||
+    changes.vatRateUnits !== undefined ||
+    changes.invoicePrefix !== undefined ||
     Object.keys(changes.profile ?? {}).length > 0 ||
     paystack !== undefined;
   if (!changesSomething)
-    throw new UsageError('Nothing to change: give --name, a profile option, --reminders or a Paystack option.');
+    throw new UsageError(
+      'Nothing to change: give --name, a profile option, --reminders, --vat, --vat-rate, --invoice-prefix or a Paystack option.',
+    );
   return changes;
 }
 
 export const accountUpdate = defineCommand({
   name: 'account:update',
-  summary: "change an account's name, profile (what its invoices show), reminder schedule or Paystack connection",
+  summary:
+    "change an account's name, profile (what its invoices show), reminder schedule, VAT, invoice prefix or Paystack connection",
   options: {
     'company-id': COMPANY_ID,
     name: { type: 'string', placeholder: 'TEXT', description: 'the business name invoices are from' },
@@ -91,6 +101,7 @@ export const accountUpdate = defineCommand({
       description:
         'reminder days relative to the due date, e.g. --reminders=-3,0,7,14 (-365..365, at most 10); --reminders= clears',
     },
+    ...TAX_OPTIONS,
     ...PAYSTACK_OPTIONS,
   },
   prints: 'one JSON line describing the account, as account:list does.',

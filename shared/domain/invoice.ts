@@ -260,6 +260,14 @@ export interface InvoiceIssue {
   today?: CalendarDate;
 }
 
+const invoiceTaxFrom = (split: TaxSplit, vat: VatSetting): InvoiceTax => ({
+  vat,
+  subtotalKobo: split.subtotalKobo,
+  discountTotalKobo: split.discountTotalKobo,
+  taxTotalKobo: split.taxTotalKobo,
+  taxes: split.taxes,
+});
+
 /**
  * Builds a new invoice from a validated request (docs/api.md "Add invoice"); the optional fields are kept only when
  * given.
@@ -287,13 +295,7 @@ export function buildInvoice(
     hostedToken: ids.hostedToken,
     lines: newLines(input, ids.invoiceId, split),
     client,
-    tax: {
-      vat,
-      subtotalKobo: split.subtotalKobo,
-      discountTotalKobo: split.discountTotalKobo,
-      taxTotalKobo: split.taxTotalKobo,
-      taxes: split.taxes,
-    },
+    tax: invoiceTaxFrom(split, vat),
   };
   const issueDate = input.issue_date ?? issue.today;
   if (issueDate !== undefined) details.issueDate = toEpochSeconds(issueDate);

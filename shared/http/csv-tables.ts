@@ -52,6 +52,11 @@ interface InvoiceJson {
   merchant_ref?: string;
   client: ClientJson;
   days_overdue?: number;
+  number: string | null;
+  issue_date: string | null;
+  subtotal: string;
+  discount_total: string;
+  tax_total: string;
 }
 
 interface PaymentJson {
@@ -67,6 +72,8 @@ interface PaymentJson {
   created_at: string;
   reversed_at?: string;
   reversal_reason?: string;
+  wht_amount: string;
+  wht_reference: string;
   client: ClientJson;
 }
 
@@ -99,6 +106,9 @@ export const PAYMENT_COLUMNS: CsvColumn<PaymentJson>[] = [
   text('created_at', (p) => p.created_at),
   text('reversed_at', (p) => p.reversed_at),
   text('reversal_reason', (p) => p.reversal_reason),
+  // docs/tax.md "Withholding tax": after the interface's columns, so that existing readers see the same ones first.
+  amount('wht_amount', (p) => p.wht_amount),
+  text('wht_reference', (p) => p.wht_reference),
 ];
 
 const invoiceColumns: CsvColumn<InvoiceJson>[] = [
@@ -122,13 +132,28 @@ export const INVOICE_COLUMNS: CsvColumn<InvoiceJson>[] = [
   text('paid_at', (i) => i.paid_at),
   text('deleted_at', (i) => i.deleted_at),
   text('merchant_ref', (i) => i.merchant_ref),
+  ...taxColumns<InvoiceJson>(),
 ];
+
+/** docs/tax.md: the number, issue date and split, after the earlier columns so that existing readers see them first. */
+function taxColumns<
+  R extends Pick<InvoiceJson, 'number' | 'issue_date' | 'subtotal' | 'discount_total' | 'tax_total'>,
+>(): CsvColumn<R>[] {
+  return [
+    text('number', (i) => i.number),
+    text('issue_date', (i) => (i.issue_date === null ? null : isoOfEpoch(i.issue_date))),
+    amount('subtotal', (i) => i.subtotal),
+    amount('discount_total', (i) => i.discount_total),
+    amount('tax_total', (i) => i.tax_total),
+  ];
+}
 
 /** Aging's open invoices: the invoice columns with its days past due. */
 export const OPEN_INVOICE_COLUMNS: CsvColumn<InvoiceJson>[] = [
   ...invoiceColumns.slice(0, 4),
   number('days_overdue', (i) => i.days_overdue),
   ...invoiceColumns.slice(4),
+  ...taxColumns<InvoiceJson>(),
 ];
 
 interface ClientAgingJson {
@@ -153,7 +178,21 @@ interface StatementLineJson {
   debit: string;
   credit: string;
   balance: string;
+  number: string | null;
+  subtotal?: string;
+  discount?: string;
+  tax?: string;
 }
+
+/** An optional amount column: empty where the line has none (a payment has no split). */
+const optionalAmount = <R>(header: string, value: (row: R) => string | undefined): CsvColumn<R> => ({
+  header,
+  amount: true,
+  value: (row) => {
+    const money = value(row);
+    return money === undefined ? null : koboOf(money);
+  },
+});
 
 export const STATEMENT_COLUMNS: CsvColumn<StatementLineJson>[] = [
   text('date', (l) => isoOfDayFirst(l.date)),
@@ -163,4 +202,8 @@ export const STATEMENT_COLUMNS: CsvColumn<StatementLineJson>[] = [
   amount('debit', (l) => l.debit),
   amount('credit', (l) => l.credit),
   amount('balance', (l) => l.balance),
+  text('number', (l) => l.number),
+  optionalAmount('subtotal', (l) => l.subtotal),
+  optionalAmount('discount', (l) => l.discount),
+  optionalAmount('tax', (l) => l.tax),
 ];

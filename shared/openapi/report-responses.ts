@@ -8,6 +8,7 @@ import { PERIODS } from '../domain/periods.ts';
 import { LEDGER_LINE_TYPES } from '../domain/receivables.ts';
 import { RESPONSE_SCHEMAS } from './responses.ts';
 import { money, object, ref, type Schema, string } from './schema-builders.ts';
+import { STATEMENT_LINE_TAX_FIELDS, STATEMENT_LINE_TAX_OPTIONAL } from './tax-responses.ts';
 
 const signedMoney = (description: string): Schema =>
   string(
@@ -89,15 +90,20 @@ const AgingReport = {
   ],
 };
 
-const StatementLine = object('One line of a statement.', {
-  date: dayFirst('Invoice: issue day; payment: transaction date; reversal and void: the day they were made'),
-  type: string('What happened', { enum: [...LEDGER_LINE_TYPES] }),
-  reference_code: string('The invoice concerned'),
-  description: string("Invoice: its items' names; payment: its channel; reversal: its reason"),
-  debit: money('Invoice total or reversed amount (0.00 otherwise)'),
-  credit: money('Payment or voided amount (0.00 otherwise)'),
-  balance: signedMoney('Balance after this line'),
-});
+const StatementLine = object(
+  'One line of a statement.',
+  {
+    date: dayFirst('Invoice: issue day; payment: transaction date; reversal and void: the day they were made'),
+    type: string('What happened', { enum: [...LEDGER_LINE_TYPES] }),
+    reference_code: string('The invoice concerned'),
+    description: string("Invoice: its items' names; payment: its channel; reversal: its reason"),
+    debit: money('Invoice total or reversed amount (with its withholding tax) (0.00 otherwise)'),
+    credit: money('Payment, withholding tax (`wht`) or voided amount (0.00 otherwise)'),
+    balance: signedMoney('Balance after this line'),
+    ...STATEMENT_LINE_TAX_FIELDS,
+  },
+  STATEMENT_LINE_TAX_OPTIONAL,
+);
 
 const ClientStatement = object('A client statement of a period: not paged (at most 5,000 lines).', {
   client: ref('Client'),

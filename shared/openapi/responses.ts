@@ -29,6 +29,14 @@ import {
   timestamp,
   unixDate,
 } from './schema-builders.ts';
+import {
+  INVOICE_ITEM_TAX_FIELDS,
+  INVOICE_TAX_FIELDS,
+  INVOICE_TAX_OPTIONAL,
+  PAYMENT_TAX_FIELDS,
+  SUMMARY_TAX_FIELDS,
+  TAX_RESPONSE_SCHEMAS,
+} from './tax-responses.ts';
 
 const Client = object(
   'A client of the account.',
@@ -71,6 +79,7 @@ const InvoiceItem = object('A line item of an invoice.', {
   created_at: timestamp('Creation time'),
   updated_at: timestamp('Last update'),
   deleted_at: nullValue('When its invoice was deleted, else null'),
+  ...INVOICE_ITEM_TAX_FIELDS,
 });
 
 /** One reminder e-mail of an invoice (docs/receivables.md "Reminders"). */
@@ -89,6 +98,7 @@ const INVOICE_OPTIONAL = [
   'client',
   'payments_count',
   'reminder_offset',
+  ...INVOICE_TAX_OPTIONAL,
 ] as const;
 
 const Invoice = object(
@@ -110,10 +120,12 @@ const Invoice = object(
     updated_at: timestamp('Last update (a payment updates it)'),
     deleted_at: nullValue('When the invoice was deleted (voided), else null'),
     items: { type: 'array', description: 'Line items', minItems: 1, items: ref('InvoiceItem') },
-    total: money('Σ quantity × unit_cost'),
-    amount_paid: money('Sum of the recorded payments'),
-    amount_due: money('total − amount_paid'),
-    payment_status: string('Payment state; `overdue` is computed', { enum: [...DISPLAYED_PAYMENT_STATUSES] }),
+    total: money('subtotal − discount_total + tax_total (Σ quantity × unit_cost with VAT off and no discounts)'),
+    amount_paid: money('Sum of the recorded payments, their withholding tax included'),
+    amount_due: money('total − amount_paid; 0.00 on a voided invoice'),
+    payment_status: string('Payment state; `overdue` and `void` (a deleted invoice) are computed', {
+      enum: [...DISPLAYED_PAYMENT_STATUSES],
+    }),
     paid_at: {
       type: ['string', 'null'],
       description: 'When the invoice became fully paid (UTC, `YYYY-MM-DD HH:MM:SS`), else null',
@@ -150,6 +162,7 @@ const Invoice = object(
       type: 'integer',
       description: 'Payments recorded on the invoice (on `GET /payments/{reference_code}` only)',
     },
+    ...INVOICE_TAX_FIELDS,
   },
   INVOICE_OPTIONAL,
 );
@@ -188,6 +201,7 @@ const Payment = object(
     reversal_reason: string('Why it was reversed; only on a reversed payment'),
     ...ONLINE_PAYMENT_FIELDS,
     ...TRANSFER_PAYMENT_FIELDS,
+    ...PAYMENT_TAX_FIELDS,
     client: ref('Client'),
     invoice: ref('Invoice'),
   },
@@ -206,6 +220,7 @@ const PaymentSummary = object('Totals of the whole effective range (not the page
   total: money('Sum of their amounts'),
   by_channel: object('The total by channel', amountByChannel),
   reversed_total: money('Sum of the reversed payments of the range'),
+  ...SUMMARY_TAX_FIELDS,
   currency: string('The account currency', { pattern: '^[A-Z]{3}$' }),
 });
 
@@ -340,6 +355,7 @@ export const RESPONSE_SCHEMAS = {
   },
   ...ONLINE_PAYMENT_SCHEMAS,
   ...BANK_TRANSFER_SCHEMAS,
+  ...TAX_RESPONSE_SCHEMAS,
   FieldError,
   ErrorEnvelope,
 } satisfies Record<string, Schema>;

@@ -159,6 +159,21 @@ function merchantOf({ name, profile }: Merchant): InvoiceDocument['merchant'] {
   };
 }
 
+function documentLines(tax: ReturnType<typeof invoiceTaxOf>, money: (kobo: number) => string): DocumentLine[] {
+  return tax.lines.map((line) => {
+    const taxLabel = lineTaxLabel(tax, line.tax);
+    return {
+      name: line.name,
+      ...(line.description.trim() ? { description: line.description } : {}),
+      quantity: String(line.quantity),
+      unitCost: money(line.unitCostKobo),
+      lineTotal: money(line.quantity * line.unitCostKobo),
+      ...(line.discountKobo > 0 ? { discount: money(line.discountKobo) } : {}),
+      ...(taxLabel ? { taxLabel } : {}),
+    };
+  });
+}
+
 /** The document of an invoice as the client sees it on `today`. */
 export function invoiceDocument({ invoice, merchant, today, hostedUrl, payments }: DocumentInput): InvoiceDocument {
   const { details, balance } = invoice;
@@ -174,18 +189,7 @@ export function invoiceDocument({ invoice, merchant, today, hostedUrl, payments 
     issued: showDate(issuedOn(invoice, merchant.timeZone)),
     due: showDate(fromEpochSeconds(details.dueDate)),
     currency: details.currency,
-    lines: tax.lines.map((line) => {
-      const taxLabel = lineTaxLabel(tax, line.tax);
-      return {
-        name: line.name,
-        ...(line.description.trim() ? { description: line.description } : {}),
-        quantity: String(line.quantity),
-        unitCost: money(line.unitCostKobo),
-        lineTotal: money(line.quantity * line.unitCostKobo),
-        ...(line.discountKobo > 0 ? { discount: money(line.discountKobo) } : {}),
-        ...(taxLabel ? { taxLabel } : {}),
-      };
-    }),
+    lines: documentLines(tax, money),
     split: splitRows(tax, money),
     total: money(balance.totalKobo),
     amountPaid: money(balance.amountPaidKobo),

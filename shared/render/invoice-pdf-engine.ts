@@ -182,6 +182,8 @@ function drawBillTo(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, frame: Fram
     pdf.font(fonts.regular).fontSize(10).fillColor(MUTED);
     y = write(pdf, doc.client.company, frame.left, y + 1, { width: frame.width });
   }
+  pdf.font(fonts.regular).fontSize(10).fillColor(MUTED);
+  for (const line of doc.client.address) y = write(pdf, line, frame.left, y + 1, { width: frame.width });
   return y + 18;
 }
 
@@ -201,7 +203,14 @@ function rowHeight(pdf: Pdf, line: InvoiceDocument['lines'][number], fonts: PdfF
   const width = COLUMNS.item.width - 6;
   let height = pdf.font(fonts.bold).fontSize(10).heightOfString(line.name, { width });
   if (line.description) height += 1 + pdf.font(fonts.regular).fontSize(8.5).heightOfString(line.description, { width });
+  const notes = lineNotes(line);
+  if (notes) height += 1 + pdf.font(fonts.regular).fontSize(8.5).heightOfString(notes, { width });
   return height + 10;
+}
+
+/** A line's discount and VAT category, under its description (as the page shows them). */
+function lineNotes(line: InvoiceDocument['lines'][number]): string {
+  return [line.discount ? `Discount ${line.discount}` : undefined, line.taxLabel].filter(Boolean).join(' · ');
 }
 
 function drawRow(
@@ -215,10 +224,11 @@ function drawRow(
   const x = frame.left + 6;
   pdf.font(fonts.bold).fontSize(10).fillColor(INK);
   const below = write(pdf, line.name, x, top, { width: COLUMNS.item.width - 6 });
-  if (line.description) {
-    pdf.font(fonts.regular).fontSize(8.5).fillColor(MUTED);
-    write(pdf, line.description, x, below + 1, { width: COLUMNS.item.width - 6 });
-  }
+  let under = below;
+  pdf.font(fonts.regular).fontSize(8.5).fillColor(MUTED);
+  if (line.description) under = write(pdf, line.description, x, under + 1, { width: COLUMNS.item.width - 6 });
+  const notes = lineNotes(line);
+  if (notes) write(pdf, notes, x, under + 1, { width: COLUMNS.item.width - 6 });
   pdf.font(fonts.regular).fillColor(INK);
   for (const [text, column] of [
     [line.quantity, COLUMNS.qty],
@@ -256,9 +266,41 @@ function room(pdf: Pdf, top: number, height: number): number {
   return frameOf(pdf).top;
 }
 
+/** The split (subtotal, discount, VAT per category) above the total: labels may wrap, amounts never do. */
+function drawSplit(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, top: number): number {
+  const frame = frameOf(pdf);
+  let y = room(pdf, top, 16 * doc.split.length);
+  const x = frame.right - 330;
+  for (const row of doc.split) {
+    pdf.font(fonts.regular).fontSize(9.5).fillColor(MUTED);
+    const below = write(pdf, row.label, x, y, { width: 200 });
+    pdf.fillColor(INK);
+    y = Math.max(below, writeNumber(pdf, row.amount, x + 330, y, 120, 9.5)) + 3;
+  }
+  return doc.split.length > 0 ? y + 4 : y;
+}
+
+/** The merchant's notes and terms, those given, under the totals. */
+function drawNotes(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, top: number): number {
+  const frame = frameOf(pdf);
+  let y = top;
+  for (const [title, text] of [
+    ['NOTES', doc.notes],
+    ['TERMS', doc.terms],
+  ] as const) {
+    if (!text) continue;
+    y = room(pdf, y, 40);
+    pdf.font(fonts.bold).fontSize(8).fillColor(MUTED);
+    y = write(pdf, title, frame.left, y, { characterSpacing: 0.6 }) + 2;
+    pdf.font(fonts.regular).fontSize(9.5).fillColor(INK);
+    y = write(pdf, text, frame.left, y, { width: frame.width }) + 12;
+  }
+  return y;
+}
+
 function drawTotals(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, top: number): number {
   const frame = frameOf(pdf);
-  let y = room(pdf, top, 70);
+  let y = room(pdf, drawSplit(pdf, doc, fonts, top), 70);
   const x = frame.right - 230;
   const rows: [string, string, boolean][] = [
     ['Total', doc.total, false],
@@ -317,6 +359,11 @@ function drawPayments(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, top: numb
       const refund = `${receipt.refund.received} received, ${receipt.refund.refunded} refunded`;
       y = write(pdf, refund, frame.left, y, { width: frame.width, lineBreak: false }) + 3;
     }
+    if (receipt.withheld) {
+      pdf.fontSize(8.5).fillColor(MUTED);
+      const withheld = `and ${receipt.withheld} withholding tax deducted`;
+      y = write(pdf, withheld, frame.left, y, { width: frame.width, lineBreak: false }) + 3;
+    }
   }
   return y + 14;
 }
@@ -369,6 +416,7 @@ export function drawInvoice(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts): vo
   y = drawBillTo(pdf, doc, fonts, frameOf(pdf), y);
   y = drawItems(pdf, doc, fonts, y);
   y = drawTotals(pdf, doc, fonts, y);
+  y = drawNotes(pdf, doc, fonts, y);
   y = drawPayments(pdf, doc, fonts, y);
   drawPaymentInstructions(pdf, doc, fonts, y);
   drawPageMarks(pdf, doc, fonts);

@@ -112,4 +112,22 @@ describe('account:update options', () => {
     expect(refusal('--paystack-fee-percent', '1.555')).toMatch(/^--paystack-fee-percent/);
     expect(refusal('--paystack-fee-cap', '-5')).toMatch(/^--paystack-fee-cap must not be negative/);
   });
+
+  it('takes the VAT mode, its rate in ten-thousandths of a percent and the invoice prefix (empty allowed)', () => {
+    expect(update('--vat', 'Exclusive', '--vat-rate', '7.5', '--invoice-prefix', 'ACME/').changes).toEqual({
+      profile: {},
+      vatMode: 'exclusive',
+      vatRateUnits: 75_000,
+      invoicePrefix: 'ACME/',
+    });
+    expect(update('--vat', 'off').changes).toEqual({ profile: {}, vatMode: 'off' });
+    expect(update('--invoice-prefix=').changes).toEqual({ profile: {}, invoicePrefix: '' });
+  });
+
+  it('refuses an unknown VAT mode, a rate out of range and a prefix with spaces, naming the option', () => {
+    expect(refusal('--vat', 'sometimes')).toMatch(/^--vat must be one of off, exclusive, inclusive/);
+    expect(refusal('--vat-rate', '101')).toMatch(/^--vat-rate must be a percentage/);
+    expect(refusal('--vat-rate', '7.55555')).toMatch(/^--vat-rate must be a percentage/);
+    expect(refusal('--invoice-prefix', 'MY INV')).toMatch(/^--invoice-prefix must be at most 20/);
+  });
 });

@@ -148,9 +148,9 @@ describe('invoiceDocument', () => {
         today: BEFORE_DUE,
         hostedUrl: null,
       }).client;
-    expect(named('Ada', 'Obi', '')).toEqual({ name: 'Ada Obi' });
-    expect(named('Ada', 'Obi', 'Ada Obi')).toEqual({ name: 'Ada Obi' });
-    expect(named('', '', 'Obi Ventures')).toEqual({ name: 'Obi Ventures' });
+    expect(named('Ada', 'Obi', '')).toEqual({ name: 'Ada Obi', address: [] });
+    expect(named('Ada', 'Obi', 'Ada Obi')).toEqual({ name: 'Ada Obi', address: [] });
+    expect(named('', '', 'Obi Ventures')).toEqual({ name: 'Obi Ventures', address: [] });
   });
 });
 

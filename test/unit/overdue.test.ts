@@ -59,10 +59,10 @@ describe('displayedPaymentStatus', () => {
     expect(displayedPaymentStatus(open('partially_paid', 100), dueDate, after)).toBe('overdue');
     expect(displayedPaymentStatus(open('partially_paid', 100), dueDate, DUE)).toBe('partially_paid');
     expect(displayedPaymentStatus(open('paid', 0), dueDate, after)).toBe('paid');
-    expect(displayedPaymentStatus({ ...open(), deletedAt: '2026-03-01 10:00:00' }, dueDate, after)).toBe('unpaid');
+    expect(displayedPaymentStatus({ ...open(), deletedAt: '2026-03-01 10:00:00' }, dueDate, after)).toBe('void');
   });
 
-  it('property: overdue exactly when something is due, not deleted and today is after the due date', () => {
+  it('property: void when deleted; overdue exactly when something is due, not deleted and today is after the due date', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: -1000, max: 1000 }),
@@ -76,7 +76,7 @@ describe('displayedPaymentStatus', () => {
           const shown = displayedPaymentStatus({ ...balance, paymentStatus: status }, dueDate, addDays(DUE, offset));
           // Assess
           expect(shown === 'overdue').toBe(due > 0 && !deleted && offset > 0);
-          if (shown !== 'overdue') expect(shown).toBe(status);
+          if (shown !== 'overdue') expect(shown).toBe(deleted ? 'void' : status);
         },
       ),
     );
@@ -85,8 +85,9 @@ describe('displayedPaymentStatus', () => {
 
 describe('storedStatesShownAs', () => {
   it('narrows the history filter to the stored states an invoice shown so can be in', () => {
-    expect(storedStatesShownAs('overdue')).toEqual({ statuses: ['unpaid', 'partially_paid'], liveOnly: true });
-    expect(storedStatesShownAs('unpaid')).toEqual({ statuses: ['unpaid'], liveOnly: false });
-    expect(storedStatesShownAs('paid')).toEqual({ statuses: ['paid'], liveOnly: false });
+    expect(storedStatesShownAs('overdue')).toEqual({ statuses: ['unpaid', 'partially_paid'], voided: false });
+    expect(storedStatesShownAs('unpaid')).toEqual({ statuses: ['unpaid'], voided: false });
+    expect(storedStatesShownAs('paid')).toEqual({ statuses: ['paid'], voided: false });
+    expect(storedStatesShownAs('void')).toEqual({ statuses: ['unpaid', 'partially_paid', 'paid'], voided: true });
   });
 });

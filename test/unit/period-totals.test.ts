@@ -57,6 +57,7 @@ describe('deltas', () => {
       channel: 'POS',
       reversedCount: 1,
       reversedTotalKobo: 1_500,
+      whtKobo: 0,
     });
   });
 

@@ -21,7 +21,7 @@ const sent = (...offsets: number[]): ReminderRecord[] =>
 function invoice(balance: Partial<Invoice['balance']> = {}): Invoice {
   return {
     details: { companyId: 7, dueDate: toEpochSeconds(DUE), referenceCode: 'R' } as Invoice['details'],
-    balance: openBalance({ updatedAt: '2026-03-01 09:00:00', ...balance }),
+    balance: openBalance({ updatedAt: '2026-03-01 09:00:00', everSent: true, ...balance }),
   };
 }
 
@@ -123,6 +123,23 @@ describe('planSweep', () => {
       nextWake: addDays(DUE, 1),
     });
     expect(planSweep(facts(addDays(DUE, 8), { invoice: paused, overdueNotified: true })).nextWake).toBeUndefined();
+  });
+
+  it('reminds only an invoice sent at least once; an unsent one keeps waking and gets the latest due once sent', () => {
+    // Prepare
+    const unsent = invoice({ everSent: undefined });
+    const sentBeforeFirstSendWasKept = invoice({
+      everSent: undefined,
+      mail: { status: 'sent', jobId: 'j', sentAt: '2026-03-01 09:00:00', error: null },
+    });
+    // Act
+    const beforeSend = planSweep(facts(DUE, { invoice: unsent }));
+    const afterSend = planSweep(facts(addDays(DUE, 1), { invoice: invoice() }));
+    const legacy = planSweep(facts(DUE, { invoice: sentBeforeFirstSendWasKept }));
+    // Assess
+    expect(beforeSend).toEqual({ notifyOverdue: false, remind: undefined, nextWake: addDays(DUE, 1) });
+    expect(afterSend.remind).toBe(0);
+    expect(legacy.remind).toBe(0);
   });
 
   it('records no reminder it cannot e-mail, yet keeps waking on the schedule days', () => {
