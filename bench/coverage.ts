@@ -25,6 +25,7 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
   },
   'email-invoice': { rows: ['send invoice (enqueue)'] },
   'invoice-reminders': { rows: ['pause/resume reminders'] },
+  'create-credit-note': { rows: ['credit note'] },
   'invoice-pdf': { phases: ['documents', 'render'] },
   'hosted-invoice-page': { rows: ['hosted invoice page'], phases: ['render'] },
   'hosted-invoice-pdf': { phases: ['documents', 'render'] },

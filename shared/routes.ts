@@ -123,6 +123,14 @@ const TABLE = [
         takesBody: true,
       },
       {
+        name: 'create-credit-note',
+        method: 'POST',
+        path: '/invoices/{reference_code}/credit-notes',
+        parameters: { reference_code: 'referenceCode' },
+        writes: true,
+        takesBody: true,
+      },
+      {
         name: 'invoice-pdf',
         method: 'GET',
         path: '/invoices/{reference_code}/pdf',

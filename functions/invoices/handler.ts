@@ -16,6 +16,7 @@ import {
 import { hostedPageRoute, hostedPdfRoute, invoicePdfRoute } from './document-routes.ts';
 import {
   addInvoiceRoute,
+  createCreditNoteRoute,
   deleteInvoiceRoute,
   emailInvoiceRoute,
   getInvoiceRoute,
@@ -31,6 +32,7 @@ export const handler = createApiFunction('invoices', {
   'send-invoice': sendInvoiceRoute,
   'email-invoice': emailInvoiceRoute,
   'invoice-reminders': invoiceRemindersRoute,
+  'create-credit-note': createCreditNoteRoute,
   'invoice-pdf': invoicePdfRoute,
   'hosted-invoice-page': hostedPageRoute,
   'hosted-invoice-pdf': hostedPdfRoute,

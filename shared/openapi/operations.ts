@@ -13,6 +13,7 @@ import { remindersSchema } from '../schemas/reminders.ts';
 import { agingReportSchema } from '../schemas/reports.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
 import { BANK_TRANSFER_OPERATIONS } from './bank-transfer-operations.ts';
+import { CREDIT_NOTE_OPERATIONS } from './credit-note-operations.ts';
 
 /** Path and query parameters, declared once in components.parameters. */
 export type ParameterName =
@@ -497,4 +498,5 @@ export const OPERATIONS: Record<RouteName, OperationSpec> = {
     errors: [...READ_ERRORS, 'client_not_found', 'card_not_found', 'outcome_unknown'],
   },
   ...BANK_TRANSFER_OPERATIONS,
+  ...CREDIT_NOTE_OPERATIONS,
 };

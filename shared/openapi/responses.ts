@@ -11,6 +11,7 @@ import { PERIODS } from '../domain/periods.ts';
 import { ERROR_STATUS } from '../http/errors.ts';
 import { CLIENT_TYPES, FEE_BEARERS, RECIPIENTS } from '../schemas/fields.ts';
 import { BANK_TRANSFER_SCHEMAS, CLIENT_BANKING_FIELDS, TRANSFER_PAYMENT_FIELDS } from './bank-transfer-responses.ts';
+import { CREDIT_NOTE_SCHEMAS } from './credit-note-responses.ts';
 import {
   CLIENT_CARDS_FIELD,
   ONLINE_PAYMENT_FIELDS,
@@ -355,6 +356,7 @@ export const RESPONSE_SCHEMAS = {
   },
   ...ONLINE_PAYMENT_SCHEMAS,
   ...BANK_TRANSFER_SCHEMAS,
+  ...CREDIT_NOTE_SCHEMAS,
   ...TAX_RESPONSE_SCHEMAS,
   FieldError,
   ErrorEnvelope,

@@ -151,6 +151,34 @@ export function paymentTransaction(
 }
 
 /**
+ * A credit note's header (store/credit-notes.ts): less due by what it took off, its total counted towards the next
+ * one's cap, on condition that the header is at the version the decision read (so concurrent credit notes on one
+ * invoice decide one after the other, never above the cap) and not voided; out of the wake index once nothing is due.
+ */
+export function creditNoteHeaderAction(
+  table: string,
+  invoice: { referenceCode: string; companyId: number },
+  before: InvoiceBalance,
+  after: InvoiceBalance,
+): TransactItem {
+  const { amount_due, payment_status, paid_at, version, updated_at } = balanceAttributes(after);
+  return headerUpdate(table, invoice.referenceCode, {
+    when: AS_READ,
+    values: { ':company': invoice.companyId, ':version': before.version },
+    set: {
+      amount_due,
+      payment_status,
+      paid_at,
+      version,
+      updated_at,
+      credited: after.creditedKobo ?? 0,
+      credit_notes_total: after.creditNotesKobo ?? 0,
+    },
+    remove: after.amountDueKobo === 0 ? WAKE_INDEX_KEYS : [],
+  });
+}
+
+/**
  * A reversal's header (store/payment-reversals.ts): the balance restored, the latest payment moved back, and — when
  * something is due again — woken at the next sweep, unconditionally (if it was notified overdue before, the sweep
  * sends no second `invoice.overdue`: docs/data-design.md "Wake index"). On condition that the header is at the version
@@ -318,6 +346,8 @@ export function balanceAttributes(balance: InvoiceBalance): Item {
     updated_at: balance.updatedAt,
     ...(balance.deletedAt === null ? {} : { deleted_at: balance.deletedAt }),
     ...(balance.inAging ? { in_aging: true } : {}),
+    ...(balance.creditedKobo === undefined ? {} : { credited: balance.creditedKobo }),
+    ...(balance.creditNotesKobo === undefined ? {} : { credit_notes_total: balance.creditNotesKobo }),
   };
 }
 
@@ -404,6 +434,8 @@ export function balanceFromItem(item: Item): InvoiceBalance {
     ...remindersFromHeader(item),
     ...(typeof item.overdue_notified_at === 'string' ? { overdueNotified: true } : {}),
     ...(typeof item.first_sent_at === 'string' ? { everSent: true } : {}),
+    ...(typeof item.credited === 'number' ? { creditedKobo: item.credited } : {}),
+    ...(typeof item.credit_notes_total === 'number' ? { creditNotesKobo: item.credit_notes_total } : {}),
   };
 }
 

@@ -41,6 +41,8 @@
  * | client credit     | CREDIT#<co>#<clientId>               | BALANCE      |                |                           |  (the client's credit balance, versioned)
  * | credit line       | CREDIT#<co>#<clientId>               | LINE#<ULID>  |                |                           |  (credit received, applied or refunded)
  * | transfer          | TRANSFER#<co>#<reference>            | TRANSFER     |                |                           |  (a dedicated-account transfer: once per reference)
+ * | credit note       | INVOICE#<referenceCode>              | CREDITNOTE#<number> |         |                           |  (a credit note of the invoice: credit-notes.ts)
+ * | hosted credit note| HOSTED#<token>                       | CREDITNOTE#<number> |         |                           |  (its line on the invoice's hosted page)
  *
  * GSI1 is the listing index, GSI2 the wake index (table.ts). GSI2 is sparse, read by the wake sweep: an item carries
  * GSI2PK = OPEN#<shard 0..15> (a hash of its id) and GSI2SK = <wake date YYYY-MM-DD>#<id>[#<marker>] while something
@@ -177,8 +179,19 @@ function bankTransferKeys() {
       PK: `TRANSFER#${companyId}#${reference}`,
       SK: 'TRANSFER',
     }),
+    creditNote: (referenceCode: string, number: string): Key => ({
+      PK: `${INVOICE_PREFIX}${referenceCode}`,
+      SK: `${CREDIT_NOTE_PREFIX}${number}`,
+    }),
+    hostedCreditNote: (token: string, number: string): Key => ({
+      PK: `HOSTED#${token}`,
+      SK: `${CREDIT_NOTE_PREFIX}${number}`,
+    }),
   };
 }
+
+/** The sort-key prefix of a credit note in its invoice's partition and in its hosted page's: one Query reads them. */
+export const CREDIT_NOTE_PREFIX = 'CREDITNOTE#';
 
 /** A client's credit: its balance and its lines share one partition; the lines sort by ULID (recording order). */
 export const creditKeys = {
