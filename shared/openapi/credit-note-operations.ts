@@ -1,6 +1,7 @@
 /** The operations of credit notes (docs/tax.md "Credit notes"), spread into ./operations.ts's table. */
 import type { ErrorCode } from '../http/errors.ts';
 import { creditNoteSchema } from '../schemas/credit-note.ts';
+import { COMMON_ERRORS, IDEMPOTENCY_ERRORS } from './error-lists.ts';
 
 export const CREDIT_NOTE_OPERATIONS = {
   'create-credit-note': {
@@ -24,17 +25,8 @@ export const CREDIT_NOTE_OPERATIONS = {
     },
     idempotent: true,
     errors: [
-      'invalid_json',
-      'validation_failed',
-      'payload_too_large',
-      'unsupported_media_type',
-      'invalid_api_key',
-      'internal_error',
-      'service_unavailable',
-      'invalid_idempotency_key',
-      'idempotency_request_in_progress',
-      'idempotency_key_reused',
-      'outcome_unknown',
+      ...COMMON_ERRORS,
+      ...IDEMPOTENCY_ERRORS,
       'invoice_not_found',
       'invoice_deleted',
       'credit_exceeds_invoice',

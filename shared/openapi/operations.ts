@@ -14,6 +14,7 @@ import { agingReportSchema } from '../schemas/reports.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
 import { BANK_TRANSFER_OPERATIONS } from './bank-transfer-operations.ts';
 import { CREDIT_NOTE_OPERATIONS } from './credit-note-operations.ts';
+import { BODY_ERRORS, COMMON_ERRORS, IDEMPOTENCY_ERRORS, READ_ERRORS } from './error-lists.ts';
 
 /** Path and query parameters, declared once in components.parameters. */
 export type ParameterName =
@@ -58,29 +59,6 @@ export interface OperationSpec {
   /** A body the route reads as the exact bytes sent (a provider's webhook): JSON only, described by its sender. */
   rawRequest?: { description: string; schema: Record<string, unknown> };
 }
-
-// The error codes operations share, by what a request has (a body, an Idempotency-Key).
-
-/** Errors of a request without a body: authentication and availability. */
-const READ_ERRORS: readonly ErrorCode[] = ['invalid_api_key', 'internal_error', 'service_unavailable'];
-
-/** What reading a JSON (or form) body can answer. */
-const BODY_ERRORS: readonly ErrorCode[] = [
-  'invalid_json',
-  'validation_failed',
-  'payload_too_large',
-  'unsupported_media_type',
-];
-
-/** Errors every operation with a body can answer. */
-const COMMON_ERRORS: readonly ErrorCode[] = [...BODY_ERRORS, ...READ_ERRORS];
-
-const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = [
-  'invalid_idempotency_key',
-  'idempotency_request_in_progress',
-  'idempotency_key_reused',
-  'outcome_unknown',
-];
 
 /** Codes that come from the local runtime's router, not from an operation (API Gateway answers those deployed). */
 export const ROUTING_ERRORS: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
