@@ -106,10 +106,17 @@ try {
   const mistaken = await post('/invoices', { ...invoiceBody, due_date: '01/15/2031' });
   await post(`/invoices/${mistaken.data.reference_code}`, undefined, 'DELETE', 200);
   // Fell due last week: the wake sweep (what the scheduled function runs) notifies it, and sends the reminder of the
-  // schedule's offset 7 (invoice.reminder_sent).
+  // schedule's offset 7 (invoice.reminder_sent): it was sent first, as reminders go only to invoices sent once.
   await updateAccount(account.companyId, { reminderOffsets: [-3, 0, 7] });
   const lastWeek = new Date(Date.now() - 7 * 86_400_000);
-  await post('/invoices', { ...invoiceBody, due_date: usDate(lastWeek, 'Africa/Lagos') });
+  const overdue = await post('/invoices', {
+    ...invoiceBody,
+    issue_date: usDate(lastWeek, 'Africa/Lagos'),
+    due_date: usDate(lastWeek, 'Africa/Lagos'),
+  });
+  await post(`/invoices/${overdue.data.reference_code}/send`, { to: 'ada@example.com' }, 'POST', 200);
+  const [overdueJob] = await listMailJobs(account.companyId, 1);
+  await deliverMailJob(overdueJob!.jobId);
   await runWakeSweep(new Date());
   // E-mailed: accepted by SES (invoice.sent); then one to the simulator's bounce address (invoice.delivery_failed).
   for (const to of ['ada@example.com', 'bounce@simulator.amazonses.com']) {

@@ -149,7 +149,8 @@ export function taxInvoice(inputs: readonly TaxLineInput[], vat: VatSetting): De
 
 const MAX = BigInt(MAX_AMOUNT_KOBO);
 const DISCOUNT_TOO_LARGE = 'must not exceed the line amount (quantity × unit_cost)';
-const TOTAL_TOO_LARGE = 'the invoice amounts must not exceed 999999999999.99';
+// The wording add invoice answered before VAT (docs/api.md "Money"): clients may match on it.
+const TOTAL_TOO_LARGE = 'the invoice total must not exceed 999999999999.99';
 
 function vatOfLines(lines: readonly ExactLine[], vat: VatSetting): { vatKobo: bigint; taxes: TaxEntry[] } {
   if (vat.mode === 'off') return { vatKobo: 0n, taxes: [] };

@@ -1,5 +1,5 @@
 /**
- * What an invoice was issued with, on its body item (docs/tax.md; docs/data-design.md "Invoices"): its number, issue
+ * What an invoice was issued with, on its body item (docs/tax.md; docs/data-design.md "Document numbers"): its number, issue
  * date, notes and terms, the VAT setting it was created with and its split, and each line's discount, tax category and
  * net. Every attribute is absent on invoices created before it existed; the domain reads their absence
  * (domain/invoice.ts `invoiceTaxOf`).

@@ -89,7 +89,7 @@ describe('GET /i/{token}', () => {
       'billing@acme.ng',
       'TIN-12345678',
       'Ada Obi',
-      `<dd>${invoice.id}</dd>`,
+      `<dd>${invoice.number}</dd>`,
       invoice.reference_code,
       '30 Dec 2030',
       'Website design',
@@ -218,7 +218,7 @@ describe('the PDFs', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeLessThanOrEqual(100 * 1024);
     const text = pdfText(pdf);
-    expect(text).toContain(`Invoice ${invoice.id}`);
+    expect(text).toContain(`Invoice ${invoice.number}`);
     expect(text).toContain(invoice.reference_code);
     expect(text).toContain('Zenith Bank');
     for (const [i, item] of items.entries()) {

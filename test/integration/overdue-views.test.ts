@@ -40,7 +40,7 @@ describe('overdue, as shown', () => {
     expect(after.body.data.payment_status).toBe('paid');
   });
 
-  it('is not overdue on the due date, nor when deleted', async () => {
+  it('is not overdue on the due date, nor when deleted (then void)', async () => {
     // Prepare
     const { account, key } = await newAccount();
     const today = todayIn(account.timeZone);
@@ -52,7 +52,7 @@ describe('overdue, as shown', () => {
     expect(dueToday.payment_status).toBe('unpaid');
     expect(dueToday.due_date).toBe(String(toEpochSeconds(today)));
     expect(voided.payment_status).toBe('overdue');
-    expect(deleted.body.data.payment_status).toBe('unpaid');
+    expect(deleted.body.data.payment_status).toBe('void');
     expect(deleted.body.data.deleted_at).toEqual(expect.any(String));
   });
 
@@ -71,7 +71,7 @@ describe('overdue, as shown', () => {
 });
 
 describe('invoice history filtered on payment_status', () => {
-  it('overdue lists open past-due invoices; unpaid and partially_paid no longer match those shown as overdue', async () => {
+  it('overdue lists open past-due invoices; unpaid and partially_paid no longer match those shown as overdue or void', async () => {
     // Prepare
     const { key } = await newAccount();
     const overdue = await createInvoice(key, { due_date: PAST_DUE, items });
@@ -87,15 +87,16 @@ describe('invoice history filtered on payment_status', () => {
     const list = (payment_status: string, limit?: number) =>
       call('invoice-history', { key, body: { period: 'today', payment_status, ...(limit ? { limit } : {}) } });
     // Act
-    const [overdueOnes, unpaidOnes, partlyOnes, paidOnes] = await Promise.all(
-      ['overdue', 'unpaid', 'partially_paid', 'paid'].map((status) => list(status)),
+    const [overdueOnes, unpaidOnes, partlyOnes, paidOnes, voidOnes] = await Promise.all(
+      ['overdue', 'unpaid', 'partially_paid', 'paid', 'void'].map((status) => list(status)),
     );
     // Assess
     expect(codesOf(overdueOnes)).toEqual([overdue.reference_code, partlyLate.reference_code].sort());
     for (const invoice of overdueOnes.body.data.invoices) expect(invoice.payment_status).toBe('overdue');
-    expect(codesOf(unpaidOnes)).toEqual([notYetDue.reference_code, voided.reference_code].sort());
+    expect(codesOf(unpaidOnes)).toEqual([notYetDue.reference_code]);
     expect(codesOf(partlyOnes)).toEqual([partlyOnTime.reference_code]);
     expect(codesOf(paidOnes)).toEqual([paidLate.reference_code]);
+    expect(codesOf(voidOnes)).toEqual([voided.reference_code]);
   });
 
   it('keeps the overdue filter across pages without skips or repeats', async () => {

@@ -7,10 +7,13 @@
  * find an invoice is preceded by a wake of the account's open invoices: another file's sweep (which records no
  * reminder: it has no MAIL_FROM) may have moved their wake date to a later reminder day meanwhile.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../shared/domain/dates.ts';
 import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
+import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
+import { keys } from '../../shared/store/keys.ts';
 import { listMailJobs } from '../../shared/store/mail.ts';
 import { wakeOpenInvoices } from '../../shared/store/wake-index.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
@@ -34,6 +37,23 @@ async function scheduledAccount(offsets: number[]) {
   return { companyId: account.companyId, key };
 }
 
+/**
+ * A new invoice as if SES had accepted a send of it (reminders go only to such invoices: docs/tax.md "Reminders"):
+ * what the mailer records on the first acceptance (test/integration/mailer.test.ts sends through the local SES).
+ */
+async function sentInvoice(key: string, overrides: Record<string, unknown>) {
+  const invoice = await createInvoice(key, overrides);
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.invoiceHeader(invoice.reference_code),
+      UpdateExpression: 'SET first_sent_at = :at',
+      ExpressionAttributeValues: { ':at': invoice.created_at },
+    }),
+  );
+  return invoice;
+}
+
 async function shown(key: string, referenceCode: string) {
   const read = await call('get-invoice', { key, pathParameters: { reference_code: referenceCode } });
   expect(read.status).toBe(200);
@@ -55,7 +75,7 @@ describe('reminders', () => {
   it('sends the latest offset due exactly once however many sweeps race, with its mail job and event; earlier ones are skipped', async () => {
     // Prepare: due a week ago; the schedule's 0 was missed, 7 is today.
     const { companyId, key } = await scheduledAccount([0, 7, 14]);
-    const invoice = await createInvoice(key, { due_date: dueIn(-7), items });
+    const invoice = await sentInvoice(key, { due_date: dueIn(-7), items });
     await wakeOpenInvoices(companyId);
     // Act
     await Promise.all([runWakeSweep(new Date()), runWakeSweep(new Date()), runWakeSweep(new Date())]);
@@ -73,10 +93,22 @@ describe('reminders', () => {
     ]);
   });
 
+  it('sends none for an invoice never sent', async () => {
+    // Prepare: due today with a schedule of 0, but never e-mailed.
+    const { companyId, key } = await scheduledAccount([0]);
+    const invoice = await createInvoice(key, { due_date: dueIn(0), items });
+    await wakeOpenInvoices(companyId);
+    // Act
+    await runWakeSweep(new Date());
+    // Assess
+    expect((await shown(key, invoice.reference_code)).reminders).toEqual([]);
+    expect(await reminderJobs(companyId)).toEqual([]);
+  });
+
   it('sends each offset on its own day, once', async () => {
     // Prepare
     const { companyId, key } = await scheduledAccount([0, 1]);
-    const invoice = await createInvoice(key, { due_date: dueIn(0), items });
+    const invoice = await sentInvoice(key, { due_date: dueIn(0), items });
     await wakeOpenInvoices(companyId);
     // Act
     await Promise.all([runWakeSweep(new Date()), runWakeSweep(new Date())]);
@@ -97,9 +129,9 @@ describe('reminders', () => {
   it('sends none for a paid, voided or paused invoice; a resumption on the day sends it that day', async () => {
     // Prepare
     const { companyId, key } = await scheduledAccount([0]);
-    const paid = await createInvoice(key, { due_date: dueIn(0), items });
-    const voided = await createInvoice(key, { due_date: dueIn(0), items });
-    const paused = await createInvoice(key, { due_date: dueIn(0), items });
+    const paid = await sentInvoice(key, { due_date: dueIn(0), items });
+    const voided = await sentInvoice(key, { due_date: dueIn(0), items });
+    const paused = await sentInvoice(key, { due_date: dueIn(0), items });
     const payment = { reference_code: paid.reference_code, date: todayMonthFirst(), amount: '10.00', channel: 'Cash' };
     expect((await call('add-payment', { key, body: payment })).status).toBe(201);
     const pathParameters = { reference_code: voided.reference_code };
@@ -127,7 +159,7 @@ describe('reminders', () => {
   it('applies a schedule set later to existing invoices, also to one already notified overdue', async () => {
     // Prepare: no schedule; the sweep notifies the invoice overdue, after which nothing more is due for it.
     const { account, key } = await newAccount();
-    const invoice = await createInvoice(key, { due_date: dueIn(-3), items });
+    const invoice = await sentInvoice(key, { due_date: dueIn(-3), items });
     await runWakeSweep(new Date());
     // Act
     await updateAccount(account.companyId, { reminderOffsets: [-1, 3] });
@@ -146,8 +178,8 @@ describe('POST /invoices/{reference_code}/reminders', () => {
     // Prepare
     const { key } = await scheduledAccount([0]);
     const other = await newAccount();
-    const invoice = await createInvoice(key, { items });
-    const voided = await createInvoice(key, { items });
+    const invoice = await sentInvoice(key, { items });
+    const voided = await sentInvoice(key, { items });
     await call('delete-invoice', { key, pathParameters: { reference_code: voided.reference_code } });
     const headers = { 'Idempotency-Key': `pause-${invoice.reference_code}` };
     // Act
