@@ -58,7 +58,10 @@ export async function recordTransfer(request: TransferRequest): Promise<Transfer
 
 async function transferStep(request: TransferRequest): Promise<StepAnswer> {
   const { companyId, clientId } = request;
-  const allocators = Array.from({ length: PAYMENTS_PER_STEP }, () => new IdAllocator(tableName(), companyId, 'payment'));
+  const allocators = Array.from(
+    { length: PAYMENTS_PER_STEP },
+    () => new IdAllocator(tableName(), companyId, 'payment'),
+  );
   const step = { request, allocators, openCodes: [] as string[] };
   try {
     const result = await executeWrite(

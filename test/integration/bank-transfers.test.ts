@@ -182,7 +182,7 @@ describe('a transfer into a virtual account', () => {
     });
     expect(refunded.status).toBe(200);
     expect(refunded.body.data).toMatchObject({
-      credit_balance: '350.00',
+      client: { id: clientId, credit_balance: '350.00' },
       refund: {
         amount: '250.00',
         through_paystack: [{ reference: sent.reference, amount: '250.00' }],
