@@ -59,7 +59,6 @@ export interface OperationSpec {
 }
 
 // The error codes operations share, by what a request has (a body, an Idempotency-Key).
-
 /** Errors of a request without a body: authentication and availability. */
 const READ_ERRORS: readonly ErrorCode[] = ['invalid_api_key', 'internal_error', 'service_unavailable'];
 
