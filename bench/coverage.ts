@@ -45,7 +45,7 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
   'delete-client': { rows: ['delete client'] },
   'forget-client-card': { note: 'none yet: a delete of one item and its signature, like delete client' },
   'create-virtual-account': { note: 'none: two Paystack calls and one conditional put; Paystack dominates' },
-  'refund-client-credit': { rows: ['refund client credit'] },
+  'refund-client-credit': { note: 'none yet: a credit item and its line in one transaction, like forget client card' },
   'add-payment': { rows: ['add payment'], phases: ['many-tenants', 'webhook-events', 'durability-barrier'] },
   'get-payment': { rows: ['get payment (latest)'] },
   'reverse-payment': { rows: ['reverse payment'] },

@@ -7,8 +7,12 @@
  */
 import { type AllocatedPayment, allocateTransfer, applyCredit, type OpenInvoice } from './transfer-allocation.ts';
 
-/** Payments in one step's transaction (each writes about ten items; a transaction holds 100). */
-export const PAYMENTS_PER_STEP = 6;
+/**
+ * Payments in one step's transaction. One: a payment's id comes from the account's id sequence, one id per write
+ * (store/sequences.ts), and each payment writes about ten items. A transfer is still recorded once (its item holds the
+ * steps), but invoices are paid one transaction each: the cost grows with the invoices a transfer settles.
+ */
+export const PAYMENTS_PER_STEP = 1;
 
 export interface TransferStepInput {
   amountKobo: number;

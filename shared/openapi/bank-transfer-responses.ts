@@ -66,11 +66,12 @@ export const BANK_TRANSFER_SCHEMAS: Record<string, Schema> = {
   VirtualAccountResponse: answer('The client with its virtual account.', 'Virtual account ready.', {
     $ref: '#/components/schemas/ClientWithBanking',
   }),
-  CreditRefundResponse: answer('The client after the refund, and the refund.', 'Credit refunded.', {
-    description: 'The client with its credit after the refund, and how it went back.',
-    allOf: [
-      { $ref: '#/components/schemas/ClientWithBanking' },
-      { type: 'object', properties: { refund: CreditRefund }, required: ['refund'] },
-    ],
-  }),
+  CreditRefundResponse: answer(
+    'The client after the refund, and the refund.',
+    'Credit refunded.',
+    object('The client with its credit after the refund, and how it went back.', {
+      client: { $ref: '#/components/schemas/ClientWithBanking' },
+      refund: CreditRefund,
+    }),
+  ),
 };

@@ -13,6 +13,7 @@ import { ERROR_STATUS, type ErrorCode } from '../http/errors.ts';
 import { PATH_PARAMETER_KINDS } from '../path-parameters.ts';
 import { ROUTES, type RouteName } from '../routes.ts';
 import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas/client.ts';
+import { refundCreditSchema } from '../schemas/client-credit.ts';
 import { clientStatementSchema, invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
@@ -386,6 +387,7 @@ function requestSchemas(): Record<string, unknown> {
     InvoiceItemInput: inputSchema(invoiceItemSchema),
     AddPaymentRequest: inputSchema(addPaymentSchema),
     ReversePaymentRequest: inputSchema(reversePaymentSchema),
+    RefundCreditRequest: inputSchema(refundCreditSchema),
     SendInvoiceRequest: inputSchema(sendInvoiceSchema),
     RemindersRequest: inputSchema(remindersSchema),
     PaymentHistoryRequest: inputSchema(paymentHistorySchema),

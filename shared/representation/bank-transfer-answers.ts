@@ -33,7 +33,7 @@ export const bankingFields = ({ virtualAccount, credit }: ClientBanking) => ({
 export const virtualAccountShown = (client: ClientRecord, banking: ClientBanking): Answer =>
   success(200, { ...clientView(client), ...bankingFields(banking) }, VIRTUAL_ACCOUNT_READY);
 
-/** A refund of credit: the client as it is after, and how the money went back. */
+/** A refund of credit: the client as it is after (with its credit), and how the money went back. */
 export const creditRefunded = (
   client: ClientRecord,
   banking: ClientBanking,
@@ -42,8 +42,7 @@ export const creditRefunded = (
   success(
     200,
     {
-      ...clientView(client),
-      ...bankingFields(banking),
+      client: { ...clientView(client), ...bankingFields(banking) },
       refund: {
         amount: formatKobo(refund.amountKobo),
         through_paystack: refund.throughPaystack.map((part) => ({

@@ -163,35 +163,57 @@ function planCreditStep(step: CreditStep, items: Map<string, Item>, attempt: num
   chosen.forEach((allocated, index) => {
     const invoice = invoices.get(allocated.referenceCode)!;
     const claim = claimId(step.allocators[index]!, items);
-    const previousPaymentId = latestPaymentFrom(items, allocated.referenceCode)?.id;
-    const request = { amountKobo: allocated.amountKobo, date: today, channel: CREDIT_CHANNEL };
-    const payment = newPayment(
+    const writes = creditPaymentWrites({
       invoice,
-      { id: claim.id, recordedId: newUlid(), previousPaymentId },
-      request,
-      account.currency,
-      now,
-    );
-    const balance = applyPayment(invoice.balance, payment.amountKobo, now);
-    if (!balance.ok) throw new Error(`a payment from credit was refused: ${balance.refusal.code}`);
-    const writes = recordedPaymentWrites({
-      companyId,
-      todayForOverdue: todayForOverdue(account.timeZone),
-      invoice,
-      balance: balance.value,
-      settles: balance.value.amountDueKobo === 0,
-      payment,
+      items,
+      claimedId: claim.id,
+      amountKobo: allocated.amountKobo,
       attempt,
       now,
+      account,
+      today,
     });
     actions.push(...writes.actions, ...sequenceActions([claim]));
-    paymentIds.push(payment.id);
-    credit = applyCreditAmount(credit, payment.amountKobo);
+    paymentIds.push(writes.paymentId);
+    credit = applyCreditAmount(credit, allocated.amountKobo);
   });
   const applied = before.balanceKobo - credit.balanceKobo;
   const line = { kind: 'applied' as const, amountKobo: applied, recordedAt: now, date: toIsoDate(today) };
   actions.push(...creditChangeWrites({ companyId, clientId }, before, credit, line));
   return { actions, response: success(200, { paymentIds, done }) };
+}
+
+interface CreditPaymentFacts {
+  invoice: Invoice;
+  items: Map<string, Item>;
+  claimedId: number;
+  amountKobo: number;
+  attempt: number;
+  now: string;
+  account: { companyId: number; currency: string; timeZone: string };
+  today: CalendarDate;
+}
+
+/** A payment with channel `Credit` and everything a recorded payment writes (./payment-plan.ts). */
+function creditPaymentWrites(facts: CreditPaymentFacts): { paymentId: number; actions: TransactItem[] } {
+  const { invoice, items, account, now } = facts;
+  const previousPaymentId = latestPaymentFrom(items, invoice.details.referenceCode)?.id;
+  const request = { amountKobo: facts.amountKobo, date: facts.today, channel: CREDIT_CHANNEL };
+  const ids = { id: facts.claimedId, recordedId: newUlid(), previousPaymentId };
+  const payment = newPayment(invoice, ids, request, account.currency, now);
+  const balance = applyPayment(invoice.balance, payment.amountKobo, now);
+  if (!balance.ok) throw new Error(`a payment from credit was refused: ${balance.refusal.code}`);
+  const writes = recordedPaymentWrites({
+    companyId: account.companyId,
+    todayForOverdue: todayForOverdue(account.timeZone),
+    invoice,
+    balance: balance.value,
+    settles: balance.value.amountDueKobo === 0,
+    payment,
+    attempt: facts.attempt,
+    now,
+  });
+  return { paymentId: payment.id, actions: writes.actions };
 }
 
 /** `POST /clients/{id}/credit/refund`: gives back `amountKobo` of the client's credit (deleted clients too). */

@@ -13,7 +13,7 @@ import { onlineChannel, type TransferDetails, type VerifiedCharge } from '../dom
 import { applyPayment, newPayment } from '../domain/payment-acceptance.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import type { AllocatedPayment } from '../domain/transfer-allocation.ts';
-import { decideTransferStep } from '../domain/transfer-recording.ts';
+import { decideTransferStep, PAYMENTS_PER_STEP } from '../domain/transfer-recording.ts';
 import { success } from '../outcome.ts';
 import { accountFromItem } from '../store/accounts.ts';
 import { itemOf } from '../store/batch.ts';
@@ -58,7 +58,10 @@ export async function recordTransfer(request: TransferRequest): Promise<Transfer
 
 async function transferStep(request: TransferRequest): Promise<StepAnswer> {
   const { companyId, clientId } = request;
-  const allocators = Array.from({ length: 6 }, () => new IdAllocator(tableName(), companyId, 'payment'));
+  const allocators = Array.from(
+    { length: PAYMENTS_PER_STEP },
+    () => new IdAllocator(tableName(), companyId, 'payment'),
+  );
   const step = { request, allocators, openCodes: [] as string[] };
   try {
     const result = await executeWrite(
