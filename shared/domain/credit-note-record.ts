@@ -61,6 +61,15 @@ export interface CreditNote {
   createdAt: string;
 }
 
+/** A credit note as its invoice's hosted page and PDF list it. */
+export interface CreditNoteSummary {
+  number: string;
+  reason: string;
+  totalKobo: number;
+  /** Unix seconds of 00:00 UTC of its issue day. */
+  issueDate: number;
+}
+
 /** The split the request asks for, or `validation_failed` (a discount above its line, amounts past the maximum). */
 export function requestedCreditSplit(request: CreditNoteRequest, invoice: Invoice): Decision<TaxSplit> {
   const { vat, taxes } = invoiceTaxOf(invoice);

@@ -5,7 +5,14 @@
  */
 import { escapeHtml, type Html, html, list } from './html.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
-import { noticeSection, type PageNotice, paidMark, payButton, receiptsSection } from './invoice-page-payments.ts';
+import {
+  creditNotesSection,
+  noticeSection,
+  type PageNotice,
+  paidMark,
+  payButton,
+  receiptsSection,
+} from './invoice-page-payments.ts';
 import { PAGE_STYLE } from './page-style.ts';
 
 export { escapeHtml } from './html.ts';
@@ -122,6 +129,7 @@ ${itemsTable(document)}
 ${totalsSection(document)}
 ${notesSection(document)}
 ${receiptsSection(document)}
+${creditNotesSection(document)}
 ${payButton(document)}
 ${paymentSection(document)}
 ${document.hostedUrl ? html`<p class="actions"><a href="${`${document.hostedUrl}/pdf`}">Download PDF</a></p>` : html``}

@@ -27,14 +27,14 @@ export function documentOf(invoice: Invoice, account: Account, payments?: Docume
 
 /** The document of what was read: with its receipts, and the pay button when it can be paid online. */
 export function pageDocumentOf(reading: InvoicePageReading): InvoiceDocument {
-  const { invoice, account, paystack, receipts } = reading;
+  const { invoice, account, paystack, receipts, creditNotes } = reading;
   const hostedUrl = hostedUrlOrNull(invoice.details.hostedToken);
   const offer = checkoutOffer(invoice, paystack.sealedKey ? paystack.fees : undefined);
   const payOnline =
     offer.ok && hostedUrl
       ? { amountKobo: offer.amountKobo, feeKobo: offer.amountKobo - invoice.balance.amountDueKobo, hostedUrl }
       : undefined;
-  return documentOf(invoice, account, { receipts, ...(payOnline ? { payOnline } : {}) });
+  return documentOf(invoice, account, { receipts, creditNotes, ...(payOnline ? { payOnline } : {}) });
 }
 
 /** What a hosted page's token leads to; 404 `invoice_not_found` for a token no invoice has. */

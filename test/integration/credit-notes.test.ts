@@ -64,6 +64,13 @@ describe('POST /invoices/{reference_code}/credit-notes', () => {
       amount_due: '7500.00',
       payment_status: 'unpaid',
     });
+    const token = new URL(invoice.hosted_url).pathname.split('/')[2]!;
+    const page = await call('hosted-invoice-page', { pathParameters: { token } });
+    expect(page.rawBody).toContain('<h2>Credit notes</h2>');
+    expect(page.rawBody).toMatch(
+      /CN-000001 · <time[^>]*>[^<]+<\/time><\/span><span class="num">[^<]*2,500\.00<\/span>/,
+    );
+    expect(page.rawBody).toContain('Two items damaged');
     const rest = await pay(key, invoice.reference_code, '7,500.00');
     expect(rest.body.data.invoice).toMatchObject({ amount_due: '0.00', payment_status: 'paid' });
   });
