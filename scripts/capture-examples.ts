@@ -18,6 +18,7 @@ import { createLocalServer, type LocalServer } from '../infra/local/server.ts';
 import { useLocalDynamoDb } from '../infra/local/settings.ts';
 import type { CapturedExamples } from '../shared/openapi/document.ts';
 import { createAccount } from '../shared/store/accounts.ts';
+import { captureCreditNoteExamples } from './capture-credit-note-examples.ts';
 import { captureMailExamples } from './capture-mail-examples.ts';
 import { captureOnlineExamples } from './capture-online-examples.ts';
 import { captureReminderExamples } from './capture-reminder-examples.ts';
@@ -56,6 +57,7 @@ async function captureAll(
   const more = await captureResourceExamples(session);
   const mail = await captureMailExamples(session);
   const reminders = await captureReminderExamples(session);
+  const creditNotes = await captureCreditNoteExamples(session);
   await captureOnlineExamples(session, local);
   const form = await captureRoutingAndForm(session);
   return {
@@ -66,6 +68,7 @@ async function captureAll(
       ...more.requests,
       ...mail.requests,
       ...reminders.requests,
+      ...creditNotes.requests,
     },
     responses: session.responses,
   };

@@ -14,6 +14,7 @@ import { PATH_PARAMETER_KINDS } from '../path-parameters.ts';
 import { ROUTES, type RouteName } from '../routes.ts';
 import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas/client.ts';
 import { refundCreditSchema } from '../schemas/client-credit.ts';
+import { creditNoteSchema } from '../schemas/credit-note.ts';
 import { clientStatementSchema, invoiceHistorySchema, paymentHistorySchema } from '../schemas/history.ts';
 import { addInvoiceSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
@@ -390,6 +391,7 @@ function requestSchemas(): Record<string, unknown> {
     RefundCreditRequest: inputSchema(refundCreditSchema),
     SendInvoiceRequest: inputSchema(sendInvoiceSchema),
     RemindersRequest: inputSchema(remindersSchema),
+    CreditNoteRequest: inputSchema(creditNoteSchema),
     PaymentHistoryRequest: inputSchema(paymentHistorySchema),
     InvoiceHistoryRequest: inputSchema(invoiceHistorySchema),
     AgingReportRequest: inputSchema(agingReportSchema),
