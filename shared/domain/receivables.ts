@@ -281,7 +281,7 @@ export function creditNoteChange(
   });
   return {
     ...about(invoice.details),
-    outstandingDeltaKobo: -note.effect.amountDueReductionKobo,
+    outstandingDeltaKobo: 0 - note.effect.amountDueReductionKobo, // never -0
     openCountDelta: closes ? -1 : 0,
     openInvoice: closes ? 'delete' : 'keep',
     line: lineOf(invoice.details, {
