@@ -12,7 +12,7 @@
 
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { node22Binary } from '../infra/tools/node22.ts';
@@ -39,15 +39,16 @@ export interface ColdStartFigures {
 const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 /**
- * Runs bench/cold-start-synth.ts in a child process (keeps the CDK's bundling output out of the report).
- * Started early by bench/main.ts, while it seeds (nothing is timed then), and awaited before the import runs.
+ * Runs bench/cold-start-synth.ts in a child process (keeps the CDK's bundling output out of the report), at the lowest
+ * priority. Started first by bench/main.ts, while it starts its processes and seeds (nothing is timed then), and
+ * awaited at the end of the warm-up.
  */
 export function buildBundles(): { outdir: string; done: Promise<Map<string, string>> } {
   const outdir = mkdtempSync(path.join(tmpdir(), 'bench-cold-start-'));
   const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
   const started = performance.now();
   const done = new Promise<Map<string, string>>((resolve, reject) => {
-    execFile(
+    const synth = execFile(
       tsx,
       [path.join(REPO_ROOT, 'bench/cold-start-synth.ts'), outdir],
       {
@@ -62,6 +63,9 @@ export function buildBundles(): { outdir: string; done: Promise<Map<string, stri
         resolve(new Map(Object.entries(JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, string>)));
       },
     );
+    // Behind the seeding, which the next steps wait for; the synth is waited for only after the warm-up. Its esbuild
+    // processes, started later, inherit the priority.
+    if (synth.pid) setPriority(synth.pid, 19);
   });
   done.catch(() => undefined);
   return { outdir, done };

@@ -1,5 +1,6 @@
 /** What bench/main.ts hands every phase (bench/phases/): the processes, the seeded data and where results go. */
 import type { Budget } from './budgets.ts';
+import type { CaptureFigures } from './capture.ts';
 import type { buildBundles } from './cold-start.ts';
 import type { EndpointDef } from './endpoint-defs.ts';
 import type { Child } from './processes.ts';
@@ -9,10 +10,8 @@ import type { Spread } from './stats.ts';
 export interface BenchContext {
   /** DynamoDB Local's endpoint. */
   endpoint: string;
-  /** The local runtime on the small table: the endpoint measured against the floor. */
+  /** The local runtime, measured against the floor in every phase (the scale phase points it at the large table). */
   small: Child;
-  /** The runtime on the large table (the scale phase stops it). */
-  large: Child;
   /** The floor process (bench/floor-child.ts). */
   floor: Child;
   /** Every child process started, stopped when the bench ends (a phase that starts one adds it). */
@@ -38,5 +37,7 @@ export interface BenchContext {
     scale?: { overheadRatio: number; rcuSmall: number; rcuLarge: number };
     /** The add payment endpoint's throughput at c=8 (one account), shown beside many tenants. */
     singleAccountPayment?: Spread;
+    /** The add payment row's capture: the transaction the webhook events phase replays with and without its events. */
+    paymentCapture?: CaptureFigures;
   };
 }

@@ -1,39 +1,51 @@
 /**
  * What the delete rows delete (bench/endpoint-defs.ts): each request voids an invoice or deletes a client never
- * deleted before, so a run needs as many as its warm-up, captures and the endpoint's side of every block send (the
- * floor's requests are the row's `floorMake`, which takes none). Seeded through the API, never timed.
+ * deleted before. The rows that create such objects supply them: `add invoice (client_id)` makes unpaid invoices of
+ * the writer's client and `add client` clients without invoices, the very requests seeding sent before, and their
+ * answers are kept (`keep`, a reference pushed per answer: no parsing while a block is timed). Before a delete row
+ * runs, the kept answers are read and the pool is topped up through the API to what the row will send (`ensure`,
+ * never timed): with BENCH_ROWS, a delete row alone makes its whole pool that way.
  */
-import { CONCURRENCY, SIZES } from './config.ts';
-import { drive } from './drive.ts';
-import { call, clientIdInvoice, newClient } from './requests.ts';
+import { CONCURRENCY } from './config.ts';
+import { driveEvery } from './drive.ts';
 
-/** Requests a delete row sends in a run, and a margin (the warm-up runs 4 at a time). */
-export const deletionsNeeded = (): number =>
-  SIZES.warmup + SIZES.captures + SIZES.blocks * (SIZES.perBlock1 + SIZES.perBlock8) + CONCURRENCY;
-
-/** Unpaid invoices of the writer's client and clients without invoices, `deletionsNeeded()` of each. */
-export async function seedDeletions(port: number, key: string, clientId: number) {
-  const count = deletionsNeeded();
-  const invoices: string[] = [];
-  const clients: number[] = [];
-  await drive(count, CONCURRENCY, async () => {
-    const answer = await call(port, clientIdInvoice(key, clientId), 201);
-    invoices.push(answer.json.data.reference_code);
-    return answer.ms;
-  });
-  await drive(count, CONCURRENCY, async () => {
-    const answer = await call(port, newClient(key), 201);
-    clients.push(Number(answer.json.data.id));
-    return answer.ms;
-  });
-  return { invoices, clients };
+export interface DeletionPool<T> {
+  /** Keeps a created object's answer, read later (the load generator calls it for each answer of the supplying row). */
+  keep(body: string): void;
+  /** Reads the kept answers, then creates through the API what is missing for `count` more takes (never timed). */
+  ensure(count: number): Promise<void>;
+  /** The next object, each once; fails loudly when the row takes more than `ensure` provided. */
+  take(): T;
 }
 
-/** Hands out `items` one at a time, each once; fails loudly when the run needs more than were seeded. */
-export function taker<T>(items: readonly T[], what: string): () => T {
+/**
+ * A pool of objects to delete: `read` gets one from a kept answer, `create` makes one through the API (its latency
+ * in ms and the object), `what` names them in the error of an empty pool.
+ */
+export function deletionPool<T>(
+  what: string,
+  read: (body: string) => T,
+  create: () => Promise<{ ms: number; made: T }>,
+): DeletionPool<T> {
+  let kept: string[] = [];
+  const items: T[] = [];
   let next = 0;
-  return () => {
-    if (next >= items.length) throw new Error(`the bench seeded ${items.length} ${what}: all deleted`);
-    return items[next++]!;
+  return {
+    keep: (body) => void kept.push(body),
+    async ensure(count) {
+      for (const body of kept) items.push(read(body));
+      kept = [];
+      const missing = count - (items.length - next);
+      if (missing <= 0) return;
+      await driveEvery(missing, CONCURRENCY, async () => {
+        const { ms, made } = await create();
+        items.push(made);
+        return ms;
+      });
+    },
+    take() {
+      if (next >= items.length) throw new Error(`the bench has no more ${what}: all ${items.length} deleted`);
+      return items[next++]!;
+    },
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { RatioBudgets } from './budgets.ts';
 import type { CaptureFigures } from './capture.ts';
-import { taker } from './deletion-pool.ts';
+import { SIZES } from './config.ts';
 import {
   clientIdInvoice,
   clientUpdate,
@@ -42,7 +42,15 @@ export interface EndpointDef {
   wcuBudget?: number;
   /** Ratios to the floor, where this row's differ from the defaults (see `DEFAULT_RATIO_BUDGETS`). */
   ratioBudgets?: Partial<RatioBudgets>;
+  /** What the row needs before it sends `requests` more requests (a delete row's pool), never timed. */
+  before?: (requests: number) => Promise<void>;
 }
+
+/**
+ * The requests an endpoint row sends after the warm-up phase: its captures and the endpoint's side of every block at
+ * c=1 and c=8 (each block calls `make` once per request; the floor's requests are made by `floorMake`).
+ */
+export const rowRequests = (): number => SIZES.captures + SIZES.blocks * (SIZES.perBlock1 + SIZES.perBlock8);
 
 /**
  * Our CPU per request (runtime minus floor, c=1) on the reference machine (bench/calibration.ts; another machine's
@@ -91,8 +99,9 @@ const invoicePaymentAndHistoryRows = (keys: RowKeys, seeded: Seeded): EndpointDe
       roundTripBudget: () => 2,
     },
     {
+      // Its invoices are what the delete invoice row deletes (bench/deletion-pool.ts): each answer is kept.
       name: 'add invoice (client_id)',
-      make: () => clientIdInvoice(keys.writer, seeded.wClientId),
+      make: () => ({ ...clientIdInvoice(keys.writer, seeded.wClientId), onAnswer: seeded.deletable.invoices.keep }),
       expected: 201,
       cpuBudgetMs: CPU_MS.request,
       roundTripBudget: () => 2,
@@ -173,8 +182,9 @@ const clientRows = (keys: RowKeys, seeded: Seeded): EndpointDef[] => {
       roundTripBudget: () => 1,
     },
     {
+      // Its clients are what the delete client row deletes (bench/deletion-pool.ts): each answer is kept.
       name: 'add client',
-      make: () => newClient(keys.writer),
+      make: () => ({ ...newClient(keys.writer), onAnswer: seeded.deletable.clients.keep }),
       expected: 201,
       cpuBudgetMs: CPU_MS.request,
       roundTripBudget: () => 2,
@@ -196,24 +206,25 @@ const clientRows = (keys: RowKeys, seeded: Seeded): EndpointDef[] => {
  * whatever the path). One read and one transaction each.
  */
 const deleteRows = (keys: RowKeys, seeded: Seeded): EndpointDef[] => {
-  const nextInvoice = taker(seeded.deletable.invoices, 'invoices to delete');
-  const nextClient = taker(seeded.deletable.clients, 'clients to delete');
+  const { invoices, clients } = seeded.deletable;
   return [
     {
       name: 'delete invoice',
-      make: () => deletion(keys.writer, `/invoices/${nextInvoice()}`),
+      make: () => deletion(keys.writer, `/invoices/${invoices.take()}`),
       floorMake: () => deletion(keys.writer, '/invoices/X'),
       expected: 200,
       cpuBudgetMs: CPU_MS.request,
       roundTripBudget: () => 2,
+      before: (requests) => invoices.ensure(requests),
     },
     {
       name: 'delete client',
-      make: () => deletion(keys.writer, `/clients/${nextClient()}`),
+      make: () => deletion(keys.writer, `/clients/${clients.take()}`),
       floorMake: () => deletion(keys.writer, '/clients/0'),
       expected: 200,
       cpuBudgetMs: CPU_MS.request,
       roundTripBudget: () => 2,
+      before: (requests) => clients.ensure(requests),
     },
   ];
 };

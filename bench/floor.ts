@@ -64,7 +64,11 @@ export function runFloorReplays(
     concurrency,
     httpOp(
       measured.floor!.port,
-      (i, worker) => ({ ...make(first + i, worker), path: `/replay/${key}/${first + i}` }),
+      (i, worker) => {
+        // The endpoint's body and headers; its answer is the floor's, of no use to a pool (`onAnswer`).
+        const { onAnswer: _endpointOnly, ...spec } = make(first + i, worker);
+        return { ...spec, path: `/replay/${key}/${first + i}` };
+      },
       200,
       {},
     ),

@@ -17,6 +17,7 @@ export function httpOp(port: number, make: MakeRequest, expected: number, status
     const result = await httpRequest(port, spec.method ?? 'POST', spec.path, spec.body, spec.headers);
     statuses[result.status] = (statuses[result.status] ?? 0) + 1;
     if (result.status !== expected) throw new Error(`${spec.path}: ${result.status} ${result.body.slice(0, 200)}`);
+    spec.onAnswer?.(result.body);
     return result.ms;
   };
 }

@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: the performance benchmark of docs/performance.md (not a test: nothing here fails `npm test`).
  *
- * Starts in-memory DynamoDB Local, the local HTTP runtime (bench/server-child.ts, one per table) and the floor
+ * Starts in-memory DynamoDB Local, the local HTTP runtime (bench/server-child.ts, serving every phase) and the floor
  * (bench/floor-child.ts: a process set up like the runtime that replays each endpoint's captured DynamoDB
- * requests), seeds data, and measures each endpoint against its floor in interleaved blocks: latency (p50, p99)
+ * requests) at once, seeds every phase's data (bench/setup.ts), and measures each endpoint against its floor in interleaved blocks: latency (p50, p99)
  * at concurrency 1, throughput and p99 at concurrency 8, our CPU per request, the database work, pages by bytes,
  * many tenants, scale, what a year's summary costs (period totals), receivables (aging, statements, CSV), the PDF
  * routes, the cold-start proxy and rendering. Each ratio is the median of the blocks, printed with their range. Budgets
@@ -15,12 +15,13 @@
  * BENCH_BLOCKS=<n> sets the number of interleaved blocks (default 4, at least 3; quick: 2);
  * BENCH_SERVER_NODE_OPTIONS passes flags to the server processes (e.g. "--cpu-prof --cpu-prof-dir=prof");
  * BENCH_PHASES=endpoints,receivables runs only those phases (warmUp, scale, httpHop, endpoints, periodTotals,
- * receivables, webhookEvents, durabilityBarrier, pagesByBytes, manyTenants, documents, coldStart, render), and
- * BENCH_ROWS='add payment,send invoice (enqueue)' only those endpoint rows: for developing one row or phase.
+ * receivables, webhookEvents, pagesByBytes, manyTenants, documents, durabilityBarrier, coldStart, render), and
+ * BENCH_ROWS='add payment,send invoice (enqueue)' only those endpoint rows: for developing one row or phase;
+ * DYNAMODB_PORT=<port> puts DynamoDB Local on that port (default: a free one).
  */
 
 import type { Budget } from './budgets.ts';
-import { LARGE_TABLE, SMALL_TABLE } from './config.ts';
+import { SMALL_TABLE } from './config.ts';
 import type { BenchContext } from './context.ts';
 import type { Child } from './processes.ts';
 
@@ -33,12 +34,10 @@ process.env.LOG_LEVEL ??= 'SILENT';
 process.env.TABLE_NAME = SMALL_TABLE;
 
 // Imported once the environment is set: the store's DynamoDB client and the config read it when they load.
-const { ensureTable, startDynamoDbLocal } = await import('../infra/local/dynamodb-local.ts');
 const { destroyAgent } = await import('./http.ts');
-const { measured } = await import('./load.ts');
-const { startFloor, startServer, stopChild } = await import('./processes.ts');
-const { log, startProgress } = await import('./progress.ts');
-const { createAccounts, seedClients, seedingClient, seedPages, seedTables, seedWrites } = await import('./seeding.ts');
+const { stopChild } = await import('./processes.ts');
+const { startProgress } = await import('./progress.ts');
+const { seedAll, startProcesses } = await import('./setup.ts');
 const { endpointDefs } = await import('./endpoint-defs.ts');
 const { buildBundles } = await import('./cold-start.ts');
 const { initialResults, printBudgets, printTable, writeResults } = await import('./report.ts');
@@ -73,48 +72,23 @@ const budgets: Budget[] = [];
 /** One line per endpoint for the markdown table printed at the end (docs/performance.md). */
 const tableRows: string[] = [];
 
-phase('Starting DynamoDB Local (in memory), the local HTTP runtime and the floor process');
-const dbStarted = performance.now();
-const database = await startDynamoDbLocal();
-measured.dynamoDbLocalPid = database.process.pid;
-log(`  DynamoDB Local ready in ${Math.round(performance.now() - dbStarted)} ms`);
+// First of all the CDK synth of the cold-start bundles (a process of its own): it runs beside the start and the
+// seeding, where nothing is timed, and the warm-up waits for it.
+const bundleBuild = chosen('coldStart') ? buildBundles() : { outdir: '', done: Promise.resolve(new Map()) };
+phase(
+  `Set-up: DynamoDB Local (in memory), the local HTTP runtime and the floor process, then seeding${chosen('coldStart') ? ' (and, meanwhile, the CDK synth of the cold-start bundles)' : ''}`,
+);
 const children: Child[] = [];
-let client: ReturnType<typeof seedingClient> | undefined;
+let database: Awaited<ReturnType<typeof startProcesses>>['database'] | undefined;
 let ctx!: BenchContext;
 try {
-  await ensureTable(database.endpoint, SMALL_TABLE);
-  process.env.DYNAMODB_ENDPOINT = database.endpoint;
-  client = seedingClient(database.endpoint);
-  const t = performance.now();
-  const small = await startServer(database.endpoint, SMALL_TABLE);
-  children.push(small);
-  const floor = await startFloor(database.endpoint, SMALL_TABLE);
-  children.push(floor);
-  measured.server = small;
-  measured.floor = floor;
-  log(`  runtime and floor processes ready in ${Math.round(performance.now() - t)} ms`);
-  log(`  DynamoDB Local ${database.endpoint}; runtime for ${SMALL_TABLE} on port ${small.port}`);
-
-  phase(chosen('coldStart') ? 'Seeding (and, meanwhile, the CDK synth that builds the cold-start bundles)' : 'Seeding');
-  const bundleBuild = chosen('coldStart') ? buildBundles() : { outdir: '', done: Promise.resolve(new Map()) };
-  const accounts = await createAccounts();
-  const { largeCount, ...tables } = await seedTables(client, database.endpoint, small.port, accounts.history, results);
-  const large = await startServer(database.endpoint, LARGE_TABLE);
-  children.push(large);
-  const writes = await seedWrites(small.port, accounts.writer, accounts.payers, accounts.soloPayer);
-  await seedPages(small.port, accounts.pages.secretKey);
-  await seedClients(small.port, accounts.history.secretKey);
-  const seededTables = { ...tables, largeCount: await largeCount };
-  const keys = {
-    history: accounts.history.secretKey,
-    writer: accounts.writer.secretKey,
-    pages: accounts.pages.secretKey,
-  };
-  const seeded = { ...seededTables, ...writes };
+  const processes = await startProcesses(children);
+  ({ database } = processes);
+  const { small, floor } = processes;
+  const { keys, seeded } = await seedAll(database.endpoint, small.port, results);
   ctx = {
     endpoint: database.endpoint,
     small,
-    large,
     floor,
     children,
     keys,
@@ -128,8 +102,8 @@ try {
     later: {},
   };
 
-  const steps = { warmUp, scale, httpHop, endpoints, periodTotals, receivables, webhookEvents, durabilityBarrier };
-  for (const [name, step] of Object.entries({ ...steps, pagesByBytes, manyTenants, documents }))
+  const steps = { warmUp, scale, httpHop, endpoints, periodTotals, receivables, webhookEvents, pagesByBytes };
+  for (const [name, step] of Object.entries({ ...steps, manyTenants, documents, durabilityBarrier }))
     if (name === 'warmUp' || chosen(name)) {
       await step.run(ctx);
       calibrationSamples.push(calibrationMs());
@@ -138,8 +112,7 @@ try {
 } finally {
   for (const child of children) await stopChild(child).catch(() => undefined);
   destroyAgent();
-  client?.destroy();
-  await database.stop();
+  await database?.stop();
 }
 
 // After DynamoDB Local stopped: nothing else competes for the CPU.

@@ -1,4 +1,4 @@
-/** The bench's output: one line at a time, and the phases with the second each started at. */
+/** The bench's output: one line at a time, the phases with the second each started at, and the set-up's steps timed. */
 export const log = (line: string) => console.log(line);
 
 export interface Progress {
@@ -9,6 +9,9 @@ export interface Progress {
   phase: (name: string) => void;
 }
 
+/** The steps timed by `timed` (process starts, seeding), for the results file: where a run's set-up time goes. */
+export const steps: { name: string; seconds: number }[] = [];
+
 export function startProgress(): Progress {
   const runStarted = performance.now();
   const phases: Progress['phases'] = [];
@@ -18,4 +21,14 @@ export function startProgress(): Progress {
     log(`\n[${at.toFixed(1)} s] ${name}`);
   };
   return { runStarted, phases, phase };
+}
+
+/** Runs `work`, then prints and records how long it took (`  <name>: 12.3 s`). */
+export async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  steps.push({ name, seconds });
+  log(`  ${name}: ${seconds.toFixed(1)} s`);
+  return result;
 }

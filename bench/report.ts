@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type Budget, type BudgetResult, budgetLine, evaluateBudget, formatBudget } from './budgets.ts';
 import { type Calibration, REFERENCE_CALIBRATION_MS } from './calibration.ts';
 import { QUICK, REPO_ROOT, SIZES } from './config.ts';
-import { log, type Progress } from './progress.ts';
+import { log, type Progress, steps } from './progress.ts';
 import type { SideFigures } from './stats.ts';
 import * as stats from './stats.ts';
 
@@ -39,6 +39,7 @@ export function writeResults(
   results.budgets = evaluated;
   results.durationSeconds = Math.round((performance.now() - progress.runStarted) / 1000);
   results.phases = progress.phases;
+  results.steps = steps;
   results.loadAverageAtEnd = loadavg();
   const resultsDir = path.join(REPO_ROOT, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });

@@ -23,6 +23,8 @@ export interface RequestSpec {
   path: string;
   body: unknown;
   headers: Record<string, string>;
+  /** Given the body of the endpoint's expected answer (a row that supplies another's pool keeps it); never the floor's. */
+  onAnswer?: (body: string) => void;
 }
 
 /** A request of the `i`th of a block, sent by load-generator worker `worker`. */

@@ -1,3 +1,18 @@
+import { CONCURRENCY } from './config.ts';
+
+/**
+ * Invoices of the pool: a few more than the load generator's workers, so that every take chooses among several free
+ * invoices and the payments are used evenly. With as many invoices as workers, each worker got back the invoice it had
+ * just released, workers do not serve equal shares of a block, and the pool needed half as many payments again.
+ */
+export const REVERSAL_INVOICES = CONCURRENCY + 4;
+
+/**
+ * Payments per invoice for `needed` reversals: an even share and a margin of 8 (test/bench/stats.test.ts draws the
+ * order in which the workers come back; 2 already sufficed in 299 of 300 such runs).
+ */
+export const reversalsPerInvoice = (needed: number): number => Math.ceil(needed / REVERSAL_INVOICES) + 8;
+
 /**
  * Hands out the seeded payments of the reverse-payment row (bench/seeding.ts `seedReversals`): a fresh, never-reversed
  * payment for every request, and concurrent requests on different invoices. Concurrent reversals on one invoice

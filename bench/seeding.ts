@@ -4,19 +4,21 @@
  * the history account's clients for the client list, the writer account's invoices to pay and payments to reverse,
  * one invoice per payer account, and the pages-by-bytes account's payments on invoices of long items.
  */
+import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { ensureTable, localClient } from '../infra/local/dynamodb-local.ts';
+import { localClient } from '../infra/local/dynamodb-local.ts';
 import { addDays, type CalendarDate, fromEpochSeconds, toEpochSeconds, toIsoDate } from '../shared/domain/dates.ts';
 import { CHANNELS, type Channel } from '../shared/domain/payment-record.ts';
 import { noTotals, type Totals, totalsShard } from '../shared/domain/period-totals.ts';
 import { createAccount } from '../shared/store/accounts.ts';
 import { paymentItem } from '../shared/store/items.ts';
 import { dayTotalsItem } from '../shared/store/period-totals.ts';
+import { createTableInput } from '../shared/store/table.ts';
 import { CONCURRENCY, LARGE_TABLE, SIZES, SMALL_TABLE } from './config.ts';
-import { seedDeletions } from './deletion-pool.ts';
+import { type DeletionPool, deletionPool } from './deletion-pool.ts';
 import { driveEvery } from './drive.ts';
-import { log } from './progress.ts';
+import { log, timed } from './progress.ts';
 import { batchWriteAll } from './replay.ts';
 import {
   call,
@@ -29,6 +31,7 @@ import {
   WINDOW_END,
   WINDOW_START,
 } from './requests.ts';
+import { REVERSAL_INVOICES, reversalsPerInvoice } from './reversal-pool.ts';
 
 type Client = DynamoDBDocumentClient;
 
@@ -52,12 +55,12 @@ export interface Seeded {
   /** One account seeded as the payers are, its clients and invoices one per worker (many tenants' one account). */
   soloInvoices: { key: string; ref: string }[];
   /**
-   * Payments to reverse: per invoice of the writer account (one per load-generator worker), its payment ids newest
+   * Payments to reverse: per invoice of the writer account (`REVERSAL_INVOICES` of them), its payment ids newest
    * first (`seedReversals`; handed out by bench/reversal-pool.ts).
    */
   reversalPool: number[][];
   /** What the delete rows delete, each once (bench/deletion-pool.ts). */
-  deletable: { invoices: string[]; clients: number[] };
+  deletable: { invoices: DeletionPool<string>; clients: DeletionPool<number> };
   /** The date of the payments the bench adds. */
   payDate: CalendarDate;
 }
@@ -100,7 +103,8 @@ async function countPayments(client: Client, tableName: string): Promise<number>
   return count;
 }
 
-async function copyTable(client: Client, from: string, to: string): Promise<number> {
+/** Copies every item of `from` into `to`; returns how many items, and how many of them are payments. */
+async function copyTable(client: Client, from: string, to: string): Promise<{ items: number; payments: number }> {
   const items: { table: string; item: Record<string, unknown> }[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -111,7 +115,22 @@ async function copyTable(client: Client, from: string, to: string): Promise<numb
     start = page.LastEvaluatedKey;
   } while (start);
   await batchWriteAll(client, items, 4);
-  return items.length;
+  return { items: items.length, payments: items.filter(({ item }) => item.entity === 'payment').length };
+}
+
+/**
+ * The large table: the small one's key schema and indexes, without its stream and its TTL. Nothing writes it after
+ * the seeding and neither changes a read; but DynamoDB Local wrote a second table with a stream 2–4 × more slowly
+ * than the first.
+ */
+async function createReadOnlyTable(endpoint: string, tableName: string): Promise<void> {
+  const { StreamSpecification: _stream, ...definition } = createTableInput(tableName);
+  const client = localClient(endpoint);
+  try {
+    await client.send(new CreateTableCommand(definition));
+  } finally {
+    client.destroy();
+  }
 }
 
 interface InvoiceRef {
@@ -236,6 +255,9 @@ async function seedHistoryAccount(port: number, key: string): Promise<InvoiceRef
   return invoices;
 }
 
+/** Payments in the small table once seeded: the history account's 120 in its window and 880 written directly. */
+const SMALL_PAYMENTS = 1000;
+
 /**
  * The rest of the small table's 1,000: the same account outside the window, and other accounts, with their day
  * totals. Returns the count and the payments written (the large table's totals count them too).
@@ -246,7 +268,7 @@ async function seedSmallTable(
   invoices: InvoiceRef[],
 ): Promise<{ count: number; written: Seed[] }> {
   const sameOutsideSmall = 380;
-  const othersSmall = 1000 - invoices.length - sameOutsideSmall;
+  const othersSmall = SMALL_PAYMENTS - invoices.length - sameOutsideSmall;
   const smallSeed = fillerPayments(
     SMALL_TABLE,
     { count: sameOutsideSmall, companyId, invoices, firstId: 1_000_000 },
@@ -256,46 +278,62 @@ async function seedSmallTable(
   return { count: await countPayments(client, SMALL_TABLE), written: smallSeed };
 }
 
+/** What the large table adds to the copy of the small one: 49,000 payments (1,000 quick), half of them the history account's. */
+const largeExtra = () => {
+  const extra = SIZES.largeTablePayments - SMALL_PAYMENTS;
+  return { sameAccount: Math.floor(extra / 2), others: extra - Math.floor(extra / 2) };
+};
+
 /**
- * The large table: a copy of the small one plus 49,000 payments (4,000 in a quick run): the same account outside the
- * window, and other accounts. The copy is made at once; the rest is written while the other seeding goes on through
- * the API (it writes only the large table, which no request reads before the scale phase).
+ * The large table and its other accounts' payments with their day totals, written while the small table is filled and
+ * copied: they depend on nothing seeded (their accounts are not the small table's). Nothing reads the table before
+ * the scale phase.
  */
-async function seedLargeTable(
+function startLargeTable(client: Client, endpoint: string) {
+  const started = performance.now();
+  const created = createReadOnlyTable(endpoint, LARGE_TABLE);
+  const written = (async () => {
+    await created;
+    const others = syntheticPayments(
+      largeExtra().others,
+      (i) => 3_000_000 + (i % 500),
+      (i) => addDays(WINDOW_START, (i % 400) - 100),
+      () => ({ referenceCode: 'NOSUCHINVOICE0000000', invoiceId: 1, clientId: 1, hostedToken: '' }),
+      1,
+    ).map((p) => ({ ...p, table: LARGE_TABLE }));
+    const totals = dayTotalsRows(LARGE_TABLE, others);
+    await batchWriteAll(client, [...others, ...totals], 4);
+    return { payments: others.length, totalsRows: totals.length };
+  })();
+  created.catch(() => undefined); // both awaited by `seedTables`; a failure surfaces there
+  written.catch(() => undefined);
+  return { started, created, written };
+}
+
+/**
+ * The rest of the large table: a copy of the small one, and the history account's payments outside the window. Its
+ * day-totals rows replace the copied rows of the small table's direct payments, counting those and the new ones (the
+ * same account's payments of both share days and shards): written after the copy.
+ */
+async function completeLargeTable(
   client: Client,
-  endpoint: string,
+  created: Promise<void>,
   small: { count: number; written: Seed[] },
   companyId: number,
   invoices: InvoiceRef[],
 ) {
-  const seedStarted = performance.now();
-  await ensureTable(endpoint, LARGE_TABLE);
+  await created;
   const copied = await copyTable(client, SMALL_TABLE, LARGE_TABLE);
-  const extra = SIZES.largeTablePayments - small.count;
-  const sameOutsideLarge = Math.floor(extra / 2);
-  const largeSeed = fillerPayments(
-    LARGE_TABLE,
-    { count: sameOutsideLarge, companyId, invoices, firstId: 2_000_000 },
-    {
-      count: extra - sameOutsideLarge,
-      companyOf: (i) => 3_000_000 + (i % 500),
-      dateOf: (i) => addDays(WINDOW_START, (i % 400) - 100),
-    },
-  );
-  // The copied rows of the small table's direct payments are replaced by rows counting those and the new ones
-  // (the same account's payments of both share days and shards).
-  const totals = dayTotalsRows(LARGE_TABLE, [...small.written, ...largeSeed]);
-  const filled = (async () => {
-    await batchWriteAll(client, [...largeSeed, ...totals], 4);
-    const largeCount = await countPayments(client, LARGE_TABLE);
-    const seedMs = performance.now() - seedStarted;
-    log(
-      `  ${LARGE_TABLE}: ${largeCount} payments (copied ${copied} items, BatchWriteItem ${largeSeed.length} payments and ${totals.length} day-totals rows in ${(seedMs / 1000).toFixed(1)} s, beside the other seeding)`,
-    );
-    return { largeCount, totalsRows: totals.length, seedMs };
-  })();
-  filled.catch(() => undefined); // awaited by the caller; a failure surfaces there
-  return { filled };
+  const sameAccount = syntheticPayments(
+    largeExtra().sameAccount,
+    () => companyId,
+    outsideWindow,
+    (i) => invoices[i % invoices.length]!,
+    2_000_000,
+  ).map((p) => ({ ...p, table: LARGE_TABLE }));
+  const totals = dayTotalsRows(LARGE_TABLE, [...small.written, ...sameAccount]);
+  await batchWriteAll(client, [...sameAccount, ...totals], 4);
+  return { copied, payments: sameAccount.length, totalsRows: totals.length };
 }
 
 /**
@@ -310,21 +348,32 @@ export async function seedTables(
   results: Record<string, unknown>,
 ) {
   const companyId = historyAccount.account.companyId;
-  const hInvoices = await seedHistoryAccount(port, historyAccount.secretKey);
+  const hInvoices = await timed('history account', () => seedHistoryAccount(port, historyAccount.secretKey));
+  // Not before: DynamoDB Local's first seconds are its JIT's, and the runtime's requests have 1.5 s each.
+  const largeStarted = startLargeTable(client, endpoint);
   const inWindow = hInvoices.length;
-  const small = await seedSmallTable(client, companyId, hInvoices);
+  const small = await timed('small table', () => seedSmallTable(client, companyId, hInvoices));
   const smallCount = small.count;
   log(
     `  ${SMALL_TABLE}: ${smallCount} payments (${inWindow} of the history account in its window), with their day totals`,
   );
-  const { filled: largeFilled } = await seedLargeTable(client, endpoint, small, companyId, hInvoices);
-  const large = largeFilled.then((filled) => {
+  const large = Promise.all([
+    completeLargeTable(client, largeStarted.created, small, companyId, hInvoices),
+    largeStarted.written,
+  ]).then(([rest, others]) => {
+    // What was written, counted: batchWriteAll fails unless every item was processed (a Scan of the 50,000 took 10 s).
+    const payments = rest.copied.payments + rest.payments + others.payments;
+    const seedMs = Math.round(performance.now() - largeStarted.started);
+    const totalsRows = rest.totalsRows + others.totalsRows;
+    log(
+      `  ${LARGE_TABLE}: ${payments} payments (copied ${rest.copied.items} items, BatchWriteItem ${rest.payments + others.payments} payments and ${totalsRows} day-totals rows in ${(seedMs / 1000).toFixed(1)} s, beside the other seeding)`,
+    );
     results.seed = {
       smallTable: { payments: smallCount, inWindow },
-      largeTable: { payments: filled.largeCount, dayTotalsRows: filled.totalsRows },
-      largeSeedMs: Math.round(filled.seedMs),
+      largeTable: { payments, dayTotalsRows: totalsRows },
+      largeSeedMs: seedMs,
     };
-    return filled.largeCount;
+    return payments;
   });
   large.catch(() => undefined);
   return {
@@ -348,26 +397,47 @@ export async function seedClients(port: number, key: string): Promise<void> {
 export async function seedWrites(port: number, writer: BenchAccount, payers: BenchAccount[], soloPayer: BenchAccount) {
   const wKey = writer.secretKey;
   const wClientId = await newClient(port, wKey);
-  const wInvoices: string[] = [];
-  for (let i = 0; i < CONCURRENCY; i++)
-    wInvoices.push(
-      (await call(port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code,
-    );
-  const payerInvoice = async (payer: BenchAccount) => {
-    const clientId = await newClient(port, payer.secretKey);
-    const big = await call(port, clientIdInvoice(payer.secretKey, clientId, '900,000,000.00'), 201);
-    return { key: payer.secretKey, ref: big.json.data.reference_code as string };
-  };
-  const payerInvoices: { key: string; ref: string }[] = [];
-  for (const payer of payers) payerInvoices.push(await payerInvoice(payer));
-  const soloInvoices: { key: string; ref: string }[] = [];
-  for (const _payer of payers) soloInvoices.push(await payerInvoice(soloPayer));
-  const wClients: number[] = [];
-  for (let i = 0; i < CONCURRENCY; i++) wClients.push((await call(port, newClientRequest(wKey), 201)).json.data.id);
+  const bigInvoice = async (key: string, clientId: number) =>
+    String((await call(port, clientIdInvoice(key, clientId, '900,000,000.00'), 201)).json.data.reference_code);
+  const payerInvoice = async (payer: BenchAccount) => ({
+    key: payer.secretKey,
+    ref: await bigInvoice(payer.secretKey, await newClient(port, payer.secretKey)),
+  });
+  const workers = Array.from({ length: CONCURRENCY }, (_, k) => k);
+  const [wInvoices, payerInvoices, soloInvoices, wClients] = await Promise.all([
+    Promise.all(workers.map(() => bigInvoice(wKey, wClientId))),
+    Promise.all(payers.map(payerInvoice)),
+    Promise.all(workers.map(() => payerInvoice(soloPayer))),
+    Promise.all(workers.map(async () => Number((await call(port, newClientRequest(wKey), 201)).json.data.id))),
+  ]);
   const payDate = addDays(TODAY, -1);
   const reversalPool = await seedReversals(port, wKey, wClientId, payDate);
-  const deletable = await seedDeletions(port, wKey, wClientId);
+  const deletable = deletionPools(port, wKey, wClientId);
   return { wClientId, wClients, wInvoices, payerInvoices, soloInvoices, payDate, reversalPool, deletable };
+}
+
+/**
+ * The delete rows' pools (bench/deletion-pool.ts): unpaid invoices of the writer's client, and clients without
+ * invoices, supplied by the rows that create them and topped up through the API with the same requests.
+ */
+function deletionPools(port: number, wKey: string, wClientId: number): Seeded['deletable'] {
+  const invoices = deletionPool(
+    'invoices to delete',
+    (body) => String(JSON.parse(body).data.reference_code),
+    async () => {
+      const answer = await call(port, clientIdInvoice(wKey, wClientId), 201);
+      return { ms: answer.ms, made: String(answer.json.data.reference_code) };
+    },
+  );
+  const clients = deletionPool(
+    'clients to delete',
+    (body) => Number(JSON.parse(body).data.id),
+    async () => {
+      const answer = await call(port, newClientRequest(wKey), 201);
+      return { ms: answer.ms, made: Number(answer.json.data.id) };
+    },
+  );
+  return { invoices, clients };
 }
 
 /** Pages-by-bytes account: each payment on its own invoice of long items (about 94 KB of response per payment). */
@@ -387,20 +457,20 @@ export const reversalsNeeded = (): number =>
   SIZES.warmup + SIZES.captures + SIZES.blocks * (SIZES.perBlock1 + SIZES.perBlock8);
 
 /**
- * Payments to reverse (the reverse-payment row): `CONCURRENCY` invoices of the writer account, each with its own
+ * Payments to reverse (the reverse-payment row): `REVERSAL_INVOICES` invoices of the writer account, each with its own
  * payments of 1.00 recorded through the API one after another (the invoices in parallel), so each payment names the
  * one before it (`previous_payment_id`). Returns each invoice's payment ids newest first: reversing the newest
  * non-reversed payment reads one earlier payment (its predecessor, not reversed); reversing oldest first would walk
  * back over every payment already reversed (shared/store/payment-reversals.ts `reversalKeys`).
  */
 export async function seedReversals(port: number, wKey: string, wClientId: number, payDate: CalendarDate) {
-  // × 1.5: at c=8 each worker keeps one invoice for a block (the one it releases is the only free one), and workers
-  // do not serve equal shares of a block; every block starts on the invoices with the most payments left.
-  const perInvoice = Math.ceil((reversalsNeeded() * 1.5) / CONCURRENCY);
+  const perInvoice = reversalsPerInvoice(reversalsNeeded());
   const started = performance.now();
-  const invoices: string[] = [];
-  for (let k = 0; k < CONCURRENCY; k++)
-    invoices.push((await call(port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code);
+  const invoices = await Promise.all(
+    Array.from({ length: REVERSAL_INVOICES }, async () =>
+      String((await call(port, clientIdInvoice(wKey, wClientId, '900,000,000.00'), 201)).json.data.reference_code),
+    ),
+  );
   const pool = await Promise.all(
     invoices.map(async (ref) => {
       const ids: number[] = [];
@@ -410,7 +480,7 @@ export async function seedReversals(port: number, wKey: string, wClientId: numbe
     }),
   );
   log(
-    `  reversals: ${CONCURRENCY} × ${perInvoice} payments to reverse (${reversalsNeeded()} needed) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `  reversals: ${REVERSAL_INVOICES} × ${perInvoice} payments to reverse (${reversalsNeeded()} needed) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   return pool;
 }

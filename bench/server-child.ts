@@ -8,7 +8,10 @@
  * (bench/ipc.ts): `stats` (CPU time and DynamoDB totals), `captureStart` and `captureStop` (the calls).
  * `POST /__bench/hop` measures the HTTP hop alone (the local runtime's own server, no handler).
  *
- * Env: DYNAMODB_ENDPOINT, TABLE_NAME (set by bench/processes.ts); BENCH_DURABILITY_BARRIER=1 installs `npm start`'s barrier. Sends `{ port }` over IPC when listening.
+ * Over IPC too: `durabilityBarrier` puts `npm start`'s barrier on the client or takes it off (the durability-barrier
+ * phase), `useTable` points the process at another table (the scale phase).
+ *
+ * Env: DYNAMODB_ENDPOINT, TABLE_NAME (set by bench/processes.ts). Sends `{ port }` over IPC when listening.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -22,17 +25,36 @@ process.env.MAIL_FROM ??= 'invoices@example.com';
 
 const { installBenchHook } = await import('./bench-hooks.ts');
 const { answer, processStats, serveForBench } = await import('./ipc.ts');
-const { createLocalServer } = await import('../infra/local/server.ts');
+const { createLocalServer, importHandler } = await import('../infra/local/server.ts');
+const { ROUTES } = await import('../shared/routes.ts');
 
 export type { CapturedCall } from './bench-hooks.ts';
 
+const { installDurabilityBarrier } = await import('../infra/local/durability-barrier.ts');
+const { documentClient } = await import('../shared/store/dynamodb-client.ts');
+const { resetConfig } = await import('../shared/config.ts');
+
 const hook = installBenchHook();
-// The local runtime's durability barrier (docs/guarantees.md), for the phase that measures its cost.
-if (process.env.BENCH_DURABILITY_BARRIER === '1') {
-  const { installDurabilityBarrier } = await import('../infra/local/durability-barrier.ts');
-  const { documentClient } = await import('../shared/store/dynamodb-client.ts');
-  installDurabilityBarrier(documentClient());
+
+/**
+ * Puts `npm start`'s durability barrier (docs/guarantees.md) on the process's DynamoDB client, or takes it off again:
+ * the middleware it adds are found by their names, so the barrier's own code decides what it installs.
+ */
+function setDurabilityBarrier(on: boolean): string[] {
+  const stack = documentClient().middlewareStack;
+  const names = (list: string[]) => new Set(list.map((entry) => entry.split(' - ')[0]!));
+  if (on) {
+    const before = names(stack.identify());
+    installDurabilityBarrier(documentClient());
+    barrierMiddleware = [...names(stack.identify())].filter((name) => !before.has(name));
+  } else {
+    for (const name of barrierMiddleware) if (!stack.remove(name)) throw new Error(`no middleware ${name} to remove`);
+    barrierMiddleware = [];
+  }
+  return barrierMiddleware;
 }
+let barrierMiddleware: string[] = [];
+
 // Capture is driven over IPC (advanced serialization: binary attributes such as a gzipped idempotency body stay
 // Uint8Array; JSON would turn them into objects of numbers and the floor would write something else).
 answer({
@@ -40,10 +62,24 @@ answer({
   requestTimes: () => hook.takeRequestMs(),
   captureStart: () => hook.startCapture(),
   captureStop: () => hook.stopCapture(),
+  durabilityBarrier: (message) => setDurabilityBarrier(message.on === true),
+  // The scale phase serves the same account's history from the large table, then the small one again: the table is
+  // read from the configuration at every call (shared/config.ts), so the next request reads the table named here.
+  useTable(message) {
+    process.env.TABLE_NAME = String(message.table);
+    resetConfig();
+    return process.env.TABLE_NAME;
+  },
 });
 
+const rootDir = new URL('..', import.meta.url).pathname;
+// The handler modules imported now, as Lambda imports a function's before its first request (its INIT): while
+// DynamoDB Local starts, not during the seeding's first requests (tsx compiles them at their first import).
+await Promise.all(
+  [...new Map(ROUTES.map((route) => [route.entry, route])).values()].map((route) => importHandler(route, rootDir)),
+);
 const server = createLocalServer({
-  rootDir: new URL('..', import.meta.url).pathname,
+  rootDir,
   logger: { error: (message, error) => console.error(message, error) },
   staticRoutes: {
     // The HTTP hop alone (no handler, no DynamoDB): reads the body and answers a small JSON body.

@@ -1,13 +1,14 @@
 /**
  * The local runtime's durability barrier. `npm start` holds each write's answer until DynamoDB Local made it
- * durable (docs/guarantees.md): one consistent GetItem after each transaction. A second runtime process with the
- * barrier, against the runtime without it, in interleaved blocks.
+ * durable (docs/guarantees.md): one consistent GetItem after each transaction. The runtime's own process with the
+ * barrier put on its DynamoDB client and with it taken off (bench/server-child.ts), in interleaved blocks: the same
+ * process, warm, on either side, so the one difference is the barrier.
  */
-import { SIZES, SMALL_TABLE } from '../config.ts';
+import { SIZES } from '../config.ts';
 import type { BenchContext } from '../context.ts';
 import { drive } from '../drive.ts';
+import { ask } from '../ipc.ts';
 import { httpOp } from '../load.ts';
-import { startChild, stopChild } from '../processes.ts';
 import { log } from '../progress.ts';
 import { payment } from '../requests.ts';
 import * as stats from '../stats.ts';
@@ -17,22 +18,27 @@ export async function run(ctx: BenchContext): Promise<void> {
   const wKey = ctx.keys.writer;
   const { wInvoices, payDate } = ctx.seeded;
   ctx.phase(`Durability barrier of npm start: add payment at c=1 with vs without (${SIZES.blocks} interleaved blocks)`);
-  const withBarrier = await startChild('bench/server-child.ts', ctx.endpoint, SMALL_TABLE, {
-    BENCH_DURABILITY_BARRIER: '1',
-  });
-  ctx.children.push(withBarrier);
+  const barrier = (on: boolean) => ask<string[]>(small.child, { type: 'durabilityBarrier', on });
+  const pay = (count: number) => () =>
+    drive(
+      count,
+      1,
+      httpOp(small.port, () => payment(wKey, wInvoices[0]!, payDate), 201, {}),
+    );
+  const withBarrier = (count: number) => async () => {
+    await barrier(true);
+    try {
+      return await pay(count)();
+    } finally {
+      await barrier(false);
+    }
+  };
+  await withBarrier(SIZES.warmup)(); // the barrier's code path, new to the process's JIT
   const barrierRatios: number[] = [];
   const barrierMs: number[] = [];
-  const payOnce = (port: number) => () =>
-    drive(
-      SIZES.perBlock1,
-      1,
-      httpOp(port, () => payment(wKey, wInvoices[0]!, payDate), 201, {}),
-    );
-  for (let w = 0; w < 2; w++) await payOnce(withBarrier.port)(); // warm the new process
   for (let b = 0; b < SIZES.blocks; b++) {
-    const runWith = payOnce(withBarrier.port);
-    const runWithout = payOnce(small.port);
+    const runWith = withBarrier(SIZES.comparisonPerBlock);
+    const runWithout = pay(SIZES.comparisonPerBlock);
     const first = await (b % 2 === 0 ? runWith : runWithout)();
     const second = await (b % 2 === 0 ? runWithout : runWith)();
     const [withRun, withoutRun] = b % 2 === 0 ? [first, second] : [second, first];
@@ -40,7 +46,6 @@ export async function run(ctx: BenchContext): Promise<void> {
     barrierRatios.push(stats.ratio(p50With, p50Without));
     barrierMs.push(p50With - p50Without);
   }
-  await stopChild(withBarrier);
   const barrierCost = { p50Ratio: stats.spreadOf(barrierRatios, 3), p50ExtraMs: stats.spreadOf(barrierMs, 2) };
   ctx.results.durabilityBarrier = barrierCost;
   log(

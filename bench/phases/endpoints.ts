@@ -8,13 +8,14 @@ import { capture } from '../capture.ts';
 import { type Comparison, compare, explanation } from '../compare.ts';
 import { CONCURRENCY, SIZES } from '../config.ts';
 import type { BenchContext } from '../context.ts';
-import { DEFAULT_RATIO_BUDGETS, type EndpointDef } from '../endpoint-defs.ts';
+import { DEFAULT_RATIO_BUDGETS, type EndpointDef, rowRequests } from '../endpoint-defs.ts';
 import { checkFloor, floorTemplate, runFloor } from '../floor.ts';
 import { log } from '../progress.ts';
 import * as stats from '../stats.ts';
 
 /** Captures one endpoint, checks its floor, warms the floor up and compares them at c=1 and c=8. */
 async function measure(ctx: BenchContext, ep: EndpointDef, index: number) {
+  await ep.before?.(rowRequests());
   const captured = await capture(ctx.small, () => ep.make(0, 0), ep.expected, SIZES.captures);
   const template = floorTemplate(captured.template);
   const floorCheck = await checkFloor(template, captured.template, `k${index}`);
@@ -187,7 +188,10 @@ export async function run(ctx: BenchContext): Promise<void> {
     ctx.phase(`Endpoint: ${ep.name} (${SIZES.blocks} interleaved blocks per concurrency)`);
     const measured = await measure(ctx, ep, index);
     endpointResults.push(resultOf(ep, measured));
-    if (ep.name === 'add payment') ctx.later.singleAccountPayment = throughputBlocks(measured.c8);
+    if (ep.name === 'add payment') {
+      ctx.later.singleAccountPayment = throughputBlocks(measured.c8);
+      ctx.later.paymentCapture = measured.captured;
+    }
     logFigures(ep, measured);
     ctx.budgets.push(...ratioBudgets(ep, measured), ...absoluteBudgets(ep, measured));
     ctx.tableRows.push(tableRow(ep, measured));

@@ -133,7 +133,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   for (const name of names) await drive(10, 1, httpOp(ctx.small.port, request(name), 200, {}));
   const runs: Record<string, Run[]> = Object.fromEntries(names.map((n) => [n, []]));
   // Turns of 10 requests, the ranges in rotating order, so that all meet the same moments of DynamoDB Local.
-  for (let turn = 0; turn < Math.ceil(SIZES.scaleSamples / 10); turn++)
+  for (let turn = 0; turn < Math.ceil(SIZES.summarySamples / 10); turn++)
     for (let k = 0; k < names.length; k++) {
       const name = names[(turn + k) % names.length]!;
       runs[name]!.push(await drive(10, 1, httpOp(ctx.small.port, request(name), 200, {})));

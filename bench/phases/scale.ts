@@ -4,59 +4,53 @@
  * latency ratio measures DynamoDB Local; what is ours is the endpoint's ratio over its floor at each size — the same
  * DynamoDB requests replayed against the same table (docs/performance.md "Scale"). Both comparisons are the endpoint
  * rows' (bench/compare.ts, c=1, the sides taking turns), in two rounds per table taken in the order small, large, large,
- * small; the capacity read must not grow either. Stops the runtime on the large table when done.
+ * small; the capacity read must not grow either. One runtime process serves both tables (bench/server-child.ts
+ * `useTable`), so both are measured with the same JIT; it reads the small table again when the phase ends.
  */
 import { capture } from '../capture.ts';
 import { type Comparison, compare } from '../compare.ts';
-import { SIZES } from '../config.ts';
+import { LARGE_TABLE, SIZES, SMALL_TABLE } from '../config.ts';
 import type { BenchContext } from '../context.ts';
 import { drive } from '../drive.ts';
 import { floorTemplate, runFloor } from '../floor.ts';
-import { httpOp, measured } from '../load.ts';
-import type { Child } from '../processes.ts';
-import { stopChild } from '../processes.ts';
+import { ask } from '../ipc.ts';
+import { httpOp } from '../load.ts';
 import { log } from '../progress.ts';
 import { history } from '../requests.ts';
 import * as stats from '../stats.ts';
 
-/** A table's runtime ready to be measured: warmed, its page captured, the floor warmed on that capture. */
+/** A table's page captured, and the floor warmed on that capture. */
 type Prepared = Awaited<ReturnType<typeof prepare>>;
 
-async function prepare(ctx: BenchContext, server: Child, tag: string) {
+const useTable = (ctx: BenchContext, table: string) => ask(ctx.small.child, { type: 'useTable', table });
+
+async function prepare(ctx: BenchContext, table: string, tag: string) {
   const make = () => history(ctx.keys.history);
-  // Each table has its own runtime process: the small one served the seeding, the large one only the warm-up, and a
-  // colder JIT alone made the large table's page slower: in quick runs under load, its overhead over the floor was
-  // 1.21–1.32 × the small table's after 0–60 warm-up requests, 0.95 × after 400.
-  await drive(SIZES.scaleWarmup, 1, httpOp(server.port, make, 200, {}));
-  const captured = await capture(server, make, 200, 3);
+  await useTable(ctx, table);
+  const captured = await capture(ctx.small, make, 200, 3);
   const template = floorTemplate(captured.template);
   await runFloor(template, SIZES.floorWarmup, 4, `${tag}w`, make, captured.responseBytes);
-  return { server, make, captured, template, tag };
+  return { table, make, captured, template, tag };
 }
 
 /**
- * One round of interleaved blocks of the history page against its floor on the table `side.server` serves, both
- * sides warmed again first: a round's first blocks after the other table's round were the slowest of the run.
+ * One round of interleaved blocks of the history page against its floor on `side.table`, both sides warmed again
+ * first: a round's first blocks after the other table's round were the slowest of the run.
  */
-async function round(side: Prepared, name: string): Promise<Comparison> {
-  await drive(SIZES.scaleRewarm, 1, httpOp(side.server.port, side.make, 200, {}));
+async function round(ctx: BenchContext, side: Prepared, name: string): Promise<Comparison> {
+  await useTable(ctx, side.table);
+  await drive(SIZES.scaleRewarm, 1, httpOp(ctx.small.port, side.make, 200, {}));
   await runFloor(side.template, SIZES.floorWarmup, 1, `${side.tag}${name}w`, side.make, side.captured.responseBytes);
-  const runtime = measured.server;
-  measured.server = side.server; // the CPU and DynamoDB time of this table's runtime
-  try {
-    return await compare({
-      port: side.server.port,
-      make: side.make,
-      expected: 200,
-      template: side.template,
-      responseBytes: side.captured.responseBytes,
-      concurrency: 1,
-      perBlock: SIZES.scalePerBlock,
-      tag: `${side.tag}${name}`,
-    });
-  } finally {
-    measured.server = runtime;
-  }
+  return compare({
+    port: ctx.small.port,
+    make: side.make,
+    expected: 200,
+    template: side.template,
+    responseBytes: side.captured.responseBytes,
+    concurrency: 1,
+    perBlock: SIZES.scalePerBlock,
+    tag: `${side.tag}${name}`,
+  });
 }
 
 /** A table's figures over its two rounds' blocks (each a median of the blocks, as in the endpoint rows). */
@@ -78,22 +72,33 @@ const figures = (payments: number, side: Prepared, rounds: Comparison[]) => {
   };
 };
 
+/** The four rounds, small, large, large, small: DynamoDB Local's latency falls through the phase. */
+async function rounds(ctx: BenchContext) {
+  // The runtime's JIT for a history page, once: both tables are read by this process.
+  await drive(
+    SIZES.scaleWarmup,
+    1,
+    httpOp(ctx.small.port, () => history(ctx.keys.history), 200, {}),
+  );
+  const s = await prepare(ctx, SMALL_TABLE, 'scale-s');
+  const l = await prepare(ctx, LARGE_TABLE, 'scale-l');
+  // The table measured first had the lower overhead over its floor; this order gives each table an early and a late
+  // round.
+  const s1 = await round(ctx, s, 'a');
+  const l1 = await round(ctx, l, 'a');
+  const l2 = await round(ctx, l, 'b');
+  const s2 = await round(ctx, s, 'b');
+  return { s, l, small: [s1, s2], large: [l1, l2] };
+}
+
 export async function run(ctx: BenchContext): Promise<void> {
-  const { small, large } = ctx;
   const { smallCount, largeCount } = ctx.seeded;
   ctx.phase(
     `Scale: history page with ${smallCount} vs ${largeCount} payments, each against its floor (2 × ${SIZES.blocks} blocks, c=1)`,
   );
-  const s = await prepare(ctx, small, 'scale-s');
-  const l = await prepare(ctx, large, 'scale-l');
-  // In the order small, large, large, small: DynamoDB Local's latency falls through the phase, and the table
-  // measured first had the lower overhead over its floor; this order gives each table an early and a late round.
-  const s1 = await round(s, 'a');
-  const l1 = await round(l, 'a');
-  const l2 = await round(l, 'b');
-  const s2 = await round(s, 'b');
-  const atSmall = figures(smallCount, s, [s1, s2]);
-  const atLarge = figures(largeCount, l, [l1, l2]);
+  const measured = await rounds(ctx).finally(() => useTable(ctx, SMALL_TABLE));
+  const atSmall = figures(smallCount, measured.s, measured.small);
+  const atLarge = figures(largeCount, measured.l, measured.large);
   const overheadRatio = stats.ratio(atLarge.overheadP50.median, atSmall.overheadP50.median);
   const latencyRatioP50 = stats.ratio(atLarge.p50Ms, atSmall.p50Ms);
   const floorRatioP50 = stats.ratio(atLarge.floorP50Ms, atSmall.floorP50Ms);
@@ -106,8 +111,6 @@ export async function run(ctx: BenchContext): Promise<void> {
   log(
     `  ${largeCount} ÷ ${smallCount}: overhead ${overheadRatio}; latency ${latencyRatioP50}, of which DynamoDB Local's own (the floor) ${floorRatioP50}`,
   );
-  await stopChild(large);
-  ctx.children.splice(ctx.children.indexOf(large), 1);
 }
 
 /** The scale phase's budgets: pushed after the other phases', where the report has always listed them. */

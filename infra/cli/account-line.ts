@@ -23,6 +23,7 @@ export function accountLine(account: Account, paystack?: PaystackConnection): Re
     account_name: profile.accountName ?? null,
     account_number: profile.accountNumber ?? null,
     reminders: account.reminderOffsets,
+    send_receipts: account.sendReceipts === true,
     ...paystackFields(paystack),
   };
 }
@@ -44,5 +45,5 @@ function paystackFields(paystack: PaystackConnection | undefined) {
 /** The keys accountLine prints, for `--help`. */
 export const ACCOUNT_LINE_KEYS =
   '{"company_id","name","currency","time_zone","tokenization_enabled","created_at","disabled","disabled_at","email",' +
-  '"phone","address","tax_id","bank_name","account_name","account_number","reminders","paystack_key_last4",' +
-  '"paystack_webhook_url","paystack_fees","paystack_preferred_bank"}';
+  '"phone","address","tax_id","bank_name","account_name","account_number","reminders","send_receipts",' +
+  '"paystack_key_last4","paystack_webhook_url","paystack_fees","paystack_preferred_bank"}';

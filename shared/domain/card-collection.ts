@@ -1,5 +1,5 @@
 /**
- * Automatic collection of an invoice created with a saved card, pure (docs/notes-rev5-domain.md "Automatic
+ * Automatic collection of an invoice created with a saved card, pure (docs/decisions.md "Automatic
  * collection"): the day of the first attempt, whether an attempt is due, and what a decline does to the invoice's
  * `collection`. A declined first attempt is retried 1, 3 and 7 days after the day of that first attempt — a schedule
  * anchored on the first attempt, like a recurring series on its start, so a late sweep does not push every later retry

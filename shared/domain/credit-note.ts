@@ -1,5 +1,5 @@
 /**
- * Whether a credit note may be issued against an invoice, and what it does to it (docs/notes-rev5-domain.md "Credit
+ * Whether a credit note may be issued against an invoice, and what it does to it (docs/decisions.md "Credit
  * notes"). An issued invoice is corrected, never edited: a credit note never credits more than the invoice's total less
  * the credit notes before it; it reduces the amount due, and what it credits beyond that (the invoice was paid) becomes
  * the client's credit. Its amounts and tax split come from tax.ts (`taxInvoice` for items with the invoice's VAT

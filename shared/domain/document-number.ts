@@ -1,5 +1,5 @@
 /**
- * Invoice and credit-note numbers and the e-invoice IRN (docs/notes-rev5-domain.md "Document numbers"). A number is
+ * Invoice and credit-note numbers and the e-invoice IRN (docs/decisions.md "Document numbers"). A number is
  * the account's prefix and a gapless per-account sequence of at least six digits (`INV-000001`, `CN-000001`; the
  * sequence itself is the store's). The IRN is the number without its punctuation, the account's service id and the
  * issue date: `INV000001-94ND90NR-20260115`.

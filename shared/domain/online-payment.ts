@@ -1,6 +1,6 @@
 /**
- * Paying an invoice online through Paystack, pure (docs/notes-rev5-domain.md "Online payment"): the processing fee, the
- * amount the checkout charges for an invoice's amount due, and what a verified payment credits the invoice, what is
+ * Paying an invoice online through Paystack, pure (docs/decisions.md "The fee and what a payment credits"): the
+ * processing fee, the amount the checkout charges for an invoice's amount due, and what a verified payment credits the invoice, what is
  * refunded and what pays the fee. Amounts are integer kobo; products that can pass 2^53 are taken in BigInt.
  */
 import { MAX_AMOUNT_KOBO } from './money.ts';

@@ -1,6 +1,6 @@
 /**
  * Whether a payment is accepted (docs/api.md "Add payment"): partial payments accumulate; no overpayment; nothing on a
- * paid invoice. A payment may carry withholding tax (docs/notes-rev5-domain.md "Withholding tax"): the client paid
+ * paid invoice. A payment may carry withholding tax (docs/decisions.md "Withholding tax"): the client paid
  * `amount` and withheld `wht_amount`, and the invoice is credited both.
  */
 import { type CalendarDate, compareDates, toEpochSeconds } from './dates.ts';

@@ -1,5 +1,5 @@
 /**
- * A recurring invoice's schedule, pure (docs/notes-rev5-domain.md "Recurring invoices"): period n's issue date is
+ * A recurring invoice's schedule, pure (docs/decisions.md "Recurring invoices"): period n's issue date is
  * computed from the start (the anchor), never from the previous period's date, so dates do not drift — monthly from
  * the 31st gives 28/29 Feb, 31 Mar, 30 Apr; yearly from 29 Feb gives 28 Feb in other years. A period becomes issuable
  * at 06:00 on its issue date in the account's time zone. Calendar dates as domain/dates.ts holds them.

@@ -1,5 +1,5 @@
 /**
- * A recurring series' state and what the scheduled sweep does with it, pure (docs/notes-rev5-domain.md "Recurring
+ * A recurring series' state and what the scheduled sweep does with it, pure (docs/decisions.md "Recurring
  * invoices"). Periods are numbered on the schedule's calendar; the series remembers the next period to create. A sweep
  * creates every period that has become issuable since, once and in order, and sends only the latest of them (no burst
  * of back-dated sends); the store's conditional write on series + period keeps each created exactly once under racing

@@ -1,5 +1,5 @@
 /**
- * VAT and discounts on an invoice or a credit note, pure and exact (docs/notes-rev5-domain.md "Tax"). A line's amount
+ * VAT and discounts on an invoice or a credit note, pure and exact (docs/decisions.md "VAT and discounts"). A line's amount
  * is quantity × unit cost, its discount at most that, and what remains is taxed by category: `standard` at the
  * account's rate, `zero` at 0 %, `exempt` not at all. VAT is rounded half-up to the kobo once per invoice, on the sum
  * of the standard lines, never line by line. `exclusive`: the lines exclude VAT and it is added. `inclusive`: the lines

@@ -1,6 +1,6 @@
 /**
  * Where a bank transfer to a client's virtual account goes, and where the client's credit goes, pure
- * (docs/notes-rev5-domain.md "Transfer allocation"). A transfer pays first the open invoices its narration names (by
+ * (docs/decisions.md "Transfer allocation"). A transfer pays first the open invoices its narration names (by
  * reference code or number), else the one invoice whose amount due equals the amount, else the oldest due; whatever
  * is left after the invoices it was matched to goes on to the client's other open invoices, oldest due first, and
  * only what no open invoice can take becomes the client's credit. One payment per invoice, never above its amount due.

@@ -18,6 +18,8 @@ export const PROFILE_ATTRIBUTES: Record<ProfileField, string> = {
 };
 
 export const REMINDER_OFFSETS_ATTRIBUTE = 'reminder_offsets';
+/** `account:update --send-receipts` (docs/getting-paid-online.md "Receipt e-mails"): absent means false. */
+export const SEND_RECEIPTS_ATTRIBUTE = 'send_receipts';
 
 export function profileFromItem(item: Item): MerchantProfile {
   const profile: MerchantProfile = {};
@@ -39,6 +41,8 @@ export interface AccountChanges {
   profile?: { [F in ProfileField]?: string | undefined };
   /** The new schedule; `[]` clears it. */
   reminderOffsets?: number[];
+  /** E-mail a receipt for every recorded payment. */
+  sendReceipts?: boolean;
 }
 
 /** The UpdateExpression parts of `changes` (SET and REMOVE clauses, names and values); empty when nothing changes. */
@@ -61,6 +65,7 @@ export function accountChangeExpression(changes: AccountChanges) {
     assign(PROFILE_ATTRIBUTES[field], value);
   if (changes.reminderOffsets !== undefined)
     assign(REMINDER_OFFSETS_ATTRIBUTE, changes.reminderOffsets.length > 0 ? changes.reminderOffsets : undefined);
+  if (changes.sendReceipts !== undefined) assign(SEND_RECEIPTS_ATTRIBUTE, changes.sendReceipts || undefined);
   const clauses = [
     set.length > 0 ? `SET ${set.join(', ')}` : '',
     remove.length > 0 ? `REMOVE ${remove.join(', ')}` : '',

@@ -12,6 +12,7 @@ import {
   accountChangeExpression,
   profileFromItem,
   reminderOffsetsFromItem,
+  SEND_RECEIPTS_ATTRIBUTE,
 } from './account-profile.ts';
 import { findKeyBySecret, type KeyOptions, newKeyWrites, SECRET_KEY_PATTERN } from './api-keys.ts';
 import { batchGet } from './batch.ts';
@@ -42,6 +43,8 @@ export interface Account {
   profile: MerchantProfile;
   /** Reminder days relative to the due date, ascending; empty when none (`account:update --reminders`). */
   reminderOffsets: number[];
+  /** Every recorded payment e-mails the client a receipt (`account:update --send-receipts`); absent: false. */
+  sendReceipts?: boolean;
 }
 
 export interface AccountOptions {
@@ -121,6 +124,7 @@ export function accountFromItem(item: Item): Account {
     disabledAt: typeof item.disabled_at === 'string' ? item.disabled_at : undefined,
     profile: profileFromItem(item),
     reminderOffsets: reminderOffsetsFromItem(item),
+    sendReceipts: item[SEND_RECEIPTS_ATTRIBUTE] === true,
   };
 }
 

@@ -1,9 +1,11 @@
 /** The benchmark's pure helpers (no timing assertions: the bench itself is `npm run bench`). */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { budgetLine, evaluateBudget } from '../../bench/budgets.ts';
+import { CONCURRENCY, SIZES } from '../../bench/config.ts';
 import { p99BeyondDynamoDbTail, tenantRatioBeyondDynamoDb } from '../../bench/dynamo-tail.ts';
 import { freshenInput, isWriteRequest, preStateItems } from '../../bench/replay.ts';
-import { reversalPicker } from '../../bench/reversal-pool.ts';
+import { REVERSAL_INVOICES, reversalPicker, reversalsPerInvoice } from '../../bench/reversal-pool.ts';
 import {
   consistentQueryRcu,
   dynamoItemBytes,
@@ -208,15 +210,15 @@ describe('replaying a snapshot read (TransactGetItems)', () => {
 });
 
 describe('reverse-payment pool', () => {
-  const pool = (perInvoice = 5) =>
-    Array.from({ length: 8 }, (_, k) => Array.from({ length: perInvoice }, (_, n) => 100 * k + perInvoice - n));
+  const pool = (perInvoice = 5, invoices = 8) =>
+    Array.from({ length: invoices }, (_, k) => Array.from({ length: perInvoice }, (_, n) => 1000 * k + perInvoice - n));
 
   it('never hands out a payment twice, and takes each invoice newest first', () => {
     const take = reversalPicker(pool());
     const seen = Array.from({ length: 40 }, (_, i) => take(i, 0));
     expect(new Set(seen).size).toBe(40);
-    const ofInvoice = seen.filter((id) => Math.floor(id / 100) === 3);
-    expect(ofInvoice).toEqual([305, 304, 303, 302, 301]);
+    const ofInvoice = seen.filter((id) => Math.floor(id / 1000) === 3);
+    expect(ofInvoice).toEqual([3005, 3004, 3003, 3002, 3001]);
     expect(() => take(40, 0)).toThrow(/exhausted/);
   });
 
@@ -225,19 +227,46 @@ describe('reverse-payment pool', () => {
     const take = reversalPicker(pool(10));
     const inFlight = new Map<number, number>();
     let i = 0;
-    for (let w = 0; w < 8; w++) inFlight.set(w, Math.floor(take(i++, w) / 100));
+    for (let w = 0; w < 8; w++) inFlight.set(w, Math.floor(take(i++, w) / 1000));
     // Workers finish in an uneven order; each takes its next payment as soon as it is free.
     for (const w of [3, 3, 0, 7, 3, 5, 1, 1, 6, 2, 4, 0, 3, 7, 7, 5, 2, 6, 4, 1, 0, 3, 3, 5, 2, 6, 4, 1, 0, 7]) {
       inFlight.delete(w);
-      const invoice = Math.floor(take(i++, w) / 100);
+      const invoice = Math.floor(take(i++, w) / 1000);
       expect([...inFlight.values()]).not.toContain(invoice);
       inFlight.set(w, invoice);
     }
   });
 
+  it('serves a row of the full run, whatever order the workers come back in', () => {
+    // The reverse payment row's runs of `drive`: its warm-up at c=4, captures, the c=1 blocks, the c=8 blocks.
+    const runs: [count: number, concurrency: number][] = [
+      [SIZES.warmup, 4],
+      [SIZES.captures, 1],
+      ...Array<[number, number]>(SIZES.blocks).fill([SIZES.perBlock1, 1]),
+      ...Array<[number, number]>(SIZES.blocks).fill([SIZES.perBlock8, CONCURRENCY]),
+    ];
+    const needed = runs.reduce((n, [count]) => n + count, 0);
+    const perInvoice = reversalsPerInvoice(needed);
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: needed, maxLength: needed }), (comebacks) => {
+        const take = reversalPicker(pool(perInvoice, REVERSAL_INVOICES));
+        let drawn = 0;
+        for (const [count, concurrency] of runs) {
+          const inFlight = Array.from({ length: Math.min(concurrency, count) }, (_, w) => w);
+          for (let i = 0; i < count; i++) {
+            // The first request of each worker, then whichever worker the draw brings back.
+            const worker = i < inFlight.length ? i : inFlight[comebacks[drawn++]! % inFlight.length]!;
+            take(i, worker);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('spreads a single worker over every invoice', () => {
     const take = reversalPicker(pool());
-    expect(new Set(Array.from({ length: 8 }, (_, i) => Math.floor(take(i, 0) / 100))).size).toBe(8);
+    expect(new Set(Array.from({ length: 8 }, (_, i) => Math.floor(take(i, 0) / 1000))).size).toBe(8);
   });
 });
 

@@ -45,7 +45,8 @@ describe('stage settings', () => {
     expect(() => resolveStage(name)).toThrow(/Invalid stage name/);
   });
 
-  it('synthesises a custom stage as its own stack', () => {
+  // A whole stage's synthesis: seconds of CPU, and more than vitest's 30 s default on a loaded machine.
+  it('synthesises a custom stage as its own stack', { timeout: 120_000 }, () => {
     expect(synthStage('pr-42').stack.stackName).toBe('Invoicing-pr-42');
   });
 

@@ -26,7 +26,7 @@ describe('the pay button', () => {
     const { token } = await invoiceToPay(key);
     const result = await page(token);
     expect(result.status).toBe(200);
-    // ₦1,000.00 due, the client bears Paystack's fee: ₦1,015.23 (docs/notes-rev5-domain.md "Online payment").
+    // ₦1,000.00 due, the client bears Paystack's fee: ₦1,015.23 (docs/decisions.md "The fee and what a payment credits").
     expect(result.rawBody).toContain(`<form class="pay-online" method="post" action="/i/${token}/pay">`);
     expect(result.rawBody).toContain('<button type="submit">Pay ₦1,015.23</button>');
     expect(result.rawBody).not.toMatch(/<script/i);
