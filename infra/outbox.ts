@@ -43,6 +43,8 @@ export interface OutboxProps {
   environment: Record<string, string>;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
+  /** The stage's sender, given to the workers that record payments (their receipt e-mails); unset: none. */
+  mailFrom?: string;
 }
 
 interface WorkerIds {
@@ -119,7 +121,13 @@ export class OutboxWorker {
       entry: worker.entry,
       description: worker.description,
       timeout: Duration.seconds(worker.timeoutSeconds),
-      environment: { ...props.environment, [queueUrlVariable]: this.queue.queueUrl },
+      environment: {
+        ...props.environment,
+        [queueUrlVariable]: this.queue.queueUrl,
+        ...('recordsPayments' in worker && worker.recordsPayments && props.mailFrom
+          ? { MAIL_FROM: props.mailFrom }
+          : {}),
+      },
       logRetention: props.logRetention,
       removalPolicy,
       rendersPdf: 'rendersPdf' in worker && worker.rendersPdf,

@@ -18,6 +18,7 @@ import { TABLE } from '../shared/store/table.ts';
 import { InvoiceMail } from './mail.ts';
 import { Monitoring } from './monitoring.ts';
 import { Outbox } from './outbox.ts';
+import { paystackWatchedMetrics } from './paystack-alarms.ts';
 import { acknowledgeFunctionFindings, serviceFunction } from './service-function.ts';
 import type { Stage } from './stages.ts';
 import { WakeSweep } from './wake-sweep.ts';
@@ -107,7 +108,7 @@ export class InvoicingStack extends Stack {
     this.webhooks = new WebhookDelivery(this, 'Webhooks', background);
     this.wakeSweep = this.addWakeSweep(background, settings.mailFrom);
     this.mail = this.addInvoiceMail(background, settings.mailFrom);
-    this.outbox = this.addOutbox(background);
+    this.outbox = this.addOutbox({ ...background, mailFrom: settings.mailFrom });
 
     new CfnOutput(this, 'ApiUrl', { value: apiStage.url, description: 'Base URL of the HTTP API' });
     new CfnOutput(this, 'TableName', {
@@ -214,7 +215,7 @@ export class InvoicingStack extends Stack {
    * The outbox (infra/outbox.ts): its dispatcher and each kind's worker, watched like the API (errors, throttles),
    * with their dead letters and the stream's lag.
    */
-  private addOutbox(props: BackgroundProps): Outbox {
+  private addOutbox(props: BackgroundProps & { mailFrom: string | undefined }): Outbox {
     const outbox = new Outbox(this, 'Outbox', {
       ...props,
       workers: { webhook: this.webhooks.worker, mail: this.mail.worker },
@@ -222,6 +223,8 @@ export class InvoicingStack extends Stack {
     this.monitoring.addFunction('outbox-dispatch', outbox.dispatchFunction);
     for (const worker of Object.values(outbox.workers)) this.monitoring.addFunction(worker.name, worker.workerFunction);
     for (const watched of outbox.watchedMetrics) this.monitoring.watchMetric(watched);
+    const metrics = { metricsNamespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME };
+    for (const watched of paystackWatchedMetrics(metrics)) this.monitoring.watchMetric(watched);
     return outbox;
   }
 

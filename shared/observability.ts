@@ -75,3 +75,21 @@ export type MailOutcomeMetric = 'MailSent' | 'MailFailed' | 'MailBounced';
 export function countMailOutcome(metric: MailOutcomeMetric): void {
   metrics.singleMetric().addMetric(metric, MetricUnit.Count, 1);
 }
+
+export type PaystackMetric =
+  | 'PaystackSignatureFailures'
+  | 'RefundsIssued'
+  | 'RefundsFailed'
+  | 'CardChargesDeclined'
+  | 'CardChargesSucceeded';
+
+/**
+ * Counts what the Paystack integration came to (docs/operations.md "Alarms": the stage alarms on
+ * `PaystackSignatureFailures` and `RefundsFailed`); published at once.
+ */
+export function countPaystackOutcome(metric: PaystackMetric): void {
+  metrics.singleMetric().addMetric(metric, MetricUnit.Count, 1);
+}
+
+/** A webhook at `POST /paystack/events/{hook_id}` whose signature was missing or wrong. */
+export const countPaystackSignatureFailure = (): void => countPaystackOutcome('PaystackSignatureFailures');

@@ -28,6 +28,7 @@ export function accountLine(account: Account, paystack?: PaystackConnection): Re
     vat: account.vat.mode,
     vat_rate: formatPercent(account.vat.rateUnits, VAT_RATE_DECIMALS),
     invoice_prefix: account.invoicePrefix,
+    send_receipts: account.sendReceipts === true,
     ...paystackFields(paystack),
   };
 }
@@ -50,5 +51,5 @@ function paystackFields(paystack: PaystackConnection | undefined) {
 export const ACCOUNT_LINE_KEYS =
   '{"company_id","name","currency","time_zone","tokenization_enabled","created_at","disabled","disabled_at","email",' +
   '"phone","address","tax_id","bank_name","account_name","account_number","reminders","vat","vat_rate",' +
-  '"invoice_prefix","paystack_key_last4",' +
-  '"paystack_webhook_url","paystack_fees","paystack_preferred_bank"}';
+  '"invoice_prefix","send_receipts","paystack_key_last4","paystack_webhook_url","paystack_fees",' +
+  '"paystack_preferred_bank"}';

@@ -67,6 +67,7 @@ function changesFrom(
       throw new UsageError(`--name must be at most ${MAX_BUSINESS_NAME_LENGTH} characters.`);
     changes.name = name;
   }
+  if (typeof values['send-receipts'] === 'string') changes.sendReceipts = sendReceiptsFrom(values['send-receipts']);
   if (typeof values.reminders === 'string') {
     const parsed = parseReminderOffsets(values.reminders);
     if (!parsed.ok) throw new UsageError(`--reminders ${parsed.message}.`);
@@ -78,19 +79,25 @@ function changesFrom(
     changes.vatMode !== undefined ||
     changes.vatRateUnits !== undefined ||
     changes.invoicePrefix !== undefined ||
+    changes.sendReceipts !== undefined ||
     Object.keys(changes.profile ?? {}).length > 0 ||
     paystack !== undefined;
   if (!changesSomething)
     throw new UsageError(
-      'Nothing to change: give --name, a profile option, --reminders, --vat, --vat-rate, --invoice-prefix or a Paystack option.',
+      'Nothing to change: give --name, a profile option, --reminders, --vat, --vat-rate, --invoice-prefix, --send-receipts or a Paystack option.',
     );
   return changes;
+}
+
+function sendReceiptsFrom(value: string): boolean {
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new UsageError('--send-receipts must be true or false.');
 }
 
 export const accountUpdate = defineCommand({
   name: 'account:update',
   summary:
-    "change an account's name, profile (what its invoices show), reminder schedule, VAT, invoice prefix or Paystack connection",
+    "change an account's name, profile (what its invoices show), reminder schedule, VAT, invoice prefix, receipt e-mails or Paystack connection",
   options: {
     'company-id': COMPANY_ID,
     name: { type: 'string', placeholder: 'TEXT', description: 'the business name invoices are from' },
@@ -102,6 +109,12 @@ export const accountUpdate = defineCommand({
         'reminder days relative to the due date, e.g. --reminders=-3,0,7,14 (-365..365, at most 10); --reminders= clears',
     },
     ...TAX_OPTIONS,
+    'send-receipts': {
+      type: 'string',
+      placeholder: 'true|false',
+      description:
+        'e-mail the client a receipt for every recorded payment, manual or online (default false; needs the stage’s sender)',
+    },
     ...PAYSTACK_OPTIONS,
   },
   prints: 'one JSON line describing the account, as account:list does.',

@@ -8,6 +8,7 @@ import type { Command } from './command.ts';
 import { dataCommands } from './data-commands.ts';
 import { keyCommands } from './key-commands.ts';
 import { mailCommands } from './mail-commands.ts';
+import { paystackCommands } from './paystack-commands.ts';
 import { webhookCommands } from './webhook-commands.ts';
 
 export const COMMANDS: readonly Command[] = [
@@ -15,5 +16,6 @@ export const COMMANDS: readonly Command[] = [
   ...keyCommands,
   ...webhookCommands,
   ...mailCommands,
+  ...paystackCommands,
   ...dataCommands,
 ];

@@ -127,6 +127,29 @@ export function reasonNotToSend(invoice: Invoice | undefined, reminder = false):
   return undefined;
 }
 
+/**
+ * Who a payment's receipt goes to (docs/getting-paid-online.md "Receipt e-mails"): the invoice's client, when the
+ * account sends receipts, the stage has a sender and the client a valid address; else none is queued.
+ */
+export function receiptRecipient(
+  sendReceipts: boolean,
+  clientEmail: string,
+  mailConfigured: boolean,
+): string | undefined {
+  const to = clientEmail.trim();
+  return sendReceipts && mailConfigured && isEmailAddress(to) ? to : undefined;
+}
+
+/** The payment a receipt is about, as it was recorded (the job keeps it: later payments do not change it). */
+export interface ReceiptFacts {
+  amountKobo: number;
+  /** Unix seconds of the payment date, as the payment's `transaction_date`. */
+  transactionDate: number;
+  channel: string;
+  /** What the invoice still had due right after this payment. */
+  amountDueKobo: number;
+}
+
 /** A report SES sends about a message it accepted (deployed: the configuration set's event destination). */
 export interface SesNotice {
   kind: 'bounce' | 'complaint' | 'reject';

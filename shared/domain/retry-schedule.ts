@@ -15,6 +15,13 @@ export const DEFAULT_RETRY_BASE_MS = 60_000;
  */
 export const WEBHOOK_RETRY_SCHEDULE: RetrySchedule = { factors: [1, 5, 30, 120, 300, 600, 600] };
 
+/**
+ * Background calls to Paystack (docs/getting-paid-online.md "Background processing": processing a received event,
+ * a refund, a saved card's charge) when Paystack is down or slow: retried like a webhook delivery, with the same steps
+ * and base (WEBHOOK_RETRY_BASE_MS).
+ */
+export const PAYSTACK_RETRY_SCHEDULE: RetrySchedule = WEBHOOK_RETRY_SCHEDULE;
+
 /** Every attempt a job of this schedule gets: the first, and one after each delay. */
 export const attemptsOf = (schedule: RetrySchedule): number => schedule.factors.length + 1;
 

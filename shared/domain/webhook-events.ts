@@ -15,6 +15,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'invoice.delivery_failed',
   'invoice.reminder_sent',
   'credit_note.created',
+  'payment.refund_issued',
+  'invoice.payment_failed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -123,4 +125,21 @@ export function invoiceReminderEvents(
 /** `credit_note.created`, from the credit-note route's response `data` (the credit note with its invoice after it). */
 export function creditNoteCreatedEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
   return [event('credit_note.created', data, context)];
+}
+
+/**
+ * `payment.refund_issued`, when Paystack accepted the refund of money an online payment's invoice could not take
+ * (docs/getting-paid-online.md "Refunds"): the payment with its `refund` (Paystack's id and status), its invoice and
+ * client, as `payment.recorded`'s data.
+ */
+export function paymentRefundIssuedEvents(data: PaymentData, context: EventContext): WebhookEvent[] {
+  return [event('payment.refund_issued', data, context)];
+}
+
+/**
+ * `invoice.payment_failed`, for each declined charge of a saved card (docs/getting-paid-online.md "Automatic
+ * collection"): the invoice with `client` and `items`, its `collection` after the decline.
+ */
+export function invoicePaymentFailedEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
+  return [event('invoice.payment_failed', data, context)];
 }

@@ -79,6 +79,22 @@ const DATA: Record<WebhookEventType, { schema: string; summary: string; descript
       '`data` is exactly the `data` of the credit-note response (`POST /invoices/{reference_code}/credit-notes`): the ' +
       "credit note, what it took off the amount due and what went to the client's credit, and its `invoice` after it.",
   },
+  'payment.refund_issued': {
+    schema: 'Payment',
+    summary: 'Paystack accepted the refund of money an online payment could not credit',
+    description:
+      'Money an invoice could not take (more than it could take, or any payment for a voided or already paid invoice) ' +
+      'was refunded through Paystack: `data` is the payment, as `payment.recorded`, with `refund` ' +
+      "(`amount`, Paystack's `status` and `id`), its `client` and its `invoice`.",
+  },
+  'invoice.payment_failed': {
+    schema: 'InvoiceWithClient',
+    summary: "A charge of the invoice's saved card was declined",
+    description:
+      'Automatic collection (`card_token`) charged the saved card and Paystack declined it: one event per decline. ' +
+      '`data` is the invoice with its `client` and `items` and its `collection` after the decline (`status` ' +
+      '`retrying` with `next_attempt`, or `failed` after the last retry).',
+  },
 };
 
 const schemaName = (type: WebhookEventType) =>

@@ -15,6 +15,8 @@ export interface PaystackRefund {
   id: string;
   status: string;
   amountKobo: number;
+  /** What the refund was asked with (the refund job names itself in it). */
+  merchantNote: string;
 }
 
 export interface DedicatedAccount {
@@ -92,7 +94,7 @@ export function refundFromPaystack(data: Record<string, unknown>): PaystackRefun
   const id = integer(data.id) ?? (typeof data.id === 'string' ? data.id : undefined);
   const amount = integer(data.amount);
   if (id === undefined || amount === undefined) return undefined;
-  return { id: String(id), status: text(data.status), amountKobo: amount };
+  return { id: String(id), status: text(data.status), amountKobo: amount, merchantNote: text(data.merchant_note) };
 }
 
 export function dedicatedAccountFromPaystack(data: Record<string, unknown>): DedicatedAccount | undefined {

@@ -108,6 +108,18 @@ export class PaystackApi {
     return mapped(await this.call('POST', '/refund', body), refundFromPaystack);
   }
 
+  /**
+   * `GET /refund?transaction=…`: the refunds of a transaction (Paystack's "List Refunds"), to learn whether an attempt
+   * that may have reached Paystack made one.
+   */
+  async listRefunds(transaction: string): Promise<PaystackResult<PaystackRefund[]>> {
+    const raw = await this.call('GET', `/refund?transaction=${encodeURIComponent(transaction)}&perPage=100`);
+    return mapped(raw, (data) => {
+      const refunds = Array.isArray(data.items) ? data.items.filter(isRecord).map(refundFromPaystack) : undefined;
+      return refunds?.every((refund) => refund !== undefined) ? (refunds as PaystackRefund[]) : undefined;
+    });
+  }
+
   /** `POST /customer`: the customer of an e-mail (the same one again for a known e-mail). */
   async createCustomer(customer: CustomerRequest): Promise<PaystackResult<{ customerCode: string }>> {
     const body = {
@@ -198,8 +210,11 @@ function interpret(status: number, text: string): RawResult {
   const message = isRecord(parsed) && typeof parsed.message === 'string' ? parsed.message : `HTTP ${status}`;
   if (status >= 500 || status === 429 || parsed === undefined)
     return { ok: false, failure: { kind: 'unavailable', detail: `HTTP ${status}: ${message}` } };
-  if (status >= 300 || !isRecord(parsed) || parsed.status !== true || !isRecord(parsed.data))
+  if (status >= 300 || !isRecord(parsed) || parsed.status !== true)
     return { ok: false, failure: { kind: 'refused', httpStatus: status, message } };
+  // A listing's `data` is an array: handed on as `items`.
+  if (Array.isArray(parsed.data)) return { ok: true, data: { items: parsed.data } };
+  if (!isRecord(parsed.data)) return { ok: false, failure: { kind: 'refused', httpStatus: status, message } };
   return { ok: true, data: parsed.data };
 }
 

@@ -76,6 +76,7 @@ function planPayment(
     payment,
     attempt,
     now,
+    sendReceipts: account.sendReceipts === true,
   });
   return { actions: [...writes.actions, ...sequenceActions([id])], response: writes.answer };
 }

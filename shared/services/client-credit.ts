@@ -30,7 +30,7 @@ import { tableName } from '../store/dynamodb-client.ts';
 import { invoiceFrom, invoiceKeys, latestPaymentFrom } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
 import { type Key, keys } from '../store/keys.ts';
-import { refundJobPut } from '../store/online-payments.ts';
+import { refundJobPut } from '../store/refund-jobs.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { virtualAccountFrom, virtualAccountKey } from '../store/virtual-accounts.ts';
 import { executeWrite, type TransactItem, type WritePlan, type WriteResult } from '../store/write-executor.ts';
@@ -190,7 +190,7 @@ interface CreditPaymentFacts {
   amountKobo: number;
   attempt: number;
   now: string;
-  account: { companyId: number; currency: string; timeZone: string };
+  account: { companyId: number; currency: string; timeZone: string; sendReceipts?: boolean };
   today: CalendarDate;
 }
 
@@ -206,6 +206,7 @@ function creditPaymentWrites(facts: CreditPaymentFacts): { paymentId: number; ac
   const writes = recordedPaymentWrites({
     companyId: account.companyId,
     todayForOverdue: todayForOverdue(account.timeZone),
+    sendReceipts: account.sendReceipts === true,
     invoice,
     balance: balance.value,
     settles: balance.value.amountDueKobo === 0,

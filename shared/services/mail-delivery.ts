@@ -22,6 +22,7 @@ import { countMailOutcome, logger } from '../observability.ts';
 import { buildMimeMessage } from '../outbound/mime-message.ts';
 import { invoiceEmailContent } from '../render/invoice-email.ts';
 import { renderInvoicePdf } from '../render/invoice-pdf.ts';
+import { receiptEmailContent } from '../render/receipt-email.ts';
 import { invoiceView } from '../representation/views.ts';
 import { type Account, getAccount } from '../store/accounts.ts';
 import { tableName } from '../store/dynamodb-client.ts';
@@ -95,7 +96,9 @@ function mailFrom(): string {
 
 async function buildInvoiceMessage(job: MailJob, invoice: Invoice, account: Account) {
   const document = documentOf(invoice, account);
-  const content = invoiceEmailContent(document, job.message, job.reminder);
+  const content = job.receipt
+    ? receiptEmailContent(document, job.receipt)
+    : invoiceEmailContent(document, job.message, job.reminder);
   // The PDF engine loads on the first PDF this process renders (shared/render/invoice-pdf.ts).
   const pdf = await renderInvoicePdf(document);
   return buildMimeMessage({

@@ -12,14 +12,9 @@ import { type CheckoutAttempt, onlineChannel, type VerifiedCharge } from '../dom
 import { applyPayment, newPayment } from '../domain/payment-acceptance.ts';
 import type { OnlinePayment, PaymentCard, PaymentRecord } from '../domain/payment-record.ts';
 import { paymentRecorded } from '../representation/views.ts';
-import {
-  attemptRecorded,
-  invoiceStillAt,
-  type RefundReason,
-  refundedPaymentPut,
-  refundJobPut,
-} from '../store/online-payments.ts';
+import { attemptRecorded, invoiceStillAt, refundedPaymentPut } from '../store/online-payments.ts';
 import { receiptActions } from '../store/receipts.ts';
+import { type RefundReason, refundJobPut } from '../store/refund-jobs.ts';
 import type { TransactItem } from '../store/write-executor.ts';
 import { newUlid } from '../ulid.ts';
 import { type PaymentWrites, recordedPaymentWrites } from './payment-plan.ts';
@@ -38,6 +33,8 @@ export interface OnlineRecording {
   /** The saved card the payment names, when the invoice asked for one (its items are the caller's). */
   card: PaymentCard | undefined;
   writeAttempt: number;
+  /** The account e-mails a receipt for every payment. */
+  sendReceipts: boolean;
 }
 
 /** The payment, its writes and answer, the attempt's condition and the refund job. */
@@ -109,6 +106,7 @@ function creditedWrites(recording: OnlineRecording, payment: PaymentRecord, now:
     payment,
     attempt: recording.writeAttempt,
     now,
+    sendReceipts: recording.sendReceipts,
   });
 }
 

@@ -1,13 +1,16 @@
 /**
  * What every recorded payment writes, manual or online (docs/api.md "Add payment"; docs/getting-paid-online.md
  * "Recording"): the invoice header from its balance as read to the balance after, the payment, its day's totals, its
- * receivables items (aging, open invoice, ledger line), its receipt on the hosted page, and the events
- * `payment.recorded` (and `invoice.paid` when nothing is left due) — with the answer they carry. Add payment and
+ * receivables items (aging, open invoice, ledger line), its receipt on the hosted page, the events
+ * `payment.recorded` (and `invoice.paid` when nothing is left due) — with the answer they carry — and the receipt
+ * e-mail's job when the account sends receipts. Add payment and
  * online recording each add their own items (the id claim, the Idempotency-Key's record, the checkout attempt…) to one
  * transaction with these.
  */
+import { loadConfig } from '../config.ts';
 import type { CalendarDate } from '../domain/dates.ts';
 import type { Invoice, InvoiceBalance } from '../domain/invoice.ts';
+import { receiptRecipient } from '../domain/invoice-mail.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import { recordedDelta } from '../domain/period-totals.ts';
 import { paymentRecordedChange } from '../domain/receivables.ts';
@@ -15,6 +18,7 @@ import { paymentEvents } from '../domain/webhook-events.ts';
 import { type Answer, paymentRecorded } from '../representation/views.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { paymentTransaction } from '../store/invoices.ts';
+import { type MailJob, mailJobPut, newMailJobId } from '../store/mail.ts';
 import { dayTotalsUpdate } from '../store/period-totals.ts';
 import { receiptActions } from '../store/receipts.ts';
 import { receivableActions } from '../store/receivables.ts';
@@ -35,6 +39,8 @@ export interface RecordedPayment {
   attempt: number;
   /** YYYY-MM-DD HH:MM:SS (UTC) of the write. */
   now: string;
+  /** The account e-mails a receipt for every payment (`account:update --send-receipts`). */
+  sendReceipts: boolean;
 }
 
 export interface PaymentWrites {
@@ -60,7 +66,39 @@ export function recordedPaymentWrites(recording: RecordedPayment): PaymentWrites
       ...receivableActions(tableName(), paymentRecordedChange(invoice, balance, recorded), attempt),
       ...receiptActions(tableName(), invoice.details.hostedToken, recorded),
       ...eventPuts(events),
+      ...receiptMail(recording),
     ],
     answer,
   };
+}
+
+/** The receipt e-mail's job, in the payment's own transaction: exactly one per payment. */
+function receiptMail({ sendReceipts, invoice, balance, payment, now }: RecordedPayment): TransactItem[] {
+  const to = receiptRecipient(sendReceipts, invoice.details.client.email, loadConfig().mailFrom !== undefined);
+  // Nothing was credited (all of it goes back: a voided or paid invoice): no receipt for money not kept.
+  if (to === undefined || payment.amountKobo <= 0) return [];
+  const job: MailJob = {
+    jobId: newMailJobId(),
+    companyId: payment.companyId,
+    referenceCode: payment.referenceCode,
+    to,
+    cc: [],
+    message: undefined,
+    state: 'queued',
+    attempts: 0,
+    createdAt: now,
+    lastAttemptAt: null,
+    nextAttemptAt: null,
+    lastError: null,
+    sesMessageId: null,
+    sentAt: null,
+    receipt: {
+      paymentId: payment.id,
+      amountKobo: payment.amountKobo,
+      transactionDate: payment.transactionDate,
+      channel: payment.channel,
+      amountDueKobo: balance.amountDueKobo,
+    },
+  };
+  return [mailJobPut(tableName(), job, Date.now())];
 }

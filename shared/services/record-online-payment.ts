@@ -131,6 +131,7 @@ function planRecording(recording: Recording, items: Map<string, Item>, writeAtte
     ids: { id: id.id, previousPaymentId: latestPaymentFrom(items, invoice.details.referenceCode)?.id },
     card: saved?.card,
     writeAttempt,
+    sendReceipts: account.sendReceipts === true,
   });
   return {
     actions: [...writes.actions, ...(saved?.actions ?? []), ...sequenceActions([id])],

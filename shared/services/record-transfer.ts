@@ -118,7 +118,8 @@ function planStep(step: Step, items: Map<string, Item>, attempt: number): WriteP
   });
   const now = formatTimestamp(new Date());
   const paidOn = todayIn(account.timeZone, charge.paidAt ? new Date(charge.paidAt) : new Date());
-  const context = { step, items, attempt, now, paidOn, currency: account.currency, timeZone: account.timeZone };
+  const { currency, timeZone, sendReceipts = false } = account;
+  const context = { step, items, attempt, now, paidOn, currency, timeZone, sendReceipts };
   const writes = decided.payments.map((allocated, i) =>
     paymentWrites(context, invoices.get(allocated.referenceCode)!, allocated, i),
   );
@@ -161,6 +162,8 @@ interface StepContext {
   paidOn: CalendarDate;
   currency: string;
   timeZone: string;
+  /** The account e-mails a receipt for every payment. */
+  sendReceipts: boolean;
 }
 
 function paymentWrites(context: StepContext, invoice: Invoice, allocated: AllocatedPayment, index: number) {
@@ -199,6 +202,7 @@ function paymentWrites(context: StepContext, invoice: Invoice, allocated: Alloca
   const writes = recordedPaymentWrites({
     companyId: invoice.details.companyId,
     todayForOverdue: todayForOverdue(context.timeZone),
+    sendReceipts: context.sendReceipts,
     invoice,
     balance: balance.value,
     settles: balance.value.amountDueKobo === 0,

@@ -20,6 +20,8 @@ export const PROFILE_ATTRIBUTES: Record<ProfileField, string> = {
 };
 
 export const REMINDER_OFFSETS_ATTRIBUTE = 'reminder_offsets';
+/** `account:update --send-receipts` (docs/getting-paid-online.md "Receipt e-mails"): absent means false. */
+export const SEND_RECEIPTS_ATTRIBUTE = 'send_receipts';
 
 export function profileFromItem(item: Item): MerchantProfile {
   const profile: MerchantProfile = {};
@@ -60,6 +62,8 @@ export interface AccountChanges {
   vatRateUnits?: number;
   /** `""` numbers invoices without a prefix. */
   invoicePrefix?: string;
+  /** E-mail a receipt for every recorded payment. */
+  sendReceipts?: boolean;
 }
 
 /** The UpdateExpression parts of `changes` (SET and REMOVE clauses, names and values); empty when nothing changes. */
@@ -85,6 +89,7 @@ export function accountChangeExpression(changes: AccountChanges) {
   if (changes.vatMode !== undefined) assign(TAX_ATTRIBUTES.vatMode, changes.vatMode);
   if (changes.vatRateUnits !== undefined) assign(TAX_ATTRIBUTES.vatRate, changes.vatRateUnits);
   if (changes.invoicePrefix !== undefined) assign(TAX_ATTRIBUTES.invoicePrefix, changes.invoicePrefix);
+  if (changes.sendReceipts !== undefined) assign(SEND_RECEIPTS_ATTRIBUTE, changes.sendReceipts || undefined);
   const clauses = [
     set.length > 0 ? `SET ${set.join(', ')}` : '',
     remove.length > 0 ? `REMOVE ${remove.join(', ')}` : '',

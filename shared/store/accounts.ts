@@ -16,6 +16,7 @@ import {
   profileFromItem,
   reminderOffsetsFromItem,
   vatFromItem,
+  SEND_RECEIPTS_ATTRIBUTE,
 } from './account-profile.ts';
 import { findKeyBySecret, type KeyOptions, newKeyWrites, SECRET_KEY_PATTERN } from './api-keys.ts';
 import { batchGet } from './batch.ts';
@@ -50,6 +51,8 @@ export interface Account {
   vat: VatSetting;
   /** The prefix of new invoices' numbers (`account:update --invoice-prefix`; default `INV-`). */
   invoicePrefix: string;
+  /** Every recorded payment e-mails the client a receipt (`account:update --send-receipts`); absent: false. */
+  sendReceipts?: boolean;
 }
 
 export interface AccountOptions {
@@ -133,6 +136,7 @@ export function accountFromItem(item: Item): Account {
     reminderOffsets: reminderOffsetsFromItem(item),
     vat: vatFromItem(item),
     invoicePrefix: invoicePrefixFromItem(item),
+    sendReceipts: item[SEND_RECEIPTS_ATTRIBUTE] === true,
   };
 }
 

@@ -9,7 +9,7 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../config.ts';
 import type { MailJobState } from '../domain/invoice.ts';
-import { MAIL_JOB_ID_PATTERN, type SendResult, type SesNotice } from '../domain/invoice-mail.ts';
+import { MAIL_JOB_ID_PATTERN, type ReceiptFacts, type SendResult, type SesNotice } from '../domain/invoice-mail.ts';
 import { isRecord } from '../guards.ts';
 import { monotonicUlids } from '../ulid.ts';
 import { cancellationReasons } from './database-errors.ts';
@@ -46,7 +46,29 @@ export interface MailJob {
   sentAt: string | null;
   /** A reminder's job (docs/receivables.md "Reminders"): its offset, and the days from the due date when queued. */
   reminder?: { offset: number; daysFromDue: number };
+  /** A payment's receipt (docs/getting-paid-online.md "Receipt e-mails"): the payment, as it was recorded. */
+  receipt?: MailReceipt;
 }
+
+export interface MailReceipt extends ReceiptFacts {
+  paymentId: number;
+}
+
+const receiptAttributes = (receipt: MailReceipt) => ({
+  receipt_payment_id: receipt.paymentId,
+  receipt_amount: receipt.amountKobo,
+  receipt_date: receipt.transactionDate,
+  receipt_channel: receipt.channel,
+  receipt_amount_due: receipt.amountDueKobo,
+});
+
+const receiptFromItem = (item: Item): MailReceipt => ({
+  paymentId: Number(item.receipt_payment_id),
+  amountKobo: Number(item.receipt_amount),
+  transactionDate: Number(item.receipt_date),
+  channel: String(item.receipt_channel),
+  amountDueKobo: Number(item.receipt_amount_due),
+});
 
 function jobItem(job: MailJob, nowMs: number): Item {
   return {
@@ -61,6 +83,7 @@ function jobItem(job: MailJob, nowMs: number): Item {
     job_state: job.state,
     attempts: job.attempts,
     ...(job.reminder ? { reminder_offset: job.reminder.offset, reminder_days: job.reminder.daysFromDue } : {}),
+    ...(job.receipt ? receiptAttributes(job.receipt) : {}),
     created_at: job.createdAt,
     GSI1PK: mailIndexKeys.partition(job.companyId),
     GSI1SK: mailIndexKeys.sort(job.jobId),
@@ -89,12 +112,14 @@ function jobFromItem(item: Item): MailJob {
     ...(typeof item.reminder_offset === 'number'
       ? { reminder: { offset: item.reminder_offset, daysFromDue: Number(item.reminder_days) } }
       : {}),
+    ...(typeof item.receipt_payment_id === 'number' ? { receipt: receiptFromItem(item) } : {}),
   };
 }
 
 /**
  * The put of a new job, in the transaction of what queues it: a send (with the header's `queued`: store/invoices.ts
- * `sendHeaderAction`) or a reminder (which leaves the invoice's mail fields, describing its latest send, alone).
+ * `sendHeaderAction`), a reminder or a payment's receipt (which leave the invoice's mail fields, describing its latest
+ * send, alone).
  */
 export const mailJobPut = (table: string, job: MailJob, nowMs: number): TransactItem =>
   putNew(table, jobItem(job, nowMs));

@@ -1,8 +1,8 @@
 /**
  * Getting paid online in the table (docs/data-design.md "Getting paid online"): the checkout attempt of each reference
  * the service issues to Paystack — the item whose conditional write makes one reference record at most one payment —
- * and the refund job a recording puts when money must go back (an outbox item: its INSERT on the table's stream is
- * what a background job picks up by its `entity`, as `mail_job` items are).
+ * and the conditions a recording's transaction holds the invoice to. The refund job a recording puts when money must
+ * go back is store/refund-jobs.ts's.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Invoice } from '../domain/invoice.ts';
@@ -12,7 +12,7 @@ import type { PaymentRecord } from '../domain/payment-record.ts';
 import { itemOf } from './batch.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import { type Item, paymentItem } from './items.ts';
-import { type Key, keys, refundJobIndexKeys } from './keys.ts';
+import { type Key, keys } from './keys.ts';
 import type { TransactItem } from './write-executor.ts';
 import { putNew } from './write-executor.ts';
 
@@ -113,48 +113,3 @@ export function invoiceStillAt(table: string, invoice: Invoice): TransactItem {
 /** The payment of an online charge the invoice took none of: its item alone, on condition that it is new. */
 export const refundedPaymentPut = (table: string, payment: PaymentRecord): TransactItem =>
   putNew(table, paymentItem(payment));
-
-/** Why money goes back: more than the invoice could take, or nothing at all (voided, already paid, too little). */
-/** `credit`: a refund of a client's credit (docs/bank-transfers.md "Refunding credit"): it names no payment (id 0). */
-export type RefundReason = 'excess' | 'voided' | 'already_paid' | 'unpayable' | 'credit';
-
-export interface RefundJob {
-  /** `rfj_` + ULID. */
-  jobId: string;
-  companyId: number;
-  paymentId: number;
-  referenceCode: string;
-  /** The checkout reference and Paystack's transaction id: what Paystack's refund names. */
-  reference: string;
-  transactionId: string;
-  amountKobo: number;
-  reason: RefundReason;
-  createdAt: string;
-}
-
-export const REFUND_JOB_ENTITY = 'refund_job';
-
-/**
- * A refund to make through Paystack's `POST /refund`, put in the recording's transaction: `job_state` `queued`, no
- * attempt yet. Its delivery (the call, its retries, the payment's `refund` status) is the refund job's.
- */
-export function refundJobPut(table: string, job: RefundJob): TransactItem {
-  return putNew(table, {
-    ...keys.refundJob(job.jobId),
-    GSI1PK: refundJobIndexKeys.partition(job.companyId),
-    GSI1SK: refundJobIndexKeys.sort(job.jobId),
-    entity: REFUND_JOB_ENTITY,
-    job_id: job.jobId,
-    company_id: job.companyId,
-    payment_id: job.paymentId,
-    reference_code: job.referenceCode,
-    reference: job.reference,
-    transaction_id: job.transactionId,
-    amount: job.amountKobo,
-    currency: 'NGN',
-    reason: job.reason,
-    job_state: 'queued',
-    attempts: 0,
-    created_at: job.createdAt,
-  });
-}

@@ -12,10 +12,17 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { loadConfig } from '../config.ts';
 import { type FilterPattern, matchesFilterPattern } from '../domain/filter-pattern.ts';
 import { MAIL_JOB_ID_PATTERN, MAIL_RETRY_SCHEDULE } from '../domain/invoice-mail.ts';
-import { attemptsOf, type RetrySchedule, WEBHOOK_RETRY_SCHEDULE } from '../domain/retry-schedule.ts';
+import {
+  attemptsOf,
+  PAYSTACK_RETRY_SCHEDULE,
+  type RetrySchedule,
+  WEBHOOK_RETRY_SCHEDULE,
+} from '../domain/retry-schedule.ts';
 import { EVENT_ID_PATTERN } from '../domain/webhook-events.ts';
 import type { TableAction } from '../routes.ts';
 import { MAIL_JOB_ENTITY, MAIL_JOB_ID_ATTRIBUTE } from './mail.ts';
+import { PROVIDER_EVENT_ENTITY, PROVIDER_EVENT_ID_ATTRIBUTE, PROVIDER_EVENT_ID_PATTERN } from './provider-events.ts';
+import { REFUND_JOB_ENTITY, REFUND_JOB_ID_ATTRIBUTE, REFUND_JOB_ID_PATTERN } from './refund-jobs.ts';
 import { EVENT_ID_ATTRIBUTE, WEBHOOK_EVENT_ENTITY, WEBHOOK_RESEND_ENTITY } from './webhooks.ts';
 
 export interface JobKind {
@@ -39,10 +46,19 @@ export interface JobKind {
     batchSize: number;
     /** Invocations at once at most: a backlog of retries never takes the API functions' concurrency. */
     maxConcurrency: number;
-    /** Exactly what its deliver function does to the table (its IAM grant: test/infra/iam-actions.test.ts). */
+    /** Exactly what its deliver function does to the table (its IAM grant: test/infra/job-actions.test.ts). */
     tableActions: readonly TableAction[];
+    /** It opens sealed Paystack secrets (infra/paystack.ts grants its KMS key, for these purposes only). */
+    unseals?: readonly ('paystack-secret-key' | 'paystack-authorization')[];
+    /** It seals saved cards' authorizations (a recording of a tokenized payment). */
+    seals?: readonly 'paystack-authorization'[];
     /** It renders invoice PDFs (infra/function-settings.ts PDF_BUNDLING). */
     rendersPdf?: boolean;
+    /**
+     * It records payments, which queue receipt e-mails when the stage has a sender (docs/getting-paid-online.md
+     * "Receipt e-mails"): the stack gives it the stage's MAIL_FROM.
+     */
+    recordsPayments?: boolean;
   };
   /** The operator's view of its jobs: a CLI command (infra/cli/). */
   cliListing: string;
@@ -92,6 +108,59 @@ export const JOB_KINDS = {
     },
     cliListing: 'mail:deliveries',
     localDirectory: 'mail-queue',
+  },
+  /**
+   * Paystack's webhooks as stored by `POST /paystack/events/{hook_id}` → verify, record once per reference; refund
+   * events → the payment's refund status (store/provider-events.ts, services/provider-events.ts).
+   */
+  providerEvent: {
+    label: 'Paystack events',
+    entities: [PROVIDER_EVENT_ENTITY],
+    idAttribute: PROVIDER_EVENT_ID_ATTRIBUTE,
+    idPattern: PROVIDER_EVENT_ID_PATTERN,
+    queueUrlVariable: 'PAYSTACK_EVENT_QUEUE_URL',
+    retrySchedule: PAYSTACK_RETRY_SCHEDULE,
+    worker: {
+      entry: 'functions/paystack-events/handler.ts',
+      description: "Paystack's stored webhook events → verify with Paystack, record once per reference",
+      // A batch of 10 in parallel, each a verify (5 s at most) and one recording.
+      timeoutSeconds: 30,
+      batchSize: 10,
+      maxConcurrency: 5,
+      tableActions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:ConditionCheckItem',
+      ],
+      unseals: ['paystack-secret-key'],
+      seals: ['paystack-authorization'],
+      recordsPayments: true,
+    },
+    cliListing: 'paystack:events',
+    localDirectory: 'paystack-events',
+  },
+  /** Money to give back → Paystack's `POST /refund` (store/refund-jobs.ts, services/refund-jobs.ts). */
+  refund: {
+    label: 'Paystack refunds',
+    entities: [REFUND_JOB_ENTITY],
+    idAttribute: REFUND_JOB_ID_ATTRIBUTE,
+    idPattern: REFUND_JOB_ID_PATTERN,
+    queueUrlVariable: 'REFUND_QUEUE_URL',
+    retrySchedule: PAYSTACK_RETRY_SCHEDULE,
+    worker: {
+      entry: 'functions/paystack-refunds/handler.ts',
+      description: "Refund jobs → Paystack's refund API; the payment's refund and payment.refund_issued",
+      // A batch of 5 in parallel, each at most a listing and a refund call (5 s each) and one transaction.
+      timeoutSeconds: 30,
+      batchSize: 5,
+      maxConcurrency: 2,
+      tableActions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'],
+      unseals: ['paystack-secret-key'],
+    },
+    cliListing: 'paystack:events',
+    localDirectory: 'paystack-refunds',
   },
 } as const satisfies Record<string, JobKind>;
 

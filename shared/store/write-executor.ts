@@ -303,6 +303,20 @@ export async function commitTransaction(actions: TransactItem[]): Promise<void> 
   throw new CommitUnconfirmedError(lastError);
 }
 
+/**
+ * Commits a background job's write (a job's state with what it changes): false when DynamoDB cancelled it — a
+ * condition no longer holds or another transaction was on the same items — so the job reads again and decides anew.
+ */
+export async function commitUnlessChanged(actions: TransactItem[]): Promise<boolean> {
+  try {
+    await commitTransaction(actions);
+    return true;
+  } catch (error) {
+    if (cancellationReasons(error) !== undefined) return false;
+    throw error;
+  }
+}
+
 /* Transaction actions shared by the entity modules. */
 
 /** Put `item` on condition that no item has its key yet. */

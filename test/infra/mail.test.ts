@@ -10,7 +10,9 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../infra/invoicing-app.ts';
 import { MAIL_TABLE_ACTIONS } from '../../infra/mail.ts';
+import type { OutboxWorker } from '../../infra/outbox.ts';
 import { StageConfigurationError } from '../../infra/stages.ts';
+import { JOB_KINDS } from '../../shared/store/outbox.ts';
 
 import {
   asArray,
@@ -42,6 +44,16 @@ describe.each(['dev', 'prod'] as const)('invoice e-mail on stage %s with a sende
 
   beforeAll(() => {
     stage = synthStage(stageName, { mailFrom: SENDER });
+  });
+
+  it('gives the sender to the mail worker and to the outbox workers that record payments (their receipts), only', () => {
+    for (const worker of Object.values(stage.stack.outbox.workers) as OutboxWorker[]) {
+      const env = resource(worker.workerFunction).Properties.Environment.Variables;
+      const { worker: described } = JOB_KINDS[worker.kind];
+      const sends = worker.kind === 'mail' || ('recordsPayments' in described && described.recordsPayments === true);
+      expect(env.MAIL_FROM, worker.kind).toBe(sends ? SENDER : undefined);
+    }
+    expect(JOB_KINDS.providerEvent.worker.recordsPayments).toBe(true);
   });
 
   it("publishes the configuration set's bounces, complaints and rejects to EventBridge, routed to mail-events", () => {

@@ -99,13 +99,18 @@ describe('prod: topic, alarms and dashboard', () => {
       'Invoicing-prod-TableThrottledRequests',
       'Invoicing-prod-TableSystemErrors',
       // The outbox (infra/outbox.ts): its dispatcher and each kind's worker, their dead letters, the stream's lag.
-      ...['OutboxDispatch', 'WebhookDeliver', 'Mailer'].flatMap((fn) => [
+      ...['OutboxDispatch', 'WebhookDeliver', 'Mailer', 'PaystackEvents', 'PaystackRefunds'].flatMap((fn) => [
         `Invoicing-prod-${fn}Errors`,
         `Invoicing-prod-${fn}Throttles`,
       ]),
-      ...['WebhookDeadLetters', 'MailDeadLetters', 'OutboxDispatchFailures', 'OutboxStreamLag'].map(
-        (id) => `Invoicing-prod-${id}`,
-      ),
+      ...[
+        'WebhookDeadLetters',
+        'MailDeadLetters',
+        'ProviderEventDeadLetters',
+        'RefundDeadLetters',
+        'OutboxDispatchFailures',
+        'OutboxStreamLag',
+      ].map((id) => `Invoicing-prod-${id}`),
       // The wake sweep (infra/wake-sweep.ts): a failed or timed-out run, throttles.
       'Invoicing-prod-WakeSweepErrors',
       'Invoicing-prod-WakeSweepThrottles',
@@ -115,6 +120,9 @@ describe('prod: topic, alarms and dashboard', () => {
       ...['MailReportDeadLetters', 'MailFailures'].map((id) => `Invoicing-prod-${id}`),
       'Invoicing-prod-MailBounceRate',
       'Invoicing-prod-MailComplaintRate',
+      // Paystack (infra/paystack-alarms.ts): forged or mis-keyed webhooks, refunds that failed every retry.
+      'Invoicing-prod-PaystackSignatureFailures',
+      'Invoicing-prod-PaystackRefundFailures',
     ];
     expect(Object.keys(alarms).sort()).toEqual(expected.sort());
     for (const alarm of Object.values(alarms)) {
@@ -125,6 +133,22 @@ describe('prod: topic, alarms and dashboard', () => {
       expect(alarm.EvaluationPeriods).toBe(DEFAULT_ALARM_THRESHOLDS.evaluationPeriods);
       expect(alarm.AlarmDescription).toContain('docs/operations.md');
     }
+  });
+
+  it("alarms on Paystack's refused signatures (5 in 5 min) and on any refund that failed every retry", () => {
+    const named = (id: string) => alarms[`Invoicing-prod-${id}`];
+    expect(named('PaystackSignatureFailures')).toMatchObject({
+      Namespace: 'Invoicing',
+      MetricName: 'PaystackSignatureFailures',
+      Statistic: 'Sum',
+      Threshold: 5,
+    });
+    expect(named('PaystackRefundFailures')).toMatchObject({
+      Namespace: 'Invoicing',
+      MetricName: 'RefundsFailed',
+      Statistic: 'Sum',
+      Threshold: 1,
+    });
   });
 
   it('alarms on the API 5xx rate: 100 × 5xx ÷ requests over 5 minutes', () => {

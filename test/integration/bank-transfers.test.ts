@@ -7,6 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { processProviderEvent } from '../../shared/services/provider-events.ts';
+import { deliverRefundJob } from '../../shared/services/refund-jobs.ts';
+import { listRefundJobs, readRefundJob } from '../../shared/store/refund-jobs.ts';
 import { call, createInvoice, newAccount, uniqueEmail } from '../support/api.ts';
 import { chargeSuccessEvent, connectedAccount, sendWebhook, sign, usePaystack } from '../support/online-payments.ts';
 
@@ -124,8 +126,8 @@ describe('a transfer into a virtual account', () => {
       });
     expect(new Set(payments.map((payment) => payment.payment_id)).size).toBe(1);
     expect((await clientOf(connected.key, clientId)).credit_balance).toBe('500.00');
-    // The same event again, and the same transfer's event delivered twice: nothing more.
-    expect(await processProviderEvent(sent.eventId)).toMatchObject({ state: 'duplicate' });
+    // The same event again (its stored outcome), and the same transfer's event delivered twice: nothing more.
+    expect(await processProviderEvent(sent.eventId)).toMatchObject({ state: 'recorded' });
     const twice = await sendWebhook(connected.hookId, sent.body, sign(sent.body, connected.secretKey));
     expect(await processProviderEvent(twice.body.data.event_id)).toMatchObject({ state: 'duplicate' });
     expect(await paymentsOf(connected.key)).toHaveLength(2);
@@ -212,6 +214,35 @@ describe('a transfer into a virtual account', () => {
     expect(ok).toBe(3);
     expect(answers.filter((answer) => answer.body.code === 'amount_exceeds_credit')).toHaveLength(1);
     expect((await clientOf(connected.key, clientId)).credit_balance).toBe('100.00');
+  });
+
+  it('a credit refund is delivered by the refund worker through Paystack and changes no payment', async () => {
+    const connected = await connectedAccount(fixture);
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    const invoice = await invoiceFor(connected.key, clientId, '300.00', '12/30/2030');
+    const sent = await transfer(connected, accountNumber, 100_000);
+    await processProviderEvent(sent.eventId);
+    const paymentsBefore = await paymentsOf(connected.key);
+    const invoiceBefore = await invoiceOf(connected.key, invoice.reference_code);
+    const refunded = await call('refund-client-credit', {
+      key: connected.key,
+      pathParameters: { id: String(clientId) },
+      body: { amount: '500' },
+    });
+    expect(refunded.status).toBe(200);
+    const [job, ...more] = await listRefundJobs(connected.account.companyId, 10);
+    expect(more).toEqual([]);
+    expect(job).toMatchObject({ reason: 'credit', paymentId: 0, amountKobo: 50_000, state: 'queued' });
+    expect(await deliverRefundJob(job!.jobId)).toEqual({ kind: 'delivered' });
+    expect(await deliverRefundJob(job!.jobId)).toEqual({ kind: 'skipped', reason: 'already issued' });
+    expect(await readRefundJob(job!.jobId)).toMatchObject({ state: 'issued', refundId: expect.any(String) });
+    const [refund, ...others] = (await connected.paystack.get('/_local/refunds')).body.data;
+    expect(others).toEqual([]);
+    expect(refund).toMatchObject({ amount: 50_000, transaction_reference: sent.reference });
+    expect(refund.merchant_note).toContain(job!.jobId);
+    expect(await paymentsOf(connected.key)).toEqual(paymentsBefore);
+    expect(await invoiceOf(connected.key, invoice.reference_code)).toEqual(invoiceBefore);
+    expect((await clientOf(connected.key, clientId)).credit_balance).toBe('200.00');
   });
 
   it('a transfer after the client was deleted still pays its open invoices and keeps the rest as its credit', async () => {

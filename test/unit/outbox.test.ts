@@ -35,8 +35,15 @@ const ULID = (n: number) => `01JZ0000000000000000000${String(n).padStart(3, '0')
 const JOB_ID: Record<JobKindName, (n: number) => string> = {
   webhook: (n) => `evt_${ULID(n)}`,
   mail: (n) => `mail_${ULID(n)}`,
+  providerEvent: (n) => `pse_${ULID(n)}`,
+  refund: (n) => `rfj_${ULID(n)}`,
 };
-const ENTITY: Record<JobKindName, string> = { webhook: 'webhook_event', mail: 'mail_job' };
+const ENTITY: Record<JobKindName, string> = {
+  webhook: 'webhook_event',
+  mail: 'mail_job',
+  providerEvent: 'paystack_event',
+  refund: 'refund_job',
+};
 
 function streamRecord(
   eventName: 'INSERT' | 'MODIFY' | 'REMOVE',
@@ -76,15 +83,22 @@ function fakeQueues(fail: (id: string) => boolean = () => false) {
 }
 
 describe('the job kinds', () => {
-  it('name their entities once each, and a CLI listing and a local directory each of their own', () => {
+  it('name their entities once each, and a local directory and a queue each of their own', () => {
     const entities = JOB_KIND_NAMES.flatMap((kind) => JOB_KINDS[kind].entities);
     expect(new Set(entities).size).toBe(entities.length);
     expect(JOB_KINDS.webhook.entities).toEqual(['webhook_event', 'webhook_resend']);
     expect(JOB_KINDS.mail.entities).toEqual(['mail_job']);
-    for (const field of ['cliListing', 'localDirectory', 'queueUrlVariable'] as const) {
+    for (const field of ['localDirectory', 'queueUrlVariable'] as const) {
       const values = JOB_KIND_NAMES.map((kind) => JOB_KINDS[kind][field]);
       expect(new Set(values).size, field).toBe(values.length);
     }
+  });
+
+  it('share a CLI listing only among the Paystack kinds (paystack:events lists them all)', () => {
+    const paystack = JOB_KIND_NAMES.filter((kind) => JOB_KINDS[kind].cliListing === 'paystack:events');
+    expect(paystack).toEqual(['providerEvent', 'refund']);
+    const others = JOB_KIND_NAMES.filter((kind) => !paystack.includes(kind)).map((kind) => JOB_KINDS[kind].cliListing);
+    expect(new Set(others).size).toBe(others.length);
   });
 
   it.each(JOB_KIND_NAMES)('%s: its CLI listing is a command of the CLI, with its npm script', (kind) => {
@@ -122,7 +136,9 @@ describe('stream filter', () => {
     );
     expect(JSON.parse(JSON.stringify(OUTBOX_STREAM_FILTER))).toEqual({
       eventName: ['INSERT'],
-      dynamodb: { NewImage: { entity: { S: ['webhook_event', 'webhook_resend', 'mail_job'] } } },
+      dynamodb: {
+        NewImage: { entity: { S: ['webhook_event', 'webhook_resend', 'mail_job', 'paystack_event', 'refund_job'] } },
+      },
     });
   });
 

@@ -7,7 +7,7 @@ import { chargeAuthorization } from './charges.ts';
 import { createCustomer, createDedicatedAccount, fetchCustomer } from './customers.ts';
 import type { Engine } from './engine.ts';
 import { answer, type Exchange, PaystackRefusal, sendJson } from './http.ts';
-import { createRefund, fetchRefund } from './refunds.ts';
+import { createRefund, fetchRefund, listRefunds } from './refunds.ts';
 import type { Integration } from './state.ts';
 import { fetchTransaction, initialize, verify } from './transactions.ts';
 
@@ -59,6 +59,12 @@ const API_ROUTES: Route<Handle>[] = [
     path: /^\/refund$/,
     handle: (engine, integration, ex) =>
       answer(ex.res, 'Refund has been queued for processing', createRefund(engine, integration, ex.fields)),
+  },
+  {
+    method: 'GET',
+    path: /^\/refund$/,
+    handle: (_, integration, ex) =>
+      answer(ex.res, 'Refunds retrieved', listRefunds(integration, ex.url.searchParams.get('transaction'))),
   },
   {
     method: 'GET',

@@ -2,7 +2,8 @@
  * Refunds (docs/paystack-local.md "API"): `POST /refund` queues a refund of what is left of a successful transaction
  * (`pending`, event `refund.pending`); a moment later it is `processed` (events `refund.processing`, then
  * `refund.processed`), and a transaction refunded whole becomes `reversed`, as Paystack's refund statuses go.
- * `GET /refund/:id` shows one. The moment is kept in the state, so a restart still processes it.
+ * `GET /refund/:id` shows one; `GET /refund` lists them, newest first (`?transaction=` a transaction's, by id or
+ * reference). The moment is kept in the state, so a restart still processes it.
  */
 import { newRefundReference } from './codes.ts';
 import type { Engine, RefundScheduler } from './engine.ts';
@@ -121,4 +122,15 @@ export function fetchRefund(integration: Integration, id: string): Json {
   if (!refund) throw notFound('Refund not found');
   const tx = integration.transactions.find((t) => t.id === refund.transaction_id)!;
   return refundView(integration, refund, tx);
+}
+
+export function listRefunds(integration: Integration, transaction: string | null): Json[] {
+  const tx = transaction === null ? undefined : findTransaction(integration, transaction);
+  const txId = tx?.id ?? (transaction === null ? undefined : Number(transaction));
+  return integration.refunds
+    .filter((refund) => txId === undefined || refund.transaction_id === txId)
+    .map((refund) =>
+      refundView(integration, refund, integration.transactions.find((t) => t.id === refund.transaction_id)!),
+    )
+    .reverse();
 }

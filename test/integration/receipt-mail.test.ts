@@ -1,0 +1,101 @@
+/**
+ * docs/getting-paid-online.md "Receipt e-mails": an account with `send_receipts` queues one receipt e-mail per
+ * recorded payment, manual or online, in the payment's own transaction (a keyed retry or a duplicate Paystack word
+ * adds none); the mailer sends it to the real local SES server with the amount, date, channel, what is still due and
+ * the hosted link. An account without it, or a stage without a sender, queues none.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalSes, startLocalSes } from '../../infra/local/ses-server.ts';
+import { resetConfig } from '../../shared/config.ts';
+import { deliverMailJob } from '../../shared/services/mail-delivery.ts';
+import { updateAccount } from '../../shared/store/accounts.ts';
+import { listMailJobs, resetMailSender } from '../../shared/store/mail.ts';
+import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
+import { connectedAccount, invoiceToPay, payInvoice, returnFrom, usePaystack } from '../support/online-payments.ts';
+
+const mailDir = mkdtempSync(join(tmpdir(), 'invoicing-receipts-'));
+const saved = { ...process.env };
+let ses: LocalSes;
+const fixture = usePaystack();
+
+beforeAll(async () => {
+  ses = await startLocalSes({ port: 0, mailDir, noticeDelayMs: 50, onNotice: async () => {} });
+  process.env.SES_ENDPOINT = ses.url;
+  process.env.MAIL_FROM = 'invoices@example.com';
+  resetConfig();
+  resetMailSender();
+});
+afterAll(async () => {
+  await ses.stop();
+  for (const name of ['SES_ENDPOINT', 'MAIL_FROM']) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+  resetConfig();
+  resetMailSender();
+  rmSync(mailDir, { recursive: true, force: true });
+});
+
+const receiptJobs = async (companyId: number) =>
+  (await listMailJobs(companyId, 100)).filter((job) => job.receipt !== undefined);
+
+async function messagesTo(address: string) {
+  const files = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
+  const parsed = await Promise.all(files.map(async (name) => simpleParser(readFileSync(join(mailDir, name)))));
+  return parsed.filter((message) => JSON.stringify(message.to).includes(address));
+}
+
+const pay = (key: string, reference_code: string, amount: string, idempotencyKey?: string) =>
+  call('add-payment', {
+    key,
+    headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {},
+    body: { reference_code, date: todayMonthFirst(), amount, channel: 'BankTransfer' },
+  });
+
+describe('receipt e-mails', () => {
+  it('queues one per manual payment (none for a keyed retry) and sends the amount, channel, what is still due and the link', async () => {
+    const { account, key } = await newAccount({ name: 'Acme Supplies' });
+    await updateAccount(account.companyId, { sendReceipts: true });
+    const invoice = await createInvoice(key);
+    expect((await pay(key, invoice.reference_code, '20000.00', 'receipt-key-1')).status).toBe(201);
+    expect((await pay(key, invoice.reference_code, '20000.00', 'receipt-key-1')).status).toBe(201);
+
+    const [job, ...more] = await receiptJobs(account.companyId);
+    expect(more).toEqual([]);
+    expect(job!.receipt).toMatchObject({ amountKobo: 2_000_000, channel: 'BankTransfer', amountDueKobo: 3_000_000 });
+    expect(await deliverMailJob(job!.jobId)).toEqual({ kind: 'delivered' });
+    const [message, ...others] = await messagesTo(invoice.client.email);
+    expect(others).toEqual([]);
+    expect(message!.subject).toBe(`Receipt: ₦20,000.00 received for invoice ${invoice.id} from Acme Supplies`);
+    expect(message!.text).toContain('Paid by: Bank transfer');
+    expect(message!.text).toContain('Still due: ₦30,000.00');
+    expect(message!.text).toContain(`View the invoice online: ${invoice.hosted_url}`);
+    // The receipt leaves the invoice's mail fields (its latest send) alone.
+    const shown = await call('get-invoice', { key, pathParameters: { reference_code: invoice.reference_code } });
+    expect(shown.body.data.mail_status).toBe('unsent');
+  });
+
+  it('queues none when the account does not send receipts', async () => {
+    const { account, key } = await newAccount();
+    const invoice = await createInvoice(key);
+    expect((await pay(key, invoice.reference_code, '100.00')).status).toBe(201);
+    expect(await receiptJobs(account.companyId)).toEqual([]);
+  });
+
+  it('queues one per online payment, however often Paystack says so', async () => {
+    const connected = await connectedAccount(fixture);
+    await updateAccount(connected.account.companyId, { sendReceipts: true });
+    const { invoice, token } = await invoiceToPay(connected.key);
+    const { reference } = await payInvoice(fixture, connected.secretKey, token);
+    for (let i = 0; i < 3; i++) expect((await returnFrom(token, reference)).status).toBe(200);
+
+    const [job, ...more] = await receiptJobs(connected.account.companyId);
+    expect(more).toEqual([]);
+    expect(job!.receipt).toMatchObject({ amountKobo: 100_000, channel: 'Card', amountDueKobo: 0 });
+    expect(job!.to).toBe(invoice.client.email);
+  });
+});
