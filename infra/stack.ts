@@ -14,10 +14,12 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { apiGatewayRoutePath, routeKeys } from '../shared/gateway-routes.ts';
 import { API_FUNCTIONS, type ApiFunctionDefinition, type ApiFunctionName, ROUTES } from '../shared/routes.ts';
+import { JOB_KINDS, type JobKind } from '../shared/store/outbox.ts';
 import { TABLE } from '../shared/store/table.ts';
 import { InvoiceMail } from './mail.ts';
 import { Monitoring } from './monitoring.ts';
 import { Outbox } from './outbox.ts';
+import { PaystackSecrets } from './paystack.ts';
 import { paystackWatchedMetrics } from './paystack-alarms.ts';
 import { acknowledgeFunctionFindings, serviceFunction } from './service-function.ts';
 import type { Stage } from './stages.ts';
@@ -71,6 +73,7 @@ export class InvoicingStack extends Stack {
   readonly mail: InvoiceMail;
   /** The one dispatcher and every job kind's worker (the webhook and mail workers are in their kinds' constructs). */
   readonly outbox: Outbox;
+  readonly paystackSecrets: PaystackSecrets;
 
   constructor(scope: Construct, id: string, props: InvoicingStackProps) {
     super(scope, id, props);
@@ -85,6 +88,7 @@ export class InvoicingStack extends Stack {
     const apiStage = this.createApiStage(settings, removalPolicy);
     // Invoices' hosted_url start with it (docs/sending-invoices.md "The link"): the stage's own URL unless set.
     this.publicBaseUrl = settings.publicBaseUrl ?? apiStage.url;
+    this.paystackSecrets = new PaystackSecrets(this, 'Paystack', { removalPolicy });
     const { functions, apiRoutes } = this.createApiFunctions(settings, removalPolicy);
     this.functions = functions;
     this.monitoring = new Monitoring(this, 'Monitoring', {
@@ -183,6 +187,7 @@ export class InvoicingStack extends Stack {
         rendersPdf: definition.routes.some((route) => route.answers === 'pdf'),
       });
       this.grantDataAccess(fn, definition);
+      if (definition.paystackSecrets) this.paystackSecrets.allow(fn, definition.paystackSecrets, 'Api');
       // One integration per function; one route per method + path of each of its routes (with and without a
       // trailing slash: HTTP APIs match paths exactly). The function's router dispatches (shared/http/api-function.ts).
       const integration = new HttpLambdaIntegration(`${id}Integration`, fn);
@@ -206,6 +211,7 @@ export class InvoicingStack extends Stack {
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
       PUBLIC_BASE_URL: this.publicBaseUrl,
+      PAYSTACK_KMS_KEY_ID: this.paystackSecrets.key.keyId,
       ...(settings.paystackBaseUrl ? { PAYSTACK_BASE_URL: settings.paystackBaseUrl } : {}),
       ...(settings.paystackCheckoutOrigin ? { PAYSTACK_CHECKOUT_ORIGIN: settings.paystackCheckoutOrigin } : {}),
     };
@@ -221,7 +227,11 @@ export class InvoicingStack extends Stack {
       workers: { webhook: this.webhooks.worker, mail: this.mail.worker },
     });
     this.monitoring.addFunction('outbox-dispatch', outbox.dispatchFunction);
-    for (const worker of Object.values(outbox.workers)) this.monitoring.addFunction(worker.name, worker.workerFunction);
+    for (const worker of Object.values(outbox.workers)) {
+      this.monitoring.addFunction(worker.name, worker.workerFunction);
+      const uses: JobKind['worker'] = JOB_KINDS[worker.kind].worker;
+      this.paystackSecrets.allow(worker.workerFunction, uses, pascalCase(worker.kind));
+    }
     for (const watched of outbox.watchedMetrics) this.monitoring.watchMetric(watched);
     const metrics = { metricsNamespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME };
     for (const watched of paystackWatchedMetrics(metrics)) this.monitoring.watchMetric(watched);

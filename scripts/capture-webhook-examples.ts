@@ -34,6 +34,10 @@ const { handler: mailEvents } = await import('../functions/mail-events/handler.t
 const { deliverMailJob } = await import('../shared/services/mail-delivery.ts');
 const { getMailJob, listMailJobs } = await import('../shared/store/mail.ts');
 const { resetConfig } = await import('../shared/config.ts');
+const { startLocalPaystack } = await import('../infra/local/paystack/server.ts');
+const { connectPaystack } = await import('../shared/store/paystack-connections.ts');
+const { listRefundJobs } = await import('../shared/store/refund-jobs.ts');
+const { deliverRefundJob } = await import('../shared/services/refund-jobs.ts');
 
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 const receiver = createServer((request, response) => {
@@ -51,6 +55,9 @@ const server = createLocalServer({ logger: {} });
 const ses = await startLocalSes({ port: 0, mailDir: join(dataDir, 'mail'), onNotice: mailEvents, noticeDelayMs: 50 });
 process.env.SES_ENDPOINT = ses.url;
 process.env.MAIL_FROM = 'invoices@example.com';
+// The local Paystack server: a payment for an invoice voided during its checkout is refunded (payment.refund_issued).
+const paystack = await startLocalPaystack({ port: 0, dataDir: join(dataDir, 'paystack'), log: () => {} });
+process.env.PAYSTACK_BASE_URL = paystack.url;
 resetConfig();
 try {
   const tableName = 'invoicing-webhook-examples';
@@ -129,6 +136,7 @@ try {
     }
   }
 
+  await payVoidedInvoice(account.companyId, post, baseUrl, { ...invoiceBody, due_date: '04/30/2031' });
   // A credit note on the paid invoice: all of it goes to the client's credit (credit_note.created); last, as the
   // client's next invoice would take that credit.
   await post(`/invoices/${invoice.data.reference_code}/credit-notes`, {
@@ -160,7 +168,36 @@ try {
   await new Promise<void>((r) => server.close(() => r()));
   await new Promise<void>((r) => receiver.close(() => r()));
   await ses.stop();
+  await paystack.stop();
   await database.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(0);
+
+/**
+ * An invoice voided while its client is at Paystack's checkout: the payment comes back refunded whole, and its refund
+ * job, delivered, issues `payment.refund_issued`.
+ */
+async function payVoidedInvoice(
+  companyId: number,
+  post: (path: string, body: unknown, method?: string, expected?: number) => Promise<{ data: Record<string, any> }>,
+  baseUrl: string,
+  body: Record<string, unknown>,
+) {
+  await connectPaystack(companyId, `sk_test_${'5'.repeat(40)}`);
+  const invoice = await post('/invoices', body);
+  const hosted = new URL(invoice.data.hosted_url as string);
+  const form = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } } as const;
+  const pressed = await fetch(`${baseUrl}${hosted.pathname}/pay`, { ...form, body: '', redirect: 'manual' });
+  await post(`/invoices/${invoice.data.reference_code}`, undefined, 'DELETE', 200);
+  const paid = await fetch(pressed.headers.get('location')!, {
+    ...form,
+    body: 'choice=success_card',
+    redirect: 'manual',
+  });
+  const back = new URL(paid.headers.get('location')!);
+  await (await fetch(`${baseUrl}${back.pathname}${back.search}`)).text();
+  const [job] = await listRefundJobs(companyId, 1);
+  const outcome = await deliverRefundJob(job!.jobId);
+  if (outcome.kind !== 'delivered') throw new Error(`refund job: ${JSON.stringify(outcome)}`);
+}

@@ -59,6 +59,11 @@ interface FunctionShape {
   tableActions: readonly TableAction[];
   /** DynamoDB actions the function performs on the table's index (GSI1). */
   indexActions: readonly TableAction[];
+  /** Paystack secrets it opens and seals (infra/paystack.ts grants its KMS key for these purposes only). */
+  paystackSecrets?: {
+    unseals?: readonly ('paystack-secret-key' | 'paystack-authorization')[];
+    seals?: readonly 'paystack-authorization'[];
+  };
 }
 
 /** What the table is checked against; its own literal type gives the names below. */
@@ -68,6 +73,8 @@ const TABLE = [
   {
     name: 'invoices',
     entry: 'functions/invoices/handler.ts',
+    // The pay button and the return (verify; a tokenized card's authorization sealed), Paystack's webhook signature.
+    paystackSecrets: { unseals: ['paystack-secret-key'], seals: ['paystack-authorization'] },
     tableActions: [
       'dynamodb:GetItem',
       'dynamodb:BatchGetItem',

@@ -2,6 +2,7 @@
  * `account:update`'s Paystack options (docs/getting-paid-online.md "Connecting Paystack"): the secret key (empty:
  * disconnect) and the four fee settings. Parsed without a database; applied after the account's own changes.
  */
+import { loadConfig } from '../../shared/config.ts';
 import {
   applyFeeSettings,
   type FeeSettingsInput,
@@ -16,6 +17,7 @@ import {
   setPaystackPreferredBank,
 } from '../../shared/store/paystack-connections.ts';
 import { CommandError, type OptionSpec, UsageError } from './command.ts';
+import { chooseTarget } from './target.ts';
 
 export const PAYSTACK_OPTIONS: Record<string, OptionSpec> = {
   'paystack-secret-key': {
@@ -99,6 +101,10 @@ export async function applyPaystackChanges(
   if (changes?.preferredBank) await setPaystackPreferredBank(companyId, changes.preferredBank);
   if (changes?.secretKey === '') return disconnectPaystack(companyId);
   if (changes?.secretKey !== undefined) {
+    if (chooseTarget().kind === 'aws' && !loadConfig().paystackKmsKeyId)
+      throw new CommandError(
+        "Set PAYSTACK_KMS_KEY_ID to the stage's Paystack KMS key (the stack output PaystackKmsKeyId) to seal the key.",
+      );
     const connected = await connectPaystack(companyId, changes.secretKey);
     if (!connected) throw new CommandError(`No account with company_id ${companyId}.`);
     return connected;

@@ -12,6 +12,8 @@ import { JOB_KIND_NAMES, JOB_KINDS, maxReceiveCountOf, OUTBOX_STREAM_FILTER } fr
 import { TABLE } from '../../shared/store/table.ts';
 import { asArray, type CfnResource, resourcesOfType, type SynthesisedStage, synthStage } from './template-helpers.ts';
 
+const pascal = (camel: string) => camel[0]!.toUpperCase() + camel.slice(1);
+
 describe.each(['dev', 'prod'] as const)('the outbox on stage %s', (stageName) => {
   let stage: SynthesisedStage;
   const idOf = (construct: IConstruct) => stage.stack.getLogicalId(construct.node.defaultChild as CfnElement);
@@ -207,9 +209,12 @@ describe.each(['dev', 'prod'] as const)('the outbox on stage %s', (stageName) =>
 
   it("watches every kind's dead letters, the dispatcher's failures and stream lag; alarms only on stages with alarms", () => {
     const { outbox } = stage.stack;
+    // Every kind's dead letters, in JOB_KINDS' order (the first two kept their ids from before the one outbox).
+    const deadLetters = JOB_KIND_NAMES.map((kind) =>
+      kind === 'webhook' ? 'WebhookDeadLetters' : kind === 'mail' ? 'MailDeadLetters' : `${pascal(kind)}DeadLetters`,
+    );
     expect(outbox.watchedMetrics.map((watched) => watched.id)).toEqual([
-      'WebhookDeadLetters',
-      'MailDeadLetters',
+      ...deadLetters,
       'OutboxDispatchFailures',
       'OutboxStreamLag',
     ]);
@@ -218,10 +223,9 @@ describe.each(['dev', 'prod'] as const)('the outbox on stage %s', (stageName) =>
       return;
     }
     for (const [id, queue] of [
-      ['WebhookDeadLetters', outbox.workers.webhook.deadLetterQueue],
-      ['MailDeadLetters', outbox.workers.mail.deadLetterQueue],
-      ['OutboxDispatchFailures', outbox.dispatchFailures],
-    ] as const) {
+      ...JOB_KIND_NAMES.map((kind, i) => [deadLetters[i]!, outbox.workers[kind].deadLetterQueue] as const),
+      ['OutboxDispatchFailures', outbox.dispatchFailures] as const,
+    ]) {
       expect(alarmNamed(id)).toMatchObject({
         Namespace: 'AWS/SQS',
         MetricName: 'ApproximateNumberOfMessagesVisible',

@@ -127,6 +127,8 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           POWERTOOLS_SERVICE_NAME: 'invoicing',
           POWERTOOLS_METRICS_NAMESPACE: 'Invoicing',
           AUTH_CACHE_SECONDS: '30',
+          // Seals and opens Paystack's secrets (infra/paystack.ts; the grants say which function may do what).
+          PAYSTACK_KMS_KEY_ID: { Ref: logicalIdAt(stage, 'Paystack/SealingKey/Resource') },
           // The stage's own URL (hosted_url: docs/sending-invoices.md "The link").
           PUBLIC_BASE_URL: {
             'Fn::Join': ['', expect.arrayContaining(['https://', { Ref: logicalIdAt(stage, 'HttpApi/Resource') }])],
