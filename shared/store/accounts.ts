@@ -15,8 +15,8 @@ import {
   invoicePrefixFromItem,
   profileFromItem,
   reminderOffsetsFromItem,
-  vatFromItem,
   SEND_RECEIPTS_ATTRIBUTE,
+  vatFromItem,
 } from './account-profile.ts';
 import { findKeyBySecret, type KeyOptions, newKeyWrites, SECRET_KEY_PATTERN } from './api-keys.ts';
 import { batchGet } from './batch.ts';

@@ -4,12 +4,10 @@
  * line in the page's partition (`HOSTED#<token>`), which the page's one Query reads with its receipts. Both are put in
  * the credit note's transaction, on condition they are new.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditNote, CreditNoteLine } from '../domain/credit-note-record.ts';
 import { TAX_CATEGORIES, type TaxCategory, type TaxEntry, VAT_MODES, type VatMode } from '../domain/tax.ts';
-import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
-import { CREDIT_NOTE_PREFIX, keys } from './keys.ts';
+import { keys } from './keys.ts';
 import { putNew, type TransactItem } from './write-executor.ts';
 
 /** The puts of a new credit note: its item, and its line on the invoice's hosted page when it has one. */
@@ -73,6 +71,7 @@ function creditNoteItem(note: CreditNote): Item {
 const categoryOf = (value: unknown): TaxCategory => TAX_CATEGORIES.find((category) => category === value) ?? 'standard';
 const vatModeOf = (value: unknown): VatMode => VAT_MODES.find((mode) => mode === value) ?? 'off';
 
+/** A credit note as its item holds it (the read side of `newCreditNoteActions`, for the reads to come: its PDF, its UBL). */
 export function creditNoteFromItem(item: Item): CreditNote {
   const taxes = (Array.isArray(item.taxes) ? (item.taxes as Item[]) : []).map(
     (entry): TaxEntry => ({
@@ -118,35 +117,4 @@ export function creditNoteFromItem(item: Item): CreditNote {
     issueDate: Number(item.issue_date),
     createdAt: String(item.created_at),
   };
-}
-
-/** One credit note of an invoice by its number (undefined when the invoice has none of that number). */
-export async function readCreditNote(referenceCode: string, number: string): Promise<CreditNote | undefined> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.creditNote(referenceCode, number), ConsistentRead: true }),
-  );
-  return out.Item ? creditNoteFromItem(out.Item) : undefined;
-}
-
-/** An invoice's credit notes, in number order: one Query of its partition's credit-note items. */
-export async function queryCreditNotes(referenceCode: string): Promise<CreditNote[]> {
-  const notes: CreditNote[] = [];
-  let after: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ConsistentRead: true,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :notes)',
-        ExpressionAttributeValues: {
-          ':pk': keys.creditNote(referenceCode, '').PK,
-          ':notes': CREDIT_NOTE_PREFIX,
-        },
-        ...(after ? { ExclusiveStartKey: after } : {}),
-      }),
-    );
-    notes.push(...(out.Items ?? []).map(creditNoteFromItem));
-    after = out.LastEvaluatedKey;
-  } while (after);
-  return notes;
 }

@@ -10,6 +10,7 @@ import { applyPayment } from '../../shared/domain/payment-acceptance.ts';
 import { withoutPayment } from '../../shared/domain/payment-reversal.ts';
 import { creditNoteChange } from '../../shared/domain/receivables.ts';
 import type { VatSetting } from '../../shared/domain/tax.ts';
+import { creditNoteFromItem, newCreditNoteActions } from '../../shared/store/credit-notes.ts';
 import { clientRecord } from '../support/fixtures.ts';
 
 const NOW = '2026-11-22 10:00:00';
@@ -196,5 +197,17 @@ describe('credit notes among payments and reversals', () => {
         }
       }),
     );
+  });
+});
+
+describe('the credit note item', () => {
+  it('reads back as it was put, with its hosted line beside it', () => {
+    const invoice = invoiceOf(200_000, { mode: 'exclusive', rateUnits: 75_000 });
+    const decided = issueCreditNote(invoice, { reason: 'Returned', items: [line(100_000)] }, issue(6));
+    if (!decided.ok) throw new Error('refused');
+    const [note, hosted] = newCreditNoteActions('table', decided.value.note, 'TOKEN');
+    expect(creditNoteFromItem(note!.Put!.Item!)).toEqual(decided.value.note);
+    expect(hosted!.Put!.Item).toMatchObject({ PK: 'HOSTED#TOKEN', SK: 'CREDITNOTE#CN-000007', total: 107_500 });
+    expect(newCreditNoteActions('table', decided.value.note, undefined)).toHaveLength(1);
   });
 });
