@@ -16,7 +16,7 @@ export interface Coverage {
 }
 
 export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
-  'add-invoice': { rows: ['add invoice (new client)', 'add invoice (client_id)'] },
+  'add-invoice': { rows: ['add invoice (new client)', 'add invoice (client_id)', 'add invoice (VAT, 100 lines)'] },
   'get-invoice': { rows: ['get invoice'] },
   'delete-invoice': { rows: ['delete invoice'] },
   'send-invoice': {

@@ -23,6 +23,7 @@ import {
   reversal,
   sendInvoice,
   setReminders,
+  taxedInvoice,
 } from './requests.ts';
 import { reversalPicker } from './reversal-pool.ts';
 import type { Seeded } from './seeding.ts';
@@ -103,6 +104,14 @@ const invoicePaymentAndHistoryRows = (keys: RowKeys, seeded: Seeded): EndpointDe
       // Its invoices are what the delete invoice row deletes (bench/deletion-pool.ts): each answer is kept.
       name: 'add invoice (client_id)',
       make: () => ({ ...clientIdInvoice(keys.writer, seeded.wClientId), onAnswer: seeded.deletable.invoices.keep }),
+      expected: 201,
+      cpuBudgetMs: CPU_MS.request,
+      roundTripBudget: () => 2,
+    },
+    {
+      // docs/tax.md: 100 taxed lines (standard, zero-rated, exempt, discounts) on an account with exclusive VAT.
+      name: 'add invoice (VAT, 100 lines)',
+      make: () => taxedInvoice(seeded.taxed.key, seeded.taxed.clientId),
       expected: 201,
       cpuBudgetMs: CPU_MS.request,
       roundTripBudget: () => 2,

@@ -72,6 +72,28 @@ export const clientIdInvoice = (key: string, clientId: number, total = '150,000.
   },
 });
 
+/**
+ * An invoice of 100 lines on an account with exclusive VAT (docs/tax.md): standard, zero-rated and exempt lines, every
+ * fifth discounted — the split of every line and category is computed and stored.
+ */
+export const taxedInvoice = (key: string, clientId: number): RequestSpec => ({
+  path: '/invoices',
+  headers: auth(key, true),
+  body: {
+    client_id: clientId,
+    due_date: '12/31/2030',
+    fee_bearer: 'account',
+    items: Array.from({ length: 100 }, (_, i) => ({
+      item: `Line ${i + 1}`,
+      description: 'Taxed supply',
+      unit_cost: `${1000 + i * 37}.45`,
+      quantity: String(1 + (i % 7)),
+      tax: i % 10 === 3 ? 'zero' : i % 10 === 7 ? 'exempt' : 'standard',
+      ...(i % 5 === 0 ? { discount: '100.00' } : {}),
+    })),
+  },
+});
+
 export const payment = (key: string, referenceCode: string, date: CalendarDate, amount = '1.00'): RequestSpec => ({
   path: '/payments',
   headers: auth(key, true),

@@ -11,7 +11,7 @@ import { localClient } from '../infra/local/dynamodb-local.ts';
 import { addDays, type CalendarDate, fromEpochSeconds, toEpochSeconds, toIsoDate } from '../shared/domain/dates.ts';
 import { CHANNELS, type Channel } from '../shared/domain/payment-record.ts';
 import { noTotals, type Totals, totalsShard } from '../shared/domain/period-totals.ts';
-import { createAccount } from '../shared/store/accounts.ts';
+import { createAccount, updateAccount } from '../shared/store/accounts.ts';
 import { paymentItem } from '../shared/store/items.ts';
 import { dayTotalsItem } from '../shared/store/period-totals.ts';
 import { createTableInput } from '../shared/store/table.ts';
@@ -63,6 +63,8 @@ export interface Seeded {
   deletable: { invoices: DeletionPool<string>; clients: DeletionPool<number> };
   /** The date of the payments the bench adds. */
   payDate: CalendarDate;
+  /** An account with exclusive VAT at 7.5 % and its client (the VAT add-invoice row: docs/tax.md). */
+  taxed: { key: string; clientId: number };
 }
 
 /**
@@ -81,7 +83,9 @@ export async function createAccounts() {
     Array.from({ length: CONCURRENCY }, (_, k) => createAccount({ name: `Bench payer ${k}` })),
   );
   const soloPayer = await createAccount({ name: 'Bench payer alone' });
-  return { history, writer, pages, payers, soloPayer };
+  const taxed = await createAccount({ name: 'Bench taxed' });
+  await updateAccount(taxed.account.companyId, { vatMode: 'exclusive', vatRateUnits: 75_000 });
+  return { history, writer, pages, payers, soloPayer, taxed };
 }
 
 async function countPayments(client: Client, tableName: string): Promise<number> {
@@ -414,6 +418,11 @@ export async function seedWrites(port: number, writer: BenchAccount, payers: Ben
   const reversalPool = await seedReversals(port, wKey, wClientId, payDate);
   const deletable = deletionPools(port, wKey, wClientId);
   return { wClientId, wClients, wInvoices, payerInvoices, soloInvoices, payDate, reversalPool, deletable };
+}
+
+/** The VAT account's client, made by its first invoice (the VAT add-invoice row adds the rest). */
+export async function seedTaxed(port: number, taxed: BenchAccount): Promise<Pick<Seeded, 'taxed'>> {
+  return { taxed: { key: taxed.secretKey, clientId: await newClient(port, taxed.secretKey) } };
 }
 
 /**

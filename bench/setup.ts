@@ -15,6 +15,7 @@ import {
   seedingClient,
   seedPages,
   seedTables,
+  seedTaxed,
   seedWrites,
 } from './seeding.ts';
 
@@ -69,9 +70,15 @@ export async function seedAll(endpoint: string, port: number, results: Record<st
     const writes = await timed('writer, payers, payments to reverse', () =>
       seedWrites(port, accounts.writer, accounts.payers, accounts.soloPayer),
     );
+    const taxed = await timed('VAT account', () => seedTaxed(port, accounts.taxed));
     await timed('pages by bytes', () => seedPages(port, accounts.pages.secretKey));
     await timed('clients', () => seedClients(port, accounts.history.secretKey));
-    const seeded = { ...tables, largeCount: await timed('large table waited for', () => largeCount), ...writes };
+    const seeded = {
+      ...tables,
+      largeCount: await timed('large table waited for', () => largeCount),
+      ...writes,
+      ...taxed,
+    };
     const keys = {
       history: accounts.history.secretKey,
       writer: accounts.writer.secretKey,

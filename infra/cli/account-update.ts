@@ -84,7 +84,7 @@ function changesFrom(
     paystack !== undefined;
   if (!changesSomething)
     throw new UsageError(
-      'Nothing to change: give --name, a profile option, --reminders, --vat, --vat-rate, --invoice-prefix, --send-receipts or a Paystack option.',
+      'Nothing to change: give --name, a profile option, --reminders, --send-receipts, --vat, --vat-rate, --invoice-prefix or a Paystack option.',
     );
   return changes;
 }
@@ -97,7 +97,7 @@ function sendReceiptsFrom(value: string): boolean {
 export const accountUpdate = defineCommand({
   name: 'account:update',
   summary:
-    "change an account's name, profile (what its invoices show), reminder schedule, VAT, invoice prefix, receipt e-mails or Paystack connection",
+    "change an account's name, profile (what its invoices show), reminder schedule, receipt e-mails, VAT, invoice prefix or Paystack connection",
   options: {
     'company-id': COMPANY_ID,
     name: { type: 'string', placeholder: 'TEXT', description: 'the business name invoices are from' },

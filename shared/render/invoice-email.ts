@@ -44,6 +44,7 @@ export function invoiceEmailContent(
     { label: 'Invoice number', value: document.number },
     { label: 'Reference', value: document.referenceCode },
     { label: 'Issued', value: document.issued.text },
+    { label: 'Bill to', value: billTo(document.client) },
     ...document.split.map((row) => ({ label: row.label, value: row.amount })),
     { label: 'Total', value: document.total },
     { label: 'Amount paid', value: document.amountPaid },
@@ -76,6 +77,10 @@ function plainText(document: InvoiceDocument, facts: LabelledValue[], message: s
   lines.push('The invoice is attached as a PDF.', '', document.merchant.name);
   return `${lines.join('\n')}\n`;
 }
+
+/** The client as "Bill to" names it on the page and the PDF, on one line: name, company, address. */
+const billTo = (client: InvoiceDocument['client']): string =>
+  [client.name, client.company, ...client.address].filter((part) => part !== undefined && part !== '').join(', ');
 
 /** A line's discount and VAT category, after its amount. */
 function lineNote(line: InvoiceDocument['lines'][number]): string {

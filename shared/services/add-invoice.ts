@@ -36,6 +36,7 @@ import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, stillExists, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { applyCreditAfterInvoice } from './client-credit.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
+import { oneAtATime } from './one-at-a-time.ts';
 
 export async function addInvoice(context: RequestContext, input: AddInvoiceInput): Promise<WriteResult> {
   const { companyId, vat } = context.account;
@@ -57,23 +58,26 @@ export async function addInvoice(context: RequestContext, input: AddInvoiceInput
   };
   const idempotency = idempotencyOf(context, 'add-invoice', input);
   try {
-    const result = await executeWrite(
-      {
-        keys: async () => [
-          write.clientKey,
-          documentCounterKey(companyId, 'invoice'),
-          ...(write.refKey ? [write.refKey] : []),
-          ...(write.cardKey ? [write.cardKey] : []),
-          ...(await write.invoiceIds.keysToRead()),
-          ...(input.client ? await write.clientIds.keysToRead() : []),
-        ],
-        settle(committed) {
-          write.invoiceIds.settle(committed);
-          write.clientIds.settle(committed);
+    // One number-taking write of the account at a time in this process (./one-at-a-time.ts).
+    const result = await oneAtATime(`invoice-number#${companyId}`, () =>
+      executeWrite(
+        {
+          keys: async () => [
+            write.clientKey,
+            documentCounterKey(companyId, 'invoice'),
+            ...(write.refKey ? [write.refKey] : []),
+            ...(write.cardKey ? [write.cardKey] : []),
+            ...(await write.invoiceIds.keysToRead()),
+            ...(input.client ? await write.clientIds.keysToRead() : []),
+          ],
+          settle(committed) {
+            write.invoiceIds.settle(committed);
+            write.clientIds.settle(committed);
+          },
+          decide: (items, attempt) => planInvoice(write, items, attempt),
         },
-        decide: (items, attempt) => planInvoice(write, items, attempt),
-      },
-      idempotency,
+        idempotency,
+      ),
     );
     await applyCreditAfterInvoice(result);
     return result;

@@ -5,6 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
+import { takeNumberAction } from '../../shared/store/document-numbers.ts';
+import { tableName } from '../../shared/store/dynamodb-client.ts';
+import { commitTransaction } from '../../shared/store/write-executor.ts';
 import { call, createInvoice, invoiceBody, newAccount } from '../support/api.ts';
 import { dayOf } from '../support/days.ts';
 import { pdfText } from '../support/pdf-text.ts';
@@ -51,6 +54,19 @@ describe('invoice numbers', () => {
     expect(after.number).toBe('ACME/000002');
     const reread = await call('get-invoice', { key, pathParameters: { reference_code: before.reference_code } });
     expect(reread.body.data.number).toBe('INV-000001');
+  });
+
+  it('race, across processes: of two writers that read the same last number, only one takes the next', async () => {
+    // Each Lambda process serves one request, so there the counter's condition alone decides (no in-process queue).
+    const { key, account } = await newAccount();
+    const takeFirst = () => commitTransaction([takeNumberAction(tableName(), account.companyId, 'invoice', 0)]);
+    const outcomes = await Promise.allSettled([takeFirst(), takeFirst(), takeFirst()]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    const stale = await Promise.allSettled([
+      commitTransaction([takeNumberAction(tableName(), account.companyId, 'invoice', 0)]),
+    ]);
+    expect(stale[0]!.status).toBe('rejected');
+    expect((await createInvoice(key)).number).toBe('INV-000002');
   });
 
   it('race: concurrent creations get distinct consecutive numbers, none skipped', async () => {

@@ -119,7 +119,7 @@ describe('a send SES accepts', () => {
     expect(more).toEqual([]);
     expect(message!.from?.value).toEqual([{ name: 'Acme Supplies', address: 'invoices@example.com' }]);
     expect(message!.replyTo?.text).toBe('billing@acme.ng');
-    expect(message!.subject).toBe(`Invoice ${invoice.id} from Acme Supplies: ₦50,000.00 due 30 Dec 2030`);
+    expect(message!.subject).toBe(`Invoice ${invoice.number} from Acme Supplies: ₦50,000.00 due 30 Dec 2030`);
     expect(message!.text).toContain('Thanks <Ada>!');
     expect(message!.text).toContain('Website Design × 1 at ₦50,000.00: ₦50,000.00');
     expect(invoice.hosted_url).toMatch(/^http/);
@@ -361,7 +361,7 @@ describe('a reminder (docs/receivables.md "Reminders")', () => {
     const [message, ...more] = await messagesTo(invoice.client.email);
     expect(more).toEqual([]);
     expect(message!.subject).toBe(
-      `Reminder: Invoice ${invoice.id} from Acme Supplies is overdue by 7 days (₦50,000.00 due)`,
+      `Reminder: Invoice ${invoice.number} from Acme Supplies is overdue by 7 days (₦50,000.00 due)`,
     );
     expect(message!.text).toContain('A reminder from Acme Supplies: this invoice is overdue by 7 days.');
     expect(message!.attachments.map((a) => a.filename)).toEqual([`invoice-${invoice.reference_code}.pdf`]);

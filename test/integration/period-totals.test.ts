@@ -20,6 +20,7 @@ const money = (k: number) => (k / 100).toFixed(2);
 interface Listed {
   id: number;
   amount: string;
+  wht_amount: string;
   channel: (typeof CHANNELS)[number];
   status: string;
 }
@@ -49,6 +50,7 @@ function expectedSummary(payments: Listed[]) {
     total: money(standing.reduce((s, p) => s + kobo(p.amount), 0)),
     by_channel: Object.fromEntries(TOTALS_CHANNELS.map((channel) => [channel, money(byChannel(channel))])),
     reversed_total: money(payments.filter((p) => p.status === 'reversed').reduce((s, p) => s + kobo(p.amount), 0)),
+    wht_total: money(standing.reduce((s, p) => s + kobo(p.wht_amount), 0)),
     currency: 'NGN',
   };
 }
@@ -92,6 +94,7 @@ describe('payment history summary', () => {
       total: '801.50',
       by_channel: { ...ONLINE_NONE, Cash: '100.50', BankTransfer: '0.00', POS: '300.50', Cheque: '400.50' },
       reversed_total: '200.50',
+      wht_total: '0.00',
       currency: 'NGN',
     });
     expect(summaries[0]).toEqual(expectedSummary(payments));
@@ -105,6 +108,7 @@ describe('payment history summary', () => {
       total: '0.00',
       by_channel: { ...ONLINE_NONE, Cash: '0.00', BankTransfer: '0.00', POS: '0.00', Cheque: '0.00' },
       reversed_total: '0.00',
+      wht_total: '0.00',
       currency: 'NGN',
     });
   });
@@ -151,7 +155,7 @@ describe('payment history summary', () => {
 });
 
 describe('payment history summary, property', () => {
-  it('equals the sum of the listed non-reversed payments for random payments, reversals and ranges', {
+  it('equals the sum of the listed non-reversed payments (their withholding tax too) for random payments, reversals and ranges', {
     timeout: 300_000,
   }, async () => {
     const today = todayIn('Africa/Lagos');
@@ -160,6 +164,7 @@ describe('payment history summary, property', () => {
       amountKobo: fc.integer({ min: 1, max: 5_000_000 }),
       channel: fc.constantFrom(...CHANNELS),
       reverse: fc.boolean(),
+      whtKobo: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 500_000 })),
     });
     const range = fc.tuple(fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 25 }));
     await fc.assert(
@@ -177,6 +182,7 @@ describe('payment history summary, property', () => {
               date: monthFirst(addDays(today, -p.daysAgo)),
               amount: money(p.amountKobo),
               channel: p.channel,
+              wht_amount: money(p.whtKobo),
             };
             const recorded = await call('add-payment', { key, body });
             expect(recorded.status, recorded.rawBody).toBe(201);

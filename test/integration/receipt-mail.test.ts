@@ -70,7 +70,7 @@ describe('receipt e-mails', () => {
     expect(await deliverMailJob(job!.jobId)).toEqual({ kind: 'delivered' });
     const [message, ...others] = await messagesTo(invoice.client.email);
     expect(others).toEqual([]);
-    expect(message!.subject).toBe(`Receipt: ₦20,000.00 received for invoice ${invoice.id} from Acme Supplies`);
+    expect(message!.subject).toBe(`Receipt: ₦20,000.00 received for invoice ${invoice.number} from Acme Supplies`);
     expect(message!.text).toContain('Paid by: Bank transfer');
     expect(message!.text).toContain('Still due: ₦30,000.00');
     expect(message!.text).toContain(`View the invoice online: ${invoice.hosted_url}`);

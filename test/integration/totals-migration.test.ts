@@ -78,6 +78,7 @@ describe('data:migrate, period totals', () => {
         Other: '0.00',
       },
       reversed_total: '40.00',
+      wht_total: '0.00',
       currency: 'NGN',
     });
   });

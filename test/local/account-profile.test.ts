@@ -88,6 +88,25 @@ describe('account:update', { timeout: 180_000 }, () => {
     expect(stored?.reminderOffsets).toEqual([]);
   });
 
+  it('stores the VAT setting and the invoice prefix (docs/tax.md "Setting up"), and prints them', async () => {
+    const { account } = await newAccount({ name: 'Taxed Ltd' });
+    const id = String(account.companyId);
+    const updated = await cli('account:update', [
+      '--company-id',
+      id,
+      '--vat',
+      'inclusive',
+      '--vat-rate',
+      '7.5',
+      '--invoice-prefix',
+      'TX/',
+    ]);
+    expect(withoutNote(updated.stderr)).toBe('');
+    expect(JSON.parse(updated.stdout)).toMatchObject({ vat: 'inclusive', vat_rate: '7.5', invoice_prefix: 'TX/' });
+    const stored = await getAccount(account.companyId);
+    expect(stored).toMatchObject({ vat: { mode: 'inclusive', rateUnits: 75_000 }, invoicePrefix: 'TX/' });
+  });
+
   it('an unknown account or an invalid value is one JSON error line and exit code 1', async () => {
     const unknown = await cli('account:update', ['--company-id', '999999999', '--phone', '+2348012345678']);
     expect(unknown.code).toBe(1);

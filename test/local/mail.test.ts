@@ -49,7 +49,7 @@ async function newInvoice(email: string) {
     }),
   );
   expect(created.status, created.text).toBe(201);
-  return created.json().data as { id: number; reference_code: string };
+  return created.json().data as { id: number; number: string; reference_code: string };
 }
 
 const mailStatus = async (reference: string) => (await get(`/invoices/${reference}`)).body.data;
@@ -101,14 +101,14 @@ describe('invoice e-mail through npm start', () => {
     const [mail, ...more] = await emlTo('ada.blackbox@example.com');
     expect(more).toEqual([]);
     expect(mail!.from?.value[0]).toMatchObject({ address: 'invoices@example.com' });
-    expect(mail!.subject).toContain(`Invoice ${invoice.id}`);
+    expect(mail!.subject).toContain(`Invoice ${invoice.number}`);
     const pdf = mail!.attachments.find((a) => a.contentType === 'application/pdf');
     expect(pdf?.filename).toBe(`invoice-${invoice.reference_code}.pdf`);
     const pdfFile = join(harness.dataDir, 'attached.pdf');
     writeFileSync(pdfFile, pdf!.content);
     const text = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
     for (const expected of [
-      String(invoice.id),
+      invoice.number,
       invoice.reference_code,
       'Website Design',
       'Hosting',

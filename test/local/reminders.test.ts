@@ -2,7 +2,8 @@
  * Black box (docs/receivables.md "Reminders"): `npm start` with OVERDUE_SWEEP_MS and CLOCK_OFFSET_MS sends each reminder
  * of the schedule exactly once, on its day, as the clock offset moves "today" across restarts — the e-mails arriving
  * in DATA_DIR/mail with the subject of the day — and none for a paid or a paused invoice. The schedule is set with the
- * CLI after the invoices exist (it applies to existing invoices).
+ * CLI after the invoices exist (it applies to existing invoices). Reminders go only to invoices sent at least once
+ * (docs/tax.md "Reminders"), so each is e-mailed first.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,6 +51,10 @@ async function reminders(service: RunningService, reference: string): Promise<nu
   return data.reminders.map((reminder) => reminder.offset);
 }
 
+/** The subjects of the reminders among them (the invoice's own e-mail is not one). */
+const reminderSubjectsTo = async (address: string) =>
+  (await subjectsTo(address)).filter((subject) => subject.startsWith('Reminder'));
+
 /** Polls the API and the mail directory: five times a second. */
 const eventually = (what: string, condition: () => Promise<boolean>) => until(what, condition, 90_000, 200);
 
@@ -75,6 +80,9 @@ describe('reminders through npm start', { timeout: 600_000 }, () => {
       created.push(answer.json().data.reference_code as string);
     }
     const [due, paid, paused] = created as [string, string, string];
+    for (const reference of created) expect((await post(service, `/invoices/${reference}/send`, {})).status).toBe(200);
+    for (const email of ['due.rem@example.com', 'paid.rem@example.com', 'paused.rem@example.com'])
+      await eventually(`the invoice e-mailed to ${email}`, async () => (await subjectsTo(email)).length === 1);
     const payment = { reference_code: paid, date: dayOf(0).monthFirst, amount: '250,000.00', channel: 'BankTransfer' };
     expect((await post(service, '/payments', payment)).status).toBe(201);
     expect((await post(service, `/invoices/${paused}/reminders`, { paused: true })).status).toBe(200);
@@ -83,10 +91,10 @@ describe('reminders through npm start', { timeout: 600_000 }, () => {
 
     // Today is three days before the due date: the −3 reminder, once.
     await eventually('the −3 reminder', async () => (await reminders(service, due)).length === 1);
-    await eventually('its e-mail', async () => (await subjectsTo('due.rem@example.com')).length === 1);
+    await eventually('its e-mail', async () => (await reminderSubjectsTo('due.rem@example.com')).length === 1);
     await settle();
     expect(await reminders(service, due)).toEqual([-3]);
-    expect(await subjectsTo('due.rem@example.com')).toEqual([expect.stringContaining('is due in 3 days')]);
+    expect(await reminderSubjectsTo('due.rem@example.com')).toEqual([expect.stringContaining('is due in 3 days')]);
     await stop();
 
     // Restarted on the same day: nothing more. Then on the due date: the 0 reminder.
@@ -96,10 +104,10 @@ describe('reminders through npm start', { timeout: 600_000 }, () => {
     await stop();
     service = await startOnDay(3);
     await eventually('the 0 reminder', async () => (await reminders(service, due)).length === 2);
-    await eventually('its e-mail', async () => (await subjectsTo('due.rem@example.com')).length === 2);
+    await eventually('its e-mail', async () => (await reminderSubjectsTo('due.rem@example.com')).length === 2);
     await settle();
     expect(await reminders(service, due)).toEqual([-3, 0]);
-    expect((await subjectsTo('due.rem@example.com')).filter((s) => s.includes('is due today'))).toHaveLength(1);
+    expect((await reminderSubjectsTo('due.rem@example.com')).filter((s) => s.includes('is due today'))).toHaveLength(1);
     await stop();
 
     // Twelve days later (a week and two days overdue): only the 7 reminder, once, across another restart.
@@ -107,14 +115,16 @@ describe('reminders through npm start', { timeout: 600_000 }, () => {
     await eventually('the 7 reminder', async () => (await reminders(service, due)).length === 3);
     await stop();
     service = await startOnDay(12);
-    await eventually('its e-mail', async () => (await subjectsTo('due.rem@example.com')).length === 3);
+    await eventually('its e-mail', async () => (await reminderSubjectsTo('due.rem@example.com')).length === 3);
     await settle();
     expect(await reminders(service, due)).toEqual([-3, 0, 7]);
-    expect((await subjectsTo('due.rem@example.com')).filter((s) => s.includes('overdue by 9 days'))).toHaveLength(1);
+    expect(
+      (await reminderSubjectsTo('due.rem@example.com')).filter((s) => s.includes('overdue by 9 days')),
+    ).toHaveLength(1);
     expect(await reminders(service, paid)).toEqual([]);
     expect(await reminders(service, paused)).toEqual([]);
-    expect(await subjectsTo('paid.rem@example.com')).toEqual([]);
-    expect(await subjectsTo('paused.rem@example.com')).toEqual([]);
+    expect(await reminderSubjectsTo('paid.rem@example.com')).toEqual([]);
+    expect(await reminderSubjectsTo('paused.rem@example.com')).toEqual([]);
     await stop();
   });
 });

@@ -174,3 +174,67 @@ describe('formatMoney', () => {
     );
   });
 });
+
+describe('invoiceDocument: what an invoice was issued with (docs/tax.md)', () => {
+  const taxed = (): Invoice => {
+    const base = invoice();
+    return {
+      ...base,
+      details: {
+        ...base.details,
+        number: 'INV-000042',
+        issueDate: toEpochSeconds({ year: 2030, month: 11, day: 15 }),
+        notes: 'Thank you.',
+        terms: 'Net 30.',
+        client: { ...base.details.client, address: '14 Broad Street\n\nLagos ' },
+        lines: [
+          { ...base.details.lines[0]!, discountKobo: 50, tax: 'standard', netKobo: 450_100 },
+          { ...base.details.lines[1]!, discountKobo: 0, tax: 'exempt', netKobo: 250_000 },
+        ],
+        tax: {
+          vat: { mode: 'exclusive', rateUnits: 75_000 },
+          subtotalKobo: 700_150,
+          discountTotalKobo: 50,
+          taxTotalKobo: 33_758,
+          taxes: [
+            { name: 'VAT', category: 'standard', rate: '7.5', taxableKobo: 450_100, amountKobo: 33_758 },
+            { name: 'VAT', category: 'exempt', rate: '0', taxableKobo: 250_000, amountKobo: 0 },
+          ],
+        },
+      },
+    };
+  };
+
+  it('shows the number, issue date, address lines, notes, terms, each line’s discount and category, and the split', () => {
+    const document = invoiceDocument({ invoice: taxed(), merchant: merchant(), today: BEFORE_DUE, hostedUrl: null });
+    expect(document).toMatchObject({
+      number: 'INV-000042',
+      issued: { iso: '2030-11-15' },
+      client: { address: ['14 Broad Street', 'Lagos'] },
+      notes: 'Thank you.',
+      terms: 'Net 30.',
+    });
+    expect(document.lines.map((line) => [line.discount, line.taxLabel])).toEqual([
+      ['₦0.50', undefined],
+      [undefined, 'Exempt from VAT'],
+    ]);
+    expect(document.split).toEqual([
+      { label: 'Subtotal', amount: '₦7,001.50' },
+      { label: 'Discount', amount: '-₦0.50' },
+      { label: 'VAT 7.5% on ₦4,501.00', amount: '₦337.58' },
+      { label: 'Exempt from VAT: ₦2,500.00', amount: '₦0.00' },
+    ]);
+  });
+
+  it('shows no split for an invoice created before VAT, its id as its number; a voided one has nothing due', () => {
+    const plain = invoiceDocument({ invoice: invoice(), merchant: merchant(), today: BEFORE_DUE, hostedUrl: null });
+    expect(plain).toMatchObject({ number: '1042', split: [] });
+    const voided = invoiceDocument({
+      invoice: invoice({ deletedAt: '2030-12-01 10:00:00' }),
+      merchant: merchant(),
+      today: BEFORE_DUE,
+      hostedUrl: null,
+    });
+    expect(voided).toMatchObject({ status: 'void', amountDue: '₦0.00' });
+  });
+});

@@ -58,6 +58,41 @@ describe('invoiceEmailContent', () => {
     expect(content.html).not.toMatch(/<script|<img|<link|https?:\/\/(?!api\.example\.com)/);
   });
 
+  it('shows the split, each line’s discount and category, the notes and the terms (docs/tax.md)', () => {
+    const content = invoiceEmailContent(
+      document({
+        split: [
+          { label: 'Subtotal', amount: '₦1,000.00' },
+          { label: 'VAT 7.5% on ₦900.00', amount: '₦67.50' },
+        ],
+        lines: [
+          {
+            name: 'Bread',
+            quantity: '1',
+            unitCost: '₦1,000.00',
+            lineTotal: '₦1,000.00',
+            discount: '₦100.00',
+            taxLabel: 'Zero-rated',
+          },
+        ],
+        notes: 'Thank you <3',
+        terms: 'Net 30.',
+        client: { name: 'Ada Obi', company: 'Obi Ventures', address: ['14 Broad Street', 'Lagos'] },
+      }),
+    );
+    expect(content.text).toContain('Bill to: Ada Obi, Obi Ventures, 14 Broad Street, Lagos');
+    for (const part of [
+      'Subtotal: ₦1,000.00',
+      'VAT 7.5% on ₦900.00: ₦67.50',
+      '(less ₦100.00 discount, Zero-rated)',
+      'Notes:\nThank you <3',
+      'Terms:\nNet 30.',
+    ])
+      expect(content.text).toContain(part);
+    expect(content.html).toContain('Thank you &lt;3');
+    expect(content.html).toContain('VAT 7.5% on ₦900.00');
+  });
+
   it('leaves out what is not set: no note, no payment instructions, no link', () => {
     const content = invoiceEmailContent(document({ paymentInstructions: [], hostedUrl: null }));
     expect(content.text).not.toMatch(/How to pay|View the invoice online|undefined|null/);
