@@ -288,8 +288,8 @@ const reminderRows = (keys: RowKeys, seeded: Seeded): EndpointDef[] => [
   {
     // docs/tax.md "Credit notes": 1.00 off one of the writer's 900,000,000.00 invoices per worker (never near the cap,
     // all of it off the amount due: no client credit). Concurrent requests credit different invoices, but every one
-    // takes the account's next CN- number, so at c=8 they conflict on its counter and decide again — the price of
-    // gapless numbers, as for add invoice's.
+    // takes the account's next CN- number: in one process they take turns (services/one-at-a-time.ts), across
+    // processes they conflict on its counter and decide again — the price of gapless numbers, as for add invoice's.
     name: 'credit note',
     make: (_i, worker) => creditNote(keys.writer, seeded.wInvoices[worker % seeded.wInvoices.length]!),
     expected: 201,

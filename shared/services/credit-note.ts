@@ -25,6 +25,7 @@ import { executeWrite, type TransactItem, type WritePlan, type WriteResult } fro
 import { newUlid } from '../ulid.ts';
 import { creditChangeWrites } from './client-credit.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
+import { oneAtATime } from './one-at-a-time.ts';
 
 export interface CreditNoteWrite {
   referenceCode: string;
@@ -35,20 +36,23 @@ export function createCreditNote(context: RequestContext, write: CreditNoteWrite
   const { companyId } = context.account;
   const { referenceCode } = write;
   const idempotency = idempotencyOf(context, 'create-credit-note', { reference_code: referenceCode, ...write.request });
-  return executeWrite(
-    {
-      keys: async () => {
-        // The invoice's client never changes: its credit balance is read with the rest (one item more).
-        const client = await clientOfInvoice(companyId, referenceCode);
-        return [
-          ...invoiceKeys(referenceCode),
-          documentCounterKey(companyId, 'credit_note'),
-          ...(client === undefined ? [] : [clientCreditKey(companyId, client)]),
-        ];
+  // One number-taking write of the account at a time in this process (./one-at-a-time.ts), as add invoice does.
+  return oneAtATime(`credit-note-number#${companyId}`, () =>
+    executeWrite(
+      {
+        keys: async () => {
+          // The invoice's client never changes: its credit balance is read with the rest (one item more).
+          const client = await clientOfInvoice(companyId, referenceCode);
+          return [
+            ...invoiceKeys(referenceCode),
+            documentCounterKey(companyId, 'credit_note'),
+            ...(client === undefined ? [] : [clientCreditKey(companyId, client)]),
+          ];
+        },
+        decide: (items, attempt) => planCreditNote(context, write, items, attempt),
       },
-      decide: (items, attempt) => planCreditNote(context, write, items, attempt),
-    },
-    idempotency,
+      idempotency,
+    ),
   );
 }
 
