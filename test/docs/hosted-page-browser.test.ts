@@ -254,7 +254,9 @@ describe('the hosted invoice page in Chromium', () => {
             ?.shadowRoot?.querySelector('#title')?.textContent,
       );
     };
-    await expect.poll(viewerTitle, { timeout: 15_000 }).toBe(`Invoice ${invoice.number} from Adebayo & Sons Trading Ltd`);
+    await expect
+      .poll(viewerTitle, { timeout: 15_000 })
+      .toBe(`Invoice ${invoice.number} from Adebayo & Sons Trading Ltd`);
     await page.screenshot({ path: new URL('invoice-pdf-in-chromium.png', ARTIFACTS).pathname });
     await page.close();
   });
