@@ -10,6 +10,7 @@ import { SIZES } from './config.ts';
 import {
   clientIdInvoice,
   clientUpdate,
+  creditNote,
   deletion,
   history,
   invoiceHistory,
@@ -295,6 +296,20 @@ const reminderRows = (keys: RowKeys, seeded: Seeded): EndpointDef[] => [
     cpuBudgetMs: CPU_MS.request,
     // One BatchGetItem (header, body, idempotency record), one TransactWriteItems (header Update, record).
     roundTripBudget: () => 2,
+  },
+  {
+    // docs/tax.md "Credit notes": 1.00 off one of the writer's 900,000,000.00 invoices per worker (never near the cap,
+    // all of it off the amount due: no client credit). Concurrent requests credit different invoices, but every one
+    // takes the account's next CN- number: in one process they take turns (services/one-at-a-time.ts), across
+    // processes they conflict on its counter and decide again — the price of gapless numbers, as for add invoice's.
+    name: 'credit note',
+    make: (_i, worker) => creditNote(keys.writer, seeded.wInvoices[worker % seeded.wInvoices.length]!),
+    expected: 201,
+    cpuBudgetMs: CPU_MS.request,
+    // Three: a BatchGetItem of the invoice (its client names the credit balance to read: an invoice never changes
+    // client), the decision's BatchGetItem (header, body, counter, credit balance, idempotency record), then one
+    // TransactWriteItems (header, note, hosted line, counter, aging rows, ledger line, event, record).
+    roundTripBudget: () => 3,
   },
 ];
 

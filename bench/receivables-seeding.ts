@@ -9,8 +9,8 @@ import { buildInvoice, type ClientRecord, newClient } from '../shared/domain/inv
 import { invoiceIssuedChange, type LedgerLine } from '../shared/domain/receivables.ts';
 import { generateReferenceCode } from '../shared/domain/reference-code.ts';
 import { createAccount } from '../shared/store/accounts.ts';
+import { invoiceBodyItem, invoiceHeaderItem } from '../shared/store/invoice-items.ts';
 import { hostedLinkItem } from '../shared/store/invoice-lookups.ts';
-import { invoiceBodyItem, invoiceHeaderItem } from '../shared/store/invoices.ts';
 import { clientItem, paymentItem } from '../shared/store/items.ts';
 import {
   agingRowItem,

@@ -166,6 +166,13 @@ export const setReminders = (key: string, referenceCode: string, paused: boolean
   body: { paused },
 });
 
+/** A credit note of 1.00 on the invoice (docs/tax.md "Credit notes"): by amount, so every request credits the same. */
+export const creditNote = (key: string, referenceCode: string): RequestSpec => ({
+  path: `/invoices/${referenceCode}/credit-notes`,
+  headers: auth(key, true),
+  body: { reason: 'Bench', amount: '1.00' },
+});
+
 /** A read by path (`GET /invoices/{ref}`, `GET /payments/{ref}`, `GET /clients…`): no body. */
 export const read = (key: string, path: string): RequestSpec => ({
   method: 'GET',

@@ -18,6 +18,8 @@ import { createLocalServer, type LocalServer } from '../infra/local/server.ts';
 import { useLocalDynamoDb } from '../infra/local/settings.ts';
 import type { CapturedExamples } from '../shared/openapi/document.ts';
 import { createAccount } from '../shared/store/accounts.ts';
+import { captureBankTransferExamples } from './capture-bank-transfer-examples.ts';
+import { captureCreditNoteExamples } from './capture-credit-note-examples.ts';
 import { captureMailExamples } from './capture-mail-examples.ts';
 import { captureOnlineExamples } from './capture-online-examples.ts';
 import { captureRecurringExamples } from './capture-recurring-examples.ts';
@@ -58,7 +60,9 @@ async function captureAll(
   const mail = await captureMailExamples(session);
   const reminders = await captureReminderExamples(session);
   const recurring = await captureRecurringExamples(session);
+  const creditNotes = await captureCreditNoteExamples(session);
   await captureOnlineExamples(session, local);
+  const transfers = await captureBankTransferExamples(session, local);
   const form = await captureRoutingAndForm(session);
   return {
     requests: {
@@ -69,12 +73,18 @@ async function captureAll(
       ...mail.requests,
       ...reminders.requests,
       ...recurring.requests,
+      ...creditNotes.requests,
+      ...transfers.requests,
     },
     responses: session.responses,
   };
 }
 
-export async function captureExamples(): Promise<CapturedExamples> {
+/**
+ * Every example, or with `only` just one part's (the others kept from the file: `npm run openapi --
+ * --capture-examples=bank-transfers`).
+ */
+export async function captureExamples(only?: 'bank-transfers'): Promise<CapturedExamples> {
   const database = await startDynamoDbLocal();
   const server = createLocalServer({ logger: {} });
   const shortBudgetServer = createLocalServer({ logger: {}, timeoutMs: 2_500 });
@@ -91,7 +101,9 @@ export async function captureExamples(): Promise<CapturedExamples> {
     const { secretKey } = await createAccount({ name: 'Obi Ventures Ltd' });
     const today = usDate(new Date(), 'Africa/Lagos');
     const session = new CaptureSession({ baseUrl, shortBudgetUrl, secretKey, today });
-    return await captureAll(session, { baseUrl, paystackUrl: paystack.url });
+    if (only !== 'bank-transfers') return await captureAll(session, { baseUrl, paystackUrl: paystack.url });
+    const { requests } = await captureBankTransferExamples(session, { paystackUrl: paystack.url });
+    return { requests, responses: session.responses };
   } finally {
     await closeServer(server);
     await closeServer(shortBudgetServer);

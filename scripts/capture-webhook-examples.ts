@@ -150,6 +150,12 @@ try {
 
   await payVoidedInvoice(account.companyId, post, baseUrl, { ...invoiceBody, due_date: '04/30/2031' });
   await declineSavedCard(account.companyId, post, baseUrl, invoiceBody);
+  // A credit note on the paid invoice: all of it goes to the client's credit (credit_note.created); last, as the
+  // client's next invoice would take that credit.
+  await post(`/invoices/${invoice.data.reference_code}/credit-notes`, {
+    reason: 'Two pages dropped from the design',
+    amount: '10,000.00',
+  });
 
   for (const delivery of (await listDeliveries(account.companyId)).reverse()) {
     const outcome = await deliverWebhook(delivery.event_id);

@@ -9,12 +9,15 @@ import {
   toNewClientRequest,
   updateClientSchema,
 } from '../../shared/schemas/client.ts';
+import { refundCreditSchema } from '../../shared/schemas/client-credit.ts';
 import { sendStatementSchema } from '../../shared/schemas/history.ts';
 import { addClient } from '../../shared/services/add-client.ts';
 import { deleteClient, updateClient } from '../../shared/services/change-client.ts';
+import { refundClientCredit } from '../../shared/services/client-credit.ts';
 import { listClients } from '../../shared/services/read-clients.ts';
 import { forgetClientCard, getClientWithCards } from '../../shared/services/saved-cards.ts';
 import { sendStatement } from '../../shared/services/send-statement.ts';
+import { createVirtualAccount } from '../../shared/services/virtual-account.ts';
 import { parseRequest } from '../../shared/validation.ts';
 
 /** POST /clients */
@@ -52,4 +55,14 @@ export const forgetClientCardRoute: RouteHandler = async ({ context, pathParamet
 export const sendClientStatementRoute: RouteHandler = async ({ context, body, headers, pathParameters }) => {
   const input = parseRequest(sendStatementSchema, body, { periodFields: ['period', 'start', 'end'] });
   return writeResponse(await sendStatement(withIdempotencyKey(context, headers), Number(pathParameters.id), input));
+};
+
+/** POST /clients/{id}/virtual-account (docs/bank-transfers.md "Virtual accounts") */
+export const createVirtualAccountRoute: RouteHandler = async ({ context, pathParameters }) =>
+  writeResponse(await createVirtualAccount(context, Number(pathParameters.id)));
+
+/** POST /clients/{id}/credit/refund (docs/bank-transfers.md "Refunding credit") */
+export const refundClientCreditRoute: RouteHandler = async ({ context, body, pathParameters }) => {
+  const input = parseRequest(refundCreditSchema, body);
+  return writeResponse(await refundClientCredit(context, Number(pathParameters.id), input.amount));
 };

@@ -5,16 +5,19 @@
 import { createApiFunction } from '../../shared/http/api-function.ts';
 import {
   addClientRoute,
+  createVirtualAccountRoute,
   deleteClientRoute,
   forgetClientCardRoute,
   getClientRoute,
   listClientsRoute,
+  refundClientCreditRoute,
   sendClientStatementRoute,
   updateClientRoute,
 } from './client-routes.ts';
 import { hostedPageRoute, hostedPdfRoute, invoicePdfRoute } from './document-routes.ts';
 import {
   addInvoiceRoute,
+  createCreditNoteRoute,
   deleteInvoiceRoute,
   emailInvoiceRoute,
   getInvoiceRoute,
@@ -38,6 +41,7 @@ export const handler = createApiFunction('invoices', {
   'send-invoice': sendInvoiceRoute,
   'email-invoice': emailInvoiceRoute,
   'invoice-reminders': invoiceRemindersRoute,
+  'create-credit-note': createCreditNoteRoute,
   'invoice-pdf': invoicePdfRoute,
   'hosted-invoice-page': hostedPageRoute,
   'hosted-invoice-pdf': hostedPdfRoute,
@@ -57,4 +61,6 @@ export const handler = createApiFunction('invoices', {
   'pause-recurring-invoice': pauseRecurringRoute,
   'resume-recurring-invoice': resumeRecurringRoute,
   'cancel-recurring-invoice': cancelRecurringRoute,
+  'create-virtual-account': createVirtualAccountRoute,
+  'refund-client-credit': refundClientCreditRoute,
 });

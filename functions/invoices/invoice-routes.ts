@@ -1,15 +1,17 @@
 /**
  * Invoice routes: parse → call the service → respond (docs/api.md "Add invoice", "Invoices: read, list, delete",
- * "Send an invoice", "Reminders").
+ * "Send an invoice", "Reminders"; docs/tax.md "Credit notes").
  */
 import { outcomeResponse, withIdempotencyKey, writeResponse } from '../../shared/http/envelope.ts';
 import type { RouteHandler } from '../../shared/http/handler.ts';
 import { countInvoiceCreated } from '../../shared/observability.ts';
 import { isFailure } from '../../shared/outcome.ts';
+import { creditNoteSchema, toCreditNoteRequest } from '../../shared/schemas/credit-note.ts';
 import { addInvoiceSchema, withFlatClient } from '../../shared/schemas/invoice.ts';
 import { remindersSchema, toRemindersRequest } from '../../shared/schemas/reminders.ts';
 import { sendInvoiceSchema, toSendRequest } from '../../shared/schemas/send.ts';
 import { addInvoice } from '../../shared/services/add-invoice.ts';
+import { createCreditNote } from '../../shared/services/credit-note.ts';
 import { deleteInvoice } from '../../shared/services/delete-invoice.ts';
 import { getInvoice } from '../../shared/services/read-invoice.ts';
 import { changeReminders } from '../../shared/services/reminders.ts';
@@ -50,4 +52,11 @@ export const invoiceRemindersRoute: RouteHandler = async ({ context, body, heade
   const input = toRemindersRequest(parseRequest(remindersSchema, body));
   const request = { ...input, referenceCode: pathParameters.reference_code ?? '' };
   return writeResponse(await changeReminders(withIdempotencyKey(context, headers), request));
+};
+
+/** POST /invoices/{reference_code}/credit-notes: `{"reason", "items"}` or `{"reason", "amount"}` (docs/tax.md). */
+export const createCreditNoteRoute: RouteHandler = async ({ context, body, headers, pathParameters }) => {
+  const request = toCreditNoteRequest(parseRequest(creditNoteSchema, body));
+  const write = { referenceCode: pathParameters.reference_code ?? '', request };
+  return writeResponse(await createCreditNote(withIdempotencyKey(context, headers), write));
 };

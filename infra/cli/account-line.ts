@@ -4,7 +4,7 @@ import { feeSettingsView, paystackWebhookUrl } from '../../shared/domain/paystac
 import { formatPercent } from '../../shared/domain/percent.ts';
 import { VAT_RATE_DECIMALS } from '../../shared/domain/tax.ts';
 import type { Account } from '../../shared/store/accounts.ts';
-import type { PaystackConnection } from '../../shared/store/paystack-connections.ts';
+import { DEFAULT_PREFERRED_BANK, type PaystackConnection } from '../../shared/store/paystack-connections.ts';
 
 export function accountLine(account: Account, paystack?: PaystackConnection): Record<string, unknown> {
   const { profile } = account;
@@ -43,6 +43,7 @@ function paystackFields(paystack: PaystackConnection | undefined) {
     paystack_key_last4: connected ? paystack.keyLast4 : null,
     paystack_webhook_url: connected ? paystackWebhookUrl(loadConfig().publicBaseUrl(), paystack.hookId!) : null,
     paystack_fees: feeSettingsView(paystack?.fees),
+    paystack_preferred_bank: paystack?.preferredBank ?? DEFAULT_PREFERRED_BANK,
   };
 }
 
@@ -50,4 +51,5 @@ function paystackFields(paystack: PaystackConnection | undefined) {
 export const ACCOUNT_LINE_KEYS =
   '{"company_id","name","currency","time_zone","tokenization_enabled","created_at","disabled","disabled_at","email",' +
   '"phone","address","tax_id","bank_name","account_name","account_number","reminders","vat","vat_rate",' +
-  '"invoice_prefix","send_receipts","paystack_key_last4","paystack_webhook_url","paystack_fees"}';
+  '"invoice_prefix","send_receipts","paystack_key_last4","paystack_webhook_url","paystack_fees",' +
+  '"paystack_preferred_bank"}';

@@ -14,6 +14,7 @@ import {
   type PaystackConnection,
   readPaystackConnection,
   setPaystackFees,
+  setPaystackPreferredBank,
 } from '../../shared/store/paystack-connections.ts';
 import { CommandError, type OptionSpec, UsageError } from './command.ts';
 import { chooseTarget } from './target.ts';
@@ -33,12 +34,21 @@ export const PAYSTACK_OPTIONS: Record<string, OptionSpec> = {
     description: 'the smallest charge the flat fee applies to (default 2500)',
   },
   'paystack-fee-cap': { type: 'string', placeholder: 'NAIRA', description: 'the most a fee can be (default 2000)' },
+  'paystack-preferred-bank': {
+    type: 'string',
+    placeholder: 'SLUG',
+    description: "the bank clients' virtual accounts are opened at (default wema-bank)",
+  },
 };
+
+/** A Paystack bank slug as its dedicated-account API takes them (`wema-bank`, `titan-paystack`). */
+const BANK_SLUG = /^[a-z0-9][a-z0-9-]{0,49}$/;
 
 /** What the Paystack options ask: a key to connect with (`''`: disconnect), and fee figures to set. */
 export interface PaystackChanges {
   secretKey?: string;
   fees?: FeeSettingsInput;
+  preferredBank?: string;
 }
 
 const FEE_OPTIONS = {
@@ -69,7 +79,12 @@ export function paystackChangesFrom(values: Record<string, string | boolean | un
     if (!checked.ok) throw new UsageError(`--${FEE_OPTIONS[checked.field]} ${checked.message}.`);
     changes.fees = fees;
   }
-  return changes.secretKey !== undefined || changes.fees ? changes : undefined;
+  const bank = values['paystack-preferred-bank'];
+  if (typeof bank === 'string') {
+    if (!BANK_SLUG.test(bank)) throw new UsageError('--paystack-preferred-bank must be a bank slug such as wema-bank.');
+    changes.preferredBank = bank;
+  }
+  return changes.secretKey !== undefined || changes.fees || changes.preferredBank ? changes : undefined;
 }
 
 /** Applies the changes (fees first, then the key); the connection as it is afterwards. */
@@ -83,6 +98,7 @@ export async function applyPaystackChanges(
     if (!next.ok) throw new UsageError(`--${FEE_OPTIONS[next.field]} ${next.message}.`);
     await setPaystackFees(companyId, next.value);
   }
+  if (changes?.preferredBank) await setPaystackPreferredBank(companyId, changes.preferredBank);
   if (changes?.secretKey === '') return disconnectPaystack(companyId);
   if (changes?.secretKey !== undefined) {
     if (chooseTarget().kind === 'aws' && !loadConfig().paystackKmsKeyId)

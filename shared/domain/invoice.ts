@@ -89,6 +89,12 @@ export interface InvoiceBalance {
   everSent?: boolean;
   /** Automatic collection with a saved card after its first decline (docs/getting-paid-online.md). */
   collection?: CollectionState;
+  /**
+   * Its credit notes (docs/tax.md "Credit notes"): Σ what they took off the amount due (`amountDue = total − amountPaid
+   * − credited`) and Σ their totals (what the next one is capped by). Absent: none.
+   */
+  creditedKobo?: number;
+  creditNotesKobo?: number;
 }
 
 export interface ClientRecord {
@@ -164,10 +170,19 @@ export interface Invoice {
   balance: InvoiceBalance;
 }
 
-export function paymentStatusOf(totalKobo: number, amountPaidKobo: number): PaymentStatus {
-  if (amountPaidKobo <= 0) return 'unpaid';
-  return amountPaidKobo >= totalKobo ? 'paid' : 'partially_paid';
+/**
+ * The stored status: `paid` once payments and what credit notes took off the amount due (`creditedKobo`) leave
+ * nothing due — a credit note can settle an invoice (docs/decisions.md "Credit notes") — else whether anything was paid.
+ */
+export function paymentStatusOf(totalKobo: number, amountPaidKobo: number, creditedKobo = 0): PaymentStatus {
+  const settledKobo = amountPaidKobo + creditedKobo;
+  if (settledKobo > 0 && settledKobo >= totalKobo) return 'paid';
+  return amountPaidKobo <= 0 ? 'unpaid' : 'partially_paid';
 }
+
+/** What is due on a balance: its total less what was paid and what credit notes took off. */
+export const amountDueOf = (balance: Pick<InvoiceBalance, 'totalKobo' | 'creditedKobo'>, amountPaidKobo: number) =>
+  balance.totalKobo - amountPaidKobo - (balance.creditedKobo ?? 0);
 
 /**
  * The split of a requested invoice's lines under `vat` (domain/tax.ts `taxInvoice`); refused (thrown) for a discount

@@ -45,6 +45,21 @@ export interface VerifiedCharge {
   /** Paystack's processing fee on it, in kobo. */
   feesKobo: number;
   authorization?: CardAuthorization | undefined;
+  /** A transfer to a dedicated virtual account (channel `dedicated_nuban`): whose account, from whom, with what words. */
+  transfer?: TransferDetails | undefined;
+}
+
+/** What Paystack reports of a transfer into a dedicated virtual account. */
+export interface TransferDetails {
+  /** The Paystack customer the account belongs to (`CUS_…`). */
+  customerCode: string;
+  /** The dedicated account the money arrived in. */
+  receiverAccountNumber: string;
+  senderName: string;
+  senderBank: string;
+  /** As Paystack gives it (masked but for the last digits). */
+  senderAccountNumber: string;
+  narration: string;
 }
 
 /** The channel a payment records for Paystack's channel: the API's own names where there is one, else as given. */

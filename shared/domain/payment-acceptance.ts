@@ -4,7 +4,7 @@
  * `amount` and withheld `wht_amount`, and the invoice is credited both.
  */
 import { type CalendarDate, compareDates, toEpochSeconds } from './dates.ts';
-import { type Invoice, type InvoiceBalance, paymentStatusOf } from './invoice.ts';
+import { amountDueOf, type Invoice, type InvoiceBalance, paymentStatusOf } from './invoice.ts';
 import { acceptsPayments } from './invoice-deletion.ts';
 import { AMOUNT_NEGATIVE, formatKobo } from './money.ts';
 import type { PaymentRecord } from './payment-record.ts';
@@ -77,17 +77,19 @@ export function applyPayment(
   const creditedKobo = amountKobo + withheldKobo;
   if (creditedKobo > balance.amountDueKobo) return refuse(exceedsBalance(balance.amountDueKobo, withheldKobo));
   const amountPaidKobo = balance.amountPaidKobo + creditedKobo;
-  const paymentStatus = paymentStatusOf(balance.totalKobo, amountPaidKobo);
+  const paymentStatus = paymentStatusOf(balance.totalKobo, amountPaidKobo, balance.creditedKobo);
   return accept({
     totalKobo: balance.totalKobo,
     amountPaidKobo,
-    amountDueKobo: balance.totalKobo - amountPaidKobo,
+    amountDueKobo: amountDueOf(balance, amountPaidKobo),
     paymentStatus,
     paidAt: paymentStatus === 'paid' ? now : null,
     paymentsCount: balance.paymentsCount + 1,
     deletedAt: balance.deletedAt,
     version: balance.version + 1,
     updatedAt: now,
+    ...(balance.creditedKobo === undefined ? {} : { creditedKobo: balance.creditedKobo }),
+    ...(balance.creditNotesKobo === undefined ? {} : { creditNotesKobo: balance.creditNotesKobo }),
   });
 }
 

@@ -43,6 +43,17 @@ export interface OnlinePayment {
   feesKobo: number;
   refund?: OnlineRefund;
   card?: PaymentCard;
+  /** Who sent a bank transfer to the client's virtual account (docs/bank-transfers.md "Matching"). */
+  sender?: TransferSender;
+  /** How a transfer was matched to this invoice: `narration`, `exact_amount` or `oldest_due`. */
+  allocation?: string;
+}
+
+/** The sender of a bank transfer as Paystack reports it: only the last 4 digits of their account are kept. */
+export interface TransferSender {
+  name: string;
+  bank: string;
+  accountLast4: string;
 }
 
 /** A payment recorded by mistake is reversed, never deleted (docs/api.md "Reversing a payment"). */

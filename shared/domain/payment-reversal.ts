@@ -3,7 +3,7 @@
  * reversed; its invoice's balance is restored as if it had never been recorded, in the same transaction
  * (shared/store/payment-reversals.ts), so that `amount_paid` stays the sum of the non-reversed payments.
  */
-import { type Invoice, type InvoiceBalance, paymentStatusOf } from './invoice.ts';
+import { amountDueOf, type Invoice, type InvoiceBalance, paymentStatusOf } from './invoice.ts';
 import { creditedKobo, type PaymentRecord } from './payment-record.ts';
 import { accept, type Decision, notFound, Refusal, refuse } from './refusal.ts';
 
@@ -45,8 +45,8 @@ export function withoutPayment(balance: InvoiceBalance, amountKobo: number, now:
   return {
     ...balance,
     amountPaidKobo,
-    amountDueKobo: balance.totalKobo - amountPaidKobo,
-    paymentStatus: paymentStatusOf(balance.totalKobo, amountPaidKobo),
+    amountDueKobo: amountDueOf(balance, amountPaidKobo),
+    paymentStatus: paymentStatusOf(balance.totalKobo, amountPaidKobo, balance.creditedKobo),
     paidAt: null,
     paymentsCount: Math.max(0, balance.paymentsCount - 1),
     version: balance.version + 1,

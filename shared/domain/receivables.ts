@@ -10,8 +10,11 @@ import type { Invoice, InvoiceBalance, InvoiceDetails } from './invoice.ts';
 import { formatKobo } from './money.ts';
 import { creditedKobo, type PaymentRecord } from './payment-record.ts';
 
-/** `wht`: the withholding tax a client deducted from a payment (docs/tax.md "Withholding tax"). */
-export const LEDGER_LINE_TYPES = ['invoice', 'payment', 'reversal', 'void', 'wht'] as const;
+/**
+ * `wht`: the withholding tax a client deducted from a payment (docs/tax.md "Withholding tax"); `credit_note`: a credit
+ * note, and what of it went beyond the amount due to the client's credit (docs/tax.md "Credit notes").
+ */
+export const LEDGER_LINE_TYPES = ['invoice', 'payment', 'reversal', 'void', 'wht', 'credit_note'] as const;
 export type LedgerLineType = (typeof LEDGER_LINE_TYPES)[number];
 
 /** One line of a client's statement, as kept. Amounts in kobo; exactly one of debit and credit is non-zero. */
@@ -49,6 +52,8 @@ export interface ReceivableChange {
   line: LedgerLine;
   /** A payment's withholding tax, shown on its own line beside the payment's. */
   withholdingLine?: LedgerLine;
+  /** What a credit note credited beyond the amount due: a debit beside its line, moved to the client's credit. */
+  creditExcessLine?: LedgerLine;
 }
 
 /** Longest description kept on a line (an invoice's item names can be many). */
@@ -232,6 +237,61 @@ export function invoiceVoidedChange(
     openCountDelta: isOpen(invoice.balance) ? -1 : 0,
     openInvoice: 'delete',
     line: voidLine(invoice.details, amountDueKobo, after.deletedAt ?? after.updatedAt, timeZone),
+  };
+}
+
+/** What a statement needs of a credit note (domain/credit-note-record.ts). */
+export interface CreditNoteFacts {
+  number: string;
+  reason: string;
+  totalKobo: number;
+  effect: { amountDueReductionKobo: number; clientCreditKobo: number };
+  issueDate: number;
+  createdAt: string;
+}
+
+/** The number's sequence: a credit note's lines' `sourceId`. */
+const sequenceOf = (number: string): number => Number(number.replace(/\D/g, ''));
+
+/**
+ * A credit note: its line credits its whole total on its issue day; what it credited beyond the amount due went to the
+ * client's credit, a debit beside it, so that the lines still add up to what is outstanding (less by what it took off
+ * the amount due; closed when nothing is left).
+ */
+export function creditNoteChange(
+  invoice: Invoice,
+  after: InvoiceBalance,
+  note: CreditNoteFacts,
+): ReceivableChange | undefined {
+  if (!invoice.balance.inAging) return undefined;
+  const closes = isOpen(invoice.balance) && !isOpen(after);
+  const common = {
+    date: toIsoDate(fromEpochSeconds(note.issueDate)),
+    recordedAt: note.createdAt,
+    type: 'credit_note' as const,
+  };
+  const sourceId = sequenceOf(note.number);
+  const { clientCreditKobo } = note.effect;
+  const excess = lineOf(invoice.details, {
+    ...common,
+    description: `${note.number}: ${formatKobo(clientCreditKobo)} beyond the amount due, to the client's credit`,
+    debitKobo: clientCreditKobo,
+    creditKobo: 0,
+    sourceId,
+  });
+  return {
+    ...about(invoice.details),
+    outstandingDeltaKobo: 0 - note.effect.amountDueReductionKobo, // never -0
+    openCountDelta: closes ? -1 : 0,
+    openInvoice: closes ? 'delete' : 'keep',
+    line: lineOf(invoice.details, {
+      ...common,
+      description: clip(`Credit note ${note.number}: ${note.reason}`),
+      debitKobo: 0,
+      creditKobo: note.totalKobo,
+      sourceId,
+    }),
+    ...(clientCreditKobo > 0 ? { creditExcessLine: excess } : {}),
   };
 }
 

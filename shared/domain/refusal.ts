@@ -31,7 +31,11 @@ export type RefusalCode =
   | 'recipient_missing'
   | 'mail_not_configured'
   | 'recurring_not_found'
-  | 'recurring_status_conflict';
+  | 'recurring_status_conflict'
+  | 'payments_not_connected'
+  | 'virtual_account_refused'
+  | 'provider_unavailable'
+  | 'amount_exceeds_credit';
 
 /** Per-field problem codes used inside `errors[]`. */
 export type FieldErrorCode =

@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'invoice.sent',
   'invoice.delivery_failed',
   'invoice.reminder_sent',
+  'credit_note.created',
   'payment.refund_issued',
   'invoice.payment_failed',
   'recurring.completed',
@@ -120,6 +121,11 @@ export function invoiceReminderEvents(
   context: EventContext,
 ): WebhookEvent[] {
   return [event('invoice.reminder_sent', { ...data, reminder_offset: offset }, context)];
+}
+
+/** `credit_note.created`, from the credit-note route's response `data` (the credit note with its invoice after it). */
+export function creditNoteCreatedEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
+  return [event('credit_note.created', data, context)];
 }
 
 /**

@@ -36,14 +36,18 @@ export const ERROR_STATUS = {
   payment_refunded: 409,
   credit_exceeds_invoice: 409,
   recurring_status_conflict: 409,
+  payments_not_connected: 409,
+  amount_exceeds_credit: 409,
   idempotency_request_in_progress: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
   recipient_missing: 422,
+  virtual_account_refused: 422,
   internal_error: 500,
   mail_not_configured: 501,
   service_unavailable: 503,
+  provider_unavailable: 503,
   outcome_unknown: 504,
 } as const;
 

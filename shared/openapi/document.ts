@@ -13,6 +13,8 @@ import { ERROR_STATUS, type ErrorCode } from '../http/errors.ts';
 import { PATH_PARAMETER_KINDS } from '../path-parameters.ts';
 import { ROUTES, type RouteName } from '../routes.ts';
 import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas/client.ts';
+import { refundCreditSchema } from '../schemas/client-credit.ts';
+import { creditNoteSchema } from '../schemas/credit-note.ts';
 import {
   clientStatementSchema,
   invoiceHistorySchema,
@@ -404,8 +406,10 @@ function requestSchemas(): Record<string, unknown> {
     InvoiceItemInput: inputSchema(invoiceItemSchema),
     AddPaymentRequest: inputSchema(addPaymentSchema),
     ReversePaymentRequest: inputSchema(reversePaymentSchema),
+    RefundCreditRequest: inputSchema(refundCreditSchema),
     SendInvoiceRequest: inputSchema(sendInvoiceSchema),
     RemindersRequest: inputSchema(remindersSchema),
+    CreditNoteRequest: inputSchema(creditNoteSchema),
     PaymentHistoryRequest: inputSchema(paymentHistorySchema),
     InvoiceHistoryRequest: inputSchema(invoiceHistorySchema),
     AgingReportRequest: inputSchema(agingReportSchema),

@@ -9,6 +9,8 @@ import { addInvoiceSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
 import { remindersSchema } from '../schemas/reminders.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
+import { BANK_TRANSFER_OPERATIONS } from './bank-transfer-operations.ts';
+import { CREDIT_NOTE_OPERATIONS } from './credit-note-operations.ts';
 import {
   BODY_ERRORS,
   COMMON_ERRORS,
@@ -389,4 +391,6 @@ export const OPERATIONS: Record<Exclude<RouteName, RecurringRouteName>, Operatio
     idempotent: false,
     errors: [...READ_ERRORS, 'client_not_found', 'card_not_found', 'outcome_unknown'],
   },
+  ...BANK_TRANSFER_OPERATIONS,
+  ...CREDIT_NOTE_OPERATIONS,
 };

@@ -10,6 +10,8 @@ import { TOTALS_CHANNELS } from '../domain/payment-record.ts';
 import { PERIODS } from '../domain/periods.ts';
 import { ERROR_STATUS } from '../http/errors.ts';
 import { CLIENT_TYPES, FEE_BEARERS, RECIPIENTS } from '../schemas/fields.ts';
+import { BANK_TRANSFER_SCHEMAS, CLIENT_BANKING_FIELDS, TRANSFER_PAYMENT_FIELDS } from './bank-transfer-responses.ts';
+import { CREDIT_NOTE_SCHEMAS } from './credit-note-responses.ts';
 import {
   CLIENT_CARDS_FIELD,
   ONLINE_PAYMENT_FIELDS,
@@ -59,8 +61,9 @@ const Client = object(
     updated_at: timestamp('Last update'),
     deleted_at: nullValue('When the client was deleted (`DELETE /clients/{id}`), else null'),
     ...CLIENT_CARDS_FIELD,
+    ...CLIENT_BANKING_FIELDS,
   },
-  ['cards'],
+  ['cards', ...Object.keys(CLIENT_BANKING_FIELDS)],
 );
 
 const InvoiceItem = object('A line item of an invoice.', {
@@ -232,11 +235,12 @@ const Payment = object(
     reversed_at: timestamp('When the payment was reversed; only on a reversed payment'),
     reversal_reason: string('Why it was reversed; only on a reversed payment'),
     ...ONLINE_PAYMENT_FIELDS,
+    ...TRANSFER_PAYMENT_FIELDS,
     ...PAYMENT_TAX_FIELDS,
     client: ref('Client'),
     invoice: ref('Invoice'),
   },
-  ['reversed_at', 'reversal_reason', ...ONLINE_PAYMENT_OPTIONAL],
+  ['reversed_at', 'reversal_reason', ...ONLINE_PAYMENT_OPTIONAL, ...Object.keys(TRANSFER_PAYMENT_FIELDS)],
 );
 
 const amountByChannel = Object.fromEntries(
@@ -385,6 +389,8 @@ export const RESPONSE_SCHEMAS = {
     allOf: [ref('InvoiceWithClient'), { required: ['reminder_offset'] }],
   },
   ...ONLINE_PAYMENT_SCHEMAS,
+  ...BANK_TRANSFER_SCHEMAS,
+  ...CREDIT_NOTE_SCHEMAS,
   ...TAX_RESPONSE_SCHEMAS,
   FieldError,
   ErrorEnvelope,

@@ -79,6 +79,13 @@ const DATA: Record<WebhookEventType, { schema: string; summary: string; descript
       'one) and `reminder_offset`, the days from the due date the reminder was for. The e-mail is sent asynchronously ' +
       '(`mail:deliveries`); it does not change `mail_status`, which describes the latest send.',
   },
+  'credit_note.created': {
+    schema: 'CreditNote',
+    summary: 'A credit note was issued',
+    description:
+      '`data` is exactly the `data` of the credit-note response (`POST /invoices/{reference_code}/credit-notes`): the ' +
+      "credit note, what it took off the amount due and what went to the client's credit, and its `invoice` after it.",
+  },
   'payment.refund_issued': {
     schema: 'Payment',
     summary: 'Paystack accepted the refund of money an online payment could not credit',

@@ -2,7 +2,7 @@
  * Paystack's JSON (docs/paystack-local.md "Shapes" lists where each shape is documented) mapped onto the domain's own
  * types and this client's results: a malformed answer maps to undefined, never to a half-filled value.
  */
-import type { CardAuthorization, VerifiedCharge } from '../domain/online-recording.ts';
+import type { CardAuthorization, TransferDetails, VerifiedCharge } from '../domain/online-recording.ts';
 import { isRecord } from '../guards.ts';
 
 export interface Checkout {
@@ -56,6 +56,24 @@ export function chargeFromPaystack(data: Record<string, unknown>): VerifiedCharg
     paidAt: paidAt === '' ? null : paidAt,
     feesKobo: integer(data.fees) ?? 0,
     ...(authorization ? { authorization } : {}),
+    ...transferOf(data),
+  };
+}
+
+/** A dedicated-account transfer's customer and sender (Paystack's dedicated virtual account `charge.success`). */
+function transferOf(data: Record<string, unknown>): { transfer?: TransferDetails } {
+  if (data.channel !== 'dedicated_nuban') return {};
+  const customer = isRecord(data.customer) ? data.customer : {};
+  const authorization = isRecord(data.authorization) ? data.authorization : {};
+  return {
+    transfer: {
+      customerCode: text(customer.customer_code),
+      receiverAccountNumber: text(authorization.receiver_bank_account_number),
+      senderName: text(authorization.sender_name),
+      senderBank: text(authorization.sender_bank),
+      senderAccountNumber: text(authorization.sender_bank_account_number),
+      narration: text(authorization.narration),
+    },
   };
 }
 

@@ -5,6 +5,7 @@
  * It holds no key and no id other than the invoice's number and reference code.
  */
 
+import type { CreditNoteSummary } from '../domain/credit-note-record.ts';
 import { type CalendarDate, fromEpochSeconds, localDateOf, todayIn, toIsoDate } from '../domain/dates.ts';
 import { type Invoice, invoiceTaxOf } from '../domain/invoice.ts';
 import type { Logo } from '../domain/logo.ts';
@@ -249,13 +250,24 @@ export interface PayOnline {
 
 export interface DocumentPayments {
   receipts: DocumentReceipt[];
+  /** Its credit notes (docs/tax.md "Credit notes"), in number order. */
+  creditNotes: DocumentCreditNote[];
   /** The day a paid invoice was paid (account time zone). */
   paidOn?: ShownDate;
   payOnline?: PayOnline;
 }
 
+export interface DocumentCreditNote {
+  number: string;
+  date: ShownDate;
+  reason: string;
+  amount: string;
+}
+
 export interface PaymentsInput {
   receipts: readonly PaymentReceipt[];
+  /** Absent: none. */
+  creditNotes?: readonly CreditNoteSummary[];
   /** When the invoice became paid (`paid_at`, UTC), or null. */
   paidAt: string | null;
   /** Offered when the invoice can be paid online: the checkout amount, and the hosted page's URL. */
@@ -297,8 +309,15 @@ export function documentPayments(input: PaymentsInput, { money, date: showDate, 
       }),
     );
   const { payOnline } = input;
+  const creditNotes = (input.creditNotes ?? []).map((note) => ({
+    number: note.number,
+    date: showDate(fromEpochSeconds(note.issueDate)),
+    reason: note.reason,
+    amount: money(note.totalKobo),
+  }));
   return {
     receipts,
+    creditNotes,
     ...(input.paidAt ? { paidOn: showDate(localDateOf(input.paidAt, timeZone)) } : {}),
     ...(payOnline
       ? {

@@ -61,6 +61,18 @@ export function receiptsSection(document: InvoiceDocument): Html {
 <ul class="receipts">${items}</ul>`;
 }
 
+/** The invoice's credit notes (docs/tax.md "Credit notes"): number, day, reason and amount each. */
+export function creditNotesSection(document: InvoiceDocument): Html {
+  const notes = document.payments?.creditNotes ?? [];
+  if (notes.length === 0) return html``;
+  const items = notes.map(
+    (note) =>
+      html`<li class="receipt"><span>${note.number} · <time datetime="${note.date.iso}">${note.date.text}</time></span><span class="num">${note.amount}</span><span class="muted refund">${note.reason}</span></li>`,
+  );
+  return html`<h2>Credit notes</h2>
+<ul class="receipts credit-notes">${items}</ul>`;
+}
+
 /** `PAID on <date>` beside the status of a paid invoice. */
 export function paidMark(document: InvoiceDocument): Html {
   const paidOn = document.payments?.paidOn;

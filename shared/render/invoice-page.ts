@@ -7,7 +7,14 @@
 import { logoDataUrl } from '../domain/logo.ts';
 import { escapeHtml, type Html, html, list } from './html.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
-import { noticeSection, type PageNotice, paidMark, payButton, receiptsSection } from './invoice-page-payments.ts';
+import {
+  creditNotesSection,
+  noticeSection,
+  type PageNotice,
+  paidMark,
+  payButton,
+  receiptsSection,
+} from './invoice-page-payments.ts';
 import { PAGE_STYLE } from './page-style.ts';
 
 export { escapeHtml } from './html.ts';
@@ -127,6 +134,7 @@ ${itemsTable(document)}
 ${totalsSection(document)}
 ${notesSection(document)}
 ${receiptsSection(document)}
+${creditNotesSection(document)}
 ${payButton(document)}
 ${paymentSection(document)}
 ${document.hostedUrl ? html`<p class="actions"><a href="${`${document.hostedUrl}/pdf`}">Download PDF</a></p>` : html``}

@@ -17,6 +17,7 @@ export const LINE_TYPE_LABELS: Record<LedgerLineType, string> = {
   reversal: 'Reversal',
   void: 'Void',
   wht: 'Withholding tax',
+  credit_note: 'Credit note',
 };
 
 export interface StatementDocumentLine {

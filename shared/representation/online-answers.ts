@@ -5,6 +5,7 @@
 import type { ClientRecord } from '../domain/invoice.ts';
 import type { SavedCard } from '../domain/saved-card.ts';
 import { success } from '../outcome.ts';
+import { bankingFields, type ClientBanking } from './bank-transfer-answers.ts';
 import type { Answer } from './views.ts';
 import { clientView } from './views.ts';
 
@@ -25,9 +26,12 @@ export const clientWithCardsView = (client: ClientRecord, cards: readonly SavedC
   cards: cards.map(savedCardView),
 });
 
-/** `GET /clients/{id}`: the client with its saved cards. */
-export const clientWithCardsShown = (client: ClientRecord, cards: readonly SavedCard[]): Answer =>
-  success(200, clientWithCardsView(client, cards));
+/** `GET /clients/{id}`: the client with its saved cards, its virtual account and its credit (docs/bank-transfers.md). */
+export const clientWithCardsShown = (
+  client: ClientRecord,
+  cards: readonly SavedCard[],
+  banking: ClientBanking,
+): Answer => success(200, { ...clientWithCardsView(client, cards), ...bankingFields(banking) });
 
 export const cardForgotten = (client: ClientRecord, cards: readonly SavedCard[]): Answer =>
   success(200, clientWithCardsView(client, cards), CARD_REMOVED);

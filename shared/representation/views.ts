@@ -5,7 +5,7 @@
  */
 import { contactFields } from '../domain/client.ts';
 import { type CalendarDate, toEpochSeconds } from '../domain/dates.ts';
-import { type ClientRecord, type Invoice, type InvoiceDetails, invoiceTaxOf } from '../domain/invoice.ts';
+import { type ClientRecord, type Invoice, invoiceTaxOf } from '../domain/invoice.ts';
 import { formatKobo } from '../domain/money.ts';
 import { displayedAmountDue, displayedPaymentStatus } from '../domain/overdue.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
@@ -212,10 +212,12 @@ function gatewayFields(payment: PaymentRecord) {
 function onlineFields(payment: PaymentRecord) {
   const { online } = payment;
   if (!online) return {};
-  const { refund, card } = online;
+  const { refund, card, sender, allocation } = online;
   return {
     amount_charged: formatKobo(online.amountChargedKobo),
     fees: formatKobo(online.feesKobo),
+    ...(sender ? { sender: { name: sender.name, bank: sender.bank, account_number: sender.accountLast4 } } : {}),
+    ...(allocation ? { allocation } : {}),
     ...(refund ? { refund: { amount: formatKobo(refund.amountKobo), status: refund.status, id: refund.id } } : {}),
     ...(card
       ? {

@@ -153,6 +153,9 @@ const items = meta(
   { type: 'array', minItems: 1, maxItems: MAX_ITEMS, items: { $ref: '#/components/schemas/InvoiceItemInput' } },
 );
 
+/** The `items` of add invoice, as a credit note by items takes them too (shared/schemas/credit-note.ts). */
+export const invoiceItemsField = items;
+
 /** The add-invoice body's fields (a recurring invoice's body is these, its due date aside: schemas/recurring.ts). */
 export const addInvoiceFields = z.object({
   client: clientField,

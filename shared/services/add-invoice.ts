@@ -44,6 +44,7 @@ import {
   type WritePlan,
   type WriteResult,
 } from '../store/write-executor.ts';
+import { applyCreditAfterInvoice } from './client-credit.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 import { oneAtATime } from './one-at-a-time.ts';
 
@@ -70,7 +71,7 @@ export async function addInvoice(
   const idempotency = idempotencyOf(context, 'add-invoice', input);
   try {
     // One number-taking write of the account at a time in this process (./one-at-a-time.ts).
-    return await oneAtATime(`invoice-number#${companyId}`, () =>
+    const result = await oneAtATime(`invoice-number#${companyId}`, () =>
       executeWrite(
         {
           keys: async () => [
@@ -91,6 +92,8 @@ export async function addInvoice(
         idempotency,
       ),
     );
+    await applyCreditAfterInvoice(result);
+    return result;
   } finally {
     write.invoiceIds.release();
     write.clientIds.release();

@@ -46,14 +46,14 @@ export const merchantOf = (account: Account, logo: Logo | undefined): Merchant =
 
 /** The document of what was read: with its receipts, and the pay button when it can be paid online. */
 export function pageDocumentOf(reading: InvoicePageReading): InvoiceDocument {
-  const { invoice, account, paystack, receipts, logo } = reading;
+  const { invoice, account, paystack, receipts, creditNotes, logo } = reading;
   const hostedUrl = hostedUrlOrNull(invoice.details.hostedToken);
   const offer = checkoutOffer(invoice, paystack.sealedKey ? paystack.fees : undefined);
   const payOnline =
     offer.ok && hostedUrl
       ? { amountKobo: offer.amountKobo, feeKobo: offer.amountKobo - invoice.balance.amountDueKobo, hostedUrl }
       : undefined;
-  return documentOf(invoice, account, { receipts, ...(payOnline ? { payOnline } : {}) }, logo);
+  return documentOf(invoice, account, { receipts, creditNotes, ...(payOnline ? { payOnline } : {}) }, logo);
 }
 
 /** What a hosted page's token leads to; 404 `invoice_not_found` for a token no invoice has. */

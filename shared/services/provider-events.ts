@@ -28,6 +28,7 @@ import type { JobOutcome } from './outbox.ts';
 import { paystackOf } from './paystack-client.ts';
 import { recordOnlinePayment } from './record-online-payment.ts';
 import { processRefundEvent } from './refund-jobs.ts';
+import { processTransferEvent } from './transfer-events.ts';
 
 /** Counted (the stage alarms on it: docs/operations.md "Alarms"): a forged webhook, or a key pasted wrongly. */
 function badSignature(): Refusal {
@@ -136,9 +137,9 @@ async function processEvent(event: ProviderEvent): Promise<Found> {
   if (event.eventType !== 'charge.success') return { state: 'ignored', outcome: `event ${event.eventType}` };
   const { data } = eventSummary(event.body);
   const reference = event.reference;
-  // A transfer to a dedicated account names no checkout of this service (docs/getting-paid-online.md "Webhooks").
+  // A transfer to a client's virtual account names no checkout of this service (docs/bank-transfers.md "Matching").
   if (isRecord(data) && data.channel === 'dedicated_nuban' && !CHECKOUT_REFERENCE_PATTERN.test(reference ?? ''))
-    return { state: 'ignored', outcome: 'transfer to a dedicated account' };
+    return processTransferEvent(event.companyId, reference);
   if (!reference || !CHECKOUT_REFERENCE_PATTERN.test(reference))
     return { state: 'ignored', outcome: 'unknown_reference' };
   const api = await paystackOf(event.companyId);

@@ -88,7 +88,9 @@ const REASON_WORDS = {
   unpayable: 'too little to record',
 } as const;
 const refundNote = (job: RefundJobStatus): string =>
-  `Refund ${job.jobId} of payment ${job.paymentId} (invoice ${job.referenceCode}): ${REASON_WORDS[job.reason]}`;
+  job.reason === 'credit'
+    ? `Refund ${job.jobId} of client credit from transfer ${job.reference}`
+    : `Refund ${job.jobId} of payment ${job.paymentId} (invoice ${job.referenceCode}): ${REASON_WORDS[job.reason]}`;
 
 async function settle(job: RefundJobStatus, attempt: number, asked: Asked): Promise<JobOutcome> {
   const log = { job_id: job.jobId, company_id: job.companyId, payment_id: job.paymentId, attempt };
@@ -140,8 +142,12 @@ async function finish(
   throw new Error(`Refund job ${job.jobId}: its payment kept changing; the attempt is retried.`);
 }
 
-/** The payment's `refund` after the job, and the event when issued (none when the payment is gone). */
+/**
+ * The payment's `refund` after the job, and the event when issued (none when the payment is gone). A refund of client
+ * credit names no payment: the job's own change is all there is to write.
+ */
 async function paymentSide(job: RefundJobStatus, change: Exclude<RefundJobChange, { state: 'queued' }>) {
+  if (job.reason === 'credit') return [];
   const paymentKey = keys.payment(job.companyId, job.paymentId);
   const items = await batchGet([paymentKey, ...invoiceKeys(job.referenceCode), keys.account(job.companyId)]);
   const paymentItem = itemOf(items, paymentKey);

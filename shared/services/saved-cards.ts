@@ -12,16 +12,16 @@ import { clientFrom, clientKey } from '../store/clients.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { executeWrite, type WriteResult } from '../store/write-executor.ts';
 import type { RequestContext } from './context.ts';
-import { clientRecord } from './read-clients.ts';
+import { readClientBanking } from './virtual-account.ts';
 
 /** The client (also a deleted one) with its saved cards; `client_not_found` when absent or another account's. */
 export async function getClientWithCards(context: RequestContext, clientId: number): Promise<Answer> {
   const { account } = context;
-  const [client, cards] = await Promise.all([
-    clientRecord(context, clientId),
+  const [{ client, banking }, cards] = await Promise.all([
+    readClientBanking(account.companyId, clientId, { includeDeleted: true }),
     account.tokenizationEnabled ? queryClientCards(account.companyId, clientId) : Promise.resolve([]),
   ]);
-  return clientWithCardsShown(client, cards);
+  return clientWithCardsShown(client, cards, banking);
 }
 
 /** Forgets one of the client's cards; `card_not_found` when it has no card with this token. */

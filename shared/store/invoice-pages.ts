@@ -5,6 +5,7 @@
  * connection — two round trips, as before receipts. By reference code (the keyed PDF): the BatchGetItem, then the
  * receipts' Query.
  */
+import type { CreditNoteSummary } from '../domain/credit-note-record.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import type { Logo } from '../domain/logo.ts';
 import type { PaymentReceipt } from '../domain/receipt.ts';
@@ -23,6 +24,7 @@ export interface InvoicePageReading {
   receipts: PaymentReceipt[];
   /** The merchant's logo, when it has one (docs/accounts.md "The logo"). */
   logo: Logo | undefined;
+  creditNotes: CreditNoteSummary[];
 }
 
 async function readInvoiceAndAccount(companyId: number, referenceCode: string) {
@@ -41,12 +43,12 @@ async function readInvoiceAndAccount(companyId: number, referenceCode: string) {
 
 /** The invoice behind a hosted page's token, with the rest; undefined when no invoice has the token. */
 export async function findHostedInvoicePage(token: string): Promise<InvoicePageReading | undefined> {
-  const { link, receipts } = await readHostedPartition(token);
+  const { link, receipts, creditNotes } = await readHostedPartition(token);
   if (!link) return undefined;
   const found = await readInvoiceAndAccount(link.companyId, link.referenceCode);
   // The invoice must be the link's own: never another's.
   if (found?.invoice.details.hostedToken !== token) return undefined;
-  return { ...found, receipts };
+  return { ...found, receipts, creditNotes };
 }
 
 /** One of the account's invoices by reference code, with the rest; undefined when absent or another account's. */
@@ -57,6 +59,6 @@ export async function findAccountInvoicePage(
   const found = await readInvoiceAndAccount(companyId, referenceCode);
   if (!found) return undefined;
   const token = found.invoice.details.hostedToken;
-  const receipts = token === undefined ? [] : (await readHostedPartition(token)).receipts;
-  return { ...found, receipts };
+  const partition = token === undefined ? undefined : await readHostedPartition(token);
+  return { ...found, receipts: partition?.receipts ?? [], creditNotes: partition?.creditNotes ?? [] };
 }

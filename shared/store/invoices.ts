@@ -6,31 +6,22 @@
  */
 
 import type { CollectionState } from '../domain/card-collection.ts';
-import { fromIsoDate, toIsoDate } from '../domain/dates.ts';
-import type {
-  Invoice,
-  InvoiceBalance,
-  InvoiceDetails,
-  InvoiceMail,
-  InvoiceReminders,
-  PaymentStatus,
-} from '../domain/invoice.ts';
-import type { MetadataValue } from '../domain/invoice-request.ts';
+import type { Invoice, InvoiceBalance, InvoiceMail } from '../domain/invoice.ts';
 import { creditedKobo, type PaymentRecord } from '../domain/payment-record.ts';
 import type { AcceptedReversal } from '../domain/payment-reversal.ts';
 import { monotonicUlids } from '../ulid.ts';
 import { batchGet, itemOf } from './batch.ts';
-import { invoiceIssueAttributes, invoiceIssueFromItem, lineTaxAttributes, lineTaxFromItem } from './invoice-issue.ts';
-import { hostedLinkItem, merchantRefItem } from './invoice-lookups.ts';
 import {
-  clientAttributes,
-  clientFromAttributes,
-  type Item,
-  paymentAttributes,
-  paymentFromItem,
-  paymentItem,
-} from './items.ts';
-import { invoiceIndexKeys, type Key, keys, wakeIndexKeys } from './keys.ts';
+  balanceAttributes,
+  balanceFromItem,
+  collectionAttribute,
+  detailsFromItem,
+  invoiceBodyItem,
+  invoiceHeaderItem,
+} from './invoice-items.ts';
+import { hostedLinkItem, merchantRefItem } from './invoice-lookups.ts';
+import { type Item, paymentAttributes, paymentFromItem, paymentItem } from './items.ts';
+import { type Key, keys, wakeIndexKeys } from './keys.ts';
 import { TABLE } from './table.ts';
 import { putNew, type TransactItem } from './write-executor.ts';
 
@@ -149,6 +140,34 @@ export function paymentTransaction(
     remove: after.amountDueKobo === 0 ? WAKE_INDEX_KEYS : [],
   });
   return [header, putNew(table, paymentItem(payment))];
+}
+
+/**
+ * A credit note's header (store/credit-notes.ts): less due by what it took off, its total counted towards the next
+ * one's cap, on condition that the header is at the version the decision read (so concurrent credit notes on one
+ * invoice decide one after the other, never above the cap) and not voided; out of the wake index once nothing is due.
+ */
+export function creditNoteHeaderAction(
+  table: string,
+  invoice: { referenceCode: string; companyId: number },
+  before: InvoiceBalance,
+  after: InvoiceBalance,
+): TransactItem {
+  const { amount_due, payment_status, paid_at, version, updated_at } = balanceAttributes(after);
+  return headerUpdate(table, invoice.referenceCode, {
+    when: AS_READ,
+    values: { ':company': invoice.companyId, ':version': before.version },
+    set: {
+      amount_due,
+      payment_status,
+      paid_at,
+      version,
+      updated_at,
+      credited: after.creditedKobo ?? 0,
+      credit_notes_total: after.creditNotesKobo ?? 0,
+    },
+    remove: after.amountDueKobo === 0 ? WAKE_INDEX_KEYS : [],
+  });
 }
 
 /**
@@ -305,116 +324,6 @@ export function sweepHeaderAction(table: string, change: SweepChange): TransactI
   });
 }
 
-/* The invoice's items: its header and its body as the table holds them (attribute names are snake_case). */
-
-export function balanceAttributes(balance: InvoiceBalance): Item {
-  return {
-    total: balance.totalKobo,
-    amount_paid: balance.amountPaidKobo,
-    amount_due: balance.amountDueKobo,
-    payment_status: balance.paymentStatus,
-    paid_at: balance.paidAt,
-    payments_count: balance.paymentsCount,
-    version: balance.version,
-    updated_at: balance.updatedAt,
-    ...(balance.deletedAt === null ? {} : { deleted_at: balance.deletedAt }),
-    ...(balance.inAging ? { in_aging: true } : {}),
-  };
-}
-
-/**
- * An invoice header; while something may be due it is in the wake index (GSI2) too — a new one wakes at the next sweep,
- * which decides with the account's schedule as it is then (docs/data-design.md "Wake index").
- */
-export function invoiceHeaderItem(invoice: Invoice, listedAt: string = invoice.details.createdAt): Item {
-  const { referenceCode, createdAt } = invoice.details;
-  return {
-    ...keys.invoiceHeader(referenceCode),
-    GSI1PK: invoiceIndexKeys.partition(invoice.details.companyId),
-    GSI1SK: invoiceIndexKeys.sort(listedAt, referenceCode),
-    ...(invoice.balance.amountDueKobo > 0 && invoice.balance.deletedAt === null
-      ? wakeIndexKeys.wakeNow(referenceCode, createdAt.slice(0, 10), 'new')
-      : {}),
-    entity: 'invoice_header',
-    company_id: invoice.details.companyId,
-    ...balanceAttributes(invoice.balance),
-    // Created with its send queued (a recurring invoice with `send`): the mail fields `sendHeaderAction` would write.
-    ...(invoice.balance.mail
-      ? { mail_status: invoice.balance.mail.status, mail_job_id: invoice.balance.mail.jobId }
-      : {}),
-    ...(invoice.balance.reminders?.paused ? { reminders_paused: true } : {}),
-  };
-}
-
-export function invoiceBodyItem(details: InvoiceDetails): Item {
-  return {
-    ...keys.invoiceBody(details.referenceCode),
-    entity: 'invoice_body',
-    company_id: details.companyId,
-    invoice_id: details.id,
-    client_id: details.clientId,
-    reference_code: details.referenceCode,
-    fee_bearer: details.feeBearer,
-    due_date: details.dueDate,
-    currency: details.currency,
-    created_at: details.createdAt,
-    lines: details.lines.map((line) => ({
-      id: line.id,
-      name: line.name,
-      description: line.description,
-      quantity: line.quantity,
-      unit_cost: line.unitCostKobo,
-      ...lineTaxAttributes(line),
-    })),
-    client: clientAttributes(details.client),
-    merchant_ref: details.merchantRef,
-    recipient: details.recipient,
-    recipient_id: details.recipientId,
-    tokenize: details.tokenize,
-    metadata: details.metadata,
-    card_token: details.cardToken,
-    hosted_token: details.hostedToken,
-    recurring_id: details.recurring?.seriesId,
-    period: details.recurring?.period,
-    ...invoiceIssueAttributes(details),
-  };
-}
-
-export function balanceFromItem(item: Item): InvoiceBalance {
-  return {
-    totalKobo: Number(item.total),
-    amountPaidKobo: Number(item.amount_paid),
-    amountDueKobo: Number(item.amount_due),
-    paymentStatus: item.payment_status as PaymentStatus,
-    paidAt: (item.paid_at as string | null | undefined) ?? null,
-    paymentsCount: Number(item.payments_count ?? 0),
-    deletedAt: typeof item.deleted_at === 'string' ? item.deleted_at : null,
-    version: Number(item.version),
-    updatedAt: String(item.updated_at),
-    ...(typeof item.mail_job_id === 'string' ? { mail: mailFromHeader(item) } : {}),
-    ...(item.in_aging === true ? { inAging: true } : {}),
-    ...remindersFromHeader(item),
-    ...(typeof item.overdue_notified_at === 'string' ? { overdueNotified: true } : {}),
-    ...(typeof item.first_sent_at === 'string' ? { everSent: true } : {}),
-    ...collectionFromHeader(item),
-  };
-}
-
-/** The collection on an invoice header (written by `collectionHeaderAction`); nothing before the first decline. */
-function collectionFromHeader(item: Item): { collection?: CollectionState } {
-  const kept = item.collection as Item | undefined;
-  if (!kept || typeof kept !== 'object') return {};
-  return {
-    collection: {
-      status: kept.status === 'failed' ? 'failed' : 'retrying',
-      attempts: Number(kept.attempts),
-      lastError: String(kept.last_error ?? ''),
-      nextAttempt: typeof kept.next_attempt === 'string' ? fromIsoDate(kept.next_attempt) : null,
-      firstAttempt: fromIsoDate(String(kept.first_attempt)),
-    },
-  };
-}
-
 /**
  * The invoice's `collection` after a decline, on condition that the header exists and its collection is still the one
  * before this decline (`attempts` one less): an attempt's decline is written once.
@@ -427,65 +336,4 @@ export function collectionHeaderAction(table: string, referenceCode: string, sta
     values: { ...(before === 0 ? {} : { ':before': before }), ':collection': collectionAttribute(state) },
     setClauses: ['#collection = :collection'],
   });
-}
-
-const collectionAttribute = (state: CollectionState): Item => ({
-  status: state.status,
-  attempts: state.attempts,
-  last_error: state.lastError,
-  next_attempt: state.nextAttempt === null ? null : toIsoDate(state.nextAttempt),
-  first_attempt: toIsoDate(state.firstAttempt),
-});
-
-/** The reminders on an invoice header (written by `sweepHeaderAction` and `remindersPauseAction`); nothing when none. */
-function remindersFromHeader(item: Item): { reminders?: InvoiceReminders } {
-  const sent = Array.isArray(item.reminders)
-    ? (item.reminders as Item[]).map((entry) => ({ offset: Number(entry.offset), sentAt: String(entry.sent_at) }))
-    : [];
-  const paused = item.reminders_paused === true;
-  return sent.length > 0 || paused ? { reminders: { sent, paused } } : {};
-}
-
-/** The latest send's state on an invoice header (written by `sendHeaderAction` and `mailHeaderAction`). */
-function mailFromHeader(item: Item): InvoiceMail {
-  return {
-    status: item.mail_status as InvoiceMail['status'],
-    jobId: String(item.mail_job_id),
-    sentAt: typeof item.sent_at === 'string' ? item.sent_at : null,
-    error: typeof item.mail_error === 'string' ? item.mail_error : null,
-  };
-}
-
-export function detailsFromItem(item: Item): InvoiceDetails {
-  const lines = (item.lines as Item[]).map((line) => ({
-    id: String(line.id),
-    name: String(line.name),
-    description: String(line.description),
-    quantity: Number(line.quantity),
-    unitCostKobo: Number(line.unit_cost),
-    ...lineTaxFromItem(line),
-  }));
-  const details: InvoiceDetails = {
-    id: Number(item.invoice_id),
-    companyId: Number(item.company_id),
-    clientId: Number(item.client_id),
-    referenceCode: String(item.reference_code),
-    feeBearer: String(item.fee_bearer),
-    dueDate: Number(item.due_date),
-    currency: String(item.currency),
-    createdAt: String(item.created_at),
-    lines,
-    client: clientFromAttributes(item.client as Item),
-  };
-  if (typeof item.merchant_ref === 'string') details.merchantRef = item.merchant_ref;
-  if (typeof item.recipient === 'string') details.recipient = item.recipient;
-  if (typeof item.recipient_id === 'string') details.recipientId = item.recipient_id;
-  if (typeof item.tokenize === 'boolean') details.tokenize = item.tokenize;
-  if (item.metadata && typeof item.metadata === 'object')
-    details.metadata = { ...(item.metadata as Record<string, MetadataValue>) };
-  if (typeof item.card_token === 'string') details.cardToken = item.card_token;
-  if (typeof item.hosted_token === 'string') details.hostedToken = item.hosted_token;
-  if (typeof item.recurring_id === 'string')
-    details.recurring = { seriesId: item.recurring_id, period: Number(item.period) };
-  return { ...details, ...invoiceIssueFromItem(item) };
 }

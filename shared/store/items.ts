@@ -131,9 +131,11 @@ export function paymentFromItem(item: Item): PaymentRecord {
  */
 export function onlineAttributes(online: OnlinePayment | undefined): Item {
   if (!online) return {};
-  const { refund, card } = online;
+  const { refund, card, sender, allocation } = online;
   return {
     online: {
+      ...(sender ? { sender: { name: sender.name, bank: sender.bank, account_last4: sender.accountLast4 } } : {}),
+      ...(allocation ? { allocation } : {}),
       transaction_id: online.transactionId,
       reference: online.reference,
       gateway_response: online.gatewayResponse,
@@ -164,8 +166,13 @@ export function onlineFromItem(item: Item): { online?: OnlinePayment } {
   const map = online as Item;
   const refund = map.refund as Item | undefined;
   const card = map.card as Item | undefined;
+  const sender = map.sender as Item | undefined;
   return {
     online: {
+      ...(sender
+        ? { sender: { name: text(sender.name), bank: text(sender.bank), accountLast4: text(sender.account_last4) } }
+        : {}),
+      ...(typeof map.allocation === 'string' ? { allocation: map.allocation } : {}),
       transactionId: text(map.transaction_id),
       reference: text(map.reference),
       gatewayResponse: text(map.gateway_response),

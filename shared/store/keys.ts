@@ -38,6 +38,13 @@
  * | card signature    | CARDSIG#<co>#<clientId>#<signature>  | CARDSIG      |                |                           |  (one saved card per card and client)
  * | recurring series  | RECURRING#<seriesId>                 | SERIES       | RECURRINGS#<co> | <seriesId> (rec_ + ULID) |  (+ GSI2 while active: recurring.ts)
  * | series period     | RECURRING#<seriesId>                 | PERIOD#<n, 6 digits> |        |                           |  (its period's invoice was created: once)
+ * | virtual account   | VACCOUNT#<co>#<clientId>             | VACCOUNT     |                |                           |  (the client's dedicated account at Paystack)
+ * | va customer       | VACUSTOMER#<co>#<customerCode>       | VACUSTOMER   |                |                           |  (Paystack customer → client: whose transfer)
+ * | client credit     | CREDIT#<co>#<clientId>               | BALANCE      |                |                           |  (the client's credit balance, versioned)
+ * | credit line       | CREDIT#<co>#<clientId>               | LINE#<ULID>  |                |                           |  (credit received, applied or refunded)
+ * | transfer          | TRANSFER#<co>#<reference>            | TRANSFER     |                |                           |  (a dedicated-account transfer: once per reference)
+ * | credit note       | INVOICE#<referenceCode>              | CREDITNOTE#<number> |         |                           |  (a credit note of the invoice: credit-notes.ts)
+ * | hosted credit note| HOSTED#<token>                       | CREDITNOTE#<number> |         |                           |  (its line on the invoice's hosted page)
  *
  * GSI1 is the listing index, GSI2 the wake index (table.ts). GSI2 is sparse, read by the wake sweep: an item carries
  * GSI2PK = OPEN#<shard 0..15> (a hash of its id) and GSI2SK = <wake date YYYY-MM-DD>#<id>[#<marker>] while something
@@ -161,8 +168,52 @@ function onlinePaymentKeys() {
       PK: `CARDSIG#${companyId}#${clientId}#${signature}`,
       SK: 'CARDSIG',
     }),
+    ...bankTransferKeys(),
   };
 }
+
+/** The keys of bank transfers and client credit (docs/bank-transfers.md). */
+function bankTransferKeys() {
+  return {
+    virtualAccount: (companyId: number, clientId: number): Key => ({
+      PK: `VACCOUNT#${companyId}#${clientId}`,
+      SK: 'VACCOUNT',
+    }),
+    virtualAccountCustomer: (companyId: number, customerCode: string): Key => ({
+      PK: `VACUSTOMER#${companyId}#${customerCode}`,
+      SK: 'VACUSTOMER',
+    }),
+    clientCredit: (companyId: number, clientId: number): Key => ({
+      PK: creditKeys.partition(companyId, clientId),
+      SK: 'BALANCE',
+    }),
+    creditLine: (companyId: number, clientId: number, ulid: string): Key => ({
+      PK: creditKeys.partition(companyId, clientId),
+      SK: `${creditKeys.LINE_PREFIX}${ulid}`,
+    }),
+    transfer: (companyId: number, reference: string): Key => ({
+      PK: `TRANSFER#${companyId}#${reference}`,
+      SK: 'TRANSFER',
+    }),
+    creditNote: (referenceCode: string, number: string): Key => ({
+      PK: `${INVOICE_PREFIX}${referenceCode}`,
+      SK: `${CREDIT_NOTE_PREFIX}${number}`,
+    }),
+    hostedCreditNote: (token: string, number: string): Key => ({
+      PK: `HOSTED#${token}`,
+      SK: `${CREDIT_NOTE_PREFIX}${number}`,
+    }),
+  };
+}
+
+/** The sort-key prefix of a credit note in its invoice's partition and in its hosted page's: one Query reads them. */
+export const CREDIT_NOTE_PREFIX = 'CREDITNOTE#';
+
+/** A client's credit: its balance and its lines share one partition; the lines sort by ULID (recording order). */
+export const creditKeys = {
+  partition: (companyId: number, clientId: number): string => `CREDIT#${companyId}#${clientId}`,
+  LINE_PREFIX: 'LINE#',
+};
 
 /** A hosted page's receipts sort after its link (`HOSTED`) in its partition: one Query reads both. */
 export const HOSTED_RECEIPT_PREFIX = 'RECEIPT#';

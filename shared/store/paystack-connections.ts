@@ -24,7 +24,12 @@ export interface PaystackConnection {
   sealedKey: Uint8Array | undefined;
   keyLast4: string | undefined;
   fees: PaystackFees;
+  /** The bank slug a client's dedicated virtual account is asked at (docs/bank-transfers.md "Virtual accounts"). */
+  preferredBank: string;
 }
+
+/** The preferred bank of an account that set none. */
+export const DEFAULT_PREFERRED_BANK = 'wema-bank';
 
 export const paystackConnectionKey = (companyId: number): Key => keys.paystackConnection(companyId);
 
@@ -42,6 +47,7 @@ export function connectionFromItem(companyId: number, item: Item | undefined): P
       flatFromKobo: figure('fee_flat_from', DEFAULT_PAYSTACK_FEES.flatFromKobo),
       capKobo: figure('fee_cap', DEFAULT_PAYSTACK_FEES.capKobo),
     },
+    preferredBank: typeof item?.preferred_bank === 'string' ? item.preferred_bank : DEFAULT_PREFERRED_BANK,
   };
 }
 
@@ -144,6 +150,10 @@ export async function setPaystackFees(companyId: number, fees: PaystackFees): Pr
   };
   return updateConnection(companyId, attributes, undefined);
 }
+
+/** Sets the bank slug the account's clients' virtual accounts are asked at (connected or not). */
+export const setPaystackPreferredBank = (companyId: number, slug: string): Promise<PaystackConnection> =>
+  updateConnection(companyId, { preferred_bank: slug }, undefined);
 
 async function updateConnection(companyId: number, attributes: Item, condition: string | undefined) {
   const all = {

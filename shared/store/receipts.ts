@@ -4,6 +4,7 @@
  * by a reversal — the receipt is never rewritten. One Query of the partition reads the page's link and its receipts.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { CreditNoteSummary } from '../domain/credit-note-record.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import { type PaymentReceipt, receiptOf } from '../domain/receipt.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
@@ -54,6 +55,8 @@ export function receiptReversalActions(
 export interface HostedPartition {
   link: { companyId: number; referenceCode: string } | undefined;
   receipts: PaymentReceipt[];
+  /** The invoice's credit notes' lines (store/credit-notes.ts), in number order. */
+  creditNotes: CreditNoteSummary[];
 }
 
 /** One consistent Query of `HOSTED#<token>` (a link opened the moment its invoice was created must be found). */
@@ -88,7 +91,15 @@ function partitionFrom(items: Item[]): HostedPartition {
   const receipts = items
     .filter((item) => item.entity === 'hosted_receipt')
     .map((item) => receiptFromItem(item, reversals.get(receiptUlid(item))));
-  return { link, receipts };
+  const creditNotes = items
+    .filter((item) => item.entity === 'hosted_credit_note')
+    .map((item) => ({
+      number: String(item.number),
+      reason: String(item.reason),
+      totalKobo: Number(item.total),
+      issueDate: Number(item.issue_date),
+    }));
+  return { link, receipts, creditNotes };
 }
 
 const receiptUlid = (item: Item): string =>

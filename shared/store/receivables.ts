@@ -159,5 +159,6 @@ export function receivableActions(
     });
   actions.push(putNew(table, ledgerItem(change.line, nextLedgerId())));
   if (change.withholdingLine) actions.push(putNew(table, ledgerItem(change.withholdingLine, nextLedgerId())));
+  if (change.creditExcessLine) actions.push(putNew(table, ledgerItem(change.creditExcessLine, nextLedgerId())));
   return actions;
 }

@@ -19,8 +19,11 @@ export const REFUND_JOB_ENTITY = 'refund_job';
 export const REFUND_JOB_ID_ATTRIBUTE = 'job_id';
 export const REFUND_JOB_ID_PATTERN = /^rfj_[0-9A-HJKMNP-TV-Z]{26}$/;
 
-/** Why money goes back: more than the invoice could take, or nothing at all (voided, already paid, too little). */
-export type RefundReason = 'excess' | 'voided' | 'already_paid' | 'unpayable';
+/**
+ * Why money goes back: more than the invoice could take, or nothing at all (voided, already paid, too little); or a
+ * refund of a client's credit (`credit`: docs/bank-transfers.md "Refunding credit"), which names no payment (id 0).
+ */
+export type RefundReason = 'excess' | 'voided' | 'already_paid' | 'unpayable' | 'credit';
 
 /** `queued` until Paystack has the refund (`issued`), or until it refused or every retry failed (`failed`). */
 export type RefundJobState = 'queued' | 'issued' | 'failed';

@@ -391,6 +391,42 @@ describe('contract: every documented outcome, validated against openapi.json', (
     );
   });
 
+  it('POST /invoices/{reference_code}/credit-notes', async () => {
+    const { key } = await newAccount();
+    const invoice = await createInvoice(key);
+    const voided = await createInvoice(key);
+    const byCode = (reference_code: string) => ({ pathParameters: { reference_code } });
+    await expectStatus('delete-invoice', { key, ...byCode(voided.reference_code) }, 200);
+    const options = { key, ...byCode(invoice.reference_code), body: { reason: 'Returned', amount: '10.00' } };
+    await expectStatus('create-credit-note', { ...options, idempotencyKey: 'credit-1' }, 201);
+    await expectStatus('create-credit-note', { ...options, idempotencyKey: 'credit-1' }, 201); // replay
+    const byItems = { reason: 'One returned', items: [{ item: 'A', description: 'B', unit_cost: '5', quantity: 1 }] };
+    await expectStatus('create-credit-note', { ...options, body: byItems }, 201);
+    await expectStatus('create-credit-note', { ...options, idempotencyKey: ' é' }, 400, 'invalid_idempotency_key');
+    const reused = { ...options, idempotencyKey: 'credit-1', body: { reason: 'Other', amount: '1.00' } };
+    await expectStatus('create-credit-note', reused, 422, 'idempotency_key_reused');
+    const tooMuch = { ...options, body: { reason: 'All', amount: '999999.00' } };
+    await expectStatus('create-credit-note', tooMuch, 409, 'credit_exceeds_invoice');
+    const unknown = { ...options, ...byCode('ZZZZZZZZZZZZZZZZZZZZ') };
+    await expectStatus('create-credit-note', unknown, 404, 'invoice_not_found');
+    await expectStatus('create-credit-note', { ...options, ...byCode(voided.reference_code) }, 409, 'invoice_deleted');
+    const remove = fault('TransactWriteItemsCommand', inFlight);
+    await expectStatus(
+      'create-credit-note',
+      { ...options, idempotencyKey: 'credit-2' },
+      409,
+      'idempotency_request_in_progress',
+    ).finally(remove);
+    await commonOutcomes(
+      'create-credit-note',
+      key,
+      { reason: 'Returned', amount: '1.00' },
+      { reason: 'Returned', amount: '0' },
+      'TransactWriteItemsCommand',
+      byCode(invoice.reference_code),
+    );
+  });
+
   it('the invoice PDF, and the hosted page and its PDF (HTML answers, errors included)', async () => {
     const { key } = await newAccount();
     const invoice = await createInvoice(key);

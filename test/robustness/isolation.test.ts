@@ -91,6 +91,33 @@ describe('tenant isolation', () => {
     expect((await accountState(b.companyId)).payments).toBe(0);
   });
 
+  it('POST /invoices/{reference_code}/credit-notes with another account’s invoice → 404 like an unknown one; nothing written', async () => {
+    const header = await invoiceHeader(aInvoice.reference_code);
+    const credit = (reference_code: string, amount: string) =>
+      call('create-credit-note', {
+        key: b.key,
+        pathParameters: { reference_code },
+        body: { reason: 'Not mine', amount },
+        idempotencyKey: `foreign-credit-${reference_code}-${amount}`,
+      });
+    const foreign = await credit(aInvoice.reference_code, '10.00');
+    const unknown = await credit('ZZZZZZZZZZZZZZZZZZZZ', '10.00');
+    expectErrorEnvelope(foreign, 404);
+    expect(foreign.body.code).toBe('invoice_not_found');
+    expect({ ...foreign.body, request_id: null }).toEqual({ ...unknown.body, request_id: null });
+    expectNothingOfA(foreign.rawBody);
+    // Beyond A's total too: no 409 credit_exceeds_invoice that would reveal the invoice and what is creditable.
+    expect((await credit(aInvoice.reference_code, '999999.00')).body.code).toBe('invoice_not_found');
+    expect(await invoiceHeader(aInvoice.reference_code)).toEqual(header);
+    // A's first credit note is CN-000001: B's refused requests took no number of A's, nor of its own.
+    const own = await call('create-credit-note', {
+      key: a.key,
+      pathParameters: { reference_code: aInvoice.reference_code },
+      body: { reason: 'Mine', amount: '1.00' },
+    });
+    expect(own.body.data.number).toBe('CN-000001');
+  });
+
   it('POST /invoices with another account’s client_id → 404 client_not_found; nothing written', async () => {
     const fresh = await newAccount({ name: 'Tenant C' });
     const result = await call('add-invoice', {

@@ -809,6 +809,79 @@ function recurringRaces(): Race[] {
   ];
 }
 
+/** Issues a credit note of `amount` on the invoice (docs/tax.md "Credit notes"). */
+const creditNote = (key: string, reference_code: string, amount: string, idempotencyKey?: string) =>
+  send('create-credit-note', {
+    key,
+    pathParameters: { reference_code },
+    body: { reason: 'Raced', amount },
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
+
+/** An invoice of `total` (a money string) on a new account. */
+async function invoiceOf(total: string) {
+  const { key } = await newAccount();
+  const invoice = await createInvoice(key, {
+    items: [{ item: 'Audit', description: 'Yearly', unit_cost: total, quantity: 1 }],
+  });
+  return { key, ref: invoice.reference_code as string };
+}
+
+/** The races of credit notes: the cap and the gapless numbers hold, and no answer is a 5xx. */
+function creditNoteRaces(): Race[] {
+  return [
+    {
+      route: 'create-credit-note',
+      kind: 'identical',
+      title: `${N} identical credit notes of 10.00 on an invoice of 50.00: five 201 with CN-000001…5, the rest 409`,
+      async run() {
+        const { key, ref } = await invoiceOf('50.00');
+        const results = await race(times(N, () => creditNote(key, ref, '10.00')));
+        expectOnly(results, ['201', '409 credit_exceeds_invoice']);
+        const numbers = results.filter((r) => r.status === 201).map((r) => r.body.data.number);
+        expect(numbers.sort()).toEqual(['CN-000001', 'CN-000002', 'CN-000003', 'CN-000004', 'CN-000005']);
+      },
+    },
+    {
+      route: 'create-credit-note',
+      kind: 'keyed',
+      title: `${N} identical credit notes with one Idempotency-Key: one credit note, the rest replays or in progress`,
+      async run() {
+        const { key, ref } = await invoiceOf('50.00');
+        const results = await race(times(N, () => creditNote(key, ref, '10.00', 'credit-once')));
+        expectOnly(results, ['201', IN_FLIGHT]);
+        const bodies = new Set(results.filter((r) => r.status === 201).map((r) => JSON.stringify(r.body)));
+        expect(bodies.size).toBe(1);
+        const invoice = await send('get-invoice', { key, pathParameters: { reference_code: ref } });
+        expect(invoice.body.data.amount_due).toBe('40.00');
+      },
+    },
+    {
+      route: 'create-credit-note',
+      kind: 'mixed',
+      races: ['add-payment', 'delete-invoice'],
+      title: 'credit notes while the invoice is paid and voided: never above its total, amount due never negative',
+      async run() {
+        const { key, ref } = await invoiceOf('100.00');
+        const payment = { reference_code: ref, date: todayMonthFirst(), amount: '30.00', channel: 'Cash' };
+        const results = await race([
+          ...times(4, () => creditNote(key, ref, '30.00')),
+          ...times(3, () => pay(key, payment)),
+          deleteInvoice(key, ref),
+        ]);
+        expectOnly(results, ['200', '201', '409']);
+        const credited = results.filter((r) => r.status === 201 && r.body.data.number !== undefined);
+        expect(credited.length).toBeLessThanOrEqual(3);
+        const invoice = (await send('get-invoice', { key, pathParameters: { reference_code: ref } })).body.data;
+        const applied = credited.reduce((sum, r) => sum + kobo(r.body.data.applied_to_invoice), 0);
+        if (invoice.payment_status !== 'void')
+          expect(kobo(invoice.amount_due)).toBe(10_000 - kobo(invoice.amount_paid) - applied);
+        expect(kobo(invoice.amount_due)).toBeGreaterThanOrEqual(0);
+      },
+    },
+  ];
+}
+
 const RACES: Race[] = [
   {
     route: 'add-invoice',
@@ -1071,6 +1144,7 @@ const RACES: Race[] = [
   ...providerEventRaces(),
   ...forgetCardRaces(),
   ...recurringRaces(),
+  ...creditNoteRaces(),
 ];
 
 const WRITE_ROUTES = ROUTES.filter((route) => route.writes).map((route) => route.name);

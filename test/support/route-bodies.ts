@@ -10,6 +10,7 @@ export const VALID_BODIES: Partial<Record<RouteName, unknown>> = {
   'email-invoice': { message: 'Thank you.' },
   'client-statement': { period: 'month' },
   'invoice-reminders': { paused: true },
+  'create-credit-note': { reason: 'Returned', amount: '1.00' },
   // Unsigned: an unknown hook is 404 before any signature is looked at.
   'paystack-event': { event: 'charge.success', data: {} },
 };

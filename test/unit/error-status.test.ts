@@ -30,6 +30,10 @@ const REFUSAL_STATUSES: Record<RefusalCode, number> = {
   mail_not_configured: 501,
   recurring_not_found: 404,
   recurring_status_conflict: 409,
+  payments_not_connected: 409,
+  virtual_account_refused: 422,
+  provider_unavailable: 503,
+  amount_exceeds_credit: 409,
 };
 
 describe('refusals and their HTTP status (shared/http/errors.ts)', () => {

@@ -18,7 +18,7 @@ import { existingInvoice } from '../../../shared/domain/receivables.ts';
 import { getAccount } from '../../../shared/store/accounts.ts';
 import { isConditionFailure } from '../../../shared/store/api-keys.ts';
 import { documentClient, tableName } from '../../../shared/store/dynamodb-client.ts';
-import { balanceFromItem, detailsFromItem } from '../../../shared/store/invoices.ts';
+import { balanceFromItem, detailsFromItem } from '../../../shared/store/invoice-items.ts';
 import { type Item, paymentFromItem } from '../../../shared/store/items.ts';
 import { keys, referenceCodeOf } from '../../../shared/store/keys.ts';
 import { agingRowActions, ledgerItem, openInvoiceItem } from '../../../shared/store/receivables.ts';

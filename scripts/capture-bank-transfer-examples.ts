@@ -1,0 +1,151 @@
+/**
+ * The OpenAPI examples of bank transfers (docs/bank-transfers.md), captured against the local Paystack server the
+ * capture starts: a client's virtual account and its refusals, a transfer into it kept as the client's credit, and
+ * refunding that credit.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { resetConfig } from '../shared/config.ts';
+import { processProviderEvent } from '../shared/services/provider-events.ts';
+import { createAccount } from '../shared/store/accounts.ts';
+import {
+  connectPaystack,
+  DEFAULT_PREFERRED_BANK,
+  setPaystackPreferredBank,
+} from '../shared/store/paystack-connections.ts';
+import type { CaptureTools } from './capture-tools.ts';
+
+const CLIENT = {
+  first_name: 'Chiamaka',
+  last_name: 'Eze',
+  email: 'chiamaka@ezefoods.example',
+  phone: '+2348034567890',
+  company_name: 'Eze Foods',
+};
+
+interface Connected {
+  companyId: number;
+  key: string;
+  paystackKey: string;
+  hookId: string;
+}
+
+/** The examples; the refund's request body for `requests`. */
+export async function captureBankTransferExamples(
+  tools: CaptureTools,
+  { paystackUrl }: { paystackUrl: string },
+): Promise<{ requests: { 'refund-client-credit': { json: Record<string, unknown> } } }> {
+  const { account, secretKey: key } = await createAccount({ name: 'Eze Foods Ltd' });
+  const paystackKey = `sk_test_${randomBytes(20).toString('hex')}`;
+  const connection = (await connectPaystack(account.companyId, paystackKey))!;
+  const connected = { companyId: account.companyId, key, paystackKey, hookId: connection.hookId! };
+  const clientId = (await tools.send('add-client', { key, body: CLIENT })).body.data.id as number;
+  const accountNumber = await captureVirtualAccount(tools, connected, clientId);
+  await transferIn(tools, connected, paystackUrl, accountNumber, 1_500_000);
+  await captureCreditRefund(tools, key, clientId);
+  return { requests: { 'refund-client-credit': { json: REFUND } } };
+}
+
+const REFUND = { amount: '5,000.00' };
+
+async function captureVirtualAccount(tools: CaptureTools, connected: Connected, clientId: number) {
+  const { capture, send, faultErrors } = tools;
+  const { key } = connected;
+  const path = `/clients/${clientId}/virtual-account`;
+  await setPaystackPreferredBank(connected.companyId, 'no-such-bank');
+  await capture('create-virtual-account', 422, 'virtual_account_refused', 'Paystack refused the preferred bank', {
+    key,
+    path,
+  });
+  await setPaystackPreferredBank(connected.companyId, DEFAULT_PREFERRED_BANK);
+  await withPaystackAt('http://127.0.0.1:9', () =>
+    capture('create-virtual-account', 503, 'provider_unavailable', 'Paystack could not be reached', { key, path }),
+  );
+  await faultErrors('create-virtual-account', { key, path }, 'BatchGetItemCommand');
+  const opened = await capture('create-virtual-account', 200, 'opened', 'The client with its virtual account', {
+    key,
+    path,
+  });
+  await capture('create-virtual-account', 404, 'client_not_found', 'No such client', {
+    key,
+    path: '/clients/999999/virtual-account',
+  });
+  const other = await createAccount({ name: 'Unconnected Ltd' });
+  const otherClient = (await send('add-client', { key: other.secretKey, body: CLIENT })).body.data.id;
+  await capture('create-virtual-account', 409, 'payments_not_connected', 'The account is not connected to Paystack', {
+    key: other.secretKey,
+    path: `/clients/${otherClient}/virtual-account`,
+  });
+  return opened.data.virtual_account.account_number as string;
+}
+
+/** Runs `action` with the service pointed at an address where no Paystack answers. */
+async function withPaystackAt<T>(url: string, action: () => Promise<T>): Promise<T> {
+  const before = process.env.PAYSTACK_BASE_URL;
+  process.env.PAYSTACK_BASE_URL = url;
+  resetConfig();
+  try {
+    return await action();
+  } finally {
+    process.env.PAYSTACK_BASE_URL = before;
+    resetConfig();
+  }
+}
+
+/** A transfer into the account at the local Paystack, its signed webhook stored and processed. */
+async function transferIn(
+  tools: CaptureTools,
+  connected: Connected,
+  paystackUrl: string,
+  accountNumber: string,
+  amountKobo: number,
+) {
+  const headers = { authorization: `Bearer ${connected.paystackKey}`, 'content-type': 'application/json' };
+  const sent = await fetch(`${paystackUrl}/_local/transfers`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      account_number: accountNumber,
+      amount: amountKobo,
+      sender_name: 'Chiamaka Eze',
+      sender_bank: 'Access Bank',
+      sender_account_number: '0123456789',
+      narration: 'deposit for next order',
+    }),
+  });
+  const { reference } = ((await sent.json()) as { data: { reference: string } }).data;
+  const listed = await fetch(`${paystackUrl}/_local/transactions`, { headers });
+  const transactions = ((await listed.json()) as { data: { reference: string }[] }).data;
+  const body = JSON.stringify({ event: 'charge.success', data: transactions.find((t) => t.reference === reference) });
+  const signature = createHmac('sha512', connected.paystackKey).update(body).digest('hex');
+  const stored = await tools.send('paystack-event', {
+    key: null,
+    path: `/paystack/events/${connected.hookId}`,
+    body,
+    headers: { 'x-paystack-signature': signature },
+  });
+  await processProviderEvent(stored.body.data.event_id);
+}
+
+async function captureCreditRefund(tools: CaptureTools, key: string, clientId: number) {
+  const { capture, commonErrors } = tools;
+  const path = `/clients/${clientId}/credit/refund`;
+  await capture('refund-client-credit', 409, 'amount_exceeds_credit', 'More than the client’s credit', {
+    key,
+    path,
+    body: { amount: '20,000.00' },
+  });
+  await capture('refund-client-credit', 404, 'client_not_found', 'No such client', {
+    key,
+    path: '/clients/999999/credit/refund',
+    body: { amount: '100.00' },
+  });
+  await commonErrors('refund-client-credit', { amount: '1.00' }, { amount: '-5' }, 'TransactWriteItemsCommand', {
+    key,
+    path,
+  });
+  await capture('refund-client-credit', 200, 'refunded', 'Part of the credit refunded through Paystack', {
+    key,
+    path,
+    body: REFUND,
+  });
+}

@@ -1,0 +1,256 @@
+/**
+ * Bank transfers that match themselves (docs/bank-transfers.md): a client's virtual account opened through the local
+ * Paystack, transfers into it simulated there and sent back as signed `charge.success` webhooks, then processed —
+ * narration, exact-amount and oldest-due matching, several invoices in one transfer, the rest as credit, credit applied
+ * to the next invoice and refunded, each reference recorded once — through the invoice function and the services on
+ * DynamoDB Local. Σ payments + credit = Σ transfers, to the kobo.
+ */
+import { describe, expect, it } from 'vitest';
+import { processProviderEvent } from '../../shared/services/provider-events.ts';
+import { deliverRefundJob } from '../../shared/services/refund-jobs.ts';
+import { listRefundJobs, readRefundJob } from '../../shared/store/refund-jobs.ts';
+import { call, createInvoice, newAccount, uniqueEmail } from '../support/api.ts';
+import { chargeSuccessEvent, connectedAccount, sendWebhook, sign, usePaystack } from '../support/online-payments.ts';
+
+const fixture = usePaystack();
+
+/** A money string in kobo (`"1,000.50"` → 100050). */
+const parseKobo = (money: string): number => Math.round(Number(money.replace(/,/g, '')) * 100);
+
+type Connected = Awaited<ReturnType<typeof connectedAccount>>;
+
+async function newClient(key: string) {
+  const body = { first_name: 'Ada', last_name: 'Obi', email: uniqueEmail(), phone: '+2348012345678' };
+  const created = await call('add-client', { key, body });
+  expect(created.status).toBe(201);
+  return created.body.data as { id: number };
+}
+
+const openAccount = (key: string, clientId: number) =>
+  call('create-virtual-account', { key, pathParameters: { id: String(clientId) } });
+
+const clientOf = async (key: string, clientId: number) =>
+  (await call('get-client', { key, pathParameters: { id: String(clientId) } })).body.data;
+
+const invoiceFor = (key: string, clientId: number, amount: string, dueDate: string) =>
+  createInvoice(key, {
+    client: undefined,
+    client_id: clientId,
+    due_date: dueDate,
+    items: [{ item: 'Supplies', description: 'One lot', unit_cost: amount, quantity: '1' }],
+  });
+
+const invoiceOf = async (key: string, referenceCode: string) =>
+  (await call('get-invoice', { key, pathParameters: { reference_code: referenceCode } })).body.data;
+
+/** A transfer into the account at the local Paystack, its webhook sent and processed: the processing's result. */
+async function transfer(connected: Connected, accountNumber: string, amount: number, narration = 'payment') {
+  const sent = await connected.paystack.post('/_local/transfers', {
+    account_number: accountNumber,
+    amount,
+    sender_name: 'Chidi Okeke',
+    sender_bank: 'Access Bank',
+    sender_account_number: '0123456789',
+    narration,
+  });
+  expect(sent.status).toBe(200);
+  const body = await chargeSuccessEvent(connected.paystack, sent.body.data.reference);
+  const stored = await sendWebhook(connected.hookId, body, sign(body, connected.secretKey));
+  expect(stored.status).toBe(200);
+  return { eventId: stored.body.data.event_id as string, reference: sent.body.data.reference as string, body };
+}
+
+async function paymentsOf(key: string) {
+  const history = await call('payment-history', { key, body: { period: 'today' } });
+  return history.body.data.payments as Record<string, any>[];
+}
+
+async function clientWithAccount(connected: Connected) {
+  const client = await newClient(connected.key);
+  const opened = await openAccount(connected.key, client.id);
+  expect(opened.status).toBe(200);
+  return { clientId: client.id, accountNumber: opened.body.data.virtual_account.account_number as string };
+}
+
+describe('POST /clients/{id}/virtual-account', () => {
+  it('opens the account once: the same account again, and under concurrent calls', async () => {
+    const connected = await connectedAccount(fixture);
+    const client = await newClient(connected.key);
+    const answers = await Promise.all([1, 2, 3].map(() => openAccount(connected.key, client.id)));
+    const numbers = new Set(answers.map((answer) => answer.body.data.virtual_account?.account_number));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(numbers.size).toBe(1);
+    expect(answers[0]!.body).toMatchObject({
+      message: 'Virtual account ready.',
+      data: { id: client.id, credit_balance: '0.00', virtual_account: { bank_name: 'Wema Bank' } },
+    });
+    const again = await openAccount(connected.key, client.id);
+    expect(again.body.data.virtual_account).toEqual(answers[0]!.body.data.virtual_account);
+    expect((await clientOf(connected.key, client.id)).virtual_account).toEqual(again.body.data.virtual_account);
+  });
+
+  it('not connected: 409 payments_not_connected; another account’s client: 404; nothing written', async () => {
+    const { key } = await newAccount();
+    const client = await newClient(key);
+    const refused = await openAccount(key, client.id);
+    expect([refused.status, refused.body.code]).toEqual([409, 'payments_not_connected']);
+    expect((await clientOf(key, client.id)).virtual_account).toBeNull();
+    const connected = await connectedAccount(fixture);
+    const foreign = await openAccount(connected.key, client.id);
+    expect([foreign.status, foreign.body.code]).toEqual([404, 'client_not_found']);
+  });
+});
+
+describe('a transfer into a virtual account', () => {
+  it('pays the invoice its narration names first, then the oldest due; the rest is credit; once per reference', async () => {
+    const connected = await connectedAccount(fixture);
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    const older = await invoiceFor(connected.key, clientId, '1000.00', '12/01/2030');
+    const named = await invoiceFor(connected.key, clientId, '1000.00', '12/30/2030');
+    const sent = await transfer(connected, accountNumber, 250_000, `for ${named.reference_code} thanks`);
+    expect(await processProviderEvent(sent.eventId)).toMatchObject({ state: 'recorded' });
+    expect(await invoiceOf(connected.key, named.reference_code)).toMatchObject({ payment_status: 'paid' });
+    expect(await invoiceOf(connected.key, older.reference_code)).toMatchObject({ payment_status: 'paid' });
+    const payments = await paymentsOf(connected.key);
+    expect(payments.map((payment) => [payment.invoice.reference_code, payment.allocation]).sort()).toEqual(
+      [
+        [named.reference_code, 'narration'],
+        [older.reference_code, 'oldest_due'],
+      ].sort(),
+    );
+    for (const payment of payments)
+      expect(payment).toMatchObject({
+        channel: 'BankTransfer',
+        referrer: sent.reference,
+        sender: { name: 'Chidi Okeke', bank: 'Access Bank', account_number: '6789' },
+      });
+    expect(new Set(payments.map((payment) => payment.payment_id)).size).toBe(1);
+    expect((await clientOf(connected.key, clientId)).credit_balance).toBe('500.00');
+    // The same event again (its stored outcome), and the same transfer's event delivered twice: nothing more.
+    expect(await processProviderEvent(sent.eventId)).toMatchObject({ state: 'recorded' });
+    const twice = await sendWebhook(connected.hookId, sent.body, sign(sent.body, connected.secretKey));
+    expect(await processProviderEvent(twice.body.data.event_id)).toMatchObject({ state: 'duplicate' });
+    expect(await paymentsOf(connected.key)).toHaveLength(2);
+    expect((await clientOf(connected.key, clientId)).credit_balance).toBe('500.00');
+  });
+
+  it('matches the invoice whose amount due equals the amount; less than it is a partial payment', async () => {
+    const connected = await connectedAccount(fixture);
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    const first = await invoiceFor(connected.key, clientId, '1000.00', '12/01/2030');
+    const exact = await invoiceFor(connected.key, clientId, '750.00', '12/30/2030');
+    await processProviderEvent((await transfer(connected, accountNumber, 75_000)).eventId);
+    expect(await invoiceOf(connected.key, exact.reference_code)).toMatchObject({ payment_status: 'paid' });
+    expect((await invoiceOf(connected.key, first.reference_code)).amount_paid).toBe('0.00');
+    expect((await paymentsOf(connected.key))[0]).toMatchObject({ allocation: 'exact_amount', amount: '750.00' });
+    await processProviderEvent((await transfer(connected, accountNumber, 40_000)).eventId);
+    expect(await invoiceOf(connected.key, first.reference_code)).toMatchObject({ amount_due: '600.00' });
+    expect((await clientOf(connected.key, clientId)).credit_balance).toBe('0.00');
+  });
+
+  it('settles more invoices than one transaction holds, in steps: Σ payments + credit = the transfer', async () => {
+    const connected = await connectedAccount(fixture);
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    for (let day = 1; day <= 14; day++)
+      await invoiceFor(connected.key, clientId, '100.00', `12/${String(day).padStart(2, '0')}/2030`);
+    await processProviderEvent((await transfer(connected, accountNumber, 150_000)).eventId);
+    const payments = await paymentsOf(connected.key);
+    const paid = payments.reduce((sum, payment) => sum + parseKobo(payment.amount), 0);
+    const credit = parseKobo((await clientOf(connected.key, clientId)).credit_balance);
+    expect(payments).toHaveLength(14);
+    expect([paid, credit, paid + credit]).toEqual([140_000, 10_000, 150_000]);
+  });
+
+  it('credit pays the next invoice (channel Credit) and is refunded; more than the credit is refused', async () => {
+    const connected = await connectedAccount(fixture);
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    const sent = await transfer(connected, accountNumber, 100_000);
+    await processProviderEvent(sent.eventId);
+    expect((await clientOf(connected.key, clientId)).credit_balance).toBe('1000.00');
+    const next = await invoiceFor(connected.key, clientId, '400.00', '12/30/2030');
+    expect(await invoiceOf(connected.key, next.reference_code)).toMatchObject({ payment_status: 'paid' });
+    expect((await paymentsOf(connected.key)).find((p) => p.channel === 'Credit')).toMatchObject({ amount: '400.00' });
+    const path = { id: String(clientId) };
+    const tooMuch = await call('refund-client-credit', {
+      key: connected.key,
+      pathParameters: path,
+      body: { amount: '600.01' },
+    });
+    expect([tooMuch.status, tooMuch.body.code]).toEqual([409, 'amount_exceeds_credit']);
+    const refunded = await call('refund-client-credit', {
+      key: connected.key,
+      pathParameters: path,
+      body: { amount: '250' },
+    });
+    expect(refunded.status).toBe(200);
+    expect(refunded.body.data).toMatchObject({
+      client: { id: clientId, credit_balance: '350.00' },
+      refund: {
+        amount: '250.00',
+        through_paystack: [{ reference: sent.reference, amount: '250.00' }],
+        by_hand: '0.00',
+      },
+    });
+    const bad = await call('refund-client-credit', {
+      key: connected.key,
+      pathParameters: path,
+      body: { amount: '-1' },
+    });
+    expect([bad.status, bad.body.code]).toEqual([400, 'validation_failed']);
+    expect((await clientOf(connected.key, clientId)).credit_balance).toBe('350.00');
+  });
+
+  it('concurrent refunds never take more than the credit: the balance stays exact', async () => {
+    const connected = await connectedAccount(fixture);
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    await processProviderEvent((await transfer(connected, accountNumber, 100_000)).eventId);
+    const path = { id: String(clientId) };
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        call('refund-client-credit', { key: connected.key, pathParameters: path, body: { amount: '300' } }),
+      ),
+    );
+    const ok = answers.filter((answer) => answer.status === 200).length;
+    expect(ok).toBe(3);
+    expect(answers.filter((answer) => answer.body.code === 'amount_exceeds_credit')).toHaveLength(1);
+    expect((await clientOf(connected.key, clientId)).credit_balance).toBe('100.00');
+  });
+
+  it('a credit refund is delivered by the refund worker through Paystack and changes no payment', async () => {
+    const connected = await connectedAccount(fixture);
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    const invoice = await invoiceFor(connected.key, clientId, '300.00', '12/30/2030');
+    const sent = await transfer(connected, accountNumber, 100_000);
+    await processProviderEvent(sent.eventId);
+    const paymentsBefore = await paymentsOf(connected.key);
+    const invoiceBefore = await invoiceOf(connected.key, invoice.reference_code);
+    const refunded = await call('refund-client-credit', {
+      key: connected.key,
+      pathParameters: { id: String(clientId) },
+      body: { amount: '500' },
+    });
+    expect(refunded.status).toBe(200);
+    const [job, ...more] = await listRefundJobs(connected.account.companyId, 10);
+    expect(more).toEqual([]);
+    expect(job).toMatchObject({ reason: 'credit', paymentId: 0, amountKobo: 50_000, state: 'queued' });
+    expect(await deliverRefundJob(job!.jobId)).toEqual({ kind: 'delivered' });
+    expect(await deliverRefundJob(job!.jobId)).toEqual({ kind: 'skipped', reason: 'already issued' });
+    expect(await readRefundJob(job!.jobId)).toMatchObject({ state: 'issued', refundId: expect.any(String) });
+    const [refund, ...others] = (await connected.paystack.get('/_local/refunds')).body.data;
+    expect(others).toEqual([]);
+    expect(refund).toMatchObject({ amount: 50_000, transaction_reference: sent.reference });
+    expect(refund.merchant_note).toContain(job!.jobId);
+    expect(await paymentsOf(connected.key)).toEqual(paymentsBefore);
+    expect(await invoiceOf(connected.key, invoice.reference_code)).toEqual(invoiceBefore);
+    expect((await clientOf(connected.key, clientId)).credit_balance).toBe('200.00');
+  });
+
+  it('a transfer after the client was deleted still pays its open invoices and keeps the rest as its credit', async () => {
+    const connected = await connectedAccount(fixture);
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    const removed = await call('delete-client', { key: connected.key, pathParameters: { id: String(clientId) } });
+    expect(removed.status).toBe(200);
+    await processProviderEvent((await transfer(connected, accountNumber, 20_000)).eventId);
+    expect((await clientOf(connected.key, clientId)).credit_balance).toBe('200.00');
+  });
+});
