@@ -26,7 +26,7 @@ const VirtualAccount = object("The client's dedicated virtual account at Paystac
   account_number: string('The 10-digit account number', { pattern: '^\\d{10}$' }),
 });
 
-/** Spread into the Client schema: `GET /clients/{id}` and the bank-transfer routes answer them. */
+/** Spread into the Client schema: every client answer carries them (the nested client of an invoice does not). */
 export const CLIENT_BANKING_FIELDS: Record<string, Schema> = {
   virtual_account: {
     description: 'Its virtual account (`POST /clients/{id}/virtual-account`), or null',

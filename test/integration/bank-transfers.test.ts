@@ -245,6 +245,32 @@ describe('a transfer into a virtual account', () => {
     expect((await clientOf(connected.key, clientId)).credit_balance).toBe('200.00');
   });
 
+  it('every client answer carries the credit and the virtual account: list, add (again), update, delete', async () => {
+    const connected = await connectedAccount(fixture);
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    await processProviderEvent((await transfer(connected, accountNumber, 12_345)).eventId);
+    const banking = {
+      credit_balance: '123.45',
+      virtual_account: expect.objectContaining({ account_number: accountNumber }),
+    };
+    const { key } = connected;
+    const listed = await call('list-clients', { key, query: {} });
+    expect(listed.body.data.clients).toEqual([expect.objectContaining({ id: clientId, ...banking })]);
+    const email = (await clientOf(key, clientId)).email;
+    const again = await call('add-client', {
+      key,
+      body: { first_name: 'A', last_name: 'B', email, phone: '+2348012345678' },
+    });
+    expect([again.status, again.body.data]).toEqual([200, expect.objectContaining(banking)]);
+    const fresh = await newClient(key);
+    expect(await clientOf(key, fresh.id)).toMatchObject({ credit_balance: '0.00', virtual_account: null });
+    const path = { id: String(clientId) };
+    const updated = await call('update-client', { key, pathParameters: path, body: { address: '1 Marina, Lagos' } });
+    expect(updated.body.data).toMatchObject(banking);
+    const deleted = await call('delete-client', { key, pathParameters: path });
+    expect(deleted.body.data).toMatchObject(banking);
+  });
+
   it('a transfer after the client was deleted still pays its open invoices and keeps the rest as its credit', async () => {
     const connected = await connectedAccount(fixture);
     const { clientId, accountNumber } = await clientWithAccount(connected);
