@@ -15,26 +15,30 @@ import { findAccountInvoicePage, findHostedInvoicePage, type InvoicePageReading 
 import type { RequestContext } from './context.ts';
 
 /** The document of an invoice of `account`, as the client sees it today. */
-export function documentOf(invoice: Invoice, account: Account, payments?: DocumentInput['payments']): InvoiceDocument {
+export function documentOf(
+  invoice: Invoice,
+  account: Account,
+  shown: Pick<DocumentInput, 'payments' | 'virtualAccount'> = {},
+): InvoiceDocument {
   return invoiceDocument({
     invoice,
     merchant: { name: account.name, timeZone: account.timeZone, profile: account.profile },
     today: todayForOverdue(account.timeZone),
     hostedUrl: hostedUrlOrNull(invoice.details.hostedToken),
-    ...(payments ? { payments } : {}),
+    ...shown,
   });
 }
 
 /** The document of what was read: with its receipts, and the pay button when it can be paid online. */
 export function pageDocumentOf(reading: InvoicePageReading): InvoiceDocument {
-  const { invoice, account, paystack, receipts } = reading;
+  const { invoice, account, paystack, receipts, virtualAccount } = reading;
   const hostedUrl = hostedUrlOrNull(invoice.details.hostedToken);
   const offer = checkoutOffer(invoice, paystack.sealedKey ? paystack.fees : undefined);
   const payOnline =
     offer.ok && hostedUrl
       ? { amountKobo: offer.amountKobo, feeKobo: offer.amountKobo - invoice.balance.amountDueKobo, hostedUrl }
       : undefined;
-  return documentOf(invoice, account, { receipts, ...(payOnline ? { payOnline } : {}) });
+  return documentOf(invoice, account, { payments: { receipts, ...(payOnline ? { payOnline } : {}) }, virtualAccount });
 }
 
 /** What a hosted page's token leads to; 404 `invoice_not_found` for a token no invoice has. */

@@ -35,6 +35,7 @@ import {
   parseSesNotice,
   sendRawMail,
 } from '../store/mail.ts';
+import { readVirtualAccount } from '../store/virtual-accounts.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import type { TransactItem } from '../store/write-executor.ts';
 import { documentOf } from './invoice-document.ts';
@@ -95,7 +96,8 @@ function mailFrom(): string {
 }
 
 async function buildInvoiceMessage(job: MailJob, invoice: Invoice, account: Account) {
-  const document = documentOf(invoice, account);
+  const virtualAccount = await readVirtualAccount(account.companyId, invoice.details.clientId);
+  const document = documentOf(invoice, account, { virtualAccount });
   const content = job.receipt
     ? receiptEmailContent(document, job.receipt)
     : invoiceEmailContent(document, job.message, job.reminder);

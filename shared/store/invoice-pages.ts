@@ -7,18 +7,22 @@
  */
 import type { Invoice } from '../domain/invoice.ts';
 import type { PaymentReceipt } from '../domain/receipt.ts';
+import type { VirtualAccount } from '../domain/virtual-account.ts';
 import { type Account, accountFromItem } from './accounts.ts';
 import { batchGet, itemOf } from './batch.ts';
 import { invoiceFrom, invoiceKeys } from './invoices.ts';
 import { keys } from './keys.ts';
 import { connectionFrom, type PaystackConnection, paystackConnectionKey } from './paystack-connections.ts';
 import { readHostedPartition } from './receipts.ts';
+import { readVirtualAccount } from './virtual-accounts.ts';
 
 export interface InvoicePageReading {
   invoice: Invoice;
   account: Account;
   paystack: PaystackConnection;
   receipts: PaymentReceipt[];
+  /** The invoice's client's virtual account (docs/bank-transfers.md), when it has one. */
+  virtualAccount: VirtualAccount | undefined;
 }
 
 async function readInvoiceAndAccount(companyId: number, referenceCode: string) {
@@ -30,7 +34,9 @@ async function readInvoiceAndAccount(companyId: number, referenceCode: string) {
   const invoice = invoiceFrom(items, referenceCode);
   const accountItem = itemOf(items, keys.account(companyId));
   if (!invoice || !accountItem || invoice.details.companyId !== companyId) return undefined;
-  return { invoice, account: accountFromItem(accountItem), paystack: connectionFrom(items, companyId) };
+  // The client is known once the invoice is read: its account is one more GetItem.
+  const virtualAccount = await readVirtualAccount(companyId, invoice.details.clientId);
+  return { invoice, account: accountFromItem(accountItem), paystack: connectionFrom(items, companyId), virtualAccount };
 }
 
 /** The invoice behind a hosted page's token, with the rest; undefined when no invoice has the token. */

@@ -6,11 +6,15 @@
  * DynamoDB Local. Σ payments + credit = Σ transfers, to the kobo.
  */
 import { describe, expect, it } from 'vitest';
+import { invoiceEmailContent } from '../../shared/render/invoice-email.ts';
+import { renderInvoicePdf } from '../../shared/render/invoice-pdf.ts';
+import { accountInvoiceDocument } from '../../shared/services/invoice-document.ts';
 import { processProviderEvent } from '../../shared/services/provider-events.ts';
 import { deliverRefundJob } from '../../shared/services/refund-jobs.ts';
 import { listRefundJobs, readRefundJob } from '../../shared/store/refund-jobs.ts';
 import { call, createInvoice, newAccount, uniqueEmail } from '../support/api.ts';
 import { chargeSuccessEvent, connectedAccount, sendWebhook, sign, usePaystack } from '../support/online-payments.ts';
+import { pdfText } from '../support/pdf-text.ts';
 
 const fixture = usePaystack();
 
@@ -98,6 +102,28 @@ describe('POST /clients/{id}/virtual-account', () => {
     const connected = await connectedAccount(fixture);
     const foreign = await openAccount(connected.key, client.id);
     expect([foreign.status, foreign.body.code]).toEqual([404, 'client_not_found']);
+  });
+});
+
+describe('"Pay by transfer to …" on what the client sees', () => {
+  it('the hosted page, the PDF and the e-mail show the client’s account above the manual instructions', async () => {
+    const connected = await connectedAccount(fixture);
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    const invoice = await invoiceFor(connected.key, clientId, '400.00', '12/30/2030');
+    const line = `Pay by transfer to Wema Bank ${accountNumber} (PAYSTACK/Ada Obi)`;
+    const token = new URL(invoice.hosted_url).pathname.split('/')[2]!;
+    const page = await call('hosted-invoice-page', { pathParameters: { token } });
+    expect(page.rawBody).toContain(line);
+    const context = { account: connected.account } as Parameters<typeof accountInvoiceDocument>[0];
+    const document = await accountInvoiceDocument(context, invoice.reference_code);
+    expect(document.payByTransfer).toBe(line);
+    expect(pdfText(await renderInvoicePdf(document)).replace(/\s+/g, ' ')).toContain(line);
+    const mail = invoiceEmailContent(document);
+    expect(mail.text).toContain(`How to pay:\n${line}`);
+    expect(mail.html).toContain(line);
+    const other = await invoiceFor(connected.key, (await newClient(connected.key)).id, '10.00', '12/30/2030');
+    const without = await accountInvoiceDocument(context, other.reference_code);
+    expect(without.payByTransfer).toBeUndefined();
   });
 });
 
