@@ -60,8 +60,26 @@ const answer = (description: string, message: string, data: Schema): Schema =>
     data,
   });
 
+const ClientCreditChanged = object("A change of a client's credit: `client.credit_changed`'s data.", {
+  client_id: string("The client's id"),
+  credit_balance: money('The credit after the change'),
+  change: object('What changed.', {
+    kind: {
+      type: 'string',
+      enum: ['received', 'applied', 'refunded'],
+      description: 'Received from a transfer, applied to an invoice (a payment with channel Credit), or refunded',
+    },
+    amount: money('How much'),
+    reference: {
+      description: "The transfer's Paystack reference, for credit received; else null",
+      oneOf: [{ type: 'string' }, { type: 'null' }],
+    },
+  }),
+});
+
 export const BANK_TRANSFER_SCHEMAS: Record<string, Schema> = {
   VirtualAccount,
+  ClientCreditChanged,
   ClientWithBanking,
   VirtualAccountResponse: answer('The client with its virtual account.', 'Virtual account ready.', {
     $ref: '#/components/schemas/ClientWithBanking',

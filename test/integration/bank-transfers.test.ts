@@ -12,6 +12,8 @@ import { accountInvoiceDocument } from '../../shared/services/invoice-document.t
 import { processProviderEvent } from '../../shared/services/provider-events.ts';
 import { deliverRefundJob } from '../../shared/services/refund-jobs.ts';
 import { listRefundJobs, readRefundJob } from '../../shared/store/refund-jobs.ts';
+import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
+import { getEvent } from '../../shared/store/webhooks.ts';
 import { call, createInvoice, newAccount, uniqueEmail } from '../support/api.ts';
 import { chargeSuccessEvent, connectedAccount, sendWebhook, sign, usePaystack } from '../support/online-payments.ts';
 import { pdfText } from '../support/pdf-text.ts';
@@ -217,6 +219,30 @@ describe('a transfer into a virtual account', () => {
         by_hand: '0.00',
       },
     });
+    // client.credit_changed once per change, oldest first: received, applied, refunded.
+    const deliveries = (await listDeliveries(connected.account.companyId)).filter(
+      (d) => d.type === 'client.credit_changed',
+    );
+    const bodies = await Promise.all(
+      deliveries.reverse().map(async (d) => JSON.parse((await getEvent(d.event_id))!.body)),
+    );
+    expect(bodies.map((b) => b.data)).toEqual([
+      {
+        client_id: String(clientId),
+        credit_balance: '1000.00',
+        change: { kind: 'received', amount: '1000.00', reference: sent.reference },
+      },
+      {
+        client_id: String(clientId),
+        credit_balance: '600.00',
+        change: { kind: 'applied', amount: '400.00', reference: null },
+      },
+      {
+        client_id: String(clientId),
+        credit_balance: '350.00',
+        change: { kind: 'refunded', amount: '250.00', reference: null },
+      },
+    ]);
     const bad = await call('refund-client-credit', {
       key: connected.key,
       pathParameters: path,
