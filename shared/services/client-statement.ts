@@ -5,9 +5,11 @@
  */
 import { formatDayFirst, fromIsoDate, toIsoDate } from '../domain/dates.ts';
 import { buildStatement, MAX_STATEMENT_LINES } from '../domain/statement.ts';
+import { statementCreditView } from '../representation/bank-transfer-answers.ts';
 import { type StatementView, statementView } from '../representation/report-views.ts';
 import type { ClientStatementInput } from '../schemas/history.ts';
 import { queryClientAgingRows } from '../store/aging.ts';
+import { queryCreditLines, readClientCredit } from '../store/client-credit.ts';
 import { queryLedgerSince } from '../store/ledger.ts';
 import { ConflictsOutlastedDeadlineError } from '../store/write-executor.ts';
 import type { RequestContext } from './context.ts';
@@ -21,18 +23,22 @@ export async function clientStatement(
   context: RequestContext,
   clientId: number,
   input: ClientStatementInput,
-): Promise<StatementView> {
+): Promise<StatementView & { credit: ReturnType<typeof statementCreditView> }> {
   const { account } = context;
   const client = await clientRecord(context, clientId); // 404 for another account's or an unknown client
   const range = effectiveRange(context, input);
   const from = toIsoDate(range.from);
   const to = toIsoDate(range.to);
-  const [balance, lines] = await balanceAndLinesSince(account.companyId, client.id, { from, to });
+  const [[balance, lines], creditLines, credit] = await Promise.all([
+    balanceAndLinesSince(account.companyId, client.id, { from, to }),
+    queryCreditLines(account.companyId, client.id, { from, to }),
+    readClientCredit(account.companyId, client.id),
+  ]);
   const built = buildStatement(balance, lines, { from, to });
   if (!built.ok) throw built.refusal;
   const dayFirst = (iso: string) => formatDayFirst(fromIsoDate(iso));
   const of = { client, period: input.period, start: dayFirst(from), end: dayFirst(to), currency: account.currency };
-  return statementView(of, built.value);
+  return { ...statementView(of, built.value), credit: statementCreditView(creditLines, credit.balanceKobo) };
 }
 
 /**

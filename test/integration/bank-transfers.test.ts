@@ -243,6 +243,23 @@ describe('a transfer into a virtual account', () => {
         change: { kind: 'refunded', amount: '250.00', reference: null },
       },
     ]);
+    const statement = await call('client-statement', {
+      key: connected.key,
+      pathParameters: path,
+      body: { period: 'today' },
+    });
+    expect(statement.status, statement.rawBody).toBe(200);
+    expect(statement.body.data.credit).toMatchObject({
+      received: '1000.00',
+      applied: '400.00',
+      refunded: '250.00',
+      balance: '350.00',
+    });
+    expect(statement.body.data.credit.lines.map((line: { kind: string }) => line.kind)).toEqual([
+      'received',
+      'applied',
+      'refunded',
+    ]);
     const bad = await call('refund-client-credit', {
       key: connected.key,
       pathParameters: path,
