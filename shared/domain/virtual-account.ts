@@ -34,4 +34,4 @@ export function paystackCustomerOf(client: ClientRecord): {
 
 /** The line an invoice's page, PDF and e-mail show above the manual payment instructions. */
 export const payByTransferLine = (account: Pick<VirtualAccount, 'bankName' | 'accountName' | 'accountNumber'>) =>
-  `Pay by transfer to ${account.accountNumber} (${account.bankName}, ${account.accountName})`;
+  `Pay by transfer to ${account.bankName} ${account.accountNumber} (${account.accountName})`;

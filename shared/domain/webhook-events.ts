@@ -18,6 +18,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment.refund_issued',
   'invoice.payment_failed',
   'recurring.completed',
+  'client.credit_changed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -135,6 +136,15 @@ export function creditNoteCreatedEvents(data: Record<string, unknown>, context: 
  */
 export function paymentRefundIssuedEvents(data: PaymentData, context: EventContext): WebhookEvent[] {
   return [event('payment.refund_issued', data, context)];
+}
+
+/**
+ * `client.credit_changed`, for each change of a client's credit (docs/bank-transfers.md "Client credit"): received
+ * from a transfer, applied to an invoice, refunded. `data` is the client's id, its `credit_balance` after, and the
+ * change.
+ */
+export function clientCreditChangedEvents(data: Record<string, unknown>, context: EventContext): WebhookEvent[] {
+  return [event('client.credit_changed', data, context)];
 }
 
 /**

@@ -26,7 +26,7 @@ const VirtualAccount = object("The client's dedicated virtual account at Paystac
   account_number: string('The 10-digit account number', { pattern: '^\\d{10}$' }),
 });
 
-/** Spread into the Client schema: `GET /clients/{id}` and the bank-transfer routes answer them. */
+/** Spread into the Client schema: every client answer carries them (the nested client of an invoice does not). */
 export const CLIENT_BANKING_FIELDS: Record<string, Schema> = {
   virtual_account: {
     description: 'Its virtual account (`POST /clients/{id}/virtual-account`), or null',
@@ -60,8 +60,26 @@ const answer = (description: string, message: string, data: Schema): Schema =>
     data,
   });
 
+const ClientCreditChanged = object("A change of a client's credit: `client.credit_changed`'s data.", {
+  client_id: string("The client's id"),
+  credit_balance: money('The credit after the change'),
+  change: object('What changed.', {
+    kind: {
+      type: 'string',
+      enum: ['received', 'applied', 'refunded'],
+      description: 'Received from a transfer, applied to an invoice (a payment with channel Credit), or refunded',
+    },
+    amount: money('How much'),
+    reference: {
+      description: "The transfer's Paystack reference, for credit received; else null",
+      oneOf: [{ type: 'string' }, { type: 'null' }],
+    },
+  }),
+});
+
 export const BANK_TRANSFER_SCHEMAS: Record<string, Schema> = {
   VirtualAccount,
+  ClientCreditChanged,
   ClientWithBanking,
   VirtualAccountResponse: answer('The client with its virtual account.', 'Virtual account ready.', {
     $ref: '#/components/schemas/ClientWithBanking',

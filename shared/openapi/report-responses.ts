@@ -106,16 +106,42 @@ const StatementLine = object(
   STATEMENT_LINE_TAX_OPTIONAL,
 );
 
-const ClientStatement = object('A client statement of a period: not paged (at most 5,000 lines).', {
-  client: ref('Client'),
-  period: string('The requested period', { enum: [...PERIODS] }),
-  start: dayFirst('Effective first day'),
-  end: dayFirst('Effective last day'),
-  currency: string('The account currency', { pattern: '^[A-Z]{3}$' }),
-  opening_balance: signedMoney("The client's balance before the first day: invoiced − voided − paid + reversed"),
-  lines: { type: 'array', description: 'In date order, then in the order recorded', items: ref('StatementLine') },
-  closing_balance: signedMoney('The balance after the last day: opening balance + debits − credits'),
-});
+const ClientStatement = object(
+  'A client statement of a period: not paged (at most 5,000 lines).',
+  {
+    client: ref('Client'),
+    period: string('The requested period', { enum: [...PERIODS] }),
+    start: dayFirst('Effective first day'),
+    end: dayFirst('Effective last day'),
+    currency: string('The account currency', { pattern: '^[A-Z]{3}$' }),
+    opening_balance: signedMoney("The client's balance before the first day: invoiced − voided − paid + reversed"),
+    lines: { type: 'array', description: 'In date order, then in the order recorded', items: ref('StatementLine') },
+    closing_balance: signedMoney('The balance after the last day: opening balance + debits − credits'),
+    credit: object(
+      "The client's credit (docs/bank-transfers.md): received, applied and refunded in the period, each change, and the credit now",
+      {
+        received: money('Credit received from transfers in the period'),
+        applied: money('Credit applied to invoices in the period (payments with channel Credit)'),
+        refunded: money('Credit refunded in the period'),
+        balance: money('The credit now'),
+        lines: {
+          type: 'array',
+          description: 'Each change in the period, oldest first',
+          items: object('A change of credit.', {
+            date: string('The day (YYYY-MM-DD)'),
+            kind: { type: 'string', enum: ['received', 'applied', 'refunded'], description: 'What changed' },
+            amount: money('How much'),
+            reference: {
+              description: "The transfer's reference, for credit received; else null",
+              type: ['string', 'null'],
+            },
+          }),
+        },
+      },
+    ),
+  },
+  ['credit'],
+);
 
 const StatementQueued = object('A statement e-mail, queued: the mailer draws the PDF and sends it.', {
   client_id: { type: 'integer', description: 'The client' },

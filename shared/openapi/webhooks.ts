@@ -8,6 +8,14 @@ import captured from './webhook-examples.json' with { type: 'json' };
 type Schema = Record<string, unknown>;
 
 const DATA: Record<WebhookEventType, { schema: string; summary: string; description: string }> = {
+  'client.credit_changed': {
+    schema: 'ClientCreditChanged',
+    summary: "A client's credit changed",
+    description:
+      'Credit received from a transfer into the client’s virtual account, applied to its invoices, or refunded ' +
+      '(docs/bank-transfers.md "Client credit"): `data` is the client’s id, its `credit_balance` after the change, and ' +
+      'the change (`kind`, `amount`, `reference`). One event per change, in the change’s own transaction.',
+  },
   'invoice.created': {
     schema: 'InvoiceWithClient',
     summary: 'An invoice was created',

@@ -12,6 +12,7 @@ import type { Logo } from '../domain/logo.ts';
 import type { MerchantProfile } from '../domain/merchant-profile.ts';
 import { displayedAmountDue, displayedPaymentStatus } from '../domain/overdue.ts';
 import type { PaymentReceipt } from '../domain/receipt.ts';
+import { payByTransferLine, type VirtualAccount } from '../domain/virtual-account.ts';
 import { lineTaxLabel, type SplitRow, splitRows } from './document-split.ts';
 import { formatMoney } from './money-format.ts';
 
@@ -89,6 +90,11 @@ export interface InvoiceDocument {
   statusLabel: string;
   /** When the invoice was voided (`YYYY-MM-DD HH:MM:SS`, UTC), for a void one. */
   voidedAt?: string;
+  /**
+   * "Pay by transfer to <bank> <account number> (<account name>)": the client's own virtual account
+   * (docs/bank-transfers.md), shown above the manual instructions; absent when the client has none.
+   */
+  payByTransfer?: string;
   /** Bank, account name and account number, those that are set; empty when none is. */
   paymentInstructions: LabelledValue[];
   /** The hosted page's absolute URL; null for an invoice that has none yet (created before hosted pages). */
@@ -116,6 +122,8 @@ export interface DocumentInput {
   hostedUrl: string | null;
   /** The invoice's receipts and its pay button, when the page or PDF shows them. */
   payments?: Omit<PaymentsInput, 'paidAt'>;
+  /** The client's virtual account, when it has one. */
+  virtualAccount?: VirtualAccount | undefined;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -181,7 +189,8 @@ function documentLines(tax: ReturnType<typeof invoiceTaxOf>, money: (kobo: numbe
 }
 
 /** The document of an invoice as the client sees it on `today`. */
-export function invoiceDocument({ invoice, merchant, today, hostedUrl, payments }: DocumentInput): InvoiceDocument {
+export function invoiceDocument(input: DocumentInput): InvoiceDocument {
+  const { invoice, merchant, today, hostedUrl, payments, virtualAccount } = input;
   const { details, balance } = invoice;
   const money = (kobo: number) => formatMoney(kobo, details.currency);
   const status: DocumentStatus = displayedPaymentStatus(balance, details.dueDate, today);
@@ -203,6 +212,7 @@ export function invoiceDocument({ invoice, merchant, today, hostedUrl, payments 
     status,
     statusLabel: STATUS_LABELS[status],
     ...(balance.deletedAt !== null ? { voidedAt: balance.deletedAt } : {}),
+    ...(virtualAccount ? { payByTransfer: payByTransferLine(virtualAccount) } : {}),
     paymentInstructions: labelled([
       ['Bank', profile.bankName],
       ['Account name', profile.accountName],

@@ -69,8 +69,9 @@ function plainText(document: InvoiceDocument, facts: LabelledValue[], message: s
   for (const line of document.lines)
     lines.push(`- ${line.name} × ${line.quantity} at ${line.unitCost}: ${line.lineTotal}${lineNote(line)}`);
   for (const [title, text] of notesOf(document)) lines.push('', `${title}:`, text);
-  if (document.paymentInstructions.length > 0) {
+  if (document.paymentInstructions.length > 0 || document.payByTransfer) {
     lines.push('', 'How to pay:');
+    if (document.payByTransfer) lines.push(document.payByTransfer);
     for (const { label, value } of document.paymentInstructions) lines.push(`${label}: ${value}`);
   }
   lines.push('');
@@ -115,9 +116,10 @@ function html(document: InvoiceDocument, facts: LabelledValue[], message: string
   const notes = notesOf(document)
     .map(([title, text]) => `<h3>${e(title)}</h3><p style="white-space:pre-line">${e(text)}</p>`)
     .join('');
+  const transfer = document.payByTransfer ? `<p><strong>${e(document.payByTransfer)}</strong></p>` : '';
   const pay =
-    document.paymentInstructions.length > 0
-      ? `<h3>How to pay</h3><table role="presentation">${rows(document.paymentInstructions)}</table>`
+    document.paymentInstructions.length > 0 || transfer
+      ? `<h3>How to pay</h3>${transfer}<table role="presentation">${rows(document.paymentInstructions)}</table>`
       : '';
   const link = document.hostedUrl ? `<p><a href="${e(document.hostedUrl)}">View the invoice online</a></p>` : '';
   return [

@@ -99,9 +99,13 @@ ${split}
 
 function paymentSection(document: InvoiceDocument): Html {
   const settled = document.status === 'void' || document.status === 'paid';
-  if (document.paymentInstructions.length === 0 || settled) return html``;
+  if ((document.paymentInstructions.length === 0 && !document.payByTransfer) || settled) return html``;
+  const transfer = document.payByTransfer
+    ? html`<p class="transfer"><strong>${document.payByTransfer}</strong></p>`
+    : html``;
   return html`<h2>How to pay</h2>
 <section class="pay">
+${transfer}
 ${list(document.paymentInstructions)}
 <p class="muted">Quote the reference ${document.referenceCode} with your payment.</p>
 </section>`;

@@ -280,11 +280,15 @@ function drawPayments(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, top: numb
 
 function drawPaymentInstructions(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, top: number): void {
   const settled = doc.status === 'void' || doc.status === 'paid';
-  if (doc.paymentInstructions.length === 0 || settled) return;
+  if ((doc.paymentInstructions.length === 0 && !doc.payByTransfer) || settled) return;
   const frame = frameOf(pdf);
-  let y = room(pdf, top, 40 + doc.paymentInstructions.length * 16);
+  let y = room(pdf, top, 60 + doc.paymentInstructions.length * 16);
   pdf.font(fonts.bold).fontSize(8).fillColor(MUTED);
   y = write(pdf, 'HOW TO PAY', frame.left, y, { characterSpacing: 0.6 }) + 4;
+  if (doc.payByTransfer) {
+    pdf.font(fonts.bold).fontSize(10).fillColor(INK);
+    y = write(pdf, doc.payByTransfer, frame.left, y, { width: frame.width }) + 6;
+  }
   y = drawList(pdf, doc.paymentInstructions, fonts, frame.left, y);
   pdf.font(fonts.regular).fontSize(9).fillColor(MUTED);
   write(pdf, `Quote the reference ${doc.referenceCode} with your payment.`, frame.left, y + 4, { width: frame.width });

@@ -44,6 +44,7 @@ td{padding:8px 4px;border-bottom:1px solid #f3f4f6;vertical-align:top}
 .due{font-weight:700;font-size:18px;color:#111827}
 .pay{background:#f9fafb;border:1px solid #e5e7eb;border-radius:6px;padding:12px}
 .pay p{margin-top:8px}
+.pay .transfer{margin:0 0 8px;overflow-wrap:anywhere}
 .actions{margin-top:20px}
 .actions a{display:inline-block;padding:10px 16px;border-radius:6px;background:#111827;color:#fff;text-decoration:none;font-weight:600}
 footer{margin-top:16px;font-size:13px;color:#6b7280;text-align:center}

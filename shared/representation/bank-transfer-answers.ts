@@ -55,6 +55,35 @@ export const creditRefunded = (
     CREDIT_REFUNDED,
   );
 
+/**
+ * A statement's credit (docs/bank-transfers.md "Client credit"): the period's credit received, applied and refunded,
+ * each change as a line, and the credit now. Beside the invoice ledger, not in it: credit is money held, not owed.
+ */
+interface ShownCreditLine {
+  kind: CreditChangeKind;
+  amountKobo: number;
+  /** YYYY-MM-DD. */
+  date: string;
+  transferReference?: string | undefined;
+}
+
+export function statementCreditView(lines: readonly ShownCreditLine[], balanceKobo: number) {
+  const total = (kind: CreditChangeKind) =>
+    formatKobo(lines.filter((line) => line.kind === kind).reduce((sum, line) => sum + line.amountKobo, 0));
+  return {
+    received: total('received'),
+    applied: total('applied'),
+    refunded: total('refunded'),
+    balance: formatKobo(balanceKobo),
+    lines: lines.map((line) => ({
+      date: line.date,
+      kind: line.kind,
+      amount: formatKobo(line.amountKobo),
+      reference: line.transferReference ?? null,
+    })),
+  };
+}
+
 /** `client.credit_changed`'s data: the client's id and credit after the change, and the change. */
 export const creditChangedData = (
   clientId: number,

@@ -13,6 +13,7 @@ import { tableName } from '../store/dynamodb-client.ts';
 import type { Item } from '../store/items.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
+import { withClientBanking } from './client-banking.ts';
 import { idempotencyOf, type RequestContext } from './context.ts';
 
 export async function addClient(context: RequestContext, input: NewClientRequest): Promise<WriteResult> {
@@ -21,7 +22,7 @@ export async function addClient(context: RequestContext, input: NewClientRequest
   const emailKey = clientEmailKey(companyId, input.email);
   const idempotency = idempotencyOf(context, 'add-client', input);
   try {
-    return await executeWrite(
+    const written = await executeWrite(
       {
         keys: async () => [emailKey, ...(await clientIds.keysToRead())],
         settle: (committed) => clientIds.settle(committed),
@@ -29,6 +30,7 @@ export async function addClient(context: RequestContext, input: NewClientRequest
       },
       idempotency,
     );
+    return await withClientBanking(companyId, written);
   } finally {
     clientIds.release();
   }

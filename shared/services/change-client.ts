@@ -16,15 +16,20 @@ import {
 import { tableName } from '../store/dynamodb-client.ts';
 import type { Key } from '../store/keys.ts';
 import { executeWrite, type WriteResult } from '../store/write-executor.ts';
+import { withClientBanking } from './client-banking.ts';
 import { type RequestContext, refusedWrite } from './context.ts';
 
-export function updateClient(context: RequestContext, clientId: number, changes: ClientChanges): Promise<WriteResult> {
+export async function updateClient(
+  context: RequestContext,
+  clientId: number,
+  changes: ClientChanges,
+): Promise<WriteResult> {
   const { companyId } = context.account;
   const byId = clientKey(companyId, clientId);
   // The new e-mail's owner is read with the client, so that the decision can refuse a taken e-mail
   // (`duplicate_client_email`).
   const extra: Key[] = changes.email === undefined ? [] : [clientEmailKey(companyId, changes.email)];
-  return executeWrite(
+  const written = await executeWrite(
     {
       keys: () => [byId, ...extra],
       decide(items) {
@@ -40,12 +45,13 @@ export function updateClient(context: RequestContext, clientId: number, changes:
     },
     undefined,
   );
+  return withClientBanking(companyId, written);
 }
 
-export function deleteClient(context: RequestContext, clientId: number): Promise<WriteResult> {
+export async function deleteClient(context: RequestContext, clientId: number): Promise<WriteResult> {
   const { companyId } = context.account;
   const byId = clientKey(companyId, clientId);
-  return executeWrite(
+  const written = await executeWrite(
     {
       keys: () => [byId],
       decide(items) {
@@ -60,4 +66,5 @@ export function deleteClient(context: RequestContext, clientId: number): Promise
     },
     undefined,
   );
+  return withClientBanking(companyId, written);
 }

@@ -13,8 +13,9 @@ import type { Invoice } from '../domain/invoice.ts';
 import { applyPayment, newPayment } from '../domain/payment-acceptance.ts';
 import { applyCredit, CREDIT_CHANNEL, type OpenInvoice } from '../domain/transfer-allocation.ts';
 import { PAYMENTS_PER_STEP } from '../domain/transfer-recording.ts';
+import { clientCreditChangedEvents } from '../domain/webhook-events.ts';
 import { isFailure, success } from '../outcome.ts';
-import { creditRefunded } from '../representation/bank-transfer-answers.ts';
+import { creditChangedData, creditRefunded } from '../representation/bank-transfer-answers.ts';
 import { accountFromItem } from '../store/accounts.ts';
 import { queryOpenInvoices } from '../store/aging.ts';
 import { itemOf } from '../store/batch.ts';
@@ -33,6 +34,7 @@ import { type Key, keys } from '../store/keys.ts';
 import { refundJobPut } from '../store/refund-jobs.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { virtualAccountFrom, virtualAccountKey } from '../store/virtual-accounts.ts';
+import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type TransactItem, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { newUlid } from '../ulid.ts';
 import type { RequestContext } from './context.ts';
@@ -68,14 +70,24 @@ const isoDateOf = (timestamp: string): CalendarDate => {
   return { year: year!, month: month!, day: day! };
 };
 
-/** The balance's rewrite and line of one change (every change of credit goes through here). */
+/**
+ * The balance's rewrite and line of one change, and its `client.credit_changed` event (every change of credit goes
+ * through here, so every change is announced once, in its own transaction).
+ */
 export function creditChangeWrites(
   ids: { companyId: number; clientId: number },
   before: ClientCredit,
   after: ClientCredit,
   line: CreditLine,
 ): TransactItem[] {
-  return creditChangeActions(tableName(), ids, before, after, line);
+  const now = Date.now();
+  const change = { kind: line.kind, amountKobo: line.amountKobo, reference: line.transferReference };
+  const data = creditChangedData(ids.clientId, after, change);
+  const context = { companyId: ids.companyId, createdAt: line.recordedAt, newUlid: newEventUlid };
+  return [
+    ...creditChangeActions(tableName(), ids, before, after, line),
+    ...eventPuts(clientCreditChangedEvents(data, context), now),
+  ];
 }
 
 /**

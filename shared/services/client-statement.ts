@@ -5,15 +5,19 @@
  */
 import { todayForOverdue } from '../clock.ts';
 import { formatDayFirst, fromIsoDate, toIsoDate } from '../domain/dates.ts';
+
 import type { ClientRecord } from '../domain/invoice.ts';
 import type { Logo } from '../domain/logo.ts';
 import { buildStatement, MAX_STATEMENT_LINES, type Statement } from '../domain/statement.ts';
 import { type StatementDocument, statementDocument } from '../render/statement-document.ts';
+import { statementCreditView } from '../representation/bank-transfer-answers.ts';
+
 import { type StatementView, statementView } from '../representation/report-views.ts';
 import type { ClientStatementInput } from '../schemas/history.ts';
 import { getAccountLogo } from '../store/account-logo.ts';
 import type { Account } from '../store/accounts.ts';
 import { queryClientAgingRows } from '../store/aging.ts';
+import { queryCreditLines, readClientCredit } from '../store/client-credit.ts';
 import { queryLedgerSince } from '../store/ledger.ts';
 import { ConflictsOutlastedDeadlineError } from '../store/write-executor.ts';
 import type { RequestContext } from './context.ts';
@@ -53,13 +57,18 @@ export async function clientStatement(
   context: RequestContext,
   clientId: number,
   input: ClientStatementInput,
-): Promise<StatementView> {
+): Promise<StatementView & { credit: ReturnType<typeof statementCreditView> }> {
   const { client, range } = await statementRequest(context, clientId, input);
-  const { statement } = await readStatementOf(client, range);
+  const { companyId } = context.account;
+  const [{ statement }, creditLines, credit] = await Promise.all([
+    readStatementOf(client, range),
+    queryCreditLines(companyId, client.id, range),
+    readClientCredit(companyId, client.id),
+  ]);
   const dayFirst = (iso: string) => formatDayFirst(fromIsoDate(iso));
   const { currency } = context.account;
   const of = { client, period: input.period, start: dayFirst(range.from), end: dayFirst(range.to), currency };
-  return statementView(of, statement);
+  return { ...statementView(of, statement), credit: statementCreditView(creditLines, credit.balanceKobo) };
 }
 
 /** The statement as its client reads it, for the PDF (docs/receivables.md "One client: the statement"). */

@@ -24,7 +24,7 @@ import type { RequestContext } from './context.ts';
 export function documentOf(
   invoice: Invoice,
   account: Account,
-  payments?: DocumentInput['payments'],
+  shown: Pick<DocumentInput, 'payments' | 'virtualAccount'> = {},
   logo?: Logo,
 ): InvoiceDocument {
   return invoiceDocument({
@@ -32,7 +32,7 @@ export function documentOf(
     merchant: merchantOf(account, logo),
     today: todayForOverdue(account.timeZone),
     hostedUrl: hostedUrlOrNull(invoice.details.hostedToken),
-    ...(payments ? { payments } : {}),
+    ...shown,
   });
 }
 
@@ -46,14 +46,15 @@ export const merchantOf = (account: Account, logo: Logo | undefined): Merchant =
 
 /** The document of what was read: with its receipts, and the pay button when it can be paid online. */
 export function pageDocumentOf(reading: InvoicePageReading): InvoiceDocument {
-  const { invoice, account, paystack, receipts, creditNotes, logo } = reading;
+  const { invoice, account, paystack, receipts, creditNotes, logo, virtualAccount } = reading;
   const hostedUrl = hostedUrlOrNull(invoice.details.hostedToken);
   const offer = checkoutOffer(invoice, paystack.sealedKey ? paystack.fees : undefined);
   const payOnline =
     offer.ok && hostedUrl
       ? { amountKobo: offer.amountKobo, feeKobo: offer.amountKobo - invoice.balance.amountDueKobo, hostedUrl }
       : undefined;
-  return documentOf(invoice, account, { receipts, creditNotes, ...(payOnline ? { payOnline } : {}) }, logo);
+  const payments = { receipts, creditNotes, ...(payOnline ? { payOnline } : {}) };
+  return documentOf(invoice, account, { payments, virtualAccount }, logo);
 }
 
 /** What a hosted page's token leads to; 404 `invoice_not_found` for a token no invoice has. */

@@ -37,6 +37,7 @@ import {
   parseSesNotice,
   sendRawMail,
 } from '../store/mail.ts';
+import { readVirtualAccount } from '../store/virtual-accounts.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import type { TransactItem } from '../store/write-executor.ts';
 import { documentOf } from './invoice-document.ts';
@@ -104,7 +105,8 @@ function mailFrom(): string {
 }
 
 async function buildInvoiceMessage(job: MailJob, invoice: Invoice, account: Account, logo: Logo | undefined) {
-  const document = documentOf(invoice, account, undefined, logo);
+  const virtualAccount = await readVirtualAccount(account.companyId, invoice.details.clientId);
+  const document = documentOf(invoice, account, { virtualAccount }, logo);
   const content = job.receipt
     ? receiptEmailContent(document, job.receipt)
     : invoiceEmailContent(document, job.message, job.reminder);

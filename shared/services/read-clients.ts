@@ -2,10 +2,12 @@
 import { visibleClient } from '../domain/client.ts';
 import type { ClientRecord } from '../domain/invoice.ts';
 import { invalidCursor } from '../domain/refusal.ts';
+import { bankingFields } from '../representation/bank-transfer-answers.ts';
 import { type Answer, clientShown, clientView } from '../representation/views.ts';
 import { DEFAULT_HISTORY_LIMIT } from '../schemas/fields.ts';
 import { batchGet } from '../store/batch.ts';
 import { clientFrom, clientKey, isAccountClientPosition, queryClients } from '../store/clients.ts';
+import { bankingOfClients } from './client-banking.ts';
 import type { RequestContext } from './context.ts';
 
 /** The client (also a deleted one, with `deleted_at`); `client_not_found` when absent or another account's. */
@@ -23,7 +25,8 @@ export async function clientRecord(context: RequestContext, clientId: number): P
 }
 
 export interface ClientListPage {
-  clients: ReturnType<typeof clientView>[];
+  /** Each with its virtual account and credit (docs/bank-transfers.md). */
+  clients: (ReturnType<typeof clientView> & ReturnType<typeof bankingFields>)[];
   /** Where the next page starts (a cursor's position), or undefined on the last page. */
   next: Record<string, string> | undefined;
 }
@@ -37,5 +40,10 @@ export async function listClients(
   const { companyId } = context.account;
   if (after && !isAccountClientPosition(after, companyId)) throw invalidCursor();
   const page = await queryClients(companyId, input.limit ?? DEFAULT_HISTORY_LIMIT, after);
-  return { clients: page.clients.map(clientView), next: page.next };
+  const banking = await bankingOfClients(
+    companyId,
+    page.clients.map((client) => client.id),
+  );
+  const clients = page.clients.map((client) => ({ ...clientView(client), ...bankingFields(banking.get(client.id)!) }));
+  return { clients, next: page.next };
 }

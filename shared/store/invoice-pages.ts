@@ -9,6 +9,7 @@ import type { CreditNoteSummary } from '../domain/credit-note-record.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import type { Logo } from '../domain/logo.ts';
 import type { PaymentReceipt } from '../domain/receipt.ts';
+import type { VirtualAccount } from '../domain/virtual-account.ts';
 import { accountLogoKey, logoFrom } from './account-logo.ts';
 import { type Account, accountFromItem } from './accounts.ts';
 import { batchGet, itemOf } from './batch.ts';
@@ -16,6 +17,7 @@ import { invoiceFrom, invoiceKeys } from './invoices.ts';
 import { keys } from './keys.ts';
 import { connectionFrom, type PaystackConnection, paystackConnectionKey } from './paystack-connections.ts';
 import { readHostedPartition } from './receipts.ts';
+import { readVirtualAccount } from './virtual-accounts.ts';
 
 export interface InvoicePageReading {
   invoice: Invoice;
@@ -25,6 +27,8 @@ export interface InvoicePageReading {
   /** The merchant's logo, when it has one (docs/accounts.md "The logo"). */
   logo: Logo | undefined;
   creditNotes: CreditNoteSummary[];
+  /** The invoice's client's virtual account (docs/bank-transfers.md), when it has one. */
+  virtualAccount: VirtualAccount | undefined;
 }
 
 async function readInvoiceAndAccount(companyId: number, referenceCode: string) {
@@ -38,7 +42,10 @@ async function readInvoiceAndAccount(companyId: number, referenceCode: string) {
   const accountItem = itemOf(items, keys.account(companyId));
   if (!invoice || !accountItem || invoice.details.companyId !== companyId) return undefined;
   const logo = logoFrom(items, companyId);
-  return { invoice, account: accountFromItem(accountItem), paystack: connectionFrom(items, companyId), logo };
+  // The client is known once the invoice is read: its account is one more GetItem.
+  const virtualAccount = await readVirtualAccount(companyId, invoice.details.clientId);
+  const paystack = connectionFrom(items, companyId);
+  return { invoice, account: accountFromItem(accountItem), paystack, logo, virtualAccount };
 }
 
 /** The invoice behind a hosted page's token, with the rest; undefined when no invoice has the token. */

@@ -6,11 +6,17 @@
  * DynamoDB Local. Σ payments + credit = Σ transfers, to the kobo.
  */
 import { describe, expect, it } from 'vitest';
+import { invoiceEmailContent } from '../../shared/render/invoice-email.ts';
+import { renderInvoicePdf } from '../../shared/render/invoice-pdf.ts';
+import { accountInvoiceDocument } from '../../shared/services/invoice-document.ts';
 import { processProviderEvent } from '../../shared/services/provider-events.ts';
 import { deliverRefundJob } from '../../shared/services/refund-jobs.ts';
 import { listRefundJobs, readRefundJob } from '../../shared/store/refund-jobs.ts';
+import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
+import { getEvent } from '../../shared/store/webhooks.ts';
 import { call, createInvoice, newAccount, uniqueEmail } from '../support/api.ts';
 import { chargeSuccessEvent, connectedAccount, sendWebhook, sign, usePaystack } from '../support/online-payments.ts';
+import { pdfText } from '../support/pdf-text.ts';
 
 const fixture = usePaystack();
 
@@ -98,6 +104,28 @@ describe('POST /clients/{id}/virtual-account', () => {
     const connected = await connectedAccount(fixture);
     const foreign = await openAccount(connected.key, client.id);
     expect([foreign.status, foreign.body.code]).toEqual([404, 'client_not_found']);
+  });
+});
+
+describe('"Pay by transfer to …" on what the client sees', () => {
+  it('the hosted page, the PDF and the e-mail show the client’s account above the manual instructions', async () => {
+    const connected = await connectedAccount(fixture);
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    const invoice = await invoiceFor(connected.key, clientId, '400.00', '12/30/2030');
+    const line = `Pay by transfer to Wema Bank ${accountNumber} (PAYSTACK/Ada Obi)`;
+    const token = new URL(invoice.hosted_url).pathname.split('/')[2]!;
+    const page = await call('hosted-invoice-page', { pathParameters: { token } });
+    expect(page.rawBody).toContain(line);
+    const context = { account: connected.account } as Parameters<typeof accountInvoiceDocument>[0];
+    const document = await accountInvoiceDocument(context, invoice.reference_code);
+    expect(document.payByTransfer).toBe(line);
+    expect(pdfText(await renderInvoicePdf(document)).replace(/\s+/g, ' ')).toContain(line);
+    const mail = invoiceEmailContent(document);
+    expect(mail.text).toContain(`How to pay:\n${line}`);
+    expect(mail.html).toContain(line);
+    const other = await invoiceFor(connected.key, (await newClient(connected.key)).id, '10.00', '12/30/2030');
+    const without = await accountInvoiceDocument(context, other.reference_code);
+    expect(without.payByTransfer).toBeUndefined();
   });
 });
 
@@ -191,6 +219,47 @@ describe('a transfer into a virtual account', () => {
         by_hand: '0.00',
       },
     });
+    // client.credit_changed once per change, oldest first: received, applied, refunded.
+    const deliveries = (await listDeliveries(connected.account.companyId)).filter(
+      (d) => d.type === 'client.credit_changed',
+    );
+    const bodies = await Promise.all(
+      deliveries.reverse().map(async (d) => JSON.parse((await getEvent(d.event_id))!.body)),
+    );
+    expect(bodies.map((b) => b.data)).toEqual([
+      {
+        client_id: String(clientId),
+        credit_balance: '1000.00',
+        change: { kind: 'received', amount: '1000.00', reference: sent.reference },
+      },
+      {
+        client_id: String(clientId),
+        credit_balance: '600.00',
+        change: { kind: 'applied', amount: '400.00', reference: null },
+      },
+      {
+        client_id: String(clientId),
+        credit_balance: '350.00',
+        change: { kind: 'refunded', amount: '250.00', reference: null },
+      },
+    ]);
+    const statement = await call('client-statement', {
+      key: connected.key,
+      pathParameters: path,
+      body: { period: 'today' },
+    });
+    expect(statement.status, statement.rawBody).toBe(200);
+    expect(statement.body.data.credit).toMatchObject({
+      received: '1000.00',
+      applied: '400.00',
+      refunded: '250.00',
+      balance: '350.00',
+    });
+    expect(statement.body.data.credit.lines.map((line: { kind: string }) => line.kind)).toEqual([
+      'received',
+      'applied',
+      'refunded',
+    ]);
     const bad = await call('refund-client-credit', {
       key: connected.key,
       pathParameters: path,
@@ -243,6 +312,32 @@ describe('a transfer into a virtual account', () => {
     expect(await paymentsOf(connected.key)).toEqual(paymentsBefore);
     expect(await invoiceOf(connected.key, invoice.reference_code)).toEqual(invoiceBefore);
     expect((await clientOf(connected.key, clientId)).credit_balance).toBe('200.00');
+  });
+
+  it('every client answer carries the credit and the virtual account: list, add (again), update, delete', async () => {
+    const connected = await connectedAccount(fixture);
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    await processProviderEvent((await transfer(connected, accountNumber, 12_345)).eventId);
+    const banking = {
+      credit_balance: '123.45',
+      virtual_account: expect.objectContaining({ account_number: accountNumber }),
+    };
+    const { key } = connected;
+    const listed = await call('list-clients', { key, query: {} });
+    expect(listed.body.data.clients).toEqual([expect.objectContaining({ id: clientId, ...banking })]);
+    const email = (await clientOf(key, clientId)).email;
+    const again = await call('add-client', {
+      key,
+      body: { first_name: 'A', last_name: 'B', email, phone: '+2348012345678' },
+    });
+    expect([again.status, again.body.data]).toEqual([200, expect.objectContaining(banking)]);
+    const fresh = await newClient(key);
+    expect(await clientOf(key, fresh.id)).toMatchObject({ credit_balance: '0.00', virtual_account: null });
+    const path = { id: String(clientId) };
+    const updated = await call('update-client', { key, pathParameters: path, body: { address: '1 Marina, Lagos' } });
+    expect(updated.body.data).toMatchObject(banking);
+    const deleted = await call('delete-client', { key, pathParameters: path });
+    expect(deleted.body.data).toMatchObject(banking);
   });
 
   it('a transfer after the client was deleted still pays its open invoices and keeps the rest as its credit', async () => {

@@ -882,6 +882,145 @@ function creditNoteRaces(): Race[] {
   ];
 }
 
+/** A connected account's client with its virtual account, and ₦1,000.00 of credit from a transfer into it. */
+async function clientWithCredit() {
+  const connected = await connectedAccount(localPaystack);
+  const { key } = connected;
+  const body = { first_name: 'Ada', last_name: 'Obi', email: uniqueEmail(), phone: '+2348012345678' };
+  const id = String((await send('add-client', { key, body })).body.data.id);
+  const opened = await send('create-virtual-account', { key, pathParameters: { id } });
+  const sent = await connected.paystack.post('/_local/transfers', {
+    account_number: opened.body.data.virtual_account.account_number,
+    amount: 100_000,
+    sender_name: 'Chidi Okeke',
+    sender_bank: 'Access Bank',
+    sender_account_number: '0123456789',
+    narration: 'deposit',
+  });
+  const event = await chargeSuccessEvent(connected.paystack, sent.body.data.reference);
+  const stored = await sendWebhook(connected.hookId, event, sign(event, connected.secretKey));
+  expect((await processProviderEvent(stored.body.data.event_id)).state).toBe('recorded');
+  return { key, id };
+}
+
+const openAccount = (key: string, id: string, idempotencyKey?: string) =>
+  send('create-virtual-account', { key, pathParameters: { id }, ...(idempotencyKey ? { idempotencyKey } : {}) });
+
+const refundCredit = (key: string, id: string, amount: string, idempotencyKey?: string) =>
+  send('refund-client-credit', {
+    key,
+    pathParameters: { id },
+    body: { amount },
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
+
+/** Every open answered the one account the client keeps. */
+async function expectOneAccount(key: string, id: string, opens: CallResult[]) {
+  const shown = (await send('get-client', { key, pathParameters: { id } })).body.data.virtual_account;
+  expect(shown.account_number).toMatch(/^\d{10}$/);
+  for (const r of opens.filter((x) => x.status === 200)) expect(r.body.data.virtual_account).toEqual(shown);
+}
+
+/** Three refunds of ₦300.00 of ₦1,000.00 succeed, the rest are refused; ₦100.00 is left. */
+async function expectThreeRefunds(key: string, id: string, refunds: CallResult[]) {
+  expectOnly(refunds, ['200', '409 amount_exceeds_credit']);
+  expect(refunds.filter((r) => r.status === 200)).toHaveLength(3);
+  expect((await send('get-client', { key, pathParameters: { id } })).body.data.credit_balance).toBe('100.00');
+}
+
+/** The races of the bank transfer routes (docs/bank-transfers.md). */
+function bankTransferRaces(): Race[] {
+  return [
+    {
+      route: 'create-virtual-account',
+      kind: 'identical',
+      title: `${N} opens of one client's virtual account: all 200, one account`,
+      async run() {
+        const { key } = await connectedAccount(localPaystack);
+        const { id } = await newClientOf(key);
+        const opens = await race(times(N, () => openAccount(key, id)));
+        expectOnly(opens, ['200']);
+        await expectOneAccount(key, id, opens);
+      },
+    },
+    {
+      route: 'create-virtual-account',
+      kind: 'keyed',
+      title: `${N} opens with one Idempotency-Key (not a keyed route): all 200, one account`,
+      async run() {
+        const { key } = await connectedAccount(localPaystack);
+        const { id } = await newClientOf(key);
+        const opens = await race(times(N, () => openAccount(key, id, 'open-once')));
+        expectOnly(opens, ['200']);
+        await expectOneAccount(key, id, opens);
+      },
+    },
+    {
+      route: 'create-virtual-account',
+      kind: 'mixed',
+      races: ['update-client', 'delete-client'],
+      title: 'opens while the client is updated and deleted: each opened or 404, one account',
+      async run() {
+        const { key } = await connectedAccount(localPaystack);
+        const { id } = await newClientOf(key);
+        const results = await race([
+          ...times(6, () => openAccount(key, id)),
+          ...times(4, () => send('update-client', { key, pathParameters: { id }, body: { address: 'Yaba' } })),
+          ...times(2, () => send('delete-client', { key, pathParameters: { id } })),
+        ]);
+        expectOnly(results.slice(0, 10), ['200', '404 client_not_found']);
+        expectOnly(results.slice(10), ['200']);
+        if (results.slice(0, 6).some((r) => r.status === 200)) await expectOneAccount(key, id, results.slice(0, 6));
+      },
+    },
+    {
+      route: 'refund-client-credit',
+      kind: 'identical',
+      title: `${N} refunds of ₦300.00 of ₦1,000.00 credit: three 200, the rest 409 amount_exceeds_credit`,
+      async run() {
+        const { key, id } = await clientWithCredit();
+        await expectThreeRefunds(key, id, await race(times(N, () => refundCredit(key, id, '300'))));
+      },
+    },
+    {
+      route: 'refund-client-credit',
+      kind: 'keyed',
+      title: `${N} refunds with one Idempotency-Key (not a keyed route): three 200, the rest 409`,
+      async run() {
+        const { key, id } = await clientWithCredit();
+        await expectThreeRefunds(key, id, await race(times(N, () => refundCredit(key, id, '300', 'refund-once'))));
+      },
+    },
+    {
+      route: 'refund-client-credit',
+      kind: 'mixed',
+      races: ['add-invoice', 'delete-client'],
+      title: 'refunds while invoices take the credit and the client is deleted: credit + applied + refunded = ₦1,000',
+      async run() {
+        const { key, id } = await clientWithCredit();
+        const invoice = { ...invoiceBody(), client: undefined, client_id: id };
+        const results = await race([
+          ...times(6, () => refundCredit(key, id, '150')),
+          ...times(4, () => send('add-invoice', { key, body: invoice })),
+          send('delete-client', { key, pathParameters: { id } }),
+        ]);
+        expectOnly(results.slice(0, 6), ['200', '409 amount_exceeds_credit']);
+        expectOnly(results.slice(6, 10), ['201', '404 client_not_found']);
+        const refunded = results.slice(0, 6).filter((r) => r.status === 200).length * 15_000;
+        const { payments } = await fullHistory(key, { period: 'today' });
+        const applied = payments.filter((p) => p.channel === 'Credit').reduce((sum, p) => sum + kobo(p.amount), 0);
+        const left = (await send('get-client', { key, pathParameters: { id } })).body.data.credit_balance;
+        expect(kobo(left) + applied + refunded).toBe(100_000);
+      },
+    },
+  ];
+}
+
+async function newClientOf(key: string) {
+  const body = { first_name: 'Ada', last_name: 'Obi', email: uniqueEmail(), phone: '+2348012345678' };
+  return { id: String((await send('add-client', { key, body })).body.data.id) };
+}
+
 const RACES: Race[] = [
   {
     route: 'add-invoice',
@@ -1145,6 +1284,7 @@ const RACES: Race[] = [
   ...forgetCardRaces(),
   ...recurringRaces(),
   ...creditNoteRaces(),
+  ...bankTransferRaces(),
 ];
 
 const WRITE_ROUTES = ROUTES.filter((route) => route.writes).map((route) => route.name);
