@@ -26,8 +26,12 @@ export function requestContext(
   account: Account,
   requestId: string,
   idempotencyKey: string | undefined = undefined,
+  at: Date | undefined = undefined,
 ): RequestContext {
   const { timeZone } = account;
+  // A background write (a recurring period's invoice) decides on its run's instant, not on the wall clock's.
+  if (at)
+    return { account, requestId, idempotencyKey, today: todayIn(timeZone, at), todayForOverdue: todayIn(timeZone, at) };
   return { account, requestId, idempotencyKey, today: todayIn(timeZone), todayForOverdue: todayForOverdue(timeZone) };
 }
 

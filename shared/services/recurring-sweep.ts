@@ -50,7 +50,7 @@ async function issueDuePeriods(series: RecurringSeries, account: Account, run: W
   const plan = planSeriesSweep(series.schedule, series.state, { now: run.now, timeZone: account.timeZone, send });
   let issued = 0;
   for (const period of plan.create) {
-    const outcome = await issuePeriod(series, period, { account, send: plan.send === period.period });
+    const outcome = await issuePeriod(series, period, { account, send: plan.send === period.period, now: run.now });
     if (outcome === 'refused') break;
     if (outcome === 'issued') issued++;
   }
@@ -66,14 +66,14 @@ const NOTHING_TO_DO: WritePlan = { actions: [], response: { status: 200, data: n
 async function issuePeriod(
   series: RecurringSeries,
   period: PlannedPeriod,
-  options: { account: Account; send: boolean },
+  options: { account: Account; send: boolean; now: Date },
 ): Promise<PeriodOutcome> {
   const input = periodInvoiceInput(series.template, period);
   if (!input) {
     const message = "The series' invoice no longer passes add invoice's validation.";
     return pauseWithError(series.id, { code: 'validation_failed', message, period: period.period });
   }
-  const context = requestContext(options.account, `recurring:${series.id}:${period.period}`);
+  const context = requestContext(options.account, `recurring:${series.id}:${period.period}`, undefined, options.now);
   let read: RecurringSeries | undefined;
   let skipped = false;
   const result = await addInvoice(context, input, {
