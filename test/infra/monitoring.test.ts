@@ -99,15 +99,20 @@ describe('prod: topic, alarms and dashboard', () => {
       'Invoicing-prod-TableThrottledRequests',
       'Invoicing-prod-TableSystemErrors',
       // The outbox (infra/outbox.ts): its dispatcher and each kind's worker, their dead letters, the stream's lag.
-      ...['OutboxDispatch', 'WebhookDeliver', 'Mailer', 'PaystackEvents', 'PaystackRefunds'].flatMap((fn) => [
-        `Invoicing-prod-${fn}Errors`,
-        `Invoicing-prod-${fn}Throttles`,
-      ]),
+      ...[
+        'OutboxDispatch',
+        'WebhookDeliver',
+        'Mailer',
+        'PaystackEvents',
+        'PaystackRefunds',
+        'CollectionCharges',
+      ].flatMap((fn) => [`Invoicing-prod-${fn}Errors`, `Invoicing-prod-${fn}Throttles`]),
       ...[
         'WebhookDeadLetters',
         'MailDeadLetters',
         'ProviderEventDeadLetters',
         'RefundDeadLetters',
+        'ChargeDeadLetters',
         'OutboxDispatchFailures',
         'OutboxStreamLag',
       ].map((id) => `Invoicing-prod-${id}`),

@@ -13,7 +13,7 @@ import { apiGatewayRoutePath, routeKeys } from '../../shared/gateway-routes.ts';
 import { BUNDLED_FONT_DIR, FONT_FILES, PDF_ENGINE_BUNDLE_FILE } from '../../shared/render/pdf-assets.ts';
 import { API_FUNCTIONS, ROUTES } from '../../shared/routes.ts';
 import { getMailJob, listMailJobs } from '../../shared/store/mail.ts';
-import { jobMessageBody } from '../../shared/store/outbox.ts';
+import { JOB_KIND_NAMES, jobMessageBody } from '../../shared/store/outbox.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { call, createInvoice, makeEvent, newAccount, todayMonthFirst } from '../support/api.ts';
 import { pdfText } from '../support/pdf-text.ts';
@@ -43,9 +43,9 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('produces the table, three API functions, the outbox dispatcher and its two workers, the wake sweep, the mail report handler, and the routes of the route table', () => {
+  it('produces the table, three API functions, the outbox dispatcher and a worker per job kind, the wake sweep, the mail report handler, and the routes of the route table', () => {
     expect(ofType('AWS::DynamoDB::GlobalTable')).toHaveLength(1);
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(8);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(API_FUNCTIONS.length + 1 + JOB_KIND_NAMES.length + 2);
     expect(
       ofType('AWS::ApiGatewayV2::Route')
         .map((route) => route.Properties.RouteKey)
@@ -73,10 +73,12 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     },
   );
 
-  // Guards the cold-start budget (docs/performance.md): the bundles are ~560 KB; importing zod classic
-  // instead of zod/mini (`import { z } from 'zod'`) would add ~420 KB and ~25 ms of import time.
-  it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))('%s: the bundle stays under 700 KB', (name) => {
-    expect(readFileSync(bundleOf(name)).length).toBeLessThan(700 * 1024);
+  // Guards the cold-start budget (docs/performance.md): the largest bundle, the invoice function's, is ~750 KB (it
+  // serves invoices, clients, hosted pages, paying online, recurring invoices, credit notes and transfers); importing
+  // zod classic instead of zod/mini (`import { z } from 'zod'`) would add ~420 KB and ~25 ms of import time. The
+  // import time itself is the bench's cold-start row.
+  it.each(API_FUNCTIONS.map((fn) => [fn.name] as const))('%s: the bundle stays under 850 KB', (name) => {
+    expect(readFileSync(bundleOf(name)).length).toBeLessThan(850 * 1024);
   });
 
   /** Runs a bundle's handler on Node 22 (what Lambda runs) with `event`, against DynamoDB Local; returns its result. */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { invoiceRequest } from '../support/fixtures.ts';
 import { type NpmStartHarness, post, type RunningService } from '../support/npm-start-harness.ts';
+import { until } from '../support/until.ts';
 
 /** Each invoice's reminders as the API shows them: `offset@sent_at`. */
 export type Reminders = Map<string, string[]>;
@@ -32,7 +33,23 @@ export async function createRemindedInvoices(service: RunningService, count: num
     expect(answer.status, answer.text).toBe(201);
     references.push(answer.json().data.reference_code as string);
   }
+  // Reminders go only to invoices sent at least once (docs/receivables.md "Reminders"): each is e-mailed first.
+  for (const reference of references) {
+    const sent = await post(service, `/invoices/${reference}/send`, {});
+    expect(sent.status, sent.text).toBe(200);
+  }
+  await until('the reminded invoices e-mailed once', async () => {
+    const statuses = await Promise.all(references.map((reference) => mailStatusOf(service, reference)));
+    return statuses.every((status) => status === 'sent');
+  });
   return references;
+}
+
+async function mailStatusOf(service: RunningService, reference: string): Promise<string> {
+  const response = await fetch(`${service.baseUrl}/invoices/${reference}`, {
+    headers: { authorization: `Bearer ${service.secretKey}` },
+  });
+  return ((await response.json()) as { data: { mail_status: string } }).data.mail_status;
 }
 
 export async function shownReminders(service: RunningService, references: string[]): Promise<Reminders> {

@@ -11,6 +11,8 @@ export const VALID_BODIES: Partial<Record<RouteName, unknown>> = {
   'client-statement': { period: 'month' },
   'invoice-reminders': { paused: true },
   'create-credit-note': { reason: 'Returned', amount: '1.00' },
+  'send-client-statement': { period: 'month' },
+  'refund-client-credit': { amount: '1.00' },
   // Unsigned: an unknown hook is 404 before any signature is looked at.
   'paystack-event': { event: 'charge.success', data: {} },
 };
