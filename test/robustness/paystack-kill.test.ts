@@ -2,10 +2,11 @@
  * docs/getting-paid-online.md "Recording": one paid checkout is one payment, also across a crash. `npm start` (its
  * local Paystack server included) is killed with SIGKILL of its whole process group while signed `charge.success`
  * webhooks are being posted — each checkout's event COPIES times, WORKERS at a time — and the stored events are being
- * processed by the outbox. The local server's own deliveries of the same events are held (its `reorder` knob) and
+ * processed by the outbox (Paystack's verify made slow, so the events answered just before the kill are mid-way). The
+ * local server's own deliveries of the same events are held (its `reorder` knob) and
  * released only after the restart on the same DATA_DIR, and every event is posted once more, as Paystack retries
- * whatever was not answered 200. Then every checkout has exactly one payment, for exactly its invoice's total, and
- * payment history holds nothing else.
+ * whatever was not answered 200. Then every event answered 200 is still stored, each was processed, and every
+ * checkout has exactly one payment, for exactly its invoice's total; payment history holds nothing else.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { kobo } from './helpers.ts';
 const CHECKOUTS = 8;
 const COPIES = 3;
 const WORKERS = 4;
+const VERIFY_MS = 400;
 
 interface Checkout {
   invoice: string;
@@ -77,18 +79,18 @@ async function paidCheckout(service: RunningService, index: number, secretKey: s
   return { invoice, total, reference, body: JSON.stringify({ event: 'charge.success', data: verified.body.data }) };
 }
 
-/** Posts a signed webhook as Paystack does: whether the service answered 200 (a dead connection is not). */
-async function deliver(service: RunningService, checkout: Checkout, secretKey: string): Promise<boolean> {
+/** Posts a signed webhook as Paystack does: the stored event's id when the service answered 200 (else undefined). */
+async function deliver(service: RunningService, checkout: Checkout, secretKey: string): Promise<string | undefined> {
   try {
     const answer = await fetch(`${service.baseUrl}${paystackOf(service).webhookPath}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-paystack-signature': sign(checkout.body, secretKey) },
       body: checkout.body,
     });
-    await answer.text();
-    return answer.status === 200;
+    const text = await answer.text();
+    return answer.status === 200 ? JSON.parse(text).data.event_id : undefined;
   } catch {
-    return false;
+    return undefined; // the connection died with the service: not acknowledged
   }
 }
 
@@ -101,15 +103,17 @@ async function deliverUntilKilled(
 ) {
   const queue = checkouts.flatMap((checkout) => Array.from({ length: COPIES }, () => checkout));
   queue.sort(() => Math.random() - 0.5);
-  let acknowledged = 0;
+  const acknowledged: string[] = [];
   let killed = false;
   await Promise.all(
     Array.from({ length: WORKERS }, async () => {
       while (!killed && queue.length > 0) {
-        if (!(await deliver(service, queue.pop()!, secretKey)) || killed) continue;
-        if (++acknowledged >= killAfter) {
+        const eventId = await deliver(service, queue.pop()!, secretKey);
+        if (eventId === undefined || killed) continue;
+        acknowledged.push(eventId);
+        if (acknowledged.length >= killAfter) {
           killed = true;
-          harness!.kill(service);
+          harness!.kill(service); // npm, node, Java and the local Paystack server at once: no shutdown code runs
         }
       }
     }),
@@ -117,6 +121,18 @@ async function deliverUntilKilled(
   if (!killed) harness!.kill(service);
   expect(await harness!.gone(service), 'processes survived SIGKILL of the group').toBe(true);
   return acknowledged;
+}
+
+/** Every stored Paystack event of the demo account, as `paystack:events` lists them. */
+async function storedEvents(): Promise<Record<string, any>[]> {
+  const lines = await harness!.cliLines(
+    'paystack:events',
+    '--company-id',
+    String(harness!.companyId()),
+    '--limit',
+    '1000',
+  );
+  return lines.filter((line) => line.kind === 'event');
 }
 
 async function amountDue(service: RunningService, invoice: string): Promise<string> {
@@ -137,20 +153,35 @@ describe('SIGKILL of npm start with Paystack webhooks in flight', { timeout: 300
 
     const checkouts: Checkout[] = [];
     for (let index = 0; index < CHECKOUTS; index++) checkouts.push(await paidCheckout(service, index, secretKey));
+    // Each verify takes VERIFY_MS: events answered 200 in the last VERIFY_MS before the kill are mid-processing.
+    expect((await local.post('/_local/api-mode', { mode: 'slow', delay_ms: VERIFY_MS })).status).toBe(200);
     const acknowledged = await deliverUntilKilled(service, checkouts, secretKey, CHECKOUTS);
-    expect(acknowledged, 'the kill came after webhooks were stored').toBeGreaterThanOrEqual(CHECKOUTS);
+    expect(acknowledged.length, 'the kill came after webhooks were stored').toBeGreaterThanOrEqual(CHECKOUTS);
 
     service = await harness.start();
+    expect((await local.post('/_local/api-mode', { mode: 'up' })).status).toBe(200);
     expect((await local.post('/_local/webhooks/release')).body.data.released).toBe(CHECKOUTS);
     await Promise.all(checkouts.map((checkout) => deliver(service, checkout, secretKey)));
+    await until('the local server delivered every held event', async () =>
+      ((await local.get('/_local/deliveries')).body.data as { status: string }[]).every(
+        (d) => d.status === 'delivered',
+      ),
+    );
     await until(
-      'every invoice paid',
-      async () =>
-        (await Promise.all(checkouts.map((c) => amountDue(service, c.invoice)))).every((due) => due === '0.00'),
+      'every stored event processed',
+      async () => (await storedEvents()).every((event) => ['recorded', 'duplicate'].includes(event.state)),
       60_000,
-      250,
+      1_000, // each look is a CLI process
     );
 
+    const events = await storedEvents();
+    const stored = new Set(events.map((event) => event.id));
+    expect(
+      acknowledged.filter((id) => !stored.has(id)),
+      'events answered 200 before the kill, lost',
+    ).toEqual([]);
+    const recorded = events.filter((event) => event.state === 'recorded');
+    expect(recorded.map((event) => event.reference).sort()).toEqual(checkouts.map((c) => c.reference).sort());
     for (const checkout of checkouts) {
       const shown = await get(service, `/payments/${checkout.invoice}`);
       expect(shown.status, shown.text).toBe(200);
@@ -161,9 +192,11 @@ describe('SIGKILL of npm start with Paystack webhooks in flight', { timeout: 300
         1,
       ]);
       expect(latest.invoice.amount_paid, checkout.invoice).toBe(checkout.total);
+      expect(await amountDue(service, checkout.invoice), checkout.invoice).toBe('0.00');
     }
     const history = await todaysPayments(service);
     expect(history.map((payment) => payment.referrer).sort()).toEqual(checkouts.map((c) => c.reference).sort());
+    expect(history.map((payment) => payment.id).sort()).toEqual(recorded.map((event) => event.payment_id).sort());
     const credited = history.reduce((sum, payment) => sum + kobo(payment.amount), 0);
     expect(credited).toBe(checkouts.reduce((sum, checkout) => sum + kobo(checkout.total), 0));
   });
