@@ -167,19 +167,24 @@ describe('SIGKILL of npm start with Paystack webhooks in flight', { timeout: 300
         (d) => d.status === 'delivered',
       ),
     );
+    let events: Record<string, any>[] = [];
     await until(
-      'every stored event processed',
-      async () => (await storedEvents()).every((event) => ['recorded', 'duplicate'].includes(event.state)),
+      () => `every stored event processed; states: ${events.map((event) => event.state).join(', ')}`,
+      async () => {
+        events = await storedEvents();
+        return events.every((event) => !['received', 'retrying'].includes(event.state));
+      },
       60_000,
       1_000, // each look is a CLI process
     );
 
-    const events = await storedEvents();
     const stored = new Set(events.map((event) => event.id));
     expect(
       acknowledged.filter((id) => !stored.has(id)),
       'events answered 200 before the kill, lost',
     ).toEqual([]);
+    const unexpected = events.filter((event) => !['recorded', 'duplicate'].includes(event.state));
+    expect(unexpected, 'events neither recorded nor found recorded').toEqual([]);
     const recorded = events.filter((event) => event.state === 'recorded');
     expect(recorded.map((event) => event.reference).sort()).toEqual(checkouts.map((c) => c.reference).sort());
     for (const checkout of checkouts) {
