@@ -66,6 +66,7 @@ export const LOCAL_FILES = [
   'test/docs/**/*.test.ts',
   'test/robustness/crash-matrix.test.ts',
   'test/robustness/kill-in-flight.test.ts',
+  'test/robustness/paystack-kill.test.ts',
 ];
 
 const withDatabase = {
