@@ -28,6 +28,7 @@ export function accountLine(account: Account, paystack?: PaystackConnection): Re
     vat: account.vat.mode,
     vat_rate: formatPercent(account.vat.rateUnits, VAT_RATE_DECIMALS),
     invoice_prefix: account.invoicePrefix,
+    einvoice_service_id: account.einvoiceServiceId ?? null,
     ...paystackFields(paystack),
   };
 }

@@ -12,6 +12,7 @@ import { propertyOf } from '../guards.ts';
 import {
   type AccountChanges,
   accountChangeExpression,
+  einvoiceServiceIdFromItem,
   invoicePrefixFromItem,
   profileFromItem,
   reminderOffsetsFromItem,
@@ -50,6 +51,8 @@ export interface Account {
   vat: VatSetting;
   /** The prefix of new invoices' numbers (`account:update --invoice-prefix`; default `INV-`). */
   invoicePrefix: string;
+  /** The e-invoicing service id the IRN carries (`account:update --einvoice-service-id`); absent: no IRN. */
+  einvoiceServiceId?: string | undefined;
 }
 
 export interface AccountOptions {
@@ -133,6 +136,7 @@ export function accountFromItem(item: Item): Account {
     reminderOffsets: reminderOffsetsFromItem(item),
     vat: vatFromItem(item),
     invoicePrefix: invoicePrefixFromItem(item),
+    einvoiceServiceId: einvoiceServiceIdFromItem(item),
   };
 }
 
