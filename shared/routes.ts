@@ -17,8 +17,8 @@ export type TableAction =
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** What a route answers on success: the JSON envelope (the default), an HTML page or a PDF. */
-export type Answers = 'json' | 'html' | 'pdf';
+/** What a route answers on success: the JSON envelope (the default), an HTML page, a PDF or XML (the e-invoice). */
+export type Answers = 'json' | 'html' | 'pdf' | 'xml';
 
 /** A route as the table declares it, its name aside. */
 interface RouteShape {
@@ -132,6 +132,15 @@ const TABLE = [
         writes: false,
         takesBody: false,
         answers: 'pdf',
+      },
+      {
+        name: 'invoice-ubl',
+        method: 'GET',
+        path: '/invoices/{reference_code}/ubl',
+        parameters: { reference_code: 'referenceCode' },
+        writes: false,
+        takesBody: false,
+        answers: 'xml',
       },
       {
         name: 'hosted-invoice-page',

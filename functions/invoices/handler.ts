@@ -12,7 +12,7 @@ import {
   sendClientStatementRoute,
   updateClientRoute,
 } from './client-routes.ts';
-import { hostedPageRoute, hostedPdfRoute, invoicePdfRoute } from './document-routes.ts';
+import { hostedPageRoute, hostedPdfRoute, invoicePdfRoute, invoiceUblRoute } from './document-routes.ts';
 import {
   addInvoiceRoute,
   deleteInvoiceRoute,
@@ -31,6 +31,7 @@ export const handler = createApiFunction('invoices', {
   'email-invoice': emailInvoiceRoute,
   'invoice-reminders': invoiceRemindersRoute,
   'invoice-pdf': invoicePdfRoute,
+  'invoice-ubl': invoiceUblRoute,
   'hosted-invoice-page': hostedPageRoute,
   'hosted-invoice-pdf': hostedPdfRoute,
   'hosted-invoice-pay': hostedPayRoute,

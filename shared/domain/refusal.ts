@@ -29,6 +29,7 @@ export type RefusalCode =
   | 'invalid_signature'
   | 'credit_exceeds_invoice'
   | 'recipient_missing'
+  | 'einvoice_incomplete'
   | 'mail_not_configured';
 
 /** Per-field problem codes used inside `errors[]`. */

@@ -10,6 +10,7 @@ import { invoiceIrn } from '../../domain/document-number.ts';
 import { type Invoice, invoiceTaxOf } from '../../domain/invoice.ts';
 import type { MerchantProfile } from '../../domain/merchant-profile.ts';
 import { formatPercent } from '../../domain/percent.ts';
+import { accept, type Decision, type FieldError, Refusal, refuse } from '../../domain/refusal.ts';
 import { type TaxCategory, UBL_TAX_CATEGORY, VAT_RATE_DECIMALS, type VatSetting } from '../../domain/tax.ts';
 import type { UblAddress, UblDocument, UblLine, UblParty, UblPayeeAccount } from './document.ts';
 
@@ -27,7 +28,45 @@ export interface UblInvoiceInput {
   merchant: UblMerchant;
 }
 
-/** The invoice's e-invoice model. */
+/**
+ * The invoice's e-invoice model; 409 `invoice_deleted` for a voided invoice (it is not a document a buyer may
+ * account for), or 422 `einvoice_incomplete` naming what the document cannot do without: the
+ * account's e-mail (its electronic address: it has no Peppol identifier) and tax id (a VAT or tax identifier is
+ * required of the seller), and the client's e-mail.
+ */
+export function decideUblInvoice(input: UblInvoiceInput): Decision<UblDocument> {
+  if (input.invoice.balance.deletedAt !== null)
+    return refuse(
+      new Refusal('invoice_deleted', 'This invoice was voided; it has no e-invoice.', [
+        { code: 'invoice_deleted', field: 'reference_code', message: 'the invoice was voided' },
+      ]),
+    );
+  const missing = missingForEInvoice(input);
+  if (missing.length === 0) return accept(ublInvoiceDocument(input));
+  const what = missing.map((error) => error.message).join('; ');
+  return refuse(new Refusal('einvoice_incomplete', `The e-invoice cannot be made without ${what}.`, missing));
+}
+
+function missingForEInvoice({ invoice, merchant }: UblInvoiceInput): FieldError[] {
+  const missing: FieldError[] = [];
+  if (!merchant.profile.email?.trim())
+    missing.push({
+      code: 'required',
+      field: 'account.email',
+      message: "the account's e-mail (account:update --email)",
+    });
+  if (!merchant.profile.taxId?.trim())
+    missing.push({
+      code: 'required',
+      field: 'account.tax_id',
+      message: "the account's tax id (account:update --tax-id)",
+    });
+  if (!invoice.details.client.email.trim())
+    missing.push({ code: 'required', field: 'client.email', message: "the client's e-mail" });
+  return missing;
+}
+
+/** The invoice's e-invoice model (`decideUblInvoice` first checks that the renderer can make it). */
 export function ublInvoiceDocument({ invoice, merchant }: UblInvoiceInput): UblDocument {
   const { details, balance } = invoice;
   const tax = invoiceTaxOf(invoice);
