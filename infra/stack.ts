@@ -17,6 +17,7 @@ import {
   API_FUNCTIONS,
   type ApiFunctionDefinition,
   type ApiFunctionName,
+  answersXml,
   mayAnswerPdf,
   ROUTES,
 } from '../shared/routes.ts';
@@ -186,6 +187,7 @@ export class InvoicingStack extends Stack {
           ...(settings.mailFrom ? { MAIL_FROM: settings.mailFrom } : {}),
         },
         rendersPdf: definition.routes.some(mayAnswerPdf),
+        rendersUbl: definition.routes.some(answersXml),
       });
       this.grantDataAccess(fn, definition);
       // One integration per function; one route per method + path of each of its routes (with and without a

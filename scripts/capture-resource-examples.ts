@@ -215,6 +215,17 @@ async function captureInvoiceExamples({ capture, send, commonErrors, faultErrors
   await capture('invoice-pdf', 404, 'invoice_not_found', 'Unknown reference_code', at('/invoices/{}/pdf', unknown));
   await faultErrors('invoice-pdf', at('/invoices/{}/pdf', ref), 'BatchGetItemCommand');
 
+  // The e-invoice answers XML (not captured); the account here has no e-mail or tax id: 422.
+  await capture('invoice-ubl', 404, 'invoice_not_found', 'Unknown reference_code', at('/invoices/{}/ubl', unknown));
+  await capture(
+    'invoice-ubl',
+    422,
+    'einvoice_incomplete',
+    'No e-mail or tax id on the account',
+    at('/invoices/{}/ubl', ref),
+  );
+  await faultErrors('invoice-ubl', at('/invoices/{}/ubl', ref), 'BatchGetItemCommand');
+
   await capture('get-payment', 404, 'payment_not_found', 'No payment yet', at('/payments/{}', ref));
   const payment = { reference_code: ref, date: today, amount: '50,000.00', channel: 'POS' };
   await send('add-payment', { body: payment });
@@ -230,6 +241,13 @@ async function captureInvoiceExamples({ capture, send, commonErrors, faultErrors
   await capture('add-payment', 409, 'invoice_deleted', 'The invoice was deleted', {
     body: { ...payment, reference_code: unpaid.reference_code },
   });
+  await capture(
+    'invoice-ubl',
+    409,
+    'invoice_deleted',
+    'The invoice was voided',
+    at('/invoices/{}/ubl', unpaid.reference_code),
+  );
 
   const history = { period: 'month', limit: 2 };
   const page = await capture('invoice-history', 200, 'first_page', 'First page of this month (limit 2)', {

@@ -372,6 +372,9 @@ export function apiFunctionNamed(name: ApiFunctionName): ApiFunctionDefinition {
 export const mayAnswerPdf = (route: Pick<RouteDefinition, 'answers' | 'pdf'>): boolean =>
   route.answers === 'pdf' || route.pdf === true;
 
+/** Whether a route answers XML (the e-invoice: docs/e-invoice.md): its function ships the UBL engine. */
+export const answersXml = (route: Pick<RouteDefinition, 'answers'>): boolean => route.answers === 'xml';
+
 /** The methods a route answers: its method and its extra methods. */
 export const methodsOf = (route: Pick<RouteDefinition, 'method' | 'extraMethods'>): HttpMethod[] => [
   route.method,
