@@ -6,6 +6,7 @@ import { Duration } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { BUNDLED_FONT_DIR, FONT_FILES, FONT_PACKAGE, PDF_ENGINE_BUNDLE_FILE } from '../shared/render/pdf-assets.ts';
+import { UBL_ENGINE_BUNDLE_FILE } from '../shared/render/ubl/render.ts';
 import { FUNCTION_TIMEOUT_MS } from './function-timeout.ts';
 
 /** Pinned explicitly: `NODEJS_LATEST` would silently move to a newer runtime on a CDK upgrade. */
@@ -57,6 +58,26 @@ export const PDF_BUNDLING: BundlingOptions = {
       ...Object.values(FONT_FILES).map(
         (file) => `cp "${inputDir}/node_modules/${FONT_PACKAGE}/${file}" "${outputDir}/${BUNDLED_FONT_DIR}/"`,
       ),
+    ],
+  },
+};
+
+/**
+ * A function that also serves e-invoices (the invoice function): PDF_BUNDLING plus the UBL engine as a file of its own
+ * (`ubl-engine.mjs`: xmlbuilder2, ~0.3 MB minified), imported on the first e-invoice only (shared/render/ubl/render.ts).
+ */
+export const PDF_AND_UBL_BUNDLING: BundlingOptions = {
+  ...PDF_BUNDLING,
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) => [
+      ...(PDF_BUNDLING.commandHooks?.afterBundling(inputDir, outputDir) ?? []),
+      [
+        `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/shared/render/ubl/xml.ts"`,
+        '--bundle --platform=node --format=esm --target=node22 --minify --main-fields=module,main --log-level=warning',
+        `"--banner:js=${ESM_REQUIRE_BANNER}" "--outfile=${outputDir}/${UBL_ENGINE_BUNDLE_FILE}"`,
+      ].join(' '),
     ],
   },
 };

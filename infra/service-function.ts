@@ -11,7 +11,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { MEMORY_SIZE_MB } from './function-memory.ts';
-import { ARCHITECTURE, BUNDLING, PDF_BUNDLING, RUNTIME, TIMEOUT } from './function-settings.ts';
+import { ARCHITECTURE, BUNDLING, PDF_AND_UBL_BUNDLING, PDF_BUNDLING, RUNTIME, TIMEOUT } from './function-settings.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -26,6 +26,8 @@ export interface ServiceFunctionProps {
   timeout?: Duration;
   /** It renders invoice PDFs: ship the PDF engine and the fonts beside its bundle (PDF_BUNDLING). */
   rendersPdf?: boolean;
+  /** It also serves e-invoices: ship the UBL engine too (PDF_AND_UBL_BUNDLING). */
+  rendersUbl?: boolean;
 }
 
 /** `<id>Function` with its `<id>Logs` log group. */
@@ -43,7 +45,7 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
     tracing: lambda.Tracing.ACTIVE,
     logGroup: new LogGroup(scope, `${id}Logs`, { retention: props.logRetention, removalPolicy: props.removalPolicy }),
     environment: props.environment,
-    bundling: props.rendersPdf ? PDF_BUNDLING : BUNDLING,
+    bundling: props.rendersUbl ? PDF_AND_UBL_BUNDLING : props.rendersPdf ? PDF_BUNDLING : BUNDLING,
   });
 }
 

@@ -17,6 +17,7 @@ import {
   API_FUNCTIONS,
   type ApiFunctionDefinition,
   type ApiFunctionName,
+  answersXml,
   mayAnswerPdf,
   ROUTES,
 } from '../shared/routes.ts';
@@ -191,6 +192,7 @@ export class InvoicingStack extends Stack {
           ...(settings.mailFrom ? { MAIL_FROM: settings.mailFrom } : {}),
         },
         rendersPdf: definition.routes.some(mayAnswerPdf),
+        rendersUbl: definition.routes.some(answersXml),
       });
       this.grantDataAccess(fn, definition);
       if (definition.paystackSecrets) this.paystackSecrets.allow(fn, definition.paystackSecrets, 'Api');

@@ -230,6 +230,7 @@ async function captureInvoiceExamples({ capture, send, commonErrors, faultErrors
   await capture('add-payment', 409, 'invoice_deleted', 'The invoice was deleted', {
     body: { ...payment, reference_code: unpaid.reference_code },
   });
+  await captureEInvoiceErrors({ capture, faultErrors }, ref, unpaid.reference_code as string);
 
   const history = { period: 'month', limit: 2 };
   const page = await capture('invoice-history', 200, 'first_page', 'First page of this month (limit 2)', {
@@ -246,6 +247,19 @@ async function captureInvoiceExamples({ capture, send, commonErrors, faultErrors
   });
   await commonErrors('invoice-history', history, { period: 'month', limit: 0 }, 'QueryCommand');
   return history;
+}
+
+/** The e-invoice answers XML (not captured); its errors: the account here has no e-mail or tax id (422), a voided one. */
+async function captureEInvoiceErrors(
+  { capture, faultErrors }: Pick<CaptureTools, 'capture' | 'faultErrors'>,
+  ref: string,
+  voided: string,
+) {
+  const at = (code: string) => ({ path: `/invoices/${code}/ubl` });
+  await capture('invoice-ubl', 404, 'invoice_not_found', 'Unknown reference_code', at('AAAAAAAAAAAAAAAAAAAA'));
+  await capture('invoice-ubl', 422, 'einvoice_incomplete', 'No e-mail or tax id on the account', at(ref));
+  await faultErrors('invoice-ubl', at(ref), 'BatchGetItemCommand');
+  await capture('invoice-ubl', 409, 'invoice_deleted', 'The invoice was voided', at(voided));
 }
 
 async function captureClientExamples(tools: CaptureTools) {

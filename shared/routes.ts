@@ -17,8 +17,8 @@ export type TableAction =
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** What a route answers on success: the JSON envelope (the default), an HTML page or a PDF. */
-export type Answers = 'json' | 'html' | 'pdf';
+/** What a route answers on success: the JSON envelope (the default), an HTML page, a PDF or XML (the e-invoice). */
+export type Answers = 'json' | 'html' | 'pdf' | 'xml';
 
 /** A route as the table declares it, its name aside. */
 interface RouteShape {
@@ -147,6 +147,15 @@ const TABLE = [
         writes: false,
         takesBody: false,
         answers: 'pdf',
+      },
+      {
+        name: 'invoice-ubl',
+        method: 'GET',
+        path: '/invoices/{reference_code}/ubl',
+        parameters: { reference_code: 'referenceCode' },
+        writes: false,
+        takesBody: false,
+        answers: 'xml',
       },
       {
         name: 'hosted-invoice-page',
@@ -415,6 +424,9 @@ export function apiFunctionNamed(name: ApiFunctionName): ApiFunctionDefinition {
 /** Whether a route can answer a PDF: its function ships the PDF engine (infra/function-settings.ts `PDF_BUNDLING`). */
 export const mayAnswerPdf = (route: Pick<RouteDefinition, 'answers' | 'pdf'>): boolean =>
   route.answers === 'pdf' || route.pdf === true;
+
+/** Whether a route answers XML (the e-invoice: docs/e-invoice.md): its function ships the UBL engine. */
+export const answersXml = (route: Pick<RouteDefinition, 'answers'>): boolean => route.answers === 'xml';
 
 /** The methods a route answers: its method and its extra methods. */
 export const methodsOf = (route: Pick<RouteDefinition, 'method' | 'extraMethods'>): HttpMethod[] => [

@@ -1,12 +1,14 @@
 /**
  * The invoice as its client sees it (docs/sending-invoices.md): the hosted page and its PDF (no API key: the token in
- * the path is the key; errors are HTML pages) and the keyed PDF. Parse → read the document → render → respond.
+ * the path is the key; errors are HTML pages), the keyed PDF and the keyed e-invoice (UBL XML). Parse → read the document → render → respond.
  */
 import type { PublicRouteHandler, RouteHandler } from '../../shared/http/handler.ts';
-import { pageResponse, pdfResponse } from '../../shared/http/page-responses.ts';
+import { pageResponse, pdfResponse, ublResponse } from '../../shared/http/page-responses.ts';
 import { renderVoidedPage } from '../../shared/render/invoice-page.ts';
 import { renderInvoicePdf } from '../../shared/render/invoice-pdf.ts';
+import { renderUbl } from '../../shared/render/ubl/render.ts';
 import { accountInvoiceDocument, hostedInvoiceDocument } from '../../shared/services/invoice-document.ts';
+import { accountInvoiceUbl } from '../../shared/services/invoice-ubl.ts';
 import { invoicePageResponse } from './payment-routes.ts';
 
 /** GET /i/{token}: the page; 410 with a "voided" page for a voided invoice, 404 page for an unknown token. */
@@ -27,4 +29,10 @@ export const hostedPdfRoute: PublicRouteHandler = async ({ pathParameters }) => 
 export const invoicePdfRoute: RouteHandler = async ({ context, pathParameters }) => {
   const document = await accountInvoiceDocument(context, pathParameters.reference_code ?? '');
   return pdfResponse(await renderInvoicePdf(document), document.referenceCode);
+};
+
+/** GET /invoices/{reference_code}/ubl (API key): the e-invoice; the UBL engine loads on the first one rendered. */
+export const invoiceUblRoute: RouteHandler = async ({ context, pathParameters }) => {
+  const referenceCode = pathParameters.reference_code ?? '';
+  return ublResponse(await renderUbl(await accountInvoiceUbl(context, referenceCode)), referenceCode);
 };

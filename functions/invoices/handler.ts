@@ -14,7 +14,7 @@ import {
   sendClientStatementRoute,
   updateClientRoute,
 } from './client-routes.ts';
-import { hostedPageRoute, hostedPdfRoute, invoicePdfRoute } from './document-routes.ts';
+import { hostedPageRoute, hostedPdfRoute, invoicePdfRoute, invoiceUblRoute } from './document-routes.ts';
 import {
   addInvoiceRoute,
   createCreditNoteRoute,
@@ -43,6 +43,7 @@ export const handler = createApiFunction('invoices', {
   'invoice-reminders': invoiceRemindersRoute,
   'create-credit-note': createCreditNoteRoute,
   'invoice-pdf': invoicePdfRoute,
+  'invoice-ubl': invoiceUblRoute,
   'hosted-invoice-page': hostedPageRoute,
   'hosted-invoice-pdf': hostedPdfRoute,
   'hosted-invoice-pay': hostedPayRoute,

@@ -29,6 +29,7 @@ export function accountLine(account: Account, paystack?: PaystackConnection): Re
     vat_rate: formatPercent(account.vat.rateUnits, VAT_RATE_DECIMALS),
     invoice_prefix: account.invoicePrefix,
     send_receipts: account.sendReceipts === true,
+    einvoice_service_id: account.einvoiceServiceId ?? null,
     ...paystackFields(paystack),
   };
 }

@@ -82,12 +82,13 @@ function changesFrom(
     changes.vatRateUnits !== undefined ||
     changes.invoicePrefix !== undefined ||
     changes.sendReceipts !== undefined ||
+    changes.einvoiceServiceId !== undefined ||
     Object.keys(changes.profile ?? {}).length > 0 ||
     paystack !== undefined ||
     logo !== undefined;
   if (!changesSomething)
     throw new UsageError(
-      'Nothing to change: give --name, a profile option, --reminders, --send-receipts, --logo, --vat, --vat-rate, --invoice-prefix or a Paystack option.',
+      'Nothing to change: give --name, a profile option, --reminders, --send-receipts, --logo, --vat, --vat-rate, --invoice-prefix, --einvoice-service-id or a Paystack option.',
     );
   return changes;
 }
@@ -100,7 +101,7 @@ function sendReceiptsFrom(value: string): boolean {
 export const accountUpdate = defineCommand({
   name: 'account:update',
   summary:
-    "change an account's name, profile (what its invoices show), reminder schedule, receipt e-mails, VAT, invoice prefix or Paystack connection",
+    "change an account's name, profile (what its invoices show), reminder schedule, receipt e-mails, VAT, invoice prefix, e-invoicing service id or Paystack connection",
   options: {
     'company-id': COMPANY_ID,
     name: { type: 'string', placeholder: 'TEXT', description: 'the business name invoices are from' },

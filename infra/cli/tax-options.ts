@@ -2,7 +2,7 @@
  * `account:update`'s tax options (docs/tax.md "Setting up"): the VAT new invoices are created with and the prefix of
  * their numbers. An invoice keeps the setting it was created with; a change applies to invoices created after it.
  */
-import { parseDocumentPrefix } from '../../shared/domain/document-number.ts';
+import { parseDocumentPrefix, parseServiceId } from '../../shared/domain/document-number.ts';
 import { parseVatRate, VAT_MODES, type VatMode } from '../../shared/domain/tax.ts';
 import type { AccountChanges } from '../../shared/store/account-profile.ts';
 import { type OptionSpec, UsageError } from './command.ts';
@@ -23,9 +23,14 @@ export const TAX_OPTIONS: Record<string, OptionSpec> = {
     placeholder: 'TEXT',
     description: 'prefix of new invoice numbers (default INV-): ≤ 20 letters, digits, "-", "_", "/", "."; "" for none',
   },
+  'einvoice-service-id': {
+    type: 'string',
+    placeholder: 'ID',
+    description: 'the e-invoicing service id (8 letters or digits) the e-invoice IRN carries; "" removes it',
+  },
 };
 
-type TaxChanges = Pick<AccountChanges, 'vatMode' | 'vatRateUnits' | 'invoicePrefix'>;
+type TaxChanges = Pick<AccountChanges, 'vatMode' | 'vatRateUnits' | 'invoicePrefix' | 'einvoiceServiceId'>;
 
 /** The tax changes the options ask for (only those given); a bad value is a usage error. */
 export function taxChangesFrom(values: Record<string, string | boolean | undefined>): TaxChanges {
@@ -47,6 +52,12 @@ export function taxChangesFrom(values: Record<string, string | boolean | undefin
     const parsed = parseDocumentPrefix(prefix);
     if (!parsed.ok) throw new UsageError(`--invoice-prefix ${parsed.message}.`);
     changes.invoicePrefix = parsed.value;
+  }
+  const serviceId = values['einvoice-service-id'];
+  if (typeof serviceId === 'string') {
+    const parsed = serviceId.trim() === '' ? ({ ok: true, value: null } as const) : parseServiceId(serviceId);
+    if (!parsed.ok) throw new UsageError(`--einvoice-service-id ${parsed.message}.`);
+    changes.einvoiceServiceId = parsed.value;
   }
   return changes;
 }

@@ -35,7 +35,8 @@ export type RefusalCode =
   | 'payments_not_connected'
   | 'virtual_account_refused'
   | 'provider_unavailable'
-  | 'amount_exceeds_credit';
+  | 'amount_exceeds_credit'
+  | 'einvoice_incomplete';
 
 /** Per-field problem codes used inside `errors[]`. */
 export type FieldErrorCode =

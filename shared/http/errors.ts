@@ -44,6 +44,7 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 422,
   recipient_missing: 422,
   virtual_account_refused: 422,
+  einvoice_incomplete: 422,
   internal_error: 500,
   mail_not_configured: 501,
   service_unavailable: 503,

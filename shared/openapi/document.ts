@@ -29,7 +29,7 @@ import { agingReportSchema } from '../schemas/reports.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
 import { csvContent, pdfContent } from './csv-content.ts';
 import { OPERATIONS, type OperationSpec, type ParameterName, type SuccessSpec } from './operations.ts';
-import { PAGE_ERRORS, pageAnswer, pdfAnswer, redirectAnswer } from './page-responses.ts';
+import { PAGE_ERRORS, pageAnswer, pdfAnswer, redirectAnswer, xmlAnswer } from './page-responses.ts';
 import { RECURRING_OPERATIONS } from './recurring-operations.ts';
 import { RECURRING_SCHEMAS } from './recurring-responses.ts';
 
@@ -280,6 +280,7 @@ function errorResponse(route: string, status: number, codes: readonly ErrorCode[
 function successResponse(route: RouteName, spec: OperationSpec, success: SuccessSpec) {
   if (success.media === 'application/pdf') return pdfAnswer(success.description);
   if (success.media === 'text/html') return pageAnswer(success.description);
+  if (success.media === 'application/xml') return xmlAnswer(success.description);
   if (success.media === 'redirect') return redirectAnswer(success.description);
   const examples = examplesFor(route, success.status);
   const csv = csvContent(route);

@@ -21,11 +21,11 @@ export type ParameterName =
 
 export interface SuccessSpec {
   status: number;
-  /** The JSON response schema; none for an HTML page or a PDF (`media`). */
+  /** The JSON response schema; none for an HTML page, a PDF or XML (`media`). */
   schema?: string;
   description: string;
   /** Not JSON: an HTML page or a PDF (page-responses.ts). */
-  media?: 'text/html' | 'application/pdf' | 'redirect';
+  media?: 'text/html' | 'application/pdf' | 'application/xml' | 'redirect';
 }
 
 export interface OperationSpec {

@@ -174,6 +174,22 @@ export const OPERATIONS: Record<Exclude<RouteName, RecurringRouteName>, Operatio
     idempotent: false,
     errors: [...READ_ERRORS, 'invoice_not_found'],
   },
+  'invoice-ubl': {
+    operationId: 'getInvoiceUbl',
+    summary: 'Get the invoice as an e-invoice (UBL 2.1)',
+    description:
+      'The invoice as a UBL 2.1 `Invoice` meeting EN 16931 and Peppol BIS Billing 3.0 (docs/e-invoice.md): `cbc:ID` is its ' +
+      '`number`; the parties with their names, `NG` + TIN and addresses; its lines, one tax subtotal per VAT category ' +
+      'and rate, and totals that add up to its `total`; what was paid as the prepaid amount; and its IRN when the account ' +
+      'has an e-invoicing service id. The account needs an e-mail and a tax id, and the client an e-mail (422 ' +
+      '`einvoice_incomplete` names what is missing); a voided invoice is 409 `invoice_deleted`. ' +
+      '`Content-Disposition: attachment; filename="invoice-<reference_code>.xml"`.',
+    tag: 'Invoices',
+    parameters: ['ReferenceCode'],
+    success: { status: 200, media: 'application/xml', description: 'The UBL XML.' },
+    idempotent: false,
+    errors: [...READ_ERRORS, 'invoice_not_found', 'invoice_deleted', 'einvoice_incomplete'],
+  },
   'hosted-invoice-page': {
     operationId: 'getHostedInvoicePage',
     summary: 'The hosted invoice page (for the client, no API key)',

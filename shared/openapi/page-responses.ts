@@ -47,6 +47,25 @@ export function pdfAnswer(description: string) {
   };
 }
 
+/** The e-invoice: UBL XML, a download (docs/e-invoice.md "The API"). */
+export function xmlAnswer(description: string) {
+  return {
+    description,
+    headers: {
+      'Content-Disposition': {
+        description: '`attachment; filename="invoice-<reference_code>.xml"`',
+        schema: { type: 'string', pattern: '^attachment; filename="invoice-[A-Za-z0-9]+\\.xml"$' },
+      },
+      'Content-Security-Policy': {
+        description: `Always \`${PDF_CONTENT_SECURITY_POLICY}\`, as a PDF's: a browser that renders the XML runs nothing.`,
+        schema: { type: 'string', enum: [PDF_CONTENT_SECURITY_POLICY] },
+      },
+      ...SECURITY_HEADERS,
+    },
+    content: { 'application/xml': { schema: { type: 'string' } } },
+  };
+}
+
 /** A redirect (the pay button's answer: 303 to Paystack's checkout). */
 export const redirectAnswer = (description: string) => ({
   description,

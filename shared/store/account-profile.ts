@@ -32,8 +32,16 @@ export function profileFromItem(item: Item): MerchantProfile {
   return profile;
 }
 
-/** What an account's invoices are issued with (docs/tax.md): its VAT setting and its invoice numbers' prefix. */
-export const TAX_ATTRIBUTES = { vatMode: 'vat_mode', vatRate: 'vat_rate', invoicePrefix: 'invoice_prefix' } as const;
+/**
+ * What an account's invoices are issued with (docs/tax.md): its VAT setting, its invoice numbers' prefix and its
+ * e-invoicing service id (docs/e-invoice.md "The IRN").
+ */
+export const TAX_ATTRIBUTES = {
+  vatMode: 'vat_mode',
+  vatRate: 'vat_rate',
+  invoicePrefix: 'invoice_prefix',
+  einvoiceServiceId: 'einvoice_service_id',
+} as const;
 
 export function vatFromItem(item: Item): VatSetting {
   const mode = VAT_MODES.find((candidate) => candidate === item[TAX_ATTRIBUTES.vatMode]) ?? DEFAULT_VAT.mode;
@@ -44,6 +52,11 @@ export function vatFromItem(item: Item): VatSetting {
 export function invoicePrefixFromItem(item: Item): string {
   const prefix = item[TAX_ATTRIBUTES.invoicePrefix];
   return typeof prefix === 'string' ? prefix : DEFAULT_INVOICE_PREFIX;
+}
+
+export function einvoiceServiceIdFromItem(item: Item): string | undefined {
+  const serviceId = item[TAX_ATTRIBUTES.einvoiceServiceId];
+  return typeof serviceId === 'string' && serviceId !== '' ? serviceId : undefined;
 }
 
 export function reminderOffsetsFromItem(item: Item): number[] {
@@ -64,6 +77,8 @@ export interface AccountChanges {
   invoicePrefix?: string;
   /** E-mail a receipt for every recorded payment. */
   sendReceipts?: boolean;
+  /** The e-invoicing service id; `null` removes it. */
+  einvoiceServiceId?: string | null;
 }
 
 /** The UpdateExpression parts of `changes` (SET and REMOVE clauses, names and values); empty when nothing changes. */
@@ -90,6 +105,8 @@ export function accountChangeExpression(changes: AccountChanges) {
   if (changes.vatRateUnits !== undefined) assign(TAX_ATTRIBUTES.vatRate, changes.vatRateUnits);
   if (changes.invoicePrefix !== undefined) assign(TAX_ATTRIBUTES.invoicePrefix, changes.invoicePrefix);
   if (changes.sendReceipts !== undefined) assign(SEND_RECEIPTS_ATTRIBUTE, changes.sendReceipts || undefined);
+  if (changes.einvoiceServiceId !== undefined)
+    assign(TAX_ATTRIBUTES.einvoiceServiceId, changes.einvoiceServiceId ?? undefined);
   const clauses = [
     set.length > 0 ? `SET ${set.join(', ')}` : '',
     remove.length > 0 ? `REMOVE ${remove.join(', ')}` : '',

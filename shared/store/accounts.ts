@@ -12,6 +12,7 @@ import { propertyOf } from '../guards.ts';
 import {
   type AccountChanges,
   accountChangeExpression,
+  einvoiceServiceIdFromItem,
   invoicePrefixFromItem,
   profileFromItem,
   reminderOffsetsFromItem,
@@ -53,6 +54,8 @@ export interface Account {
   invoicePrefix: string;
   /** Every recorded payment e-mails the client a receipt (`account:update --send-receipts`); absent: false. */
   sendReceipts?: boolean;
+  /** The e-invoicing service id the IRN carries (`account:update --einvoice-service-id`); absent: no IRN. */
+  einvoiceServiceId?: string | undefined;
 }
 
 export interface AccountOptions {
@@ -137,6 +140,7 @@ export function accountFromItem(item: Item): Account {
     vat: vatFromItem(item),
     invoicePrefix: invoicePrefixFromItem(item),
     sendReceipts: item[SEND_RECEIPTS_ATTRIBUTE] === true,
+    einvoiceServiceId: einvoiceServiceIdFromItem(item),
   };
 }
 

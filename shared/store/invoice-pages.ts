@@ -48,6 +48,18 @@ async function readInvoiceAndAccount(companyId: number, referenceCode: string) {
   return { invoice, account: accountFromItem(accountItem), paystack, logo, virtualAccount };
 }
 
+/** One of the account's invoices by reference code and the account (one read); undefined when absent or another's. */
+export async function findAccountInvoiceWithAccount(
+  companyId: number,
+  referenceCode: string,
+): Promise<{ invoice: Invoice; account: Account } | undefined> {
+  const items = await batchGet([...invoiceKeys(referenceCode), keys.account(companyId)]);
+  const invoice = invoiceFrom(items, referenceCode);
+  const accountItem = itemOf(items, keys.account(companyId));
+  if (!invoice || !accountItem || invoice.details.companyId !== companyId) return undefined;
+  return { invoice, account: accountFromItem(accountItem) };
+}
+
 /** The invoice behind a hosted page's token, with the rest; undefined when no invoice has the token. */
 export async function findHostedInvoicePage(token: string): Promise<InvoicePageReading | undefined> {
   const { link, receipts, creditNotes } = await readHostedPartition(token);

@@ -161,6 +161,7 @@ async function driveInvoiceReadsAndDeletes() {
   const open = await createInvoice(key);
   const token = new URL(open.hosted_url).pathname.split('/')[2]!;
   await recorded('invoice-pdf', { key, pathParameters: { reference_code: open.reference_code } }, 200);
+  await recorded('invoice-ubl', { key, pathParameters: { reference_code: open.reference_code } }, 422);
   await recorded('hosted-invoice-page', { pathParameters: { token } }, 200);
   await recorded('hosted-invoice-pdf', { pathParameters: { token } }, 200);
   await recorded('hosted-invoice-page', { pathParameters: { token: 'A'.repeat(24) } }, 404);

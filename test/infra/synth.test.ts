@@ -11,6 +11,7 @@ import { node22Binary } from '../../infra/tools/node22.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { apiGatewayRoutePath, routeKeys } from '../../shared/gateway-routes.ts';
 import { BUNDLED_FONT_DIR, FONT_FILES, PDF_ENGINE_BUNDLE_FILE } from '../../shared/render/pdf-assets.ts';
+import { UBL_ENGINE_BUNDLE_FILE } from '../../shared/render/ubl/render.ts';
 import { API_FUNCTIONS, ROUTES } from '../../shared/routes.ts';
 import { getMailJob, listMailJobs } from '../../shared/store/mail.ts';
 import { JOB_KIND_NAMES, jobMessageBody } from '../../shared/store/outbox.ts';
@@ -174,6 +175,9 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
       expect(readFileSync(path.join(dir, PDF_ENGINE_BUNDLE_FILE), 'utf8')).toContain('ToUnicode');
     }
     expect(existsSync(path.join(path.dirname(bundleOf('payments')), PDF_ENGINE_BUNDLE_FILE))).toBe(false);
+    // The UBL engine ships beside the invoice function's bundle only.
+    expect(existsSync(path.join(path.dirname(bundleOf('invoices')), UBL_ENGINE_BUNDLE_FILE))).toBe(true);
+    expect(existsSync(path.join(path.dirname(bundleOf('history')), UBL_ENGINE_BUNDLE_FILE))).toBe(false);
 
     const { key } = await newAccount();
     const invoice = await createInvoice(key);

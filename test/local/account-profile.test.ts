@@ -100,11 +100,25 @@ describe('account:update', { timeout: 180_000 }, () => {
       '7.5',
       '--invoice-prefix',
       'TX/',
+      '--einvoice-service-id',
+      '94ND90NR',
     ]);
     expect(withoutNote(updated.stderr)).toBe('');
-    expect(JSON.parse(updated.stdout)).toMatchObject({ vat: 'inclusive', vat_rate: '7.5', invoice_prefix: 'TX/' });
+    expect(JSON.parse(updated.stdout)).toMatchObject({
+      vat: 'inclusive',
+      vat_rate: '7.5',
+      invoice_prefix: 'TX/',
+      einvoice_service_id: '94ND90NR',
+    });
     const stored = await getAccount(account.companyId);
-    expect(stored).toMatchObject({ vat: { mode: 'inclusive', rateUnits: 75_000 }, invoicePrefix: 'TX/' });
+    expect(stored).toMatchObject({
+      vat: { mode: 'inclusive', rateUnits: 75_000 },
+      invoicePrefix: 'TX/',
+      einvoiceServiceId: '94ND90NR',
+    });
+    const removed = await cli('account:update', ['--company-id', id, '--einvoice-service-id=']);
+    expect(JSON.parse(removed.stdout)).toMatchObject({ einvoice_service_id: null });
+    expect((await getAccount(account.companyId))?.einvoiceServiceId).toBeUndefined();
   });
 
   it('an unknown account or an invalid value is one JSON error line and exit code 1', async () => {

@@ -124,6 +124,13 @@ describe('account:update options', () => {
     expect(update('--invoice-prefix=').changes).toEqual({ profile: {}, invoicePrefix: '' });
   });
 
+  it('takes the e-invoicing service id (8 letters or digits), and an empty one removes it', () => {
+    expect(update('--einvoice-service-id', '94ND90NR').changes).toEqual({ profile: {}, einvoiceServiceId: '94ND90NR' });
+    expect(update('--einvoice-service-id=').changes).toEqual({ profile: {}, einvoiceServiceId: null });
+    expect(refusal('--einvoice-service-id', '94ND90N')).toMatch(/^--einvoice-service-id must be 8 letters or digits/);
+    expect(refusal('--einvoice-service-id', '94ND-90NR')).toMatch(/^--einvoice-service-id must be 8 letters or digits/);
+  });
+
   it('refuses an unknown VAT mode, a rate out of range and a prefix with spaces, naming the option', () => {
     expect(refusal('--vat', 'sometimes')).toMatch(/^--vat must be one of off, exclusive, inclusive/);
     expect(refusal('--vat-rate', '101')).toMatch(/^--vat-rate must be a percentage/);

@@ -8,9 +8,10 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { resetConfig } from '../../shared/config.ts';
+import { clearAuthCache } from '../../shared/http/auth.ts';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
 import { wakeSeries } from '../../shared/services/recurring-sweep.ts';
-import { getAccount } from '../../shared/store/accounts.ts';
+import { getAccount, updateAccount } from '../../shared/store/accounts.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { type CallOptions, call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
@@ -449,6 +450,20 @@ describe('contract: every documented outcome, validated against openapi.json', (
     await expectStatus('delete-invoice', { key, ...byCode(invoice.reference_code) }, 200);
     await expectStatus('hosted-invoice-page', token, 410);
     await expectStatus('hosted-invoice-pdf', token, 410);
+  });
+
+  it('GET /invoices/{reference_code}/ubl', async () => {
+    const { key, account } = await newAccount();
+    const invoice = await createInvoice(key);
+    const byCode = (reference_code: string) => ({ pathParameters: { reference_code } });
+    await expectStatus('invoice-ubl', { key, ...byCode(invoice.reference_code) }, 422, 'einvoice_incomplete');
+    await updateAccount(account.companyId, { profile: { email: 'billing@ubl.example', taxId: '12345678-0001' } });
+    clearAuthCache();
+    await expectStatus('invoice-ubl', { key, ...byCode(invoice.reference_code) }, 200);
+    await expectStatus('invoice-ubl', { key, ...byCode('ZZZZZZZZZZZZZZZZZZZZ') }, 404, 'invoice_not_found');
+    await faultOutcomes('invoice-ubl', key, byCode(invoice.reference_code), 'BatchGetItemCommand');
+    await expectStatus('delete-invoice', { key, ...byCode(invoice.reference_code) }, 200);
+    await expectStatus('invoice-ubl', { key, ...byCode(invoice.reference_code) }, 409, 'invoice_deleted');
   });
 
   it('GET /payments/{reference_code}', async () => {

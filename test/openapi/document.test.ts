@@ -79,6 +79,7 @@ describe('openapi.json', () => {
       const success = Object.entries<any>(operation.responses).find(([status]) => Number(status) < 300)?.[1];
       if (route.answers === 'pdf') expect(Object.keys(success.content)).toEqual(['application/pdf']);
       else if (route.answers === 'html') expect(Object.keys(success.content)).toEqual(['text/html']);
+      else if (route.answers === 'xml') expect(Object.keys(success.content)).toEqual(['application/xml']);
       else expect(success.content['application/json'].examples, route.name).toBeDefined();
       if (idempotent) expect(success.headers['Idempotent-Replayed']).toBeDefined();
     }

@@ -27,6 +27,7 @@ const REFUSAL_STATUSES: Record<RefusalCode, number> = {
   invalid_signature: 401,
   credit_exceeds_invoice: 409,
   recipient_missing: 422,
+  einvoice_incomplete: 422,
   mail_not_configured: 501,
   recurring_not_found: 404,
   recurring_status_conflict: 409,
