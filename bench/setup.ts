@@ -4,6 +4,7 @@
  * synth of the cold-start bundles (bench/cold-start.ts), started before all this, runs beside it.
  */
 import { ensureTable, freePort, startDynamoDbLocal } from '../infra/local/dynamodb-local.ts';
+import { resetConfig } from '../shared/config.ts';
 import { SMALL_TABLE } from './config.ts';
 import { measured } from './load.ts';
 import { type Child, startFloor, startServer } from './processes.ts';
@@ -45,6 +46,7 @@ export async function startProcesses(children: Child[]): Promise<{ database: Dat
     throw new Error('unreachable');
   await ensureTable(endpoint, SMALL_TABLE);
   process.env.DYNAMODB_ENDPOINT = endpoint;
+  resetConfig(); // a module may have read the configuration on import, before DynamoDB Local's endpoint was known
   measured.dynamoDbLocalPid = database.value.process.pid;
   measured.server = small.value;
   measured.floor = floor.value;

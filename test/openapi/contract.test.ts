@@ -10,15 +10,18 @@ import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts'
 import { resetConfig } from '../../shared/config.ts';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
+import { processProviderEvent } from '../../shared/services/provider-events.ts';
 import { wakeSeries } from '../../shared/services/recurring-sweep.ts';
 import { getAccount, updateAccount } from '../../shared/store/accounts.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
+import { DEFAULT_PREFERRED_BANK, setPaystackPreferredBank } from '../../shared/store/paystack-connections.ts';
 import { type CallOptions, call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
 import { contractDocument, contractViolations, seenResponses } from '../support/contract.ts';
 import { dayOf } from '../support/days.ts';
 import { seedLedgerLines } from '../support/ledger-seed.ts';
 import {
+  chargeSuccessEvent,
   connectedAccount,
   invoiceToPay,
   payAtCheckout,
@@ -120,6 +123,60 @@ async function clientlessInvoice(key: string): Promise<string> {
     }),
   );
   return invoice.reference_code;
+}
+
+/** A client whose statement today has more lines than a statement may (5,000): the send's body and path. */
+async function crowdedStatement(key: string, companyId: number): Promise<CallOptions> {
+  const invoice = await createInvoice(key);
+  await seedLedgerLines(companyId, invoice.client.id, dayOf(0).iso, 5001);
+  return { key, pathParameters: { id: String(invoice.client.id) }, body: { period: 'today' } };
+}
+
+/** A client without an e-mail address (data from before addresses were required): the send's body and path. */
+async function addresslessClient(key: string, companyId: number): Promise<CallOptions> {
+  const invoice = await createInvoice(key);
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.client(companyId, invoice.client.id),
+      UpdateExpression: 'SET email = :blank',
+      ExpressionAttributeValues: { ':blank': '' },
+    }),
+  );
+  return { key, pathParameters: { id: String(invoice.client.id) }, body: { period: 'today' } };
+}
+
+/** Runs `action` with the service pointed at an address where no Paystack answers. */
+async function withPaystackAt<T>(url: string, action: () => Promise<T>): Promise<T> {
+  const before = process.env.PAYSTACK_BASE_URL;
+  process.env.PAYSTACK_BASE_URL = url;
+  resetConfig();
+  try {
+    return await action();
+  } finally {
+    if (before === undefined) delete process.env.PAYSTACK_BASE_URL;
+    else process.env.PAYSTACK_BASE_URL = before;
+    resetConfig();
+  }
+}
+
+/** A transfer of `amountKobo` into the virtual account at the local Paystack, its signed webhook stored and processed. */
+async function transferIn(
+  connected: Awaited<ReturnType<typeof connectedAccount>>,
+  accountNumber: string,
+  amountKobo: number,
+) {
+  const sent = await connected.paystack.post('/_local/transfers', {
+    account_number: accountNumber,
+    amount: amountKobo,
+    sender_name: 'Chidi Okeke',
+    sender_bank: 'Access Bank',
+    sender_account_number: '0123456789',
+    narration: 'deposit',
+  });
+  const event = await chargeSuccessEvent(connected.paystack, sent.body.data.reference);
+  const stored = await sendWebhook(connected.hookId, event, sign(event, connected.secretKey));
+  expect((await processProviderEvent(stored.body.data.event_id)).state).toBe('recorded');
 }
 
 describe('contract: every documented outcome, validated against openapi.json', () => {
@@ -837,6 +894,101 @@ describe('contract: every documented outcome, validated against openapi.json', (
     });
     const completed = byId(String(other.body.data.id));
     await expectStatus('cancel-recurring-invoice', completed, 409, 'recurring_status_conflict');
+  });
+
+  it('POST /clients/{id}/statement/send', { timeout: 120_000 }, async () => {
+    const { key, account } = await newAccount();
+    const invoice = await createInvoice(key);
+    const byId = { pathParameters: { id: String(invoice.client.id) } };
+    const valid = { period: 'today' };
+    const saved = process.env.MAIL_FROM;
+    try {
+      process.env.MAIL_FROM = '';
+      resetConfig();
+      await expectStatus('send-client-statement', { key, ...byId, body: valid }, 501, 'mail_not_configured');
+      process.env.MAIL_FROM = 'invoices@example.com';
+      resetConfig();
+      const options = { key, ...byId, body: valid };
+      await expectStatus('send-client-statement', { ...options, idempotencyKey: 'statement-1' }, 200);
+      await expectStatus('send-client-statement', { ...options, idempotencyKey: 'statement-1' }, 200); // replay
+      await expectStatus('send-client-statement', { ...options, idempotencyKey: ' é' }, 400, 'invalid_idempotency_key');
+      const reused = { ...options, idempotencyKey: 'statement-1', body: { period: 'month' } };
+      await expectStatus('send-client-statement', reused, 422, 'idempotency_key_reused');
+      const remove = fault('TransactWriteItemsCommand', inFlight);
+      await expectStatus(
+        'send-client-statement',
+        { ...options, idempotencyKey: 'statement-2' },
+        409,
+        'idempotency_request_in_progress',
+      ).finally(remove);
+      const fortnight = { ...options, body: { period: 'fortnight' } };
+      await expectStatus('send-client-statement', fortnight, 400, 'invalid_period');
+      const unknown = { key, pathParameters: { id: '987654' }, body: valid };
+      await expectStatus('send-client-statement', unknown, 404, 'client_not_found');
+      await expectStatus(
+        'send-client-statement',
+        await crowdedStatement(key, account.companyId),
+        400,
+        'statement_too_large',
+      );
+      await expectStatus(
+        'send-client-statement',
+        await addresslessClient(key, account.companyId),
+        422,
+        'recipient_missing',
+      );
+      await commonOutcomes(
+        'send-client-statement',
+        key,
+        valid,
+        { period: 'today', to: 'nope' },
+        'TransactWriteItemsCommand',
+        byId,
+        'QueryCommand',
+      );
+    } finally {
+      if (saved === undefined) delete process.env.MAIL_FROM;
+      else process.env.MAIL_FROM = saved;
+      resetConfig();
+    }
+  });
+
+  it('POST /clients/{id}/virtual-account and POST /clients/{id}/credit/refund', async () => {
+    const connected = await connectedAccount(paystack);
+    const { key } = connected;
+    const client = await call('add-client', {
+      key,
+      body: { first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone: '+2348012345678' },
+    });
+    const byId = { pathParameters: { id: String(client.body.data.id) } };
+    await setPaystackPreferredBank(connected.account.companyId, 'no-such-bank');
+    await expectStatus('create-virtual-account', { key, ...byId }, 422, 'virtual_account_refused');
+    await setPaystackPreferredBank(connected.account.companyId, DEFAULT_PREFERRED_BANK);
+    await withPaystackAt('http://127.0.0.1:9', () =>
+      expectStatus('create-virtual-account', { key, ...byId }, 503, 'provider_unavailable'),
+    );
+    await faultOutcomes('create-virtual-account', key, byId, 'BatchGetItemCommand');
+    const opened = await expectStatus('create-virtual-account', { key, ...byId }, 200);
+    const unknown = { pathParameters: { id: '987654' } };
+    await expectStatus('create-virtual-account', { key, ...unknown }, 404, 'client_not_found');
+    const other = await newAccount();
+    const otherClient = await createInvoice(other.key);
+    const unconnected = { key: other.key, pathParameters: { id: String(otherClient.client.id) } };
+    await expectStatus('create-virtual-account', unconnected, 409, 'payments_not_connected');
+
+    await transferIn(connected, opened.body.data.virtual_account.account_number, 100_000);
+    const refund = (amount: string) => ({ key, ...byId, body: { amount } });
+    await expectStatus('refund-client-credit', refund('1.00'), 200);
+    await expectStatus('refund-client-credit', refund('5,000.00'), 409, 'amount_exceeds_credit');
+    await expectStatus('refund-client-credit', { ...refund('1.00'), ...unknown }, 404, 'client_not_found');
+    await commonOutcomes(
+      'refund-client-credit',
+      key,
+      { amount: '1.00' },
+      { amount: '-5' },
+      'TransactWriteItemsCommand',
+      byId,
+    );
   });
 
   it('exercised every documented status and error code of every operation', () => {
