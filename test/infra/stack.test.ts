@@ -242,6 +242,8 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           'POST /invoices/{reference_code}/credit-notes/{proxy+}',
           'GET /invoices/{reference_code}/pdf',
           'GET /invoices/{reference_code}/pdf/{proxy+}',
+          'GET /invoices/{reference_code}/ubl',
+          'GET /invoices/{reference_code}/ubl/{proxy+}',
           'GET /i/{token}',
           'GET /i/{token}/{proxy+}',
           'GET /i/{token}/pdf',
