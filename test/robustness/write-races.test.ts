@@ -261,14 +261,16 @@ function statementRaces(): Race[] {
           amount: '1',
           channel: 'Cash',
         };
+        // Four sends: each reads the client and the period's statement before its write, the heaviest reads of the
+        // write routes, and twelve requests at once on one DynamoDB Local of three answered a read past its budget.
         const results = await race([
-          ...times(6, () => sendStatement(key, id)),
+          ...times(4, () => sendStatement(key, id)),
           ...times(3, () => send('add-payment', { key, body: payment })),
           ...times(2, () => send('update-client', { key, pathParameters: { id }, body: { first_name: 'Renamed' } })),
           deleteInvoice(key, invoice.reference_code),
         ]);
         expectOnly(results, ['200', '201', '409']);
-        const sends = results.slice(0, 6);
+        const sends = results.slice(0, 4);
         expectOnly(sends, ['200']);
         await expectOneJobPerSend(account.companyId, sends);
       },
