@@ -3,20 +3,23 @@
  * card is charged by the wake sweep's attempt and the charge kind's job — on DynamoDB Local with the local Paystack
  * server. A charge recorded once; a decline's `collection` and `invoice.payment_failed`, retried 1, 3 and 7 days after
  * the first attempt, then `failed`; paying by other means stops it; neither a repeated sweep nor a repeated job charges
- * twice. The whole-table sweep runs only at the real time (other files' invoices share the table); later days are
- * swept for this file's collections alone, through the collection kind's handler.
+ * twice; a recurring series with the card has each period's invoice collected the same way. The whole-table sweep
+ * runs only at the real time (other files' invoices share the table); later days are swept for this file's
+ * collections alone, through the collection kind's handler.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { paystackEvents } from '../../infra/cli/paystack-commands.ts';
-import { addDays, todayIn, toEpochSeconds } from '../../shared/domain/dates.ts';
+import { addDays, todayIn, toEpochSeconds, wallClockInstant } from '../../shared/domain/dates.ts';
 import { deliverChargeJob } from '../../shared/services/collection-charges.ts';
 import { wakeCollections } from '../../shared/services/collection-sweep.ts';
+import { wakeSeries } from '../../shared/services/recurring-sweep.ts';
 import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
 import { getAccount } from '../../shared/store/accounts.ts';
 import { claimChargeDelivery, listChargeJobs } from '../../shared/store/card-collections.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
+import { issuedPeriods } from '../../shared/store/recurring.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
 import { call, createInvoice, todayMonthFirst } from '../support/api.ts';
@@ -242,5 +245,49 @@ describe('automatic collection', () => {
     expect((await transactions(connected)).filter((tx) => tx.reference === job!.reference)).toHaveLength(1);
     const shown = await invoiceOf(connected, invoice.reference_code);
     expect(shown.payment_status).toBe('paid');
+  });
+  it("a recurring series with the saved card: the period's invoice is issued with the card and collected once", async () => {
+    const withCard = await clientWithCard();
+    const { connected } = withCard;
+    const companyId = connected.account.companyId;
+    const today = todayIn('Africa/Lagos');
+    const start = [today.month, today.day, today.year].map((n, i) => String(n).padStart(i === 2 ? 4 : 2, '0'));
+    const created = await call('create-recurring-invoice', {
+      key: connected.key,
+      body: {
+        client_id: withCard.clientId,
+        card_token: withCard.cardToken,
+        fee_bearer: 'account',
+        items: [{ item: 'Retainer', description: 'Monthly', unit_cost: '1000.00', quantity: '1' }],
+        schedule: { every: 1, unit: 'month', start: start.join('/'), due_in_days: 0, end: { after: 1 } },
+        send: false,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const series = created.body.data;
+    // The series' sweep at 07:00 Lagos today (issue time is 06:00 account time), twice: one invoice.
+    const seven = wallClockInstant(today, 7 * 60, 'Africa/Lagos');
+    const hit = { kind: 'recurring' as const, id: series.id, companyId, indexKey: '' };
+    const sweeps = [];
+    for (let i = 0; i < 2; i++)
+      sweeps.push(await wakeSeries([hit], { now: seven, writtenAt: () => new Date(), account: getAccount }));
+    expect(sweeps.map((s) => s.issued)).toEqual([1, 0]);
+    const [period] = await issuedPeriods(series.id);
+    const invoice = await invoiceOf(connected, period!.referenceCode);
+    expect([invoice.recurring_id, invoice.period, invoice.card_token_last4]).toEqual([
+      series.id,
+      1,
+      withCard.cardToken.slice(-4),
+    ]);
+    // Its collection on the due date (today), swept twice and delivered: charged once, paid.
+    expect(await sweepCollection(invoice.reference_code, companyId, 0)).toMatchObject({ charges: 1 });
+    expect(await sweepCollection(invoice.reference_code, companyId, 0)).toMatchObject({ charges: 0 });
+    expect(await deliverQueued(companyId)).toEqual([{ kind: 'delivered' }]);
+    const paid = await invoiceOf(connected, invoice.reference_code);
+    expect([paid.payment_status, paid.amount_due]).toEqual(['paid', '0.00']);
+    const jobs = await listChargeJobs(companyId, 10);
+    expect(jobs.map((job) => [job.referenceCode, job.state, job.amountKobo])).toEqual([
+      [invoice.reference_code, 'charged', 100_000],
+    ]);
   });
 });
