@@ -33,8 +33,8 @@ export const NO_CREDIT: ClientCredit = {
   version: 0,
 };
 
-/** Why a credit line was written. */
-export type CreditChangeKind = 'received' | 'applied' | 'refunded';
+/** Why a credit line was written: `refund_failed` gives back credit whose refund Paystack refused for good. */
+export type CreditChangeKind = 'received' | 'applied' | 'refunded' | 'refund_failed';
 
 /** Credit comes in: from a transfer (its reference kept as a source), or from elsewhere. */
 export function receiveCredit(credit: ClientCredit, amountKobo: number, transferReference?: string): ClientCredit {
@@ -97,6 +97,27 @@ export function planCreditRefund(credit: ClientCredit, amountKobo: number): Deci
     throughPaystack,
     byHandKobo: left,
   });
+}
+
+/**
+ * A refund through Paystack that failed for good (refused, or every retry failed): its amount is credit again, as it
+ * was before the refund — the balance and the transfer's part still held — so the money is never in neither place.
+ */
+export function returnFailedRefund(credit: ClientCredit, refunded: CreditSource): ClientCredit {
+  assertPositive(refunded.amountKobo);
+  if (refunded.amountKobo > credit.refundedKobo) throw new RangeError('returning more than was refunded');
+  return {
+    ...credit,
+    balanceKobo: credit.balanceKobo + refunded.amountKobo,
+    refundedKobo: credit.refundedKobo - refunded.amountKobo,
+    sources: credit.sources.some((source) => source.reference === refunded.reference)
+      ? credit.sources.map((source) =>
+          source.reference === refunded.reference
+            ? { ...source, amountKobo: source.amountKobo + refunded.amountKobo }
+            : source,
+        )
+      : [...credit.sources, { ...refunded }],
+  };
 }
 
 /** The sources left once `amountKobo` of credit is used: credit without a source first (Paystack cannot refund it), then oldest. */

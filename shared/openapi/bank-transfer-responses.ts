@@ -66,12 +66,14 @@ const ClientCreditChanged = object("A change of a client's credit: `client.credi
   change: object('What changed.', {
     kind: {
       type: 'string',
-      enum: ['received', 'applied', 'refunded'],
-      description: 'Received from a transfer, applied to an invoice (a payment with channel Credit), or refunded',
+      enum: ['received', 'applied', 'refunded', 'refund_failed'],
+      description:
+        'Received from a transfer, applied to an invoice (a payment with channel Credit), refunded, or given back ' +
+        '(`refund_failed`: a refund through Paystack failed for good and its amount is credit again)',
     },
     amount: money('How much'),
     reference: {
-      description: "The transfer's Paystack reference, for credit received; else null",
+      description: "The transfer's Paystack reference, for credit received or given back; else null",
       oneOf: [{ type: 'string' }, { type: 'null' }],
     },
   }),

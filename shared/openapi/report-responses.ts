@@ -122,14 +122,18 @@ const ClientStatement = object(
       {
         received: money('Credit received from transfers in the period'),
         applied: money('Credit applied to invoices in the period (payments with channel Credit)'),
-        refunded: money('Credit refunded in the period'),
+        refunded: money('Credit refunded in the period, net of refunds that failed for good and gave it back'),
         balance: money('The credit now'),
         lines: {
           type: 'array',
           description: 'Each change in the period, oldest first',
           items: object('A change of credit.', {
             date: string('The day (YYYY-MM-DD)'),
-            kind: { type: 'string', enum: ['received', 'applied', 'refunded'], description: 'What changed' },
+            kind: {
+              type: 'string',
+              enum: ['received', 'applied', 'refunded', 'refund_failed'],
+              description: 'What changed',
+            },
             amount: money('How much'),
             reference: {
               description: "The transfer's reference, for credit received; else null",

@@ -68,12 +68,14 @@ interface ShownCreditLine {
 }
 
 export function statementCreditView(lines: readonly ShownCreditLine[], balanceKobo: number) {
-  const total = (kind: CreditChangeKind) =>
-    formatKobo(lines.filter((line) => line.kind === kind).reduce((sum, line) => sum + line.amountKobo, 0));
+  const sum = (kind: CreditChangeKind) =>
+    lines.filter((line) => line.kind === kind).reduce((total, line) => total + line.amountKobo, 0);
+  const total = (kind: CreditChangeKind) => formatKobo(sum(kind));
   return {
     received: total('received'),
     applied: total('applied'),
-    refunded: total('refunded'),
+    // A refund that failed for good gave its credit back: what was refunded is net of it.
+    refunded: formatKobo(sum('refunded') - sum('refund_failed')),
     balance: formatKobo(balanceKobo),
     lines: lines.map((line) => ({
       date: line.date,

@@ -266,6 +266,7 @@ export function refundClientCredit(
             amountKobo: part.amountKobo,
             reason: 'credit',
             createdAt: now,
+            clientId,
           }),
         );
         const banking = { virtualAccount: virtualAccountFrom(items, companyId, clientId), credit: plan.value.credit };

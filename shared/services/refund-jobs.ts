@@ -7,11 +7,13 @@
  * lost its answer — first asks Paystack's refund listing of the transaction for a refund naming the job, so a refund
  * is never asked twice. Issued: the job, the payment's `refund` (Paystack's id and status) and the event
  * `payment.refund_issued` in one transaction. Paystack unreachable: retried on the webhooks' schedule; refused, or
- * every retry failed: `failed`, counted (`RefundsFailed`, alarmed) and shown in `paystack:events`.
+ * every retry failed: `failed`, counted (`RefundsFailed`, alarmed) and shown in `paystack:events` — and a refund of
+ * client credit gives its amount back to the credit.
  */
 import { todayForOverdue } from '../clock.ts';
 import { loadConfig } from '../config.ts';
-import { formatTimestamp } from '../domain/dates.ts';
+import { returnFailedRefund } from '../domain/client-credit.ts';
+import { formatTimestamp, toIsoDate } from '../domain/dates.ts';
 import type { OnlineRefund } from '../domain/payment-record.ts';
 import { PAYSTACK_RETRY_SCHEDULE, retryDelayMs } from '../domain/retry-schedule.ts';
 import { type PaymentData, paymentRefundIssuedEvents } from '../domain/webhook-events.ts';
@@ -19,8 +21,9 @@ import { isRecord } from '../guards.ts';
 import { countPaystackOutcome, logger } from '../observability.ts';
 import type { PaystackRefund } from '../outbound/paystack.ts';
 import { paymentView } from '../representation/views.ts';
-import { accountFromItem } from '../store/accounts.ts';
+import { accountFromItem, getAccount } from '../store/accounts.ts';
 import { batchGet, itemOf } from '../store/batch.ts';
+import { type CreditLine, readClientCredit } from '../store/client-credit.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { invoiceFrom, invoiceKeys, latestPaymentFrom } from '../store/invoices.ts';
 import { paymentFromItem } from '../store/items.ts';
@@ -36,6 +39,7 @@ import {
 } from '../store/refund-jobs.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { commitUnlessChanged, type TransactItem } from '../store/write-executor.ts';
+import { creditChangeWrites } from './client-credit.ts';
 import type { JobOutcome } from './outbox.ts';
 import { paystackOf } from './paystack-client.ts';
 
@@ -144,10 +148,10 @@ async function finish(
 
 /**
  * The payment's `refund` after the job, and the event when issued (none when the payment is gone). A refund of client
- * credit names no payment: the job's own change is all there is to write.
+ * credit names no payment: issued, the job's own change is all there is to write; failed, its amount is credit again.
  */
 async function paymentSide(job: RefundJobStatus, change: Exclude<RefundJobChange, { state: 'queued' }>) {
-  if (job.reason === 'credit') return [];
+  if (job.reason === 'credit') return change.state === 'failed' ? creditReturned(job) : [];
   const paymentKey = keys.payment(job.companyId, job.paymentId);
   const items = await batchGet([paymentKey, ...invoiceKeys(job.referenceCode), keys.account(job.companyId)]);
   const paymentItem = itemOf(items, paymentKey);
@@ -171,6 +175,30 @@ async function paymentSide(job: RefundJobStatus, change: Exclude<RefundJobChange
   const now = new Date();
   const context = { companyId: job.companyId, createdAt: formatTimestamp(now), newUlid: newEventUlid };
   return [...actions, ...eventPuts(paymentRefundIssuedEvents(data, context), now.getTime())];
+}
+
+/**
+ * A credit refund that failed for good gives its amount back to the client's credit (a `refund_failed` line and
+ * `client.credit_changed`), on condition of the credit's version, in the job's own transaction. Jobs written before
+ * they named their client have none to give back to: their failure stays alarmed for a person to settle.
+ */
+async function creditReturned(job: RefundJobStatus): Promise<TransactItem[]> {
+  if (job.clientId === undefined) return [];
+  const ids = { companyId: job.companyId, clientId: job.clientId };
+  const [before, account] = await Promise.all([
+    readClientCredit(ids.companyId, ids.clientId),
+    getAccount(job.companyId),
+  ]);
+  if (!account) return [];
+  const after = returnFailedRefund(before, { reference: job.reference, amountKobo: job.amountKobo });
+  const line: CreditLine = {
+    kind: 'refund_failed',
+    amountKobo: job.amountKobo,
+    recordedAt: formatTimestamp(new Date()),
+    date: toIsoDate(todayForOverdue(account.timeZone)),
+    transferReference: job.reference,
+  };
+  return creditChangeWrites(ids, before, after, line);
 }
 
 /** Paystack's refund statuses in the order they move (`failed` and `needs-attention` may follow any). */

@@ -40,6 +40,8 @@ export interface RefundJob {
   amountKobo: number;
   reason: RefundReason;
   createdAt: string;
+  /** A credit refund's client: where its amount goes back if the refund fails for good. */
+  clientId?: number;
 }
 
 /** A job as it stands: what was decided, and what its attempts came to. */
@@ -78,6 +80,7 @@ export function refundJobPut(table: string, job: RefundJob): TransactItem {
     job_state: 'queued',
     attempts: 0,
     created_at: job.createdAt,
+    ...(job.clientId === undefined ? {} : { client_id: job.clientId }),
   });
 }
 
@@ -94,6 +97,7 @@ function jobFromItem(item: Item): RefundJobStatus {
     amountKobo: Number(item.amount),
     reason: item.reason as RefundReason,
     createdAt: String(item.created_at),
+    ...(typeof item.client_id === 'number' ? { clientId: item.client_id } : {}),
     state: item.job_state as RefundJobState,
     attempts: Number(item.attempts ?? 0),
     lastError: optionalText(item.last_error),

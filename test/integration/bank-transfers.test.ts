@@ -314,6 +314,45 @@ describe('a transfer into a virtual account', () => {
     expect((await clientOf(connected.key, clientId)).credit_balance).toBe('200.00');
   });
 
+  it('a credit refund Paystack refuses for good gives the credit back: never in neither place', async () => {
+    const connected = await connectedAccount(fixture);
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    const sent = await transfer(connected, accountNumber, 100_000);
+    await processProviderEvent(sent.eventId);
+    const path = { id: String(clientId) };
+    const refunded = await call('refund-client-credit', {
+      key: connected.key,
+      pathParameters: path,
+      body: { amount: '400' },
+    });
+    expect([refunded.status, refunded.body.data?.client.credit_balance]).toEqual([200, '600.00']);
+    // Meanwhile the whole transfer was refunded from Paystack's dashboard: the job's refund is refused.
+    const byDashboard = await connected.paystack.post('/refund', { transaction: sent.reference });
+    expect(byDashboard.status, JSON.stringify(byDashboard.body)).toBe(200);
+    const [job] = await listRefundJobs(connected.account.companyId, 10);
+    expect(await deliverRefundJob(job!.jobId)).toEqual({ kind: 'failed' });
+    expect(await deliverRefundJob(job!.jobId)).toEqual({ kind: 'skipped', reason: 'already failed' });
+    expect(await readRefundJob(job!.jobId)).toMatchObject({ state: 'failed', clientId });
+    expect((await clientOf(connected.key, clientId)).credit_balance).toBe('1000.00');
+    const deliveries = (await listDeliveries(connected.account.companyId)).filter(
+      (d) => d.type === 'client.credit_changed',
+    );
+    const changes = await Promise.all(
+      deliveries.reverse().map(async (d) => JSON.parse((await getEvent(d.event_id))!.body).data.change),
+    );
+    expect(changes).toEqual([
+      { kind: 'received', amount: '1000.00', reference: sent.reference },
+      { kind: 'refunded', amount: '400.00', reference: null },
+      { kind: 'refund_failed', amount: '400.00', reference: sent.reference },
+    ]);
+    const statement = await call('client-statement', {
+      key: connected.key,
+      pathParameters: path,
+      body: { period: 'today' },
+    });
+    expect(statement.body.data.credit).toMatchObject({ received: '1000.00', refunded: '0.00', balance: '1000.00' });
+  });
+
   it('every client answer carries the credit and the virtual account: list, add (again), update, delete', async () => {
     const connected = await connectedAccount(fixture);
     const { clientId, accountNumber } = await clientWithAccount(connected);
