@@ -20,11 +20,20 @@ export function phaseDurations(phases: readonly PhaseStart[], endSeconds: number
   }));
 }
 
-/** `Duration: 742 s (12.4 min)`, then one line per phase, its title cut at the first colon or parenthesis. */
+/** A phase's title cut at its first colon or parenthesis ("Set-up", "Scale"). */
+const headOf = (name: string) => name.split(/[:(]/)[0]!.trim();
+
+/**
+ * `Duration: 742 s (12.4 min)`, then one line per phase by the head of its title, or where several phases share one
+ * (the endpoint rows) by the whole title without its last parenthesis ("Endpoint: add invoice (new client)").
+ */
 export function durationLines(phases: readonly PhaseStart[], endSeconds: number): string[] {
   const total = Math.round(endSeconds);
+  const heads = phases.map((p) => headOf(p.name));
+  const label = (name: string, i: number) =>
+    heads.indexOf(heads[i]!) === heads.lastIndexOf(heads[i]!) ? heads[i]! : name.replace(/ \([^()]*\)$/, '');
   const lines = phaseDurations(phases, endSeconds).map(
-    ({ name, seconds }) => `  ${String(seconds.toFixed(1)).padStart(7)} s  ${name.split(/[:(]/)[0]!.trim()}`,
+    ({ name, seconds }, i) => `  ${String(seconds.toFixed(1)).padStart(7)} s  ${label(name, i)}`,
   );
   return [`Duration: ${total} s (${round1(total / 60)} min)`, ...lines];
 }

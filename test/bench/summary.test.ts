@@ -36,6 +36,17 @@ describe('the run summary', () => {
     expect(lines[3]).toMatch(/655\.5 s {2}Scale$/);
   });
 
+  it('names the endpoint rows, which share the head of their titles, by their row', () => {
+    const rows = [
+      { name: 'Endpoint: add invoice (new client) (4 interleaved blocks per concurrency)', startedAtSeconds: 10 },
+      { name: 'Endpoint: add payment (4 interleaved blocks per concurrency)', startedAtSeconds: 40 },
+    ];
+    expect(durationLines(rows, 60).slice(1)).toEqual([
+      '     30.0 s  Endpoint: add invoice (new client)',
+      '     20.0 s  Endpoint: add payment',
+    ]);
+  });
+
   it("fills the results table's columns from the budgets, with this run's limit where it moved", () => {
     const evaluated = [
       budget('history overhead over its floor, 50000 ÷ 1000 payments', 0.994, true),
