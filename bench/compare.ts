@@ -146,6 +146,8 @@ interface CompareOptions {
   responseBytes: number;
   concurrency: number;
   perBlock: number;
+  /** Pairs of blocks: `SIZES.blocks` unless given (the scale phase's rounds take fewer each). */
+  blocks?: number;
   tag: string;
 }
 
@@ -216,10 +218,11 @@ export async function compare(opts: CompareOptions): Promise<Comparison & { stat
   const endpointDynamo: number[] = [];
   const floorDynamo: number[] = [];
   const blocks: Comparison['blocks'] = [];
+  const pairCount = opts.blocks ?? SIZES.blocks;
   // Every block's floor state is written before the first block is timed: no seeding between timed blocks.
-  for (let b = 0; b < SIZES.blocks; b++)
+  for (let b = 0; b < pairCount; b++)
     await prepareFloor(`${opts.tag}${b}`, opts.template, opts.perBlock, opts.responseBytes);
-  for (let b = 0; b < SIZES.blocks; b++) {
+  for (let b = 0; b < pairCount; b++) {
     const { e, f } = await blockPair(opts, b, statuses);
     endpointRuns.push(e.run);
     floorRuns.push(f.run);

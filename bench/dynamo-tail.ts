@@ -3,9 +3,9 @@ import { ratio } from './stats.ts';
 
 /**
  * The pooled p99, endpoint ÷ floor, with DynamoDB Local's own tail taken out (docs/performance.md "Budgets", the
- * p99 rows): both sides make the same DynamoDB calls, yet the p99 is a few requests (at c=1 the eighth slowest of
- * 800, the sides taking turns every ten requests; at c=8 the tenth slowest of 960, the sides in alternating
- * blocks), and which side a slow moment of DynamoDB Local lands on is chance. The difference of the two sides'
+ * p99 rows): both sides make the same DynamoDB calls, yet the p99 is a few requests (the fifth slowest of 400 a side,
+ * at c=1 the sides taking turns every ten requests, at c=8 in alternating blocks), and which side a slow moment of
+ * DynamoDB Local lands on is chance. The difference of the two sides'
  * pooled p99s of DynamoDB time per request is that chance; it is taken out of the endpoint's p99 in either
  * direction (a floor that drew the slow moments makes the ratio stricter).
  */

@@ -8,6 +8,7 @@ import { QUICK, REPO_ROOT, SIZES } from './config.ts';
 import { log, type Progress, steps } from './progress.ts';
 import type { SideFigures } from './stats.ts';
 import * as stats from './stats.ts';
+import { durationLines, resultsTableRow } from './summary.ts';
 
 /** The results as the run starts: when, on what machine, with which sizes. */
 export const initialResults = (): Record<string, unknown> => ({
@@ -93,6 +94,10 @@ export function printBudgets(
     `  machine factor ${calibration.factor}: the calibration workload took ${calibration.samplesMs.join(', ')} ms of CPU (reference ${calibration.referenceMs} ms); absolute times and the limits derived from them are the reference's × ${calibration.factor}`,
   );
   for (const r of evaluated) log(`  ${formatBudget(r)}`);
+  const endSeconds = (performance.now() - progress.runStarted) / 1000;
+  log(`\n${durationLines(progress.phases, endSeconds).join('\n')}`);
+  log(`\nThis run's row of the results table (docs/performance.md "Latest results"):`);
+  log(resultsTableRow(evaluated, endSeconds));
   log(`\nRaw figures: ${path.relative(REPO_ROOT, file)} (${results.durationSeconds} s)`);
   log(budgetLine(evaluated));
 }

@@ -35,12 +35,19 @@ const queryOn = (calls: CapturedCall[], prefix: string) =>
       String((c.input.ExpressionAttributeValues as Record<string, unknown>)?.[':pk']).startsWith(prefix),
   );
 
-/** p50 over interleaved turns of 10 requests at c=1, then one captured request's database work. */
-async function measure(ctx: BenchContext, requests: Record<string, () => RequestSpec>) {
+/**
+ * p50 over interleaved turns of 10 requests at c=1 (`samples` each: the budgeted ones `SIZES.scaleSamples / 2`), then
+ * one captured request's database work.
+ */
+async function measure(
+  ctx: BenchContext,
+  requests: Record<string, () => RequestSpec>,
+  samples = SIZES.scaleSamples / 2,
+) {
   const names = Object.keys(requests);
   for (const name of names) await drive(5, 1, httpOp(ctx.small.port, requests[name]!, 200, {}));
   const runs: Record<string, Run[]> = Object.fromEntries(names.map((n) => [n, []]));
-  for (let turn = 0; turn < Math.ceil(SIZES.scaleSamples / 20); turn++)
+  for (let turn = 0; turn < Math.ceil(samples / 10); turn++)
     for (let k = 0; k < names.length; k++) {
       const name = names[(turn + k) % names.length]!;
       runs[name]!.push(await drive(10, 1, httpOp(ctx.small.port, requests[name]!, 200, {})));
@@ -61,17 +68,22 @@ async function measure(ctx: BenchContext, requests: Record<string, () => Request
   return figures;
 }
 
+/** Requests of each aging variant that no budget judges (its p50 and reads are printed). */
+const REPORTED_SAMPLES = 10;
+
 async function aging(ctx: BenchContext) {
   const sizes = SIZES.agingInvoices;
   const keysBySize = new Map<number, string>();
   for (const size of sizes) keysBySize.set(size, await seedOpenInvoices(ctx.endpoint, size));
-  const requests: Record<string, () => RequestSpec> = {};
+  const budgeted: Record<string, () => RequestSpec> = {};
+  const reported: Record<string, () => RequestSpec> = {};
   for (const size of sizes) {
     const key = keysBySize.get(size)!;
-    requests[`${size} totals + client rows`] = () => post(key, '/reports/aging', { limit: 100 });
-    requests[`${size} totals + open invoices`] = () => post(key, '/reports/aging', { invoices: true, limit: 100 });
+    reported[`${size} totals + client rows`] = () => post(key, '/reports/aging', { limit: 100 });
+    budgeted[`${size} totals + open invoices`] = () => post(key, '/reports/aging', { invoices: true, limit: 100 });
   }
-  const figures = await measure(ctx, requests);
+  // The client rows' variant has no budget (its reads are reported): a p50 of 10 each, not a budget's 50.
+  const figures = { ...(await measure(ctx, budgeted)), ...(await measure(ctx, reported, REPORTED_SAMPLES)) };
   const result: Record<string, unknown> = {};
   for (const [name, f] of Object.entries(figures)) {
     const totals = queryOn(f.calls, 'AGING#');
