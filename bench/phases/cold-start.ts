@@ -2,6 +2,7 @@
  * Cold-start proxy, after DynamoDB Local stopped (nothing else competes for the CPU): the bundles built by the CDK
  * stack, their import time in fresh Node processes against the baseline's (bench/cold-start.ts).
  */
+import { BUNDLE_KB_BUDGET } from '../../infra/function-settings.ts';
 import { measureColdStart } from '../cold-start.ts';
 import { SIZES } from '../config.ts';
 import type { BenchContext } from '../context.ts';
@@ -45,5 +46,3 @@ export async function run(ctx: BenchContext): Promise<void> {
  * size itself.
  */
 const IMPORT_RATIO_BUDGET = 1.5;
-/** The largest function bundle measured (623 KB) and room for one more feature's routes. */
-const BUNDLE_KB_BUDGET = 700;
