@@ -5,6 +5,7 @@
  */
 
 import { firstCollectionDay } from '../domain/card-collection.ts';
+import type { ClientCredit } from '../domain/client-credit.ts';
 import { type CalendarDate, formatTimestamp, fromEpochSeconds } from '../domain/dates.ts';
 import { formatDocumentNumber } from '../domain/document-number.ts';
 import { generateHostedToken } from '../domain/hosted-token.ts';
@@ -27,6 +28,7 @@ import type { AddInvoiceInput } from '../schemas/invoice.ts';
 import { itemOf } from '../store/batch.ts';
 import { newCollectionPut } from '../store/card-collections.ts';
 import { savedCardFrom, savedCardKey } from '../store/cards.ts';
+import { clientCreditKey, creditFrom, creditUnchanged } from '../store/client-credit.ts';
 import { clientFrom, clientLookupKey, clientStillExists, newClientActions } from '../store/clients.ts';
 import { documentCounterKey, lastNumberFrom, takeNumberAction } from '../store/document-numbers.ts';
 import { tableName } from '../store/dynamodb-client.ts';
@@ -79,6 +81,7 @@ export async function addInvoice(
             documentCounterKey(companyId, 'invoice'),
             ...(write.refKey ? [write.refKey] : []),
             ...(write.cardKey ? [write.cardKey] : []),
+            ...(write.creditKey ? [write.creditKey] : []),
             ...(await write.invoiceIds.keysToRead()),
             ...(input.client ? await write.clientIds.keysToRead() : []),
             ...(extension?.keys ?? []),
@@ -92,7 +95,7 @@ export async function addInvoice(
         idempotency,
       ),
     );
-    await applyCreditAfterInvoice(result);
+    await applyCreditAfterInvoice(result, write.creditSeen?.balanceKobo);
     return result;
   } finally {
     write.invoiceIds.release();
@@ -119,6 +122,8 @@ function invoiceWrite(context: RequestContext, input: AddInvoiceInput, extension
       input.card_token !== undefined && namesSavedCard(input.card_token)
         ? savedCardKey(companyId, input.card_token)
         : undefined,
+    creditKey: input.client_id === undefined ? undefined : clientCreditKey(companyId, input.client_id),
+    creditSeen: undefined,
     invoiceIds: new IdAllocator(table, companyId, 'invoice'),
     clientIds: new IdAllocator(table, companyId, 'client'),
     extension,
@@ -134,6 +139,10 @@ interface InvoiceWrite {
   refKey: Key | undefined;
   /** The saved card a `card_token` of this service names (docs/getting-paid-online.md "Saved cards"). */
   cardKey: Key | undefined;
+  /** A client named by id: its credit is read with the rest and held unchanged by the transaction. */
+  creditKey: Key | undefined;
+  /** The credit the last attempt read (what applying credit after the invoice goes by). */
+  creditSeen: ClientCredit | undefined;
   invoiceIds: IdAllocator;
   clientIds: IdAllocator;
   extension: InvoiceExtension | undefined;
@@ -178,6 +187,7 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
       ...chosen.actions,
       // The saved card must not be forgotten before the invoice that names it commits.
       ...(write.cardKey ? [stillExists(tableName(), write.cardKey)] : []),
+      ...heldCredit(write, items),
       ...newInvoiceActions(tableName(), invoice, invoiceListedAt(invoice.details, account.timeZone)),
       takeNumberAction(tableName(), account.companyId, 'invoice', lastNumber),
       ...(card ? [collectionOf(invoice, card.token, context.todayForOverdue)] : []),
@@ -188,6 +198,18 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
     ],
     response: answer,
   };
+}
+
+/**
+ * The credit of a client named by id as this attempt read it, held unchanged by the transaction (credit arriving
+ * meanwhile retries the write), and kept for applying credit after the commit.
+ */
+function heldCredit(write: InvoiceWrite, items: Map<string, Item>): TransactItem[] {
+  const clientId = write.input.client_id;
+  if (!write.creditKey || clientId === undefined) return [];
+  const ids = { companyId: write.context.account.companyId, clientId };
+  write.creditSeen = creditFrom(items, ids.companyId, clientId);
+  return [creditUnchanged(tableName(), ids, write.creditSeen)];
 }
 
 /**

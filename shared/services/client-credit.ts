@@ -93,14 +93,19 @@ export function creditChangeWrites(
 /**
  * After an invoice is created: the client's credit, if it has any, paid towards its open invoices (the new one among
  * them), oldest due first. The invoice's answer is as created; the payments from credit follow it at once.
+ * `seenBalanceKobo`: the credit the invoice's own transaction read and held unchanged (a client named by id), so
+ * that only a client with credit costs a read more.
  */
-export async function applyCreditAfterInvoice(result: WriteResult): Promise<void> {
+export async function applyCreditAfterInvoice(result: WriteResult, seenBalanceKobo?: number): Promise<void> {
   const outcome = result.response;
   if (result.replayed || isFailure(outcome) || outcome.status !== 201) return;
+  // The invoice's transaction held the credit it read unchanged: none then is none now, without reading again.
+  if (seenBalanceKobo === 0) return;
   const data = outcome.data as { company_id?: unknown; client_id?: unknown };
   const [companyId, clientId] = [Number(data.company_id), Number(data.client_id)];
   if (!Number.isSafeInteger(companyId) || !Number.isSafeInteger(clientId)) return;
-  if ((await readClientCredit(companyId, clientId)).balanceKobo > 0) await applyClientCredit(companyId, clientId);
+  const balanceKobo = seenBalanceKobo ?? (await readClientCredit(companyId, clientId)).balanceKobo;
+  if (balanceKobo > 0) await applyClientCredit(companyId, clientId);
 }
 
 /** Applies the client's credit to its open invoices until either runs out; returns the payments' ids. */

@@ -34,6 +34,28 @@ export function creditFromItem(item: Item | undefined): ClientCredit {
 export const creditFrom = (items: Map<string, Item>, companyId: number, clientId: number): ClientCredit =>
   creditFromItem(itemOf(items, clientCreditKey(companyId, clientId)));
 
+/**
+ * The credit as read is still the credit when the transaction commits: a write that decided from the balance (an
+ * invoice created while the client had none, so no credit is applied to it) is retried if credit arrived meanwhile.
+ */
+export function creditUnchanged(
+  table: string,
+  ids: { companyId: number; clientId: number },
+  credit: ClientCredit,
+): TransactItem {
+  const Key = clientCreditKey(ids.companyId, ids.clientId);
+  return credit.version === 0
+    ? { ConditionCheck: { TableName: table, Key, ConditionExpression: 'attribute_not_exists(PK)' } }
+    : {
+        ConditionCheck: {
+          TableName: table,
+          Key,
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': credit.version },
+        },
+      };
+}
+
 export async function readClientCredit(companyId: number, clientId: number): Promise<ClientCredit> {
   const out = await documentClient().send(
     new GetCommand({ TableName: tableName(), Key: clientCreditKey(companyId, clientId), ConsistentRead: true }),

@@ -2,6 +2,7 @@
 
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
 import { call, createInvoice, invoiceBody, newAccount, uniqueEmail } from '../support/api.ts';
@@ -212,6 +213,21 @@ describe('client or client_id (docs/api.md "Add invoice")', () => {
         String(client_id),
       ).toBe(400);
     }
+  });
+
+  it('an invoice for a client named by id reads its credit with the rest: two round trips, none more after', async () => {
+    const { key } = await newAccount();
+    const first = await createInvoice(key);
+    const body = { ...invoiceBody(), client: undefined, client_id: String(first.client.id) };
+    const commands: string[] = [];
+    const remove = dynamoHooks.add({ before: (c) => void commands.push(c.command) });
+    try {
+      const created = await call('add-invoice', { key, body });
+      expect(created.status, created.rawBody).toBe(201);
+    } finally {
+      remove();
+    }
+    expect(commands).toEqual(['BatchGetItemCommand', 'TransactWriteItemsCommand']);
   });
 
   it('reuses an existing client by email, case-insensitively and unchanged', async () => {
