@@ -3,9 +3,9 @@
  * capture starts: a client's virtual account and its refusals, a transfer into it kept as the client's credit, and
  * refunding that credit.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { transferIntoVirtualAccount } from '../infra/tools/virtual-account-transfer.ts';
 import { resetConfig } from '../shared/config.ts';
-import { processProviderEvent } from '../shared/services/provider-events.ts';
 import { createAccount } from '../shared/store/accounts.ts';
 import {
   connectPaystack,
@@ -40,7 +40,22 @@ export async function captureBankTransferExamples(
   const connected = { companyId: account.companyId, key, paystackKey, hookId: connection.hookId! };
   const clientId = (await tools.send('add-client', { key, body: CLIENT })).body.data.id as number;
   const accountNumber = await captureVirtualAccount(tools, connected, clientId);
-  await transferIn(tools, connected, paystackUrl, accountNumber, 1_500_000);
+  await transferIntoVirtualAccount({
+    paystackUrl,
+    secretKey: paystackKey,
+    hookId: connected.hookId,
+    accountNumber,
+    amountKobo: 1_500_000,
+    sender: { name: 'Chiamaka Eze', bank: 'Access Bank', accountNumber: '0123456789' },
+    narration: 'deposit for next order',
+    deliver: (hookId, body, signature) =>
+      tools.send('paystack-event', {
+        key: null,
+        path: `/paystack/events/${hookId}`,
+        body,
+        headers: { 'x-paystack-signature': signature },
+      }),
+  });
   await captureCreditRefund(tools, key, clientId);
   return { requests: { 'refund-client-credit': { json: REFUND } } };
 }
@@ -89,41 +104,6 @@ async function withPaystackAt<T>(url: string, action: () => Promise<T>): Promise
     process.env.PAYSTACK_BASE_URL = before;
     resetConfig();
   }
-}
-
-/** A transfer into the account at the local Paystack, its signed webhook stored and processed. */
-async function transferIn(
-  tools: CaptureTools,
-  connected: Connected,
-  paystackUrl: string,
-  accountNumber: string,
-  amountKobo: number,
-) {
-  const headers = { authorization: `Bearer ${connected.paystackKey}`, 'content-type': 'application/json' };
-  const sent = await fetch(`${paystackUrl}/_local/transfers`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      account_number: accountNumber,
-      amount: amountKobo,
-      sender_name: 'Chiamaka Eze',
-      sender_bank: 'Access Bank',
-      sender_account_number: '0123456789',
-      narration: 'deposit for next order',
-    }),
-  });
-  const { reference } = ((await sent.json()) as { data: { reference: string } }).data;
-  const listed = await fetch(`${paystackUrl}/_local/transactions`, { headers });
-  const transactions = ((await listed.json()) as { data: { reference: string }[] }).data;
-  const body = JSON.stringify({ event: 'charge.success', data: transactions.find((t) => t.reference === reference) });
-  const signature = createHmac('sha512', connected.paystackKey).update(body).digest('hex');
-  const stored = await tools.send('paystack-event', {
-    key: null,
-    path: `/paystack/events/${connected.hookId}`,
-    body,
-    headers: { 'x-paystack-signature': signature },
-  });
-  await processProviderEvent(stored.body.data.event_id);
 }
 
 async function captureCreditRefund(tools: CaptureTools, key: string, clientId: number) {

@@ -9,9 +9,9 @@
  */
 import { join } from 'node:path';
 import { createDispatchHandler } from '../../functions/outbox-dispatch/handler.ts';
-import type { FilterPattern } from '../../shared/domain/filter-pattern.ts';
 import type { OutboxWorker } from '../../shared/services/outbox.ts';
 import {
+  type FilterPattern,
   JOB_KIND_NAMES,
   JOB_KINDS,
   type JobKindName,

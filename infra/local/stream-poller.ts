@@ -9,7 +9,7 @@
  */
 import type { _Record as StreamSdkRecord } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { type FilterPattern, matchesFilterPattern } from '../../shared/domain/filter-pattern.ts';
+import { type FilterPattern, matchesFilterPattern } from '../../shared/store/outbox.ts';
 import { StreamCheckpoints } from './stream-checkpoints.ts';
 import { StreamShards } from './stream-shards.ts';
 import { wakeableSleep } from './wakeable-sleep.ts';

@@ -5,7 +5,7 @@
  * Loaded only by the mailer.
  */
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import { LOGO_CID } from '../domain/logo.ts';
+import { LOGO_CID, type Logo } from '../domain/logo.ts';
 
 export interface MimeAddress {
   name?: string | undefined;
@@ -26,8 +26,34 @@ export interface MimeMessage {
 }
 
 /** The logo as the message's inline image, when there is one. */
-export const inlineLogo = (logo: { mediaType: string; bytes: Uint8Array } | undefined): Pick<MimeMessage, 'inline'> =>
+const inlineLogo = (logo: Logo | undefined): Pick<MimeMessage, 'inline'> =>
   logo ? { inline: [{ cid: LOGO_CID, contentType: logo.mediaType, content: logo.bytes }] } : {};
+
+/** A document's e-mail (an invoice, a receipt, a statement): its rendered content and its PDF. */
+export interface DocumentMail {
+  /** The stage's verified sender, under the merchant's name. */
+  from: MimeAddress;
+  /** The merchant: replies go to its address; its logo is shown inline. */
+  merchant: { email?: string | undefined; logo?: Logo | undefined };
+  to: string;
+  cc: readonly string[];
+  content: { subject: string; text: string; html: string; pdfFileName: string };
+  pdf: Uint8Array;
+}
+
+/** The message of a document's e-mail: its PDF attached, replies to the merchant (docs/sending-invoices.md). */
+export const buildDocumentMessage = ({ from, merchant, to, cc, content, pdf }: DocumentMail): Promise<Buffer> =>
+  buildMimeMessage({
+    from,
+    replyTo: merchant.email,
+    to,
+    cc,
+    subject: content.subject,
+    text: content.text,
+    html: content.html,
+    attachment: { fileName: content.pdfFileName, contentType: 'application/pdf', content: pdf },
+    ...inlineLogo(merchant.logo),
+  });
 
 /** The message's bytes, ready for SES `SendEmail` raw content (and for a `.eml` file). */
 export function buildMimeMessage(message: MimeMessage): Promise<Buffer> {

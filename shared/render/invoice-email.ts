@@ -7,9 +7,8 @@
  * style sheet (mail clients strip them; inline styles only).
  */
 import { reminderDueText } from '../domain/reminders.ts';
-import { emailLogo } from './html.ts';
+import { emailLogo, escapeHtml } from './html.ts';
 import type { InvoiceDocument, LabelledValue } from './invoice-document.ts';
-import { escapeHtml } from './invoice-page.ts';
 
 export interface InvoiceEmailContent {
   subject: string;

@@ -20,7 +20,7 @@ import { decideAttempt, decideNotice, describesJob, reasonNotToSend, type SesNot
 import type { Logo } from '../domain/logo.ts';
 import { invoiceMailEvents } from '../domain/webhook-events.ts';
 import { countMailOutcome, logger } from '../observability.ts';
-import { buildMimeMessage, inlineLogo } from '../outbound/mime-message.ts';
+import { buildDocumentMessage } from '../outbound/mime-message.ts';
 import { invoiceEmailContent } from '../render/invoice-email.ts';
 import { renderInvoicePdf } from '../render/invoice-pdf.ts';
 import { receiptEmailContent } from '../render/receipt-email.ts';
@@ -112,18 +112,9 @@ async function buildInvoiceMessage(job: MailJob, invoice: Invoice, account: Acco
     : invoiceEmailContent(document, job.message, job.reminder);
   // The PDF engine loads on the first PDF this process renders (shared/render/invoice-pdf.ts).
   const pdf = await renderInvoicePdf(document);
-  return buildMimeMessage({
-    // From: the stage's verified sender with the merchant's name; replies go to the merchant (docs/sending-invoices.md).
-    from: { name: account.name, address: mailFrom() },
-    replyTo: document.merchant.email,
-    to: job.to,
-    cc: job.cc,
-    subject: content.subject,
-    text: content.text,
-    html: content.html,
-    attachment: { fileName: content.pdfFileName, contentType: 'application/pdf', content: pdf },
-    ...inlineLogo(document.merchant.logo),
-  });
+  // From: the stage's verified sender with the merchant's name; replies go to the merchant (docs/sending-invoices.md).
+  const from = { name: account.name, address: mailFrom() };
+  return buildDocumentMessage({ from, merchant: document.merchant, to: job.to, cc: job.cc, content, pdf });
 }
 
 async function finish(job: MailJob, outcome: MailJobOutcome, read: Read, log: Record<string, unknown>) {

@@ -18,7 +18,7 @@ import { paymentEvents } from '../domain/webhook-events.ts';
 import { type Answer, paymentRecorded } from '../representation/views.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { paymentTransaction } from '../store/invoices.ts';
-import { type MailJob, mailJobPut, newMailJobId } from '../store/mail.ts';
+import { mailJobPut, queuedMailJob } from '../store/mail.ts';
 import { dayTotalsUpdate } from '../store/period-totals.ts';
 import { receiptActions } from '../store/receipts.ts';
 import { receivableActions } from '../store/receivables.ts';
@@ -77,21 +77,11 @@ function receiptMail({ sendReceipts, invoice, balance, payment, now }: RecordedP
   const to = receiptRecipient(sendReceipts, invoice.details.client.email, loadConfig().mailFrom !== undefined);
   // Nothing was credited (all of it goes back: a voided or paid invoice): no receipt for money not kept.
   if (to === undefined || payment.amountKobo <= 0) return [];
-  const job: MailJob = {
-    jobId: newMailJobId(),
+  const job = queuedMailJob({
     companyId: payment.companyId,
     referenceCode: payment.referenceCode,
     to,
-    cc: [],
-    message: undefined,
-    state: 'queued',
-    attempts: 0,
     createdAt: now,
-    lastAttemptAt: null,
-    nextAttemptAt: null,
-    lastError: null,
-    sesMessageId: null,
-    sentAt: null,
     receipt: {
       paymentId: payment.id,
       amountKobo: payment.amountKobo,
@@ -99,6 +89,6 @@ function receiptMail({ sendReceipts, invoice, balance, payment, now }: RecordedP
       channel: payment.channel,
       amountDueKobo: balance.amountDueKobo,
     },
-  };
+  });
   return [mailJobPut(tableName(), job, Date.now())];
 }

@@ -23,7 +23,7 @@ import { periodInvoiceInput } from '../schemas/recurring.ts';
 import type { Account } from '../store/accounts.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import type { Item } from '../store/items.ts';
-import { type MailJob, mailJobPut, newMailJobId } from '../store/mail.ts';
+import { mailJobPut, newMailJobId, queuedMailJob } from '../store/mail.ts';
 import { loadSeries, periodIssuedActions, seriesChangeAction, seriesFrom, seriesKey } from '../store/recurring.ts';
 import type { WakeHit, WakeRun } from '../store/wake-index.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
@@ -116,33 +116,24 @@ function periodActions(series: RecurringSeries, period: number, invoice: Invoice
   const change = { state, wake: wakeOf(series.schedule, state), updatedAt, lastError: undefined };
   const actions = periodIssuedActions(table, series, { period, referenceCode: invoice.details.referenceCode }, change);
   const { mail } = invoice.balance;
-  if (mail) actions.push(mailJobPut(table, sendJob(invoice, mail.jobId, updatedAt), nowMs));
+  if (mail) {
+    // The invoice's e-mail to its client, as `POST /invoices/{reference_code}/send` queues it.
+    const { companyId, referenceCode, client } = invoice.details;
+    const job = queuedMailJob({
+      jobId: mail.jobId,
+      companyId,
+      referenceCode,
+      to: client.email.trim(),
+      createdAt: updatedAt,
+    });
+    actions.push(mailJobPut(table, job, nowMs));
+  }
   if (completed) {
     const after = { ...series, state, updatedAt, version: series.version + 1, lastError: undefined };
     const context = { companyId: series.companyId, createdAt: updatedAt, newUlid: newEventUlid };
     actions.push(...eventPuts(recurringCompletedEvents(seriesView(after), context), nowMs, table));
   }
   return actions;
-}
-
-/** The invoice's e-mail to its client, as `GET /invoices/send/{reference_code}` queues it. */
-function sendJob(invoice: Invoice, jobId: string, createdAt: string): MailJob {
-  return {
-    jobId,
-    companyId: invoice.details.companyId,
-    referenceCode: invoice.details.referenceCode,
-    to: invoice.details.client.email.trim(),
-    cc: [],
-    message: undefined,
-    state: 'queued',
-    attempts: 0,
-    createdAt,
-    lastAttemptAt: null,
-    nextAttemptAt: null,
-    lastError: null,
-    sesMessageId: null,
-    sentAt: null,
-  };
 }
 
 /** The series paused with why, on condition that it is still active at the version read; its period not created. */

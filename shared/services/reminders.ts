@@ -32,7 +32,7 @@ import {
 } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
 import { wakeIndexKeys } from '../store/keys.ts';
-import { type MailJob, mailJobPut, newMailJobId } from '../store/mail.ts';
+import { type MailJob, mailJobPut, queuedMailJob } from '../store/mail.ts';
 import { commitWake, type WakeHit, type WakeRun } from '../store/wake-index.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type TransactItem, type WritePlan, type WriteResult } from '../store/write-executor.ts';
@@ -138,23 +138,14 @@ function sweepWrite(
 /** The reminder's e-mail: to the invoice's client, rendered by the mailer with the reminder's subject. */
 function reminderJob(invoice: Invoice, offset: number, today: CalendarDate, createdAt: string): MailJob {
   const daysFromDue = Math.round((toEpochSeconds(today) - invoice.details.dueDate) / DAY_SECONDS);
-  return {
-    jobId: newMailJobId(),
-    companyId: invoice.details.companyId,
-    referenceCode: invoice.details.referenceCode,
-    to: invoice.details.client.email.trim(),
-    cc: [],
-    message: undefined,
-    state: 'queued',
-    attempts: 0,
+  const { companyId, referenceCode, client } = invoice.details;
+  return queuedMailJob({
+    companyId,
+    referenceCode,
+    to: client.email.trim(),
     createdAt,
-    lastAttemptAt: null,
-    nextAttemptAt: null,
-    lastError: null,
-    sesMessageId: null,
-    sentAt: null,
     reminder: { offset, daysFromDue },
-  };
+  });
 }
 
 export interface ChangeRemindersRequest extends RemindersRequest {

@@ -6,12 +6,12 @@
 import { loadConfig } from '../config.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';
-import { decideSend, type MailRecipients, mailNotConfigured, type SendRequest } from '../domain/invoice-mail.ts';
+import { decideSend, mailNotConfigured, type SendRequest } from '../domain/invoice-mail.ts';
 import { invoiceQueued } from '../representation/views.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { invoiceFrom, invoiceKeys, sendHeaderAction } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
-import { type MailJob, mailJobPut, newMailJobId } from '../store/mail.ts';
+import { mailJobPut, queuedMailJob } from '../store/mail.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 import { getInvoice } from './read-invoice.ts';
@@ -41,7 +41,13 @@ function planSend(context: RequestContext, request: SendInvoiceRequest, items: M
   const decision = decideSend(invoice, context.account.companyId, request);
   if (!decision.ok) return refusedWrite(decision.refusal, context);
   const nowMs = Date.now();
-  const job = queuedJob(context.account.companyId, request, decision.value, nowMs);
+  const job = queuedMailJob({
+    companyId: context.account.companyId,
+    referenceCode: request.referenceCode,
+    ...decision.value,
+    message: request.message,
+    createdAt: formatTimestamp(new Date(nowMs)),
+  });
   const queued: Invoice = {
     ...invoice!,
     balance: { ...invoice!.balance, mail: { status: 'queued', jobId: job.jobId, sentAt: null, error: null } },
@@ -52,24 +58,5 @@ function planSend(context: RequestContext, request: SendInvoiceRequest, items: M
       mailJobPut(tableName(), job, nowMs),
     ],
     response: invoiceQueued(queued, context.todayForOverdue),
-  };
-}
-
-function queuedJob(companyId: number, request: SendInvoiceRequest, recipients: MailRecipients, nowMs: number): MailJob {
-  return {
-    jobId: newMailJobId(),
-    companyId,
-    referenceCode: request.referenceCode,
-    to: recipients.to,
-    cc: recipients.cc,
-    message: request.message,
-    state: 'queued',
-    attempts: 0,
-    createdAt: formatTimestamp(new Date(nowMs)),
-    lastAttemptAt: null,
-    nextAttemptAt: null,
-    lastError: null,
-    sesMessageId: null,
-    sentAt: null,
   };
 }

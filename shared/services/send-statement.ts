@@ -14,7 +14,7 @@ import type { SendStatementInput } from '../schemas/history.ts';
 import { clientFrom, clientKey } from '../store/clients.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import type { Item } from '../store/items.ts';
-import { type MailJob, mailJobPut, newMailJobId, type StatementMail } from '../store/mail.ts';
+import { mailJobPut, queuedMailJob, type StatementMail } from '../store/mail.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { readStatementOf, statementRequest } from './client-statement.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
@@ -55,31 +55,17 @@ function planSend(context: RequestContext, plan: SendPlan, items: Map<string, It
   const recipient = decideStatementRecipient(visible.value, plan.to);
   if (!recipient.ok) return refusedWrite(recipient.refusal, context);
   const nowMs = Date.now();
-  const job = statementJob(companyId, plan.statement, recipient.value, nowMs);
+  const job = queuedMailJob({
+    companyId,
+    referenceCode: '',
+    to: recipient.value,
+    createdAt: formatTimestamp(new Date(nowMs)),
+    statement: plan.statement,
+  });
   const dayFirst = (iso: string) => formatDayFirst(fromIsoDate(iso));
   const of = { period: plan.period, start: dayFirst(plan.statement.from), end: dayFirst(plan.statement.to) };
   return {
     actions: [mailJobPut(tableName(), job, nowMs)],
     response: statementQueued({ clientId: plan.statement.clientId, to: job.to, jobId: job.jobId, ...of }),
-  };
-}
-
-function statementJob(companyId: number, statement: StatementMail, to: string, nowMs: number): MailJob {
-  return {
-    jobId: newMailJobId(),
-    companyId,
-    referenceCode: '',
-    to,
-    cc: [],
-    message: undefined,
-    state: 'queued',
-    attempts: 0,
-    createdAt: formatTimestamp(new Date(nowMs)),
-    lastAttemptAt: null,
-    nextAttemptAt: null,
-    lastError: null,
-    sesMessageId: null,
-    sentAt: null,
-    statement,
   };
 }

@@ -8,7 +8,7 @@
 import { visibleClient } from '../domain/client.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import { Refusal } from '../domain/refusal.ts';
-import { buildMimeMessage, inlineLogo } from '../outbound/mime-message.ts';
+import { buildDocumentMessage } from '../outbound/mime-message.ts';
 import { renderStatementPdf } from '../render/invoice-pdf.ts';
 import { statementEmailContent } from '../render/statement-email.ts';
 import { accountLogoKey, logoFrom } from '../store/account-logo.ts';
@@ -51,16 +51,7 @@ export async function prepareStatementMail(
   const document = statementDocumentOf(reading, account, logoFrom(items, job.companyId));
   const content = statementEmailContent(document);
   const pdf = await renderStatementPdf(document);
-  const raw = await buildMimeMessage({
-    from: { name: account.name, address: mailFrom() },
-    replyTo: document.merchant.email,
-    to: job.to,
-    cc: job.cc,
-    subject: content.subject,
-    text: content.text,
-    html: content.html,
-    attachment: { fileName: content.pdfFileName, contentType: 'application/pdf', content: pdf },
-    ...inlineLogo(document.merchant.logo),
-  });
+  const from = { name: account.name, address: mailFrom() };
+  const raw = await buildDocumentMessage({ from, merchant: document.merchant, to: job.to, cc: job.cc, content, pdf });
   return { raw, read };
 }

@@ -55,6 +55,38 @@ export interface MailJob {
   statement?: StatementMail;
 }
 
+/** What a new job says; the rest of a job starts as nothing tried yet. */
+export interface NewMailJob {
+  companyId: number;
+  referenceCode: string;
+  to: string;
+  createdAt: string;
+  /** Given when the job's id is already written elsewhere in the same transaction (the invoice's mail fields). */
+  jobId?: string;
+  cc?: string[];
+  message?: string | undefined;
+  reminder?: MailJob['reminder'];
+  receipt?: MailReceipt;
+  statement?: StatementMail;
+}
+
+/** A job queued and not yet tried: the one constructor of every send, reminder, receipt and statement. */
+export function queuedMailJob({ jobId, cc, message, ...what }: NewMailJob): MailJob {
+  return {
+    ...what,
+    jobId: jobId ?? newMailJobId(),
+    cc: cc ?? [],
+    message,
+    state: 'queued',
+    attempts: 0,
+    lastAttemptAt: null,
+    nextAttemptAt: null,
+    lastError: null,
+    sesMessageId: null,
+    sentAt: null,
+  };
+}
+
 export interface StatementMail {
   clientId: number;
   from: string;

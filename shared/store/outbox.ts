@@ -11,7 +11,6 @@ import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } fr
 import type { DynamoDBRecord } from 'aws-lambda';
 import { loadConfig } from '../config.ts';
 import { CHARGE_JOB_ID_PATTERN } from '../domain/card-collection.ts';
-import { type FilterPattern, matchesFilterPattern } from '../domain/filter-pattern.ts';
 import { MAIL_JOB_ID_PATTERN, MAIL_RETRY_SCHEDULE } from '../domain/invoice-mail.ts';
 import {
   attemptsOf,
@@ -212,6 +211,37 @@ export const JOB_KIND_NAMES = Object.keys(JOB_KINDS) as JobKindName[];
 
 /** Receives before a message moves to the dead letters: every attempt, plus room for a few crashed or throttled ones. */
 export const maxReceiveCountOf = (kind: JobKindName): number => attemptsOf(JOB_KINDS[kind].retrySchedule) + 4;
+
+/*
+ * Lambda event filtering, the subset the outbox's stream uses: a pattern is an object whose leaves are arrays of
+ * allowed values; a record matches when every key of the pattern matches (AND), and a leaf matches when the record's
+ * value is one of the listed values (OR). The event source mapping applies the pattern deployed; the local stream
+ * poller applies it with `matchesFilterPattern`, and the dispatcher re-checks it, so both runtimes dispatch exactly the
+ * same records.
+ */
+export type FilterValue = string | number | boolean | null;
+export type FilterPattern = { readonly [key: string]: FilterPattern | readonly FilterValue[] };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function matchesFilterPattern(pattern: FilterPattern, value: unknown): boolean {
+  for (const [key, expected] of Object.entries(pattern)) {
+    const actual = isObject(value) ? value[key] : undefined;
+    if (Array.isArray(expected)) {
+      const allowed = expected as readonly FilterValue[];
+      if (allowed.some((entry) => typeof entry === 'object' && entry !== null)) {
+        throw new Error(`Filter operators are not supported here (key "${key}"): list exact values only.`);
+      }
+      const candidates = Array.isArray(actual) ? actual : [actual];
+      if (!candidates.some((candidate) => allowed.includes(candidate as FilterValue))) return false;
+    } else if (!matchesFilterPattern(expected as FilterPattern, actual)) {
+      return false;
+    }
+  }
+  return true;
+}
 
 /** The Lambda event filter of the INSERTs that are jobs of `kinds` (also applied by the local stream poller). */
 export function streamFilterOf(kinds: readonly JobKindName[] = JOB_KIND_NAMES) {

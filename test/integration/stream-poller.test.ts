@@ -11,8 +11,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureTable, localClient } from '../../infra/local/dynamodb-local.ts';
 import { type StreamPoller, startStreamPoller } from '../../infra/local/stream-poller.ts';
-import type { FilterPattern } from '../../shared/domain/filter-pattern.ts';
-import { streamFilterOf } from '../../shared/store/outbox.ts';
+import { type FilterPattern, streamFilterOf } from '../../shared/store/outbox.ts';
 import { createTableInput } from '../../shared/store/table.ts';
 import { until } from '../support/until.ts';
 

@@ -10,7 +10,6 @@ import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts'
 import { resetConfig } from '../../shared/config.ts';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
-import { processProviderEvent } from '../../shared/services/provider-events.ts';
 import { wakeSeries } from '../../shared/services/recurring-sweep.ts';
 import { getAccount, updateAccount } from '../../shared/store/accounts.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
@@ -21,7 +20,6 @@ import { contractDocument, contractViolations, seenResponses } from '../support/
 import { dayOf } from '../support/days.ts';
 import { seedLedgerLines } from '../support/ledger-seed.ts';
 import {
-  chargeSuccessEvent,
   connectedAccount,
   invoiceToPay,
   payAtCheckout,
@@ -31,6 +29,7 @@ import {
   returnFrom,
   sendWebhook,
   sign,
+  transferIntoVirtualAccount,
   usePaystack,
 } from '../support/online-payments.ts';
 
@@ -158,25 +157,6 @@ async function withPaystackAt<T>(url: string, action: () => Promise<T>): Promise
     else process.env.PAYSTACK_BASE_URL = before;
     resetConfig();
   }
-}
-
-/** A transfer of `amountKobo` into the virtual account at the local Paystack, its signed webhook stored and processed. */
-async function transferIn(
-  connected: Awaited<ReturnType<typeof connectedAccount>>,
-  accountNumber: string,
-  amountKobo: number,
-) {
-  const sent = await connected.paystack.post('/_local/transfers', {
-    account_number: accountNumber,
-    amount: amountKobo,
-    sender_name: 'Chidi Okeke',
-    sender_bank: 'Access Bank',
-    sender_account_number: '0123456789',
-    narration: 'deposit',
-  });
-  const event = await chargeSuccessEvent(connected.paystack, sent.body.data.reference);
-  const stored = await sendWebhook(connected.hookId, event, sign(event, connected.secretKey));
-  expect((await processProviderEvent(stored.body.data.event_id)).state).toBe('recorded');
 }
 
 describe('contract: every documented outcome, validated against openapi.json', () => {
@@ -976,7 +956,7 @@ describe('contract: every documented outcome, validated against openapi.json', (
     const unconnected = { key: other.key, pathParameters: { id: String(otherClient.client.id) } };
     await expectStatus('create-virtual-account', unconnected, 409, 'payments_not_connected');
 
-    await transferIn(connected, opened.body.data.virtual_account.account_number, 100_000);
+    await transferIntoVirtualAccount(paystack, connected, opened.body.data.virtual_account.account_number, 100_000);
     const refund = (amount: string) => ({ key, ...byId, body: { amount } });
     await expectStatus('refund-client-credit', refund('1.00'), 200);
     await expectStatus('refund-client-credit', refund('5,000.00'), 409, 'amount_exceeds_credit');

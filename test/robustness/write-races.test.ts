@@ -39,6 +39,7 @@ import {
   returnFrom,
   sendWebhook,
   sign,
+  transferIntoVirtualAccount,
   usePaystack,
 } from '../support/online-payments.ts';
 import { expectErrorEnvelope, fullHistory, kobo, scale } from './helpers.ts';
@@ -891,17 +892,7 @@ async function clientWithCredit() {
   const body = { first_name: 'Ada', last_name: 'Obi', email: uniqueEmail(), phone: '+2348012345678' };
   const id = String((await send('add-client', { key, body })).body.data.id);
   const opened = await send('create-virtual-account', { key, pathParameters: { id } });
-  const sent = await connected.paystack.post('/_local/transfers', {
-    account_number: opened.body.data.virtual_account.account_number,
-    amount: 100_000,
-    sender_name: 'Chidi Okeke',
-    sender_bank: 'Access Bank',
-    sender_account_number: '0123456789',
-    narration: 'deposit',
-  });
-  const event = await chargeSuccessEvent(connected.paystack, sent.body.data.reference);
-  const stored = await sendWebhook(connected.hookId, event, sign(event, connected.secretKey));
-  expect((await processProviderEvent(stored.body.data.event_id)).state).toBe('recorded');
+  await transferIntoVirtualAccount(localPaystack, connected, opened.body.data.virtual_account.account_number, 100_000);
   return { key, id };
 }
 

@@ -1,11 +1,13 @@
 /**
  * Helpers for the tests of getting paid online (docs/getting-paid-online.md): the local Paystack server started in the
  * test file with the service pointed at it (PAYSTACK_BASE_URL) and a temporary DATA_DIR (the local sealing key), an
- * account connected to it, the pay button pressed and the checkout paid, and a signed webhook sent through the route.
+ * account connected to it, the pay button pressed and the checkout paid, a signed webhook sent through the route, and a
+ * transfer into a virtual account.
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { LocalPaystack } from '../../infra/local/paystack/server.ts';
+import { transferIntoVirtualAccount as transferInto } from '../../infra/tools/virtual-account-transfer.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { connectPaystack, readPaystackConnection } from '../../shared/store/paystack-connections.ts';
 import { type CallOptions, type CallResult, call, createInvoice, newAccount } from './api.ts';
@@ -141,3 +143,19 @@ export function sendWebhook(
     headers: signature === undefined ? {} : { 'x-paystack-signature': signature },
   });
 }
+
+/** A transfer of `amountKobo` into a virtual account at the local Paystack, its webhook stored by the route and recorded. */
+export const transferIntoVirtualAccount = (
+  fixture: PaystackFixture,
+  connected: { hookId: string; secretKey: string },
+  accountNumber: string,
+  amountKobo: number,
+) =>
+  transferInto({
+    paystackUrl: fixture.url,
+    hookId: connected.hookId,
+    secretKey: connected.secretKey,
+    accountNumber,
+    amountKobo,
+    deliver: (hookId, body, signature) => sendWebhook(hookId, body, signature),
+  });

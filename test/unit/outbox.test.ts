@@ -9,15 +9,16 @@ import type { DynamoDBRecord, SQSEvent } from 'aws-lambda';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { COMMANDS } from '../../infra/cli/commands.ts';
-import { type FilterPattern, matchesFilterPattern } from '../../shared/domain/filter-pattern.ts';
 import { consumeJobs, type DeliverJob, dispatchJobs, type JobOutcome } from '../../shared/services/outbox.ts';
 import {
+  type FilterPattern,
   JOB_KIND_NAMES,
   JOB_KINDS,
   type JobKindName,
   type JobQueue,
   jobMessageBody,
   MAX_RETRY_DELAY_MS,
+  matchesFilterPattern,
   OUTBOX_STREAM_FILTER,
   parseJobMessage,
   readJobBatch,
