@@ -31,13 +31,16 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
   'hosted-invoice-page': { rows: ['hosted invoice page'], phases: ['render'] },
   'hosted-invoice-pdf': { phases: ['documents', 'render'] },
   'hosted-invoice-pay': {
-    note: 'none yet: the pay redirect (our side, Paystack excluded) is to get its row with getting paid online',
+    phases: ['online-payments'],
+    note: 'against its floor with Paystack’s initialize, timed at the local Paystack server, taken out',
   },
   'hosted-invoice-paid': {
-    note: 'none yet: the return is Paystack verify plus the recording the webhook row will measure',
+    phases: ['online-payments'],
+    note: 'Paystack’s verify taken out; no floor: the route reads the page again after its own transaction',
   },
   'paystack-event': {
-    note: 'none yet: webhook → payment recorded (p50/p99) is to get its row with the event processing',
+    phases: ['online-payments'],
+    note: 'the route against its floor, then the worker’s processing and the payment read back (p50/p99)',
   },
   'add-client': { rows: ['add client'] },
   'list-clients': { rows: ['list clients page of 100'] },
@@ -45,7 +48,7 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
   'update-client': { rows: ['update client'] },
   'delete-client': { rows: ['delete client'] },
   'send-client-statement': { rows: ['send statement (enqueue)'] },
-  'forget-client-card': { note: 'none yet: a delete of one item and its signature, like delete client' },
+  'forget-client-card': { phases: ['online-payments'] },
   'create-virtual-account': { note: 'none: two Paystack calls and one conditional put; Paystack dominates' },
   'refund-client-credit': { note: 'none yet: a credit item and its line in one transaction, like forget client card' },
   'add-payment': { rows: ['add payment'], phases: ['many-tenants', 'webhook-events', 'durability-barrier'] },

@@ -10,6 +10,8 @@ export interface HttpResult {
   /** The body's length in bytes, as sent. */
   bytes: number;
   contentType: string;
+  /** A redirect's target (the pay button's 303 to the checkout). */
+  location: string | undefined;
   ms: number;
 }
 
@@ -45,6 +47,7 @@ export function httpRequest(
             body: raw.toString('utf8'),
             bytes: raw.length,
             contentType: String(res.headers['content-type'] ?? ''),
+            location: res.headers.location,
             ms: performance.now() - started,
           });
         });

@@ -9,7 +9,7 @@
  * `POST /__bench/hop` measures the HTTP hop alone (the local runtime's own server, no handler).
  *
  * Over IPC too: `durabilityBarrier` puts `npm start`'s barrier on the client or takes it off (the durability-barrier
- * phase), `useTable` points the process at another table (the scale phase).
+ * phase), `useTable` points the process at another table (the scale phase), `usePaystack` at a Paystack server.
  *
  * Env: DYNAMODB_ENDPOINT, TABLE_NAME (set by bench/processes.ts). Sends `{ port }` over IPC when listening.
  */
@@ -69,6 +69,17 @@ answer({
     process.env.TABLE_NAME = String(message.table);
     resetConfig();
     return process.env.TABLE_NAME;
+  },
+  // The online-payments phase points the runtime at its local Paystack server and at the DATA_DIR whose local sealing
+  // key sealed its account's secret key, then back (a value left out unsets the variable).
+  usePaystack(message) {
+    for (const name of ['PAYSTACK_BASE_URL', 'DATA_DIR']) {
+      const value = message[name];
+      if (typeof value === 'string') process.env[name] = value;
+      else delete process.env[name];
+    }
+    resetConfig();
+    return process.env.PAYSTACK_BASE_URL ?? null;
   },
 });
 
