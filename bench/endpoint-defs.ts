@@ -155,8 +155,8 @@ const readRows = (keys: RowKeys, seeded: Seeded): EndpointDef[] => {
       roundTripBudget: () => 1,
     },
     {
-      // The hosted invoice page (docs/sending-invoices.md): no key; the link's GetItem, then one BatchGetItem of the
-      // invoice and its account. Rendering the page is a few hundred microseconds (the render phase measures it).
+      // The hosted invoice page (docs/sending-invoices.md): no key; the link's partition's Query, then one BatchGetItem
+      // of the invoice, its account and the client's virtual account (the link names the client). Rendering the page is a few hundred microseconds (the render phase measures it).
       name: 'hosted invoice page',
       ratioBudgets: SINGLE_ITEM_READ,
       make: () => publicPage(`/i/${seeded.hToken}`),

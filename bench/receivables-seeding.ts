@@ -85,7 +85,7 @@ export async function seedOpenInvoices(endpoint: string, count: number): Promise
     const change = invoiceIssuedChange(invoice, 'Africa/Lagos');
     put(invoiceHeaderItem(invoice));
     put(invoiceBodyItem(invoice.details));
-    put(hostedLinkItem(invoice.details.hostedToken!, companyId, invoice.details.referenceCode));
+    put(hostedLinkItem(invoice.details.hostedToken!, invoice.details));
     put(openInvoiceItem(change));
     addTo(accountRows, change.dueDate, [change.dueDate], change.outstandingDeltaKobo);
     addTo(

@@ -9,9 +9,21 @@ import { type Key, keys } from './keys.ts';
 /** The key that keeps `merchantRef` unique within the account. */
 export const merchantRefKey = (companyId: number, merchantRef: string): Key => keys.merchantRef(companyId, merchantRef);
 
-/** The hosted link of an invoice: its token → its account and reference code (invoice-pages.ts). */
-export function hostedLinkItem(token: string, companyId: number, referenceCode: string): Item {
-  return { ...keys.hostedLink(token), entity: 'hosted_link', company_id: companyId, reference_code: referenceCode };
+/**
+ * The hosted link of an invoice: its token → its account, reference code and client (invoice-pages.ts: the client's
+ * items are read with the invoice's).
+ */
+export function hostedLinkItem(
+  token: string,
+  link: { companyId: number; referenceCode: string; clientId: number },
+): Item {
+  return {
+    ...keys.hostedLink(token),
+    entity: 'hosted_link',
+    company_id: link.companyId,
+    reference_code: link.referenceCode,
+    client_id: link.clientId,
+  };
 }
 
 /** The item that keeps a merchant_ref unique within its account, naming its invoice. */

@@ -1,8 +1,8 @@
 /**
  * The reads behind what a client sees of an invoice with its payments (docs/data-design.md "Getting paid online"):
- * the invoice, its account (and its logo), the account's Paystack connection and the invoice's receipts. A hosted page: one Query of
- * its token's partition (the link and the receipts), then one BatchGetItem of the header, body, account and
- * connection — two round trips, as before receipts. By reference code (the keyed PDF): the BatchGetItem, then the
+ * the invoice, its account (and its logo), the account's Paystack connection, the invoice's receipts and its client's
+ * virtual account. A hosted page: one Query of its token's partition (the link and the receipts), then one
+ * BatchGetItem of the header, body, account, connection, logo and virtual account — two round trips. By reference code (the keyed PDF): the BatchGetItem, then the
  * receipts' Query.
  */
 import type { CreditNoteSummary } from '../domain/credit-note-record.ts';
@@ -17,7 +17,7 @@ import { invoiceFrom, invoiceKeys } from './invoices.ts';
 import { keys } from './keys.ts';
 import { connectionFrom, type PaystackConnection, paystackConnectionKey } from './paystack-connections.ts';
 import { readHostedPartition } from './receipts.ts';
-import { readVirtualAccount } from './virtual-accounts.ts';
+import { readVirtualAccount, virtualAccountFrom, virtualAccountKey } from './virtual-accounts.ts';
 
 export interface InvoicePageReading {
   invoice: Invoice;
@@ -31,19 +31,27 @@ export interface InvoicePageReading {
   virtualAccount: VirtualAccount | undefined;
 }
 
-async function readInvoiceAndAccount(companyId: number, referenceCode: string) {
+/**
+ * The invoice, its account, logo and connection in one BatchGetItem — with the client's virtual account when the
+ * client is known beforehand (a hosted link names it); else the virtual account is one GetItem more.
+ */
+async function readInvoiceAndAccount(companyId: number, referenceCode: string, clientId?: number) {
   const items = await batchGet([
     ...invoiceKeys(referenceCode),
     keys.account(companyId),
     paystackConnectionKey(companyId),
     accountLogoKey(companyId),
+    ...(clientId === undefined ? [] : [virtualAccountKey(companyId, clientId)]),
   ]);
   const invoice = invoiceFrom(items, referenceCode);
   const accountItem = itemOf(items, keys.account(companyId));
   if (!invoice || !accountItem || invoice.details.companyId !== companyId) return undefined;
   const logo = logoFrom(items, companyId);
-  // The client is known once the invoice is read: its account is one more GetItem.
-  const virtualAccount = await readVirtualAccount(companyId, invoice.details.clientId);
+  const invoiceClient = invoice.details.clientId;
+  const virtualAccount =
+    clientId === invoiceClient
+      ? virtualAccountFrom(items, companyId, invoiceClient)
+      : await readVirtualAccount(companyId, invoiceClient);
   const paystack = connectionFrom(items, companyId);
   return { invoice, account: accountFromItem(accountItem), paystack, logo, virtualAccount };
 }
@@ -64,7 +72,7 @@ export async function findAccountInvoiceWithAccount(
 export async function findHostedInvoicePage(token: string): Promise<InvoicePageReading | undefined> {
   const { link, receipts, creditNotes } = await readHostedPartition(token);
   if (!link) return undefined;
-  const found = await readInvoiceAndAccount(link.companyId, link.referenceCode);
+  const found = await readInvoiceAndAccount(link.companyId, link.referenceCode, link.clientId);
   // The invoice must be the link's own: never another's.
   if (found?.invoice.details.hostedToken !== token) return undefined;
   return { ...found, receipts, creditNotes };

@@ -63,8 +63,7 @@ export function latestPaymentFrom(items: Map<string, Item>, referenceCode: strin
 export function newInvoiceActions(table: string, invoice: Invoice, listedAt?: string): TransactItem[] {
   const { details } = invoice;
   const actions = [putNew(table, invoiceHeaderItem(invoice, listedAt)), putNew(table, invoiceBodyItem(details))];
-  if (details.hostedToken !== undefined)
-    actions.push(putNew(table, hostedLinkItem(details.hostedToken, details.companyId, details.referenceCode)));
+  if (details.hostedToken !== undefined) actions.push(putNew(table, hostedLinkItem(details.hostedToken, details)));
   if (details.merchantRef !== undefined)
     actions.push(putNew(table, merchantRefItem(details.companyId, details.merchantRef, details.referenceCode)));
   return actions;

@@ -53,7 +53,8 @@ export function receiptReversalActions(
 
 /** A hosted page's partition: its link (undefined when no invoice has the token) and its receipts, oldest first. */
 export interface HostedPartition {
-  link: { companyId: number; referenceCode: string } | undefined;
+  /** `clientId` is absent from links written before they named their client. */
+  link: { companyId: number; referenceCode: string; clientId?: number } | undefined;
   receipts: PaymentReceipt[];
   /** The invoice's credit notes' lines (store/credit-notes.ts), in number order. */
   creditNotes: CreditNoteSummary[];
@@ -83,8 +84,11 @@ function partitionFrom(items: Item[]): HostedPartition {
   const linkItem = items.find((item) => item.SK === keys.hostedLink('').SK);
   const companyId = Number(linkItem?.company_id);
   const referenceCode = linkItem?.reference_code;
+  const clientId = typeof linkItem?.client_id === 'number' ? { clientId: linkItem.client_id } : {};
   const link =
-    typeof referenceCode === 'string' && Number.isSafeInteger(companyId) ? { companyId, referenceCode } : undefined;
+    typeof referenceCode === 'string' && Number.isSafeInteger(companyId)
+      ? { companyId, referenceCode, ...clientId }
+      : undefined;
   const reversals = new Map<string, string>();
   for (const item of items)
     if (item.entity === 'hosted_receipt_reversal') reversals.set(receiptUlid(item), String(item.reversed_at));

@@ -6,6 +6,7 @@
  * DynamoDB Local. Σ payments + credit = Σ transfers, to the kobo.
  */
 import { describe, expect, it } from 'vitest';
+import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { invoiceEmailContent } from '../../shared/render/invoice-email.ts';
 import { renderInvoicePdf } from '../../shared/render/invoice-pdf.ts';
 import { accountInvoiceDocument } from '../../shared/services/invoice-document.ts';
@@ -114,8 +115,12 @@ describe('"Pay by transfer to …" on what the client sees', () => {
     const invoice = await invoiceFor(connected.key, clientId, '400.00', '12/30/2030');
     const line = `Pay by transfer to Wema Bank ${accountNumber} (PAYSTACK/Ada Obi)`;
     const token = new URL(invoice.hosted_url).pathname.split('/')[2]!;
-    const page = await call('hosted-invoice-page', { pathParameters: { token } });
+    const commands: string[] = [];
+    const remove = dynamoHooks.add({ before: (c) => void commands.push(c.command) });
+    const page = await call('hosted-invoice-page', { pathParameters: { token } }).finally(remove);
     expect(page.rawBody).toContain(line);
+    // The link names the client: its virtual account comes in the invoice's batch, not in a third read.
+    expect(commands).toEqual(['QueryCommand', 'BatchGetItemCommand']);
     const context = { account: connected.account } as Parameters<typeof accountInvoiceDocument>[0];
     const document = await accountInvoiceDocument(context, invoice.reference_code);
     expect(document.payByTransfer).toBe(line);

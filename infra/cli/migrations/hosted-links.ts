@@ -26,7 +26,7 @@ async function bodiesWithoutToken(): Promise<Item[]> {
   const items = scanTable({
     FilterExpression: 'entity = :body AND attribute_not_exists(hosted_token)',
     ExpressionAttributeValues: { ':body': 'invoice_body' },
-    ProjectionExpression: 'reference_code, company_id',
+    ProjectionExpression: 'reference_code, company_id, client_id',
   });
   for await (const item of items) found.push(item);
   return found;
@@ -50,7 +50,14 @@ async function linkInvoice(body: Item): Promise<boolean> {
               ExpressionAttributeValues: { ':token': token },
             },
           },
-          putNew(table, hostedLinkItem(token, Number(body.company_id), referenceCode)),
+          putNew(
+            table,
+            hostedLinkItem(token, {
+              companyId: Number(body.company_id),
+              referenceCode,
+              clientId: Number(body.client_id),
+            }),
+          ),
         ],
       }),
     );
