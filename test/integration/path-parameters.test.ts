@@ -119,6 +119,25 @@ describe('a path parameter that is not of its kind', () => {
     60_000,
   );
 
+  it.each(['credit-note-ubl', 'credit-note-pdf'] as const)(
+    '%s: a number not of its kind, on an invoice that exists, is answered as an unknown number, without a database call',
+    async (route) => {
+      const { key } = await newAccount();
+      const invoice = await createInvoice(key);
+      const send = (number: string) =>
+        call(route, { key, pathParameters: { reference_code: invoice.reference_code, number } });
+      const unknown = await send(UNKNOWN.creditNoteNumber);
+      expect([unknown.status, unknown.body.code]).toEqual([404, 'credit_note_not_found']);
+      for (const value of [...MALFORMED, 'cn-000001', 'CN-00001', 'CN000001', 'CN-0000001 ', 'INV-000001']) {
+        let result: CallResult | undefined;
+        const calls = await databaseCalls(async () => (result = await send(value)));
+        expect(outcome(result!), JSON.stringify(value).slice(0, 40)).toEqual(outcome(unknown));
+        expect(calls, JSON.stringify(value).slice(0, 40)).toEqual([]);
+      }
+    },
+    60_000,
+  );
+
   it('DELETE /invoices/{reference_code} with a reference of 2,100 characters or 700 × "€" is 404, not 500', async () => {
     const { key } = await newAccount();
     for (const reference_code of ['a'.repeat(2100), '€'.repeat(700)]) {
