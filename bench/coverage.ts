@@ -27,7 +27,9 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
   'invoice-reminders': { rows: ['pause/resume reminders'] },
   'create-credit-note': { rows: ['credit note'] },
   'invoice-pdf': { phases: ['documents', 'render'] },
-  'invoice-ubl': { note: 'none yet: the e-invoice is to get its row with the credit notes’ e-invoices' },
+  'invoice-ubl': { phases: ['documents'] },
+  'credit-note-ubl': { phases: ['documents'] },
+  'credit-note-pdf': { phases: ['documents'] },
   'hosted-invoice-page': { rows: ['hosted invoice page'], phases: ['render'] },
   'hosted-invoice-pdf': { phases: ['documents', 'render'] },
   'hosted-invoice-pay': {

@@ -84,7 +84,9 @@ export async function createAccounts() {
   );
   const soloPayer = await createAccount({ name: 'Bench payer alone' });
   const taxed = await createAccount({ name: 'Bench taxed' });
-  await updateAccount(taxed.account.companyId, { vatMode: 'exclusive', vatRateUnits: 75_000 });
+  // An e-mail and a tax id: what the e-invoice rows need (bench/phases/documents.ts; docs/e-invoice.md).
+  const profile = { email: 'billing@bench-taxed.example', taxId: '12345678-0001' };
+  await updateAccount(taxed.account.companyId, { vatMode: 'exclusive', vatRateUnits: 75_000, profile });
   return { history, writer, pages, payers, soloPayer, taxed };
 }
 

@@ -5,7 +5,13 @@
 import { Duration } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { BUNDLED_FONT_DIR, FONT_FILES, FONT_PACKAGE, PDF_ENGINE_BUNDLE_FILE } from '../shared/render/pdf-assets.ts';
+import {
+  BUNDLED_FONT_DIR,
+  CREDIT_NOTE_PDF_ENGINE_BUNDLE_FILE,
+  FONT_FILES,
+  FONT_PACKAGE,
+  PDF_ENGINE_BUNDLE_FILE,
+} from '../shared/render/pdf-assets.ts';
 import { UBL_ENGINE_BUNDLE_FILE } from '../shared/render/ubl/render.ts';
 import { FUNCTION_TIMEOUT_MS } from './function-timeout.ts';
 
@@ -71,7 +77,8 @@ export const PDF_BUNDLING: BundlingOptions = {
 
 /**
  * A function that also serves e-invoices (the invoice function): PDF_BUNDLING plus the UBL engine as a file of its own
- * (`ubl-engine.mjs`: xmlbuilder2, ~0.3 MB minified), imported on the first e-invoice only (shared/render/ubl/render.ts).
+ * (`ubl-engine.mjs`: xmlbuilder2, ~0.3 MB minified), imported on the first e-invoice only (shared/render/ubl/render.ts),
+ * and the credit note's PDF engine (`credit-note-pdf-engine.mjs`), imported on the first credit-note PDF only.
  */
 export const PDF_AND_UBL_BUNDLING: BundlingOptions = {
   ...PDF_BUNDLING,
@@ -84,6 +91,12 @@ export const PDF_AND_UBL_BUNDLING: BundlingOptions = {
         `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/shared/render/ubl/xml.ts"`,
         '--bundle --platform=node --format=esm --target=node22 --minify --main-fields=module,main --log-level=warning',
         `"--banner:js=${ESM_REQUIRE_BANNER}" "--outfile=${outputDir}/${UBL_ENGINE_BUNDLE_FILE}"`,
+      ].join(' '),
+      // The credit note's PDF engine (shared/render/credit-note-pdf.ts): pdfkit again, in a file of its own.
+      [
+        `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/shared/render/credit-note-pdf-engine.ts"`,
+        '--bundle --platform=node --format=esm --target=node22 --minify --main-fields=module,main --log-level=warning',
+        `"--banner:js=${ESM_REQUIRE_BANNER}" "--outfile=${outputDir}/${CREDIT_NOTE_PDF_ENGINE_BUNDLE_FILE}"`,
       ].join(' '),
     ],
   },

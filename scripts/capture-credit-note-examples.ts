@@ -25,7 +25,11 @@ export async function captureCreditNoteExamples(tools: CaptureTools): Promise<Pi
   const { capture, send } = tools;
   const invoice = (await send('add-invoice', { body: invoiceBody })).body.data;
   const path = { path: `/invoices/${invoice.reference_code}/credit-notes` };
-  await capture('create-credit-note', 201, 'by_amount', 'By an amount, VAT included', { ...path, body: BY_AMOUNT });
+  const note = await capture('create-credit-note', 201, 'by_amount', 'By an amount, VAT included', {
+    ...path,
+    body: BY_AMOUNT,
+  });
+  await captureDocumentErrors(tools, invoice.reference_code, note.data.number);
   await capture('create-credit-note', 201, 'by_items', 'By the lines credited', { ...path, body: BY_ITEMS });
   await capture('create-credit-note', 409, 'credit_exceeds_invoice', 'More than is left to credit', {
     ...path,
@@ -72,4 +76,23 @@ async function idempotencyRefusals(tools: CaptureTools, path: { path: string }) 
     ...keyed,
     body: { reason: 'Keyed', amount: '3.00' },
   });
+}
+
+/**
+ * A credit note's PDF and e-invoice answer a PDF and XML (not captured); their errors are the JSON envelope (the demo
+ * account has no e-mail or tax id: the e-invoice's 422).
+ */
+async function captureDocumentErrors(tools: CaptureTools, ref: string, number: string) {
+  const { capture, faultErrors } = tools;
+  for (const [route, kind] of [
+    ['credit-note-ubl', 'ubl'],
+    ['credit-note-pdf', 'pdf'],
+  ] as const) {
+    const at = (code: string, numbered = number) => ({ path: `/invoices/${code}/credit-notes/${numbered}/${kind}` });
+    await capture(route, 404, 'invoice_not_found', 'Unknown reference_code', at('AAAAAAAAAAAAAAAAAAAA'));
+    await capture(route, 404, 'credit_note_not_found', 'No credit note of this number', at(ref, 'CN-999999'));
+    await faultErrors(route, at(ref), 'BatchGetItemCommand');
+  }
+  const ubl = { path: `/invoices/${ref}/credit-notes/${number}/ubl` };
+  await capture('credit-note-ubl', 422, 'einvoice_incomplete', 'No e-mail or tax id on the account', ubl);
 }

@@ -2,6 +2,8 @@
  * Path parameters: the kinds of value a route's `{name}` can hold, declared once (shared/routes.ts gives each
  * parameter of each route its kind), and how a concrete path is matched against a route path.
  */
+
+import { CREDIT_NOTE_NUMBER_PATTERN } from './domain/document-number.ts';
 import { HOSTED_TOKEN_PATTERN } from './domain/hosted-token.ts';
 import { HOOK_ID_PATTERN } from './domain/paystack-connection.ts';
 import { RECURRING_ID_PATTERN } from './domain/recurring-invoice.ts';
@@ -29,6 +31,8 @@ export const PATH_PARAMETER_KINDS = {
   cardToken: { pattern: CARD_TOKEN_PATTERN, notFound: 'card_not_found' },
   /** A recurring series' id: `rec_` and a ULID (shared/domain/recurring-invoice.ts). */
   recurringId: { pattern: RECURRING_ID_PATTERN, notFound: 'recurring_not_found' },
+  /** A credit note's number as issued: `CN-` and at least six digits (shared/domain/document-number.ts). */
+  creditNoteNumber: { pattern: CREDIT_NOTE_NUMBER_PATTERN, notFound: 'credit_note_not_found' },
 } as const satisfies Record<string, { pattern: RegExp; notFound: NotFoundCode }>;
 
 export type PathParameterKind = keyof typeof PATH_PARAMETER_KINDS;

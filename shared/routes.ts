@@ -157,6 +157,25 @@ const TABLE = [
         takesBody: false,
         answers: 'xml',
       },
+      // A credit note's own documents (docs/tax.md "Credit notes"): its e-invoice and its PDF.
+      {
+        name: 'credit-note-ubl',
+        method: 'GET',
+        path: '/invoices/{reference_code}/credit-notes/{number}/ubl',
+        parameters: { reference_code: 'referenceCode', number: 'creditNoteNumber' },
+        writes: false,
+        takesBody: false,
+        answers: 'xml',
+      },
+      {
+        name: 'credit-note-pdf',
+        method: 'GET',
+        path: '/invoices/{reference_code}/credit-notes/{number}/pdf',
+        parameters: { reference_code: 'referenceCode', number: 'creditNoteNumber' },
+        writes: false,
+        takesBody: false,
+        answers: 'pdf',
+      },
       {
         name: 'hosted-invoice-page',
         method: 'GET',

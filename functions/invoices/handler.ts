@@ -14,6 +14,7 @@ import {
   sendClientStatementRoute,
   updateClientRoute,
 } from './client-routes.ts';
+import { creditNotePdfRoute, creditNoteUblRoute } from './credit-note-document-routes.ts';
 import { hostedPageRoute, hostedPdfRoute, invoicePdfRoute, invoiceUblRoute } from './document-routes.ts';
 import {
   addInvoiceRoute,
@@ -44,6 +45,8 @@ export const handler = createApiFunction('invoices', {
   'create-credit-note': createCreditNoteRoute,
   'invoice-pdf': invoicePdfRoute,
   'invoice-ubl': invoiceUblRoute,
+  'credit-note-ubl': creditNoteUblRoute,
+  'credit-note-pdf': creditNotePdfRoute,
   'hosted-invoice-page': hostedPageRoute,
   'hosted-invoice-pdf': hostedPdfRoute,
   'hosted-invoice-pay': hostedPayRoute,

@@ -9,6 +9,8 @@ import { fail, ok, type ParseResult } from './result.ts';
 
 export const DEFAULT_INVOICE_PREFIX = 'INV-';
 export const CREDIT_NOTE_PREFIX = 'CN-';
+/** A credit-note number as `formatDocumentNumber` writes it: the prefix, six to fifteen digits. */
+export const CREDIT_NOTE_NUMBER_PATTERN = /^CN-[0-9]{6,15}$/;
 
 const MIN_DIGITS = 6;
 const PREFIX = /^[A-Za-z0-9\-_/.]{0,20}$/;

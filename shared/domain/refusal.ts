@@ -31,6 +31,7 @@ export type RefusalCode =
   | 'recipient_missing'
   | 'mail_not_configured'
   | 'recurring_not_found'
+  | 'credit_note_not_found'
   | 'recurring_status_conflict'
   | 'payments_not_connected'
   | 'virtual_account_refused'
@@ -101,7 +102,8 @@ export type NotFoundCode =
   | 'client_not_found'
   | 'card_not_found'
   | 'hook_not_found'
-  | 'recurring_not_found';
+  | 'recurring_not_found'
+  | 'credit_note_not_found';
 
 const NOT_FOUND_MESSAGES: Record<NotFoundCode, string> = {
   invoice_not_found: 'Invoice not found',
@@ -110,6 +112,7 @@ const NOT_FOUND_MESSAGES: Record<NotFoundCode, string> = {
   card_not_found: 'Card not found',
   hook_not_found: 'No account has this webhook URL',
   recurring_not_found: 'Recurring invoice not found',
+  credit_note_not_found: 'Credit note not found',
 };
 
 export const notFound = (code: NotFoundCode): Refusal => new Refusal(code, NOT_FOUND_MESSAGES[code]);

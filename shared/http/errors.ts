@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   card_not_found: 404,
   hook_not_found: 404,
   recurring_not_found: 404,
+  credit_note_not_found: 404,
   method_not_allowed: 405,
   amount_exceeds_balance: 409,
   invoice_already_paid: 409,

@@ -116,12 +116,16 @@ export function namedPdfResponse(pdf: Uint8Array, fileName: string): HttpRespons
  * An invoice's e-invoice (docs/e-invoice.md "The API"): UBL XML, offered as a download named by its reference code,
  * with the hosted answers' private headers and the PDF's inert policy (a browser that renders XML runs nothing).
  */
-export function ublResponse(xml: string, referenceCode: string): HttpResponse {
+export const ublResponse = (xml: string, referenceCode: string): HttpResponse =>
+  namedUblResponse(xml, `invoice-${referenceCode.replace(/[^A-Za-z0-9]/g, '')}.xml`);
+
+/** UBL XML offered as a download named `fileName` (letters, digits, dots and dashes only: it is not quoted further). */
+export function namedUblResponse(xml: string, fileName: string): HttpResponse {
   return {
     statusCode: 200,
     headers: {
       'content-type': 'application/xml; charset=utf-8',
-      'content-disposition': `attachment; filename="invoice-${referenceCode.replace(/[^A-Za-z0-9]/g, '')}.xml"`,
+      'content-disposition': `attachment; filename="${fileName.replace(/[^A-Za-z0-9.-]/g, '')}"`,
       'content-security-policy': PDF_CONTENT_SECURITY_POLICY,
       ...PRIVATE_HEADERS,
     },

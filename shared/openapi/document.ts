@@ -184,6 +184,13 @@ const PARAMETERS: Record<ParameterName | 'IdempotencyKey', Record<string, unknow
     description: "A recurring invoice's `id` (`rec_` + ULID; else 404 `recurring_not_found`).",
     schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.recurringId.pattern.source },
   },
+  CreditNoteNumber: {
+    name: 'number',
+    in: 'path',
+    required: true,
+    description: "A credit note's `number` (`CN-` and six or more digits; else 404 `credit_note_not_found`).",
+    schema: { type: 'string', pattern: PATH_PARAMETER_KINDS.creditNoteNumber.pattern.source },
+  },
   CheckoutReference: {
     name: 'reference',
     in: 'query',

@@ -17,7 +17,8 @@ export type ParameterName =
   | 'CardToken'
   | 'CheckoutReference'
   | 'Trxref'
-  | 'RecurringId';
+  | 'RecurringId'
+  | 'CreditNoteNumber';
 
 export interface SuccessSpec {
   status: number;

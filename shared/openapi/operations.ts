@@ -10,6 +10,7 @@ import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
 import { remindersSchema } from '../schemas/reminders.ts';
 import { sendInvoiceSchema } from '../schemas/send.ts';
 import { BANK_TRANSFER_OPERATIONS } from './bank-transfer-operations.ts';
+import { CREDIT_NOTE_DOCUMENT_OPERATIONS } from './credit-note-document-operations.ts';
 import { CREDIT_NOTE_OPERATIONS } from './credit-note-operations.ts';
 import {
   BODY_ERRORS,
@@ -409,4 +410,5 @@ export const OPERATIONS: Record<Exclude<RouteName, RecurringRouteName>, Operatio
   },
   ...BANK_TRANSFER_OPERATIONS,
   ...CREDIT_NOTE_OPERATIONS,
+  ...CREDIT_NOTE_DOCUMENT_OPERATIONS,
 };

@@ -141,7 +141,7 @@ function labelled(entries: [string, string | undefined][]): LabelledValue[] {
   return entries.flatMap(([label, value]) => (value ? [{ label, value }] : []));
 }
 
-function clientOf(invoice: Invoice): InvoiceDocument['client'] {
+export function clientOf(invoice: Invoice): InvoiceDocument['client'] {
   const { client } = invoice.details;
   const person = `${client.firstName} ${client.lastName}`.trim();
   const company = client.name.trim();
@@ -154,7 +154,7 @@ function clientOf(invoice: Invoice): InvoiceDocument['client'] {
 }
 
 /** The day the client is told the invoice was issued: its issue date, or its creation day for an older invoice. */
-function issuedOn(invoice: Invoice, timeZone: string): CalendarDate {
+export function issuedOn(invoice: Invoice, timeZone: string): CalendarDate {
   const { issueDate, createdAt } = invoice.details;
   return issueDate === undefined ? creationDay(createdAt, timeZone) : fromEpochSeconds(issueDate);
 }

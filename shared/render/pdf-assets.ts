@@ -6,6 +6,9 @@
 /** The engine's file name in a deployed bundle, beside `index.mjs`. */
 export const PDF_ENGINE_BUNDLE_FILE = 'invoice-pdf-engine.mjs';
 
+/** The credit note's PDF engine (./credit-note-pdf-engine.ts) beside a deployed invoice function's bundle. */
+export const CREDIT_NOTE_PDF_ENGINE_BUNDLE_FILE = 'credit-note-pdf-engine.mjs';
+
 /** The npm package the fonts come from: Noto Sans, OFL 1.1 (embedding allowed); it draws ₦ (U+20A6). */
 export const FONT_PACKAGE = '@expo-google-fonts/noto-sans';
 

@@ -5,7 +5,13 @@
  * the credit note's transaction, on condition they are new.
  */
 import type { CreditNote, CreditNoteLine } from '../domain/credit-note-record.ts';
+import type { Invoice } from '../domain/invoice.ts';
+import type { Logo } from '../domain/logo.ts';
 import { TAX_CATEGORIES, type TaxCategory, type TaxEntry, VAT_MODES, type VatMode } from '../domain/tax.ts';
+import { accountLogoKey, logoFrom } from './account-logo.ts';
+import { type Account, accountFromItem } from './accounts.ts';
+import { batchGet, itemOf } from './batch.ts';
+import { invoiceFrom, invoiceKeys } from './invoices.ts';
 import type { Item } from './items.ts';
 import { keys } from './keys.ts';
 import { putNew, type TransactItem } from './write-executor.ts';
@@ -116,5 +122,40 @@ export function creditNoteFromItem(item: Item): CreditNote {
     },
     issueDate: Number(item.issue_date),
     createdAt: String(item.created_at),
+  };
+}
+
+/** A credit note with its invoice and account, as its PDF and e-invoice are made from them. */
+export interface CreditNoteReading {
+  note: CreditNote;
+  invoice: Invoice;
+  account: Account;
+  /** The account's logo, when asked for (the PDF draws it) and there is one. */
+  logo?: Logo | undefined;
+}
+
+/**
+ * One of the account's credit notes by its invoice's reference code and its number, in one BatchGetItem (the invoice's
+ * header and body, the account, the note, and the logo when `withLogo`): `invoice` undefined when the invoice is absent
+ * or another account's, `note` undefined when the invoice has no credit note of that number.
+ */
+export async function findAccountCreditNote(
+  companyId: number,
+  referenceCode: string,
+  number: string,
+  withLogo: boolean,
+): Promise<Partial<CreditNoteReading>> {
+  const noteKey = keys.creditNote(referenceCode, number);
+  const logoKeys = withLogo ? [accountLogoKey(companyId)] : [];
+  const items = await batchGet([...invoiceKeys(referenceCode), keys.account(companyId), noteKey, ...logoKeys]);
+  const invoice = invoiceFrom(items, referenceCode);
+  const accountItem = itemOf(items, keys.account(companyId));
+  if (!invoice || !accountItem || invoice.details.companyId !== companyId) return {};
+  const noteItem = itemOf(items, noteKey);
+  return {
+    invoice,
+    account: accountFromItem(accountItem),
+    ...(noteItem ? { note: creditNoteFromItem(noteItem) } : {}),
+    ...(withLogo ? { logo: logoFrom(items, companyId) } : {}),
   };
 }

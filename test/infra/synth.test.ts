@@ -10,7 +10,12 @@ import { startLocalSes } from '../../infra/local/ses-server.ts';
 import { node22Binary } from '../../infra/tools/node22.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { apiGatewayRoutePath, routeKeys } from '../../shared/gateway-routes.ts';
-import { BUNDLED_FONT_DIR, FONT_FILES, PDF_ENGINE_BUNDLE_FILE } from '../../shared/render/pdf-assets.ts';
+import {
+  BUNDLED_FONT_DIR,
+  CREDIT_NOTE_PDF_ENGINE_BUNDLE_FILE,
+  FONT_FILES,
+  PDF_ENGINE_BUNDLE_FILE,
+} from '../../shared/render/pdf-assets.ts';
 import { UBL_ENGINE_BUNDLE_FILE } from '../../shared/render/ubl/render.ts';
 import { API_FUNCTIONS, ROUTES } from '../../shared/routes.ts';
 import { getMailJob, listMailJobs } from '../../shared/store/mail.ts';
@@ -181,6 +186,10 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     // The UBL engine ships beside the invoice function's bundle only.
     expect(existsSync(path.join(path.dirname(bundleOf('invoices')), UBL_ENGINE_BUNDLE_FILE))).toBe(true);
     expect(existsSync(path.join(path.dirname(bundleOf('history')), UBL_ENGINE_BUNDLE_FILE))).toBe(false);
+    // So does the credit note's PDF engine; the bundle every request loads has none of it.
+    const creditNoteEngine = path.join(path.dirname(bundleOf('invoices')), CREDIT_NOTE_PDF_ENGINE_BUNDLE_FILE);
+    expect(readFileSync(creditNoteEngine, 'utf8')).toContain('ToUnicode');
+    expect(existsSync(path.join(path.dirname(bundleOf('history')), CREDIT_NOTE_PDF_ENGINE_BUNDLE_FILE))).toBe(false);
 
     const { key } = await newAccount();
     const invoice = await createInvoice(key);
@@ -194,6 +203,16 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     const page = invokeOnNode22('invoices', makeEvent('hosted-invoice-page', { pathParameters: { token } }) as any);
     expect(page.statusCode).toBe(200);
     expect(page.rawBody).toContain(invoice.reference_code);
+    const body = { reason: 'Goodwill', amount: '1,000.00' };
+    const ref = { reference_code: invoice.reference_code };
+    const note = (await call('create-credit-note', { key, pathParameters: ref, body })).body.data;
+    const notePathParameters = { ...ref, number: note.number };
+    const notePdf = invokeOnNode22(
+      'invoices',
+      makeEvent('credit-note-pdf', { key, pathParameters: notePathParameters }) as any,
+    );
+    expect(notePdf.statusCode, notePdf.rawBody).toBe(200);
+    expect(pdfText(Buffer.from(notePdf.rawBody, 'base64'))).toContain(note.number);
   });
 
   // The scheduled wake sweep (infra/wake-sweep.ts; its construct keeps the id `Overdue`): its bundle loads on Node 22

@@ -33,6 +33,7 @@ const UNKNOWN: Record<PathParameterKind, string> = {
   paystackHookId: 'AAAAAAAAAAAAAAAAAAAAAAAA',
   cardToken: 'ctok_AAAAAAAAAAAAAAAAAAAAAAAA',
   recurringId: 'rec_01JZ0000000000000000000000',
+  creditNoteNumber: 'CN-999999',
 };
 
 const BODIES = VALID_BODIES;
@@ -113,6 +114,25 @@ describe('a path parameter that is not of its kind', () => {
         expect(outcome(result!), `${route.name} ${JSON.stringify(value).slice(0, 40)}`).toEqual(outcome(unknown));
         if (!PATH_PARAMETER_KINDS[kind].pattern.test(value))
           expect(calls, JSON.stringify(value).slice(0, 40)).toEqual([]);
+      }
+    },
+    60_000,
+  );
+
+  it.each(['credit-note-ubl', 'credit-note-pdf'] as const)(
+    '%s: a number not of its kind, on an invoice that exists, is answered as an unknown number, without a database call',
+    async (route) => {
+      const { key } = await newAccount();
+      const invoice = await createInvoice(key);
+      const send = (number: string) =>
+        call(route, { key, pathParameters: { reference_code: invoice.reference_code, number } });
+      const unknown = await send(UNKNOWN.creditNoteNumber);
+      expect([unknown.status, unknown.body.code]).toEqual([404, 'credit_note_not_found']);
+      for (const value of [...MALFORMED, 'cn-000001', 'CN-00001', 'CN000001', 'CN-0000001 ', 'INV-000001']) {
+        let result: CallResult | undefined;
+        const calls = await databaseCalls(async () => (result = await send(value)));
+        expect(outcome(result!), JSON.stringify(value).slice(0, 40)).toEqual(outcome(unknown));
+        expect(calls, JSON.stringify(value).slice(0, 40)).toEqual([]);
       }
     },
     60_000,

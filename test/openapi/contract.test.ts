@@ -503,6 +503,31 @@ describe('contract: every documented outcome, validated against openapi.json', (
     await expectStatus('invoice-ubl', { key, ...byCode(invoice.reference_code) }, 409, 'invoice_deleted');
   });
 
+  it('GET /invoices/{reference_code}/credit-notes/{number}/ubl and /pdf', async () => {
+    const { key, account } = await newAccount();
+    const invoice = await createInvoice(key);
+    const other = await createInvoice(key);
+    const credited = await call('create-credit-note', {
+      key,
+      pathParameters: { reference_code: invoice.reference_code },
+      body: { reason: 'Returned', amount: '10.00' },
+    });
+    const number = credited.body.data.number as string;
+    const note = (reference_code: string, numbered = number) => ({
+      pathParameters: { reference_code, number: numbered },
+    });
+    await expectStatus('credit-note-ubl', { key, ...note(invoice.reference_code) }, 422, 'einvoice_incomplete');
+    await updateAccount(account.companyId, { profile: { email: 'billing@ubl.example', taxId: '12345678-0001' } });
+    clearAuthCache();
+    for (const route of ['credit-note-ubl', 'credit-note-pdf'] as const) {
+      await expectStatus(route, { key, ...note(invoice.reference_code) }, 200);
+      await expectStatus(route, { key, ...note('ZZZZZZZZZZZZZZZZZZZZ') }, 404, 'invoice_not_found');
+      await expectStatus(route, { key, ...note(other.reference_code) }, 404, 'credit_note_not_found');
+      await expectStatus(route, { key, ...note(invoice.reference_code, 'CN-999999') }, 404, 'credit_note_not_found');
+      await faultOutcomes(route, key, note(invoice.reference_code), 'BatchGetItemCommand');
+    }
+  });
+
   it('GET /payments/{reference_code}', async () => {
     const { key } = await newAccount();
     const invoice = await createInvoice(key);

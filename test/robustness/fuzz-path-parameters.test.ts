@@ -29,6 +29,7 @@ const UNKNOWN: Record<PathParameterKind, string> = {
   paystackHookId: 'AAAAAAAAAAAAAAAAAAAAAAAA',
   cardToken: 'ctok_AAAAAAAAAAAAAAAAAAAAAAAA',
   recurringId: 'rec_01JZ0000000000000000000000',
+  creditNoteNumber: 'CN-999999',
 };
 const BODIES = VALID_BODIES;
 /** Literal segments of the route table: a value equal to one of them may name another route (`/invoices/history`). */

@@ -152,6 +152,13 @@ export const COMPUTED_LOADS: readonly { file: string; kind: 'dynamic import' | '
       'the PDF engine is (docs/e-invoice.md "Rendering")',
   },
   {
+    file: 'shared/render/credit-note-pdf.ts',
+    kind: 'dynamic import',
+    why:
+      "the credit note's PDF engine (./credit-note-pdf-engine.ts, or its bundle beside the function), loaded on the " +
+      'first credit-note PDF, as the invoice PDF engine is (docs/decisions.md "Credit notes\' documents")',
+  },
+  {
     file: 'shared/render/pdf-drawing.ts',
     kind: 'createRequire',
     why: "resolves the font files' path in node_modules when run from source (an asset, never a module it loads)",

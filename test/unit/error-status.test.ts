@@ -12,6 +12,7 @@ const REFUSAL_STATUSES: Record<RefusalCode, number> = {
   tokenization_not_enabled: 403,
   client_not_found: 404,
   invoice_not_found: 404,
+  credit_note_not_found: 404,
   payment_not_found: 404,
   amount_exceeds_balance: 409,
   invoice_already_paid: 409,

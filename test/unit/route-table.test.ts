@@ -59,6 +59,7 @@ describe('path parameters in the route table', () => {
     ).toEqual([
       'card_not_found',
       'client_not_found',
+      'credit_note_not_found',
       'hook_not_found',
       'invoice_not_found',
       'invoice_not_found',

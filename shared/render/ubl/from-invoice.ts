@@ -42,12 +42,17 @@ export function decideUblInvoice(input: UblInvoiceInput): Decision<UblDocument> 
       ]),
     );
   const missing = missingForEInvoice(input);
-  if (missing.length === 0) return accept(ublInvoiceDocument(input));
-  const what = missing.map((error) => error.message).join('; ');
-  return refuse(new Refusal('einvoice_incomplete', `The e-invoice cannot be made without ${what}.`, missing));
+  return missing.length === 0 ? accept(ublInvoiceDocument(input)) : refuse(incompleteEInvoice(missing));
 }
 
-function missingForEInvoice({ invoice, merchant }: UblInvoiceInput): FieldError[] {
+/** 422 `einvoice_incomplete`, naming each thing missing. */
+export function incompleteEInvoice(missing: FieldError[]): Refusal {
+  const what = missing.map((error) => error.message).join('; ');
+  return new Refusal('einvoice_incomplete', `The e-invoice cannot be made without ${what}.`, missing);
+}
+
+/** What an e-invoice of the invoice (or of a credit note on it) cannot do without. */
+export function missingForEInvoice({ invoice, merchant }: UblInvoiceInput): FieldError[] {
   const missing: FieldError[] = [];
   if (!merchant.profile.email?.trim())
     missing.push({
@@ -92,14 +97,14 @@ export function ublInvoiceDocument({ invoice, merchant }: UblInvoiceInput): UblD
 }
 
 /** The issue date, or for an invoice created before issue dates the day it was created in the merchant's zone. */
-function issuedOn(invoice: Invoice, timeZone: string): CalendarDate {
+export function issuedOn(invoice: Invoice, timeZone: string): CalendarDate {
   const { issueDate, createdAt } = invoice.details;
   return issueDate === undefined
     ? todayIn(timeZone, new Date(`${createdAt.replace(' ', 'T')}Z`))
     : fromEpochSeconds(issueDate);
 }
 
-interface LineFacts {
+export interface LineFacts {
   name: string;
   description: string;
   quantity: number;
@@ -108,7 +113,7 @@ interface LineFacts {
   tax: TaxCategory;
 }
 
-function ublLine(index: number, line: LineFacts, vat: VatSetting): UblLine {
+export function ublLine(index: number, line: LineFacts, vat: VatSetting): UblLine {
   const description = line.description.trim();
   return {
     id: String(index + 1),
@@ -122,14 +127,14 @@ function ublLine(index: number, line: LineFacts, vat: VatSetting): UblLine {
 }
 
 /** `O` without a rate when the invoice was created with VAT off; else `S` at its rate, `Z` and `E` at 0. */
-function categoryOf(tax: TaxCategory, vat: VatSetting): Pick<UblLine, 'category' | 'ratePercent'> {
+export function categoryOf(tax: TaxCategory, vat: VatSetting): Pick<UblLine, 'category' | 'ratePercent'> {
   if (vat.mode === 'off') return { category: UBL_TAX_CATEGORY.off };
   if (tax === 'standard')
     return { category: UBL_TAX_CATEGORY.standard, ratePercent: formatPercent(vat.rateUnits, VAT_RATE_DECIMALS) };
   return { category: UBL_TAX_CATEGORY[tax], ratePercent: '0' };
 }
 
-function supplierOf({ name, profile }: UblMerchant): UblParty {
+export function supplierOf({ name, profile }: UblMerchant): UblParty {
   return {
     name,
     ...present('tin', profile.taxId),
@@ -140,7 +145,7 @@ function supplierOf({ name, profile }: UblMerchant): UblParty {
 }
 
 /** The client's company, else the person's name, else the e-mail address (a party must have a name). */
-function customerOf(invoice: Invoice): UblParty {
+export function customerOf(invoice: Invoice): UblParty {
   const { client } = invoice.details;
   const person = `${client.firstName} ${client.lastName}`.trim();
   const name = client.name.trim() || person || client.email;
@@ -171,7 +176,7 @@ function payeeAccountOf(profile: MerchantProfile): UblPayeeAccount | undefined {
 }
 
 /** `{ [key]: value }` when the value is non-blank text, else nothing (the model leaves unknown fields out). */
-function present<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+export function present<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
   const text = value?.trim();
   return text ? ({ [key]: text } as Record<K, string>) : {};
 }

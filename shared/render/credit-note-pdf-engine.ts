@@ -1,0 +1,195 @@
+/**
+ * A credit note drawn on A4 (docs/tax.md "Credit notes"), with the shared drawing helpers (./pdf-drawing.ts) as the
+ * statement is drawn: who it is from, CREDIT NOTE with its number, date and the invoice it corrects, "Bill to", the
+ * reason, its lines (or, by amount, one row), the tax split rows, the total and where the credit went. Loaded on the
+ * first credit-note PDF only (./credit-note-pdf.ts).
+ */
+import type { CreditNoteDocument } from './credit-note-document.ts';
+import type { DocumentLine } from './invoice-document.ts';
+import {
+  drawLogo,
+  type Frame,
+  frameOf,
+  INK,
+  MUTED,
+  type Pdf,
+  type PdfFonts,
+  RULE,
+  renderA4,
+  room,
+  write,
+  writeNumber,
+} from './pdf-drawing.ts';
+
+export function drawCreditNotePdf(document: CreditNoteDocument): Promise<Uint8Array> {
+  const info = {
+    Title: `Credit note ${document.number} from ${document.merchant.name}`,
+    Author: document.merchant.name,
+    Subject: `Credit note ${document.number} on invoice ${document.invoice.number}`,
+  };
+  return renderA4(info, (pdf, fonts) => drawCreditNote(pdf, document, fonts));
+}
+
+/** The table's columns: x offsets from the left margin and widths (numbers right-aligned). */
+const COLUMNS = {
+  item: { x: 0, width: 255 },
+  quantity: { x: 259, width: 60 },
+  unitCost: { x: 323, width: 85 },
+  amount: { x: 412, width: 87 },
+};
+const NUMBER_SIZE = 9.5;
+
+function drawHeader(pdf: Pdf, doc: CreditNoteDocument, fonts: PdfFonts, frame: Frame): number {
+  const half = frame.width / 2;
+  const top = drawLogo(pdf, doc.merchant.logo, frame.left, frame.top);
+  pdf.font(fonts.bold).fontSize(18).fillColor(INK);
+  let left = write(pdf, doc.merchant.name, frame.left, top, { width: half + 20 });
+  pdf.font(fonts.regular).fontSize(9).fillColor(MUTED);
+  for (const line of doc.merchant.address) left = write(pdf, line, frame.left, left + 1, { width: half + 20 });
+  for (const contact of doc.merchant.contacts)
+    left = write(pdf, `${contact.label}: ${contact.value}`, frame.left, left + 1, { width: half + 20 });
+  const x = frame.left + half + 30;
+  const width = frame.right - x;
+  pdf.font(fonts.bold).fontSize(22).fillColor(INK);
+  let right = write(pdf, 'CREDIT NOTE', x, frame.top - 2, { width, align: 'right' });
+  pdf.font(fonts.regular).fontSize(10);
+  const facts = [
+    doc.number,
+    `Date ${doc.issued.text}`,
+    `Corrects invoice ${doc.invoice.number}`,
+    `of ${doc.invoice.issued.text}`,
+    `Ref. ${doc.invoice.referenceCode}`,
+  ];
+  for (const fact of facts) right = write(pdf, fact, x, right + 2, { width, align: 'right' });
+  return Math.max(left, right) + 22;
+}
+
+function drawLabelled(pdf: Pdf, fonts: PdfFonts, frame: Frame, top: number, label: string, lines: string[]): number {
+  pdf.font(fonts.bold).fontSize(8).fillColor(MUTED);
+  let y = write(pdf, label, frame.left, top, { characterSpacing: 0.6 });
+  pdf.font(fonts.bold).fontSize(11).fillColor(INK);
+  y = write(pdf, lines[0] ?? '', frame.left, y + 2, { width: frame.width });
+  pdf.font(fonts.regular).fontSize(10).fillColor(MUTED);
+  for (const line of lines.slice(1)) y = write(pdf, line, frame.left, y + 1, { width: frame.width });
+  return y + 16;
+}
+
+function drawTableHeader(pdf: Pdf, fonts: PdfFonts, frame: Frame, top: number): number {
+  pdf.rect(frame.left, top, frame.width, 20).fill('#f3f4f6');
+  pdf.font(fonts.bold).fontSize(9).fillColor(MUTED);
+  const heading = (text: string, column: { x: number; width: number }, align: 'left' | 'right') =>
+    write(pdf, text, frame.left + column.x + (align === 'left' ? 6 : -6), top + 5, { width: column.width, align });
+  heading('Item', COLUMNS.item, 'left');
+  heading('Qty', COLUMNS.quantity, 'right');
+  heading('Unit cost', COLUMNS.unitCost, 'right');
+  heading('Amount', COLUMNS.amount, 'right');
+  return top + 26;
+}
+
+/** The line's detail under its name: its description, discount and VAT category, those it has. */
+const detailOf = (line: DocumentLine) =>
+  [line.description, line.discount ? `Discount ${line.discount}` : undefined, line.taxLabel]
+    .filter((part): part is string => Boolean(part?.trim()))
+    .join(' · ');
+
+function rowHeight(pdf: Pdf, line: DocumentLine, fonts: PdfFonts): number {
+  const width = COLUMNS.item.width - 6;
+  let height = pdf.font(fonts.bold).fontSize(9.5).heightOfString(line.name, { width });
+  const detail = detailOf(line);
+  if (detail) height += 1 + pdf.font(fonts.regular).fontSize(8.5).heightOfString(detail, { width });
+  return height + 10;
+}
+
+function drawRow(pdf: Pdf, line: DocumentLine, fonts: PdfFonts, frame: Frame, top: number, height: number): void {
+  const x = frame.left + 6;
+  pdf.font(fonts.bold).fontSize(9.5).fillColor(INK);
+  const below = write(pdf, line.name, x, top, { width: COLUMNS.item.width - 6 });
+  const detail = detailOf(line);
+  if (detail) {
+    pdf.font(fonts.regular).fontSize(8.5).fillColor(MUTED);
+    write(pdf, detail, x, below + 1, { width: COLUMNS.item.width - 6 });
+  }
+  pdf.font(fonts.regular).fillColor(INK);
+  const cells: [string, { x: number; width: number }][] = [
+    [line.quantity, COLUMNS.quantity],
+    [line.unitCost, COLUMNS.unitCost],
+    [line.lineTotal, COLUMNS.amount],
+  ];
+  for (const [text, column] of cells)
+    writeNumber(pdf, text, frame.left + column.x - 6 + column.width, top, column.width, NUMBER_SIZE);
+  pdf
+    .moveTo(frame.left, top + height - 4)
+    .lineTo(frame.right, top + height - 4)
+    .lineWidth(0.5)
+    .stroke(RULE);
+}
+
+/** The lines credited, or for a credit note by amount one row crediting the invoice. */
+function drawLines(pdf: Pdf, doc: CreditNoteDocument, fonts: PdfFonts, top: number): number {
+  let frame = frameOf(pdf);
+  let y = drawTableHeader(pdf, fonts, frame, top);
+  const lines: DocumentLine[] =
+    doc.lines.length > 0
+      ? doc.lines
+      : [{ name: `Credit on invoice ${doc.invoice.number}`, quantity: '1', unitCost: doc.total, lineTotal: doc.total }];
+  for (const line of lines) {
+    const height = rowHeight(pdf, line, fonts);
+    if (y + height > frame.bottom) {
+      pdf.addPage();
+      frame = frameOf(pdf);
+      y = drawTableHeader(pdf, fonts, frame, frame.top);
+    }
+    drawRow(pdf, line, fonts, frame, y, height);
+    y += height;
+  }
+  return y + 4;
+}
+
+/** A labelled amount right-aligned under the table; bold for the total. */
+function drawTotalRow(pdf: Pdf, fonts: PdfFonts, top: number, row: { label: string; amount: string; bold?: boolean }) {
+  const frame = frameOf(pdf);
+  const y = room(pdf, top, 20);
+  const size = row.bold ? 11 : 9.5;
+  pdf
+    .font(row.bold ? fonts.bold : fonts.regular)
+    .fontSize(size)
+    .fillColor(INK);
+  write(pdf, row.label, frame.left + 200, y, { width: 200, lineBreak: false });
+  writeNumber(pdf, row.amount, frame.right - 6, y, COLUMNS.amount.width + 40, size);
+  return y + (row.bold ? 22 : 17);
+}
+
+function drawTotals(pdf: Pdf, doc: CreditNoteDocument, fonts: PdfFonts, top: number): number {
+  let y = top;
+  for (const row of doc.split) y = drawTotalRow(pdf, fonts, y, row);
+  y = drawTotalRow(pdf, fonts, y, { label: 'Total credited', amount: doc.total, bold: true });
+  y = drawTotalRow(pdf, fonts, y, { label: 'Applied to the invoice', amount: doc.appliedToInvoice });
+  return drawTotalRow(pdf, fonts, y, { label: "Added to the client's credit", amount: doc.creditedToClient });
+}
+
+/** The footer of every page (pdfkit buffers the pages, so "of N" is known). */
+function drawPageMarks(pdf: Pdf, doc: CreditNoteDocument, fonts: PdfFonts): void {
+  const { start, count } = pdf.bufferedPageRange();
+  for (let index = start; index < start + count; index++) {
+    pdf.switchToPage(index);
+    const frame = frameOf(pdf);
+    const bottomMargin = pdf.page.margins.bottom;
+    pdf.page.margins.bottom = 0; // writing in the margin must not start a new page
+    pdf.font(fonts.regular).fontSize(8).fillColor(MUTED);
+    const footer = `Credit note ${doc.number} · invoice ${doc.invoice.number} · Page ${index - start + 1} of ${count}`;
+    write(pdf, footer, frame.left, frame.bottom + 14, { width: frame.width, align: 'center', lineBreak: false });
+    pdf.page.margins.bottom = bottomMargin;
+  }
+}
+
+/** Draws the whole credit note onto `pdf` (its fonts registered under `fonts`' names). */
+export function drawCreditNote(pdf: Pdf, doc: CreditNoteDocument, fonts: PdfFonts): void {
+  const frame = frameOf(pdf);
+  let y = drawHeader(pdf, doc, fonts, frame);
+  const company = doc.client.company ? [doc.client.company] : [];
+  y = drawLabelled(pdf, fonts, frame, y, 'BILL TO', [doc.client.name, ...company, ...doc.client.address]);
+  y = drawLabelled(pdf, fonts, frame, y, 'REASON', [doc.reason]);
+  y = drawLines(pdf, doc, fonts, y);
+  drawTotals(pdf, doc, fonts, y);
+  drawPageMarks(pdf, doc, fonts);
+}
