@@ -18,9 +18,10 @@ import {
   newClient,
   requestedSplit,
 } from '../domain/invoice.ts';
-import { invoiceIssuedChange } from '../domain/receivables.ts';
+import { invoiceIssuedChange, issueDayOf } from '../domain/receivables.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
 import { cardTokenRefusal, namesSavedCard } from '../domain/saved-card.ts';
+import { invoiceIssuedTax } from '../domain/tax-report.ts';
 import { invoiceCreatedEvents } from '../domain/webhook-events.ts';
 import { invoiceCreated } from '../representation/views.ts';
 import type { AddInvoiceInput } from '../schemas/invoice.ts';
@@ -36,6 +37,7 @@ import type { Item } from '../store/items.ts';
 import type { Key } from '../store/keys.ts';
 import { receivableActions } from '../store/receivables.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
+import { taxDayUpdate } from '../store/tax-rows.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import {
   executeWrite,
@@ -182,6 +184,12 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
       takeNumberAction(tableName(), account.companyId, 'invoice', lastNumber),
       ...(card ? [collectionOf(invoice, card.token, context.todayForOverdue)] : []),
       ...receivableActions(tableName(), invoiceIssuedChange(invoice, account.timeZone), attempt),
+      ...taxDayUpdate(
+        account.companyId,
+        issueDayOf(invoice.details, account.timeZone),
+        invoiceIssuedTax(invoice),
+        attempt,
+      ),
       ...sequenceActions([...chosen.claims, invoiceId]),
       ...eventPuts(events),
       ...(extension?.actions?.(invoice) ?? []),
