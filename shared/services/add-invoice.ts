@@ -184,18 +184,19 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
       takeNumberAction(tableName(), account.companyId, 'invoice', lastNumber),
       ...(card ? [collectionOf(invoice, card.token, context.todayForOverdue)] : []),
       ...receivableActions(tableName(), invoiceIssuedChange(invoice, account.timeZone), attempt),
-      ...taxDayUpdate(
-        account.companyId,
-        issueDayOf(invoice.details, account.timeZone),
-        invoiceIssuedTax(invoice),
-        attempt,
-      ),
+      ...issuedTax(invoice, account.timeZone, attempt),
       ...sequenceActions([...chosen.claims, invoiceId]),
       ...eventPuts(events),
       ...(extension?.actions?.(invoice) ?? []),
     ],
     response: answer,
   };
+}
+
+/** The invoice's amounts on the tax report's row of its issue day (docs/tax.md "Tax report"). */
+function issuedTax(invoice: Invoice, timeZone: string, attempt: number): TransactItem[] {
+  const day = issueDayOf(invoice.details, timeZone);
+  return taxDayUpdate(invoice.details.companyId, day, invoiceIssuedTax(invoice), attempt);
 }
 
 /**
