@@ -58,7 +58,7 @@ function planDeletion(
     actions: [
       deletionTransaction(tableName(), referenceCode, companyId, invoice!.balance, balance),
       ...receivableActions(tableName(), invoiceVoidedChange(invoice!, balance, context.account.timeZone), attempt),
-      ...voidTax(context, { details: invoice!.details, balance: invoice!.balance }, creditNotes, now, attempt),
+      ...voidTax(context, invoice!, creditNotes, now, attempt),
       ...eventPuts(events),
     ],
     response: answer,

@@ -133,6 +133,33 @@ describe('POST /reports/tax', () => {
     expect(both.body.data.counts.invoices).toBe(3);
   });
 
+  it('a void of an invoice with a credit note takes off only what the invoice still counted for', async () => {
+    // Prepare
+    const { key } = await vatAccount();
+    const credited = await invoice(key, [line('400.00'), line('100.00', { tax: 'zero' })]);
+    const note = await call('create-credit-note', {
+      key,
+      pathParameters: { reference_code: credited.reference_code },
+      body: { reason: 'Discount agreed', amount: '53.75' },
+    });
+    expect(note.status, note.rawBody).toBe(201);
+
+    // Act
+    const before = await report(key, { period: 'today' });
+    await call('delete-invoice', { key, pathParameters: { reference_code: credited.reference_code } });
+    const after = await report(key, { period: 'today' });
+
+    // Assert
+    expect(before.body.data.total).toBe(money(kobo(credited.total) - kobo(note.body.data.total)));
+    expect(after.body.data).toMatchObject({
+      output_vat: [],
+      vat_total: '0.00',
+      zero_rated: '0.00',
+      total: '0.00',
+      counts: { invoices: 1, credit_notes: 1, voids: 1 },
+    });
+  });
+
   it('counts an account with VAT off outside VAT; another account sees none of it', async () => {
     // Prepare
     const { key } = await newAccount();
