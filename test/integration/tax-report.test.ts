@@ -160,6 +160,39 @@ describe('POST /reports/tax', () => {
     });
   });
 
+  it('credit notes racing a void: whatever commits, the invoice nets to nothing', async () => {
+    // Prepare
+    const { key } = await vatAccount();
+    const raced = await invoice(key, [line('1000.00'), line('300.00', { tax: 'exempt' })]);
+    const credit = (amount: string) =>
+      call('create-credit-note', {
+        key,
+        pathParameters: { reference_code: raced.reference_code },
+        body: { reason: 'Race', amount },
+      });
+
+    // Act
+    const results = await Promise.all([
+      credit('10.00'),
+      credit('20.00'),
+      call('delete-invoice', { key, pathParameters: { reference_code: raced.reference_code } }),
+      credit('30.00'),
+    ]);
+    const after = await report(key, { period: 'today' });
+
+    // Assert
+    const notes = results.filter((result) => result.status === 201).length;
+    expect(results.map((result) => result.status).sort()).toEqual(
+      [...Array(notes).fill(201), 200, ...Array(3 - notes).fill(409)].sort(),
+    );
+    expect(after.body.data).toMatchObject({
+      vat_total: '0.00',
+      exempt: '0.00',
+      total: '0.00',
+      counts: { invoices: 1, credit_notes: notes, voids: 1 },
+    });
+  });
+
   it('counts an account with VAT off outside VAT; another account sees none of it', async () => {
     // Prepare
     const { key } = await newAccount();
