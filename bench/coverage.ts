@@ -62,6 +62,7 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
   },
   'invoice-history': { rows: ['invoice history page of 100'] },
   'aging-report': { phases: ['receivables'] },
+  'tax-report': { rows: ['tax report (year)'] },
   'client-statement': {
     phases: ['receivables', 'render'],
     note: 'JSON and CSV in the receivables phase; its PDF (Accept: application/pdf) in the render phase',

@@ -107,6 +107,16 @@ export const reversal = (key: string, paymentId: number): RequestSpec => ({
   body: { reason: 'Recorded twice by mistake' },
 });
 
+/** Days of the tax report row's period: a year, both ends counted (the most a custom period may span). */
+export const TAX_YEAR_DAYS = 366;
+
+/** docs/tax.md "Tax report": the last 366 days (a custom period, so the row reads as much on 1 January as in December). */
+export const taxReport = (key: string): RequestSpec => ({
+  path: '/reports/tax',
+  headers: auth(key, false),
+  body: { period: 'custom', start: formatDayFirst(addDays(TODAY, -(TAX_YEAR_DAYS - 1))), end: formatDayFirst(TODAY) },
+});
+
 export const history = (key: string): RequestSpec => ({
   path: '/payments/history',
   headers: auth(key, false),

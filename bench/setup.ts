@@ -19,6 +19,7 @@ import {
   seedTaxed,
   seedWrites,
 } from './seeding.ts';
+import { seedTaxYear } from './tax-seeding.ts';
 
 export type Database = Awaited<ReturnType<typeof startDynamoDbLocal>>;
 
@@ -73,6 +74,7 @@ export async function seedAll(endpoint: string, port: number, results: Record<st
       seedWrites(port, accounts.writer, accounts.payers, accounts.soloPayer),
     );
     const taxed = await timed('VAT account', () => seedTaxed(port, accounts.taxed));
+    await timed('VAT account: a year of tax day rows', () => seedTaxYear(client, accounts.taxed.account.companyId));
     await timed('pages by bytes', () => seedPages(port, accounts.pages.secretKey));
     await timed('clients', () => seedClients(port, accounts.history.secretKey));
     const seeded = {

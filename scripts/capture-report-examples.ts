@@ -1,5 +1,5 @@
 /**
- * The OpenAPI examples of the reports (docs/api.md "Aging", "Client statement"), captured like the rest by
+ * The OpenAPI examples of the reports (docs/api.md "Aging", "Client statement"; docs/tax.md "Tax report"), captured like the rest by
  * scripts/capture-examples.ts, whose request tools scripts/capture-resource-examples.ts hands on.
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -50,6 +50,7 @@ export async function captureReportExamples(tools: CaptureTools): Promise<Pick<C
   });
   await commonErrors('aging-report', { limit: 2 }, { bucket: '31_60' }, 'QueryCommand');
 
+  const taxReport = await captureTaxReportExamples(tools);
   const { statement, crowdedClientId } = await captureStatementExamples(tools, late);
   const clients = { clientId: Number(late.client.id), companyId: Number(late.company_id), crowdedClientId };
   const mail = await captureStatementMailExamples(tools, clients);
@@ -57,9 +58,21 @@ export async function captureReportExamples(tools: CaptureTools): Promise<Pick<C
     requests: {
       'aging-report': { json: { invoices: true, bucket: '31_60', limit: 50 }, form: 'invoices=true&bucket=31_60' },
       'client-statement': { json: statement, form: 'period=month' },
+      'tax-report': { json: taxReport, form: 'period=month' },
       ...mail.requests,
     },
   };
+}
+
+/** The tax report of this month (docs/tax.md "Tax report") and its refusals. */
+async function captureTaxReportExamples({ capture, commonErrors }: CaptureTools) {
+  const body = { period: 'month' };
+  await capture('tax-report', 200, 'month', "This month's VAT and withholding tax", { body });
+  await capture('tax-report', 400, 'invalid_period', 'custom without end', {
+    body: { period: 'custom', start: '01/01/2026' },
+  });
+  await commonErrors('tax-report', body, [1] as unknown as Record<string, unknown>, 'QueryCommand');
+  return body;
 }
 
 /** The statements of the late invoice's client, and the refusals a statement has. */

@@ -363,6 +363,7 @@ const TABLE = [
         csv: true,
       },
       { name: 'aging-report', method: 'POST', path: '/reports/aging', writes: false, takesBody: true, csv: true },
+      { name: 'tax-report', method: 'POST', path: '/reports/tax', writes: false, takesBody: true, csv: true },
       {
         name: 'client-statement',
         method: 'POST',

@@ -1,5 +1,6 @@
 /**
- * The history function (docs/api.md "Payment history and pagination", "Aging", "Client statement"): every `…/history`
+ * The history function (docs/api.md "Payment history and pagination", "Aging", "Client statement"; docs/tax.md "Tax
+ * report"): every `…/history`
  * listing and every report.
  */
 import { createApiFunction } from '../../shared/http/api-function.ts';
@@ -10,7 +11,7 @@ import { invoiceHistorySchema, paymentHistorySchema } from '../../shared/schemas
 import { invoiceHistory } from '../../shared/services/invoice-history.ts';
 import { paymentHistory } from '../../shared/services/payment-history.ts';
 import { parseRequest } from '../../shared/validation.ts';
-import { agingReportRoute, clientStatementRoute } from './report-routes.ts';
+import { agingReportRoute, clientStatementRoute, taxReportRoute } from './report-routes.ts';
 
 const PERIOD_FIELDS = { periodFields: ['period', 'start', 'end'] };
 
@@ -33,4 +34,5 @@ export const handler = createApiFunction('history', {
   'invoice-history': invoiceHistoryRoute,
   'aging-report': agingReportRoute,
   'client-statement': clientStatementRoute,
+  'tax-report': taxReportRoute,
 });

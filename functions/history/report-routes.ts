@@ -1,17 +1,19 @@
-/** The reports (docs/api.md "Aging", "Client statement"): parse → call the service → respond, in JSON or CSV. */
+/** The reports (docs/api.md "Aging", "Client statement"; docs/tax.md "Tax report"): parse → call the service → respond, in JSON or CSV. */
 import type { RouteHandler } from '../../shared/http/handler.ts';
 import {
   agingResponse,
   agingResume,
   statementPdfResponse,
   statementResponse,
+  taxReportResponse,
   withLinkCursor,
 } from '../../shared/http/report-page.ts';
 import { renderStatementPdf } from '../../shared/render/invoice-pdf.ts';
-import { clientStatementSchema } from '../../shared/schemas/history.ts';
+import { clientStatementSchema, taxReportSchema } from '../../shared/schemas/history.ts';
 import { agingReportSchema } from '../../shared/schemas/reports.ts';
 import { agingReport } from '../../shared/services/aging-report.ts';
 import { clientStatement, clientStatementDocument } from '../../shared/services/client-statement.ts';
+import { taxReport } from '../../shared/services/tax-report.ts';
 import { parseRequest } from '../../shared/validation.ts';
 
 /** POST /reports/aging (the body is optional: `{}` is the whole account's client rows) */
@@ -30,4 +32,10 @@ export const clientStatementRoute: RouteHandler = async ({ context, body, pathPa
     return statementPdfResponse(await renderStatementPdf(document), document.fileName);
   }
   return statementResponse(await clientStatement(context, clientId, input), { format, path });
+};
+
+/** POST /reports/tax, as JSON or CSV */
+export const taxReportRoute: RouteHandler = async ({ context, body, format, path }) => {
+  const input = parseRequest(taxReportSchema, body, { periodFields: ['period', 'start', 'end'] });
+  return taxReportResponse(await taxReport(context, input), { format, path });
 };

@@ -147,6 +147,8 @@ export interface InvoiceDetails {
   terms?: string;
   /** The split and the VAT setting it was computed with; absent on invoices created before VAT: `invoiceTaxOf`. */
   tax?: InvoiceTax;
+  /** Counted in the tax report's rows (docs/tax.md "Tax report"); unset on invoices created before they were kept. */
+  inTaxReport?: boolean;
 }
 
 export interface InvoiceOrigin {
@@ -323,6 +325,7 @@ export function buildInvoice(
     lines: newLines(input, ids.invoiceId, split),
     client,
     tax: invoiceTaxFrom(split, vat),
+    inTaxReport: true,
   };
   const issueDate = input.issue_date ?? issue.today;
   if (issueDate !== undefined) details.issueDate = toEpochSeconds(issueDate);

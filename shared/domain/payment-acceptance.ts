@@ -153,6 +153,7 @@ export function newPayment(
   return {
     ...(ids.previousPaymentId === undefined ? {} : { previousPaymentId: ids.previousPaymentId }),
     inTotals: true,
+    ...(request.whtKobo ? { inTaxReport: true } : {}),
     id: ids.id,
     companyId: details.companyId,
     clientId: details.clientId,

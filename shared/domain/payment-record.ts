@@ -92,6 +92,8 @@ export interface PaymentRecord {
   previousPaymentId?: number;
   /** Counted in its day's totals (every payment recorded since totals are kept; older ones once migrated). */
   inTotals?: boolean;
+  /** Its withholding tax is counted in the tax report's rows (docs/tax.md "Tax report"); unset on older payments. */
+  inTaxReport?: boolean;
   /** Set on a payment recorded from Paystack; absent on manual ones. */
   online?: OnlinePayment;
   /**

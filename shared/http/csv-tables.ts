@@ -5,6 +5,7 @@
  */
 import { AGING_BUCKETS } from '../domain/aging.ts';
 import { fromEpochSeconds, parseDayFirstDate, toIsoDate } from '../domain/dates.ts';
+import { formatKobo } from '../domain/money.ts';
 import { clientDisplayName } from '../representation/report-views.ts';
 import type { CsvColumn } from './csv.ts';
 
@@ -206,4 +207,61 @@ export const STATEMENT_COLUMNS: CsvColumn<StatementLineJson>[] = [
   optionalAmount('subtotal', (l) => l.subtotal),
   optionalAmount('discount', (l) => l.discount),
   optionalAmount('tax', (l) => l.tax),
+];
+
+interface TaxReportJson {
+  start: string;
+  end: string;
+  output_vat: { rate: string; taxable: string; vat: string }[];
+  vat_total: string;
+  taxable: string;
+  zero_rated: string;
+  exempt: string;
+  outside_vat: string;
+  discounts: string;
+  total: string;
+  wht_suffered: string;
+}
+
+/** One line of the tax report's CSV: a rate's or a category's net and VAT, withholding tax, or the totals. */
+interface TaxReportLine {
+  start: string;
+  end: string;
+  line: string;
+  rate?: string;
+  net: string;
+  vat?: string;
+}
+
+/**
+ * The tax report as lines (docs/tax.md "Tax report"): one per standard rate, then the zero-rated, exempt and
+ * outside-VAT nets, the discounts, the withholding tax suffered, and the total (net and VAT) last.
+ */
+export function taxReportLines(report: TaxReportJson): TaxReportLine[] {
+  const range = { start: isoOfDayFirst(report.start), end: isoOfDayFirst(report.end) };
+  const totalNet = koboOf(report.total) - koboOf(report.vat_total);
+  return [
+    ...report.output_vat.map((rate) => ({
+      ...range,
+      line: 'standard',
+      rate: rate.rate,
+      net: rate.taxable,
+      vat: rate.vat,
+    })),
+    { ...range, line: 'zero_rated', rate: '0', net: report.zero_rated, vat: '0.00' },
+    { ...range, line: 'exempt', net: report.exempt },
+    { ...range, line: 'outside_vat', net: report.outside_vat },
+    { ...range, line: 'discounts', net: report.discounts },
+    { ...range, line: 'wht_suffered', net: report.wht_suffered },
+    { ...range, line: 'total', net: formatKobo(totalNet), vat: report.vat_total },
+  ];
+}
+
+export const TAX_REPORT_COLUMNS: CsvColumn<TaxReportLine>[] = [
+  text('start', (l) => l.start),
+  text('end', (l) => l.end),
+  text('line', (l) => l.line),
+  text('rate', (l) => l.rate ?? ''),
+  amount('net', (l) => l.net),
+  optionalAmount('vat', (l) => l.vat),
 ];

@@ -5,11 +5,17 @@
  */
 import { AGING_BUCKETS, type AgingBucket } from '../domain/aging.ts';
 import { invalidCursor } from '../domain/refusal.ts';
-import type { StatementView } from '../representation/report-views.ts';
+import type { StatementView, TaxReportView } from '../representation/report-views.ts';
 import type { AgingPage, AgingPosition } from '../services/aging-report.ts';
 import type { Account } from '../store/accounts.ts';
 import { csvResponse, csvText } from './csv.ts';
-import { CLIENT_AGING_COLUMNS, OPEN_INVOICE_COLUMNS, STATEMENT_COLUMNS } from './csv-tables.ts';
+import {
+  CLIENT_AGING_COLUMNS,
+  OPEN_INVOICE_COLUMNS,
+  STATEMENT_COLUMNS,
+  TAX_REPORT_COLUMNS,
+  taxReportLines,
+} from './csv-tables.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { type HttpResponse, jsonResponse, successBody } from './envelope.ts';
 import type { AnswerFormat } from './handler.ts';
@@ -106,5 +112,11 @@ export const statementPdfResponse = (pdf: Uint8Array, fileName: string): HttpRes
 /** `POST /clients/{id}/statement`: one answer, never paged. */
 export function statementResponse(view: StatementView, answer: Answer): HttpResponse {
   if (answer.format === 'csv') return csvResponse(csvText(STATEMENT_COLUMNS, view.lines), undefined);
+  return jsonResponse(200, successBody(view));
+}
+
+/** `POST /reports/tax`: one answer, never paged (docs/tax.md "Tax report"). */
+export function taxReportResponse(view: TaxReportView, answer: Answer): HttpResponse {
+  if (answer.format === 'csv') return csvResponse(csvText(TAX_REPORT_COLUMNS, taxReportLines(view)), undefined);
   return jsonResponse(200, successBody(view));
 }

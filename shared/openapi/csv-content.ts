@@ -8,6 +8,7 @@ import {
   OPEN_INVOICE_COLUMNS,
   PAYMENT_COLUMNS,
   STATEMENT_COLUMNS,
+  TAX_REPORT_COLUMNS,
 } from '../http/csv-tables.ts';
 import { type RouteName, routeNamed } from '../routes.ts';
 
@@ -20,6 +21,7 @@ const CSV_TABLES: Partial<Record<RouteName, { columns: string; paged: boolean }>
     paged: true,
   },
   'client-statement': { columns: headersOf(STATEMENT_COLUMNS), paged: false },
+  'tax-report': { columns: headersOf(TAX_REPORT_COLUMNS), paged: false },
 };
 
 function headersOf(columns: readonly { header: string }[]): string {

@@ -20,6 +20,7 @@ import {
   invoiceHistorySchema,
   paymentHistorySchema,
   sendStatementSchema,
+  taxReportSchema,
 } from '../schemas/history.ts';
 import { addInvoiceSchema, FLAT_CLIENT_FIELDS, invoiceItemSchema } from '../schemas/invoice.ts';
 import { addPaymentSchema, reversePaymentSchema } from '../schemas/payment.ts';
@@ -423,6 +424,7 @@ function requestSchemas(): Record<string, unknown> {
     AgingReportRequest: inputSchema(agingReportSchema),
     ClientStatementRequest: inputSchema(clientStatementSchema),
     SendStatementRequest: inputSchema(sendStatementSchema),
+    TaxReportRequest: inputSchema(taxReportSchema),
     AddClientRequest: inputSchema(addClientSchema),
     UpdateClientRequest: inputSchema(updateClientSchema),
     CreateRecurringInvoiceRequest: inputSchema(recurringInvoiceSchema),

@@ -1,6 +1,9 @@
-/** The operations of the reports (docs/api.md "Aging", "Client statement"; docs/receivables.md "One client: the statement"). */
+/**
+ * The operations of the reports (docs/api.md "Aging", "Client statement"; docs/receivables.md "One client: the
+ * statement"; docs/tax.md "Tax report").
+ */
 import type { RouteName } from '../routes.ts';
-import { clientStatementSchema, sendStatementSchema } from '../schemas/history.ts';
+import { clientStatementSchema, sendStatementSchema, taxReportSchema } from '../schemas/history.ts';
 import { agingReportSchema } from '../schemas/reports.ts';
 import { COMMON_ERRORS, IDEMPOTENCY_ERRORS, type OperationSpec } from './operation-spec.ts';
 
@@ -60,5 +63,21 @@ export const REPORT_OPERATIONS = {
       'recipient_missing',
       'mail_not_configured',
     ],
+  },
+  'tax-report': {
+    operationId: 'getTaxReport',
+    summary: 'Tax report (VAT and withholding tax of a period)',
+    description:
+      "The account's output VAT of a period (payment history's `period`, `start` and `end` rules): per rate, from the " +
+      'invoices issued (on their issue day) and the credit notes (on theirs, negative) in it; the taxable, zero-rated, ' +
+      'exempt and outside-VAT (VAT `off`) nets; the discounts; the withholding tax clients deducted from payments (on ' +
+      'their transaction date); and how many documents made them. A void or a payment reversal is a reversing entry on ' +
+      'the day it was made: the report of an earlier period never changes. Not paged. `Accept: text/csv` answers it as ' +
+      'CSV lines (one per rate, then each category, withholding tax and the total).',
+    tag: 'Reports',
+    request: { name: 'TaxReportRequest', schema: taxReportSchema },
+    success: { status: 200, schema: 'TaxReportResponse', description: 'The report.' },
+    idempotent: false,
+    errors: [...COMMON_ERRORS, 'invalid_period'],
   },
 } satisfies Partial<Record<RouteName, OperationSpec>>;

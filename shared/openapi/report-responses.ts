@@ -157,6 +157,43 @@ const StatementQueued = object('A statement e-mail, queued: the mailer draws the
   job_id: string('The mail job', { pattern: '^mail_[0-9A-HJKMNP-TV-Z]{26}$' }),
 });
 
+const signedAmount = (description: string): Schema =>
+  string(`${description}: decimal string with exactly two decimals; negative when credit notes and voids exceed it`, {
+    pattern: '^-?\\d+\\.\\d{2}$',
+  });
+const count = (description: string): Schema => ({ type: 'integer', description });
+
+const TaxReport = object('The VAT and withholding tax of a period: not paged (docs/tax.md "Tax report").', {
+  period: string('The requested period', { enum: [...PERIODS] }),
+  start: dayFirst('Effective first day'),
+  end: dayFirst('Effective last day'),
+  currency: string('The account currency', { pattern: '^[A-Z]{3}$' }),
+  output_vat: {
+    type: 'array',
+    description: 'Standard-rated sales per VAT rate (the rate each invoice was created with), lowest rate first',
+    items: object('One rate.', {
+      rate: string('The rate in percent, as set (`7.5`)'),
+      taxable: signedAmount('Net of the lines at this rate, after discounts, without VAT'),
+      vat: signedAmount('The VAT on them'),
+    }),
+  },
+  vat_total: signedAmount('Σ output VAT'),
+  taxable: signedAmount('Σ standard-rated net'),
+  zero_rated: signedAmount('Net of the zero-rated lines'),
+  exempt: signedAmount('Net of the exempt lines'),
+  outside_vat: signedAmount('Net of the invoices of an account with VAT `off` (and of invoices created before VAT)'),
+  discounts: signedAmount('Discounts given (already out of the nets above)'),
+  total: signedAmount('Every net plus the VAT: Σ the totals of the invoices less the credit notes and voids'),
+  wht_suffered: signedAmount('Withholding tax deducted by clients from payments, less what reversals took off'),
+  counts: object('How many documents made the figures.', {
+    invoices: count('Invoices issued in the period'),
+    credit_notes: count('Credit notes issued in the period'),
+    voids: count('Invoices voided in the period'),
+    wht_payments: count('Payments with withholding tax in the period'),
+    wht_reversals: count('Reversals in the period of payments with withholding tax'),
+  }),
+});
+
 const queuedSuccess = (description: string, data: Schema, message: string): Schema => ({
   type: 'object',
   description,
@@ -188,6 +225,8 @@ export const REPORT_RESPONSE_SCHEMAS = {
   StatementLine,
   ClientStatement,
   ClientStatementResponse: success('The statement.', ref('ClientStatement')),
+  TaxReport,
+  TaxReportResponse: success('The tax report.', ref('TaxReport')),
   StatementQueued,
   StatementQueuedResponse: queuedSuccess('Queued for sending.', ref('StatementQueued'), STATEMENT_QUEUED),
 } satisfies Record<string, Schema>;

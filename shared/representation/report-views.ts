@@ -6,7 +6,10 @@ import { AGING_BUCKETS, type AgingBucket, type AgingTotals } from '../domain/agi
 import { type CalendarDate, formatDayFirst, fromIsoDate } from '../domain/dates.ts';
 import type { ClientRecord, Invoice } from '../domain/invoice.ts';
 import { formatKobo } from '../domain/money.ts';
+import { formatPercent } from '../domain/percent.ts';
 import type { Statement, StatementLine } from '../domain/statement.ts';
+import { VAT_RATE_DECIMALS } from '../domain/tax.ts';
+import type { TaxReport } from '../domain/tax-report.ts';
 import { type Success, success } from '../outcome.ts';
 import { clientView, invoiceView } from './views.ts';
 
@@ -124,3 +127,44 @@ export const statementQueued = (of: StatementMailOf): Success<Record<string, unk
     },
     STATEMENT_QUEUED,
   );
+
+/** The period a tax report covers: the period asked for and its effective range (DD/MM/YYYY), in the account's currency. */
+export interface TaxReportOf {
+  period: string;
+  start: string;
+  end: string;
+  currency: string;
+}
+
+/**
+ * The tax report (docs/tax.md "Tax report"): output VAT per rate, the net amounts by VAT category, the withholding tax
+ * suffered, and how many documents made them. Credit notes and voids count negatively.
+ */
+export function taxReportView(of: TaxReportOf, report: TaxReport) {
+  const { figures } = report;
+  return {
+    ...of,
+    output_vat: report.rates.map((rate) => ({
+      rate: formatPercent(rate.rateUnits, VAT_RATE_DECIMALS),
+      taxable: formatKobo(rate.taxableKobo),
+      vat: formatKobo(rate.vatKobo),
+    })),
+    vat_total: formatKobo(report.vatKobo),
+    taxable: formatKobo(report.taxableKobo),
+    zero_rated: formatKobo(figures.zeroRatedKobo),
+    exempt: formatKobo(figures.exemptKobo),
+    outside_vat: formatKobo(figures.outsideVatKobo),
+    discounts: formatKobo(figures.discountKobo),
+    total: formatKobo(report.totalKobo),
+    wht_suffered: formatKobo(figures.whtKobo),
+    counts: {
+      invoices: figures.invoices,
+      credit_notes: figures.creditNotes,
+      voids: figures.voids,
+      wht_payments: figures.whtPayments,
+      wht_reversals: figures.whtReversals,
+    },
+  };
+}
+
+export type TaxReportView = ReturnType<typeof taxReportView>;

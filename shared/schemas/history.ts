@@ -86,3 +86,14 @@ export type PaymentHistoryInput = z.output<typeof paymentHistorySchema>;
 export type ClientStatementInput = z.output<typeof clientStatementSchema>;
 export type SendStatementInput = z.output<typeof sendStatementSchema>;
 export type InvoiceHistoryInput = z.output<typeof invoiceHistorySchema>;
+
+/** `POST /reports/tax` (docs/tax.md "Tax report"): the period rules of payment history; one answer, never paged. */
+export const taxReportSchema = withPeriodDates(
+  z.object({
+    period: enumField(PERIODS, 'Tax report period'),
+    start: rawHistoryDate('Start date DD/MM/YYYY (required for custom; ignored otherwise)'),
+    end: rawHistoryDate('End date DD/MM/YYYY (required for custom; ignored otherwise)'),
+  }),
+);
+
+export type TaxReportInput = z.output<typeof taxReportSchema>;

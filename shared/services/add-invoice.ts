@@ -19,9 +19,10 @@ import {
   newClient,
   requestedSplit,
 } from '../domain/invoice.ts';
-import { invoiceIssuedChange } from '../domain/receivables.ts';
+import { invoiceIssuedChange, issueDayOf } from '../domain/receivables.ts';
 import { generateReferenceCode } from '../domain/reference-code.ts';
 import { cardTokenRefusal, namesSavedCard } from '../domain/saved-card.ts';
+import { invoiceIssuedTax } from '../domain/tax-report.ts';
 import { invoiceCreatedEvents } from '../domain/webhook-events.ts';
 import { invoiceCreated } from '../representation/views.ts';
 import type { AddInvoiceInput } from '../schemas/invoice.ts';
@@ -38,6 +39,7 @@ import type { Item } from '../store/items.ts';
 import type { Key } from '../store/keys.ts';
 import { receivableActions } from '../store/receivables.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
+import { taxDayUpdate } from '../store/tax-rows.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import {
   executeWrite,
@@ -192,12 +194,19 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
       takeNumberAction(tableName(), account.companyId, 'invoice', lastNumber),
       ...(card ? [collectionOf(invoice, card.token, context.todayForOverdue)] : []),
       ...receivableActions(tableName(), invoiceIssuedChange(invoice, account.timeZone), attempt),
+      ...issuedTax(invoice, account.timeZone, attempt),
       ...sequenceActions([...chosen.claims, invoiceId]),
       ...eventPuts(events),
       ...(extension?.actions?.(invoice) ?? []),
     ],
     response: answer,
   };
+}
+
+/** The invoice's amounts on the tax report's row of its issue day (docs/tax.md "Tax report"). */
+function issuedTax(invoice: Invoice, timeZone: string, attempt: number): TransactItem[] {
+  const day = issueDayOf(invoice.details, timeZone);
+  return taxDayUpdate(invoice.details.companyId, day, invoiceIssuedTax(invoice), attempt);
 }
 
 /**

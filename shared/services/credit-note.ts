@@ -8,9 +8,10 @@
  */
 import { receiveCredit } from '../domain/client-credit.ts';
 import { type CreditNoteRequest, type IssuedCreditNote, issueCreditNote } from '../domain/credit-note-record.ts';
-import { formatTimestamp, toIsoDate } from '../domain/dates.ts';
+import { formatTimestamp, fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import { creditNoteChange } from '../domain/receivables.ts';
+import { creditNoteDocument, creditNoteTax } from '../domain/tax-report.ts';
 import { creditNoteCreatedEvents } from '../domain/webhook-events.ts';
 import { creditNoteCreated } from '../representation/credit-note-answers.ts';
 import { clientCreditKey, creditFrom } from '../store/client-credit.ts';
@@ -20,6 +21,7 @@ import { tableName } from '../store/dynamodb-client.ts';
 import { creditNoteHeaderAction, invoiceFrom, invoiceKeys, loadInvoices } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
 import { receivableActions } from '../store/receivables.ts';
+import { taxDayUpdate } from '../store/tax-rows.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, type TransactItem, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { newUlid } from '../ulid.ts';
@@ -91,12 +93,21 @@ function planCreditNote(
       ...newCreditNoteActions(table, issued.note, invoice!.details.hostedToken),
       takeNumberAction(table, companyId, 'credit_note', lastNumber),
       ...receivableActions(table, creditNoteChange(invoice!, issued.balance, issued.note), attempt),
+      ...taxDayUpdate(
+        companyId,
+        toIsoDate(fromEpochSeconds(issued.note.issueDate)),
+        noteTax(issued, invoice!),
+        attempt,
+      ),
       ...clientCreditActions(context, items, issued),
       ...eventPuts(events),
     ],
     response: answer,
   };
 }
+
+/** What the credit note takes off the tax report of its issue day (docs/tax.md "Tax report"). */
+const noteTax = (issued: IssuedCreditNote, invoice: Invoice) => creditNoteTax(creditNoteDocument(issued.note, invoice));
 
 /** What the credit note credits beyond the amount due, added to the client's credit (nothing when it is all taken). */
 function clientCreditActions(

@@ -8,12 +8,13 @@
  * transaction with these.
  */
 import { loadConfig } from '../config.ts';
-import type { CalendarDate } from '../domain/dates.ts';
+import { type CalendarDate, fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
 import type { Invoice, InvoiceBalance } from '../domain/invoice.ts';
 import { receiptRecipient } from '../domain/invoice-mail.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import { recordedDelta } from '../domain/period-totals.ts';
 import { paymentRecordedChange } from '../domain/receivables.ts';
+import { withholdingTax } from '../domain/tax-report.ts';
 import { paymentEvents } from '../domain/webhook-events.ts';
 import { type Answer, paymentRecorded } from '../representation/views.ts';
 import { tableName } from '../store/dynamodb-client.ts';
@@ -22,6 +23,7 @@ import { mailJobPut, queuedMailJob } from '../store/mail.ts';
 import { dayTotalsUpdate } from '../store/period-totals.ts';
 import { receiptActions } from '../store/receipts.ts';
 import { receivableActions } from '../store/receivables.ts';
+import { taxDayUpdate } from '../store/tax-rows.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import type { TransactItem } from '../store/write-executor.ts';
 
@@ -64,6 +66,12 @@ export function recordedPaymentWrites(recording: RecordedPayment): PaymentWrites
       ...paymentTransaction(tableName(), invoice.balance, balance, recorded),
       dayTotalsUpdate(tableName(), recorded, recordedDelta(recorded)),
       ...receivableActions(tableName(), paymentRecordedChange(invoice, balance, recorded), attempt),
+      ...taxDayUpdate(
+        companyId,
+        toIsoDate(fromEpochSeconds(payment.transactionDate)),
+        withholdingTax(payment),
+        attempt,
+      ),
       ...receiptActions(tableName(), invoice.details.hostedToken, recorded),
       ...eventPuts(events),
       ...receiptMail(recording),

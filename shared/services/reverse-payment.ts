@@ -4,9 +4,10 @@
  * transaction with the `payment.reversed` event, its receivables items (docs/data-design.md "Receivables") and the
  * Idempotency-Key's record.
  */
-import { formatTimestamp } from '../domain/dates.ts';
+import { formatTimestamp, localDateOf, toIsoDate } from '../domain/dates.ts';
 import { decideReversal, type ReversalRequest } from '../domain/payment-reversal.ts';
 import { paymentReversedChange } from '../domain/receivables.ts';
+import { withholdingReversedTax } from '../domain/tax-report.ts';
 import { paymentReversedEvents } from '../domain/webhook-events.ts';
 import { paymentReversed } from '../representation/views.ts';
 import { tableName } from '../store/dynamodb-client.ts';
@@ -14,6 +15,7 @@ import type { Item } from '../store/items.ts';
 import { reversalKeys, reversalReading, reversalTransaction } from '../store/payment-reversals.ts';
 import { receiptReversalActions } from '../store/receipts.ts';
 import { receivableActions } from '../store/receivables.ts';
+import { taxDayUpdate } from '../store/tax-rows.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { executeWrite, ReadAgain, type WritePlan, type WriteResult } from '../store/write-executor.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
@@ -63,6 +65,13 @@ function planReversal(
         attempt,
       ),
       ...receiptReversalActions(tableName(), accepted.invoice.details.hostedToken, accepted.payment),
+      // A reversing entry on the reversal's own day (docs/tax.md "Tax report"): a closed period stays as reported.
+      ...taxDayUpdate(
+        companyId,
+        toIsoDate(localDateOf(now, context.account.timeZone)),
+        withholdingReversedTax(accepted.payment),
+        attempt,
+      ),
       ...eventPuts(events),
     ],
     response: answer,

@@ -8,7 +8,7 @@ import type { InvoiceDetails, InvoiceLine, InvoiceTax } from '../domain/invoice.
 import { TAX_CATEGORIES, type TaxCategory, type TaxEntry, VAT_MODES, type VatMode } from '../domain/tax.ts';
 import type { Item } from './items.ts';
 
-type IssueFields = Pick<InvoiceDetails, 'number' | 'issueDate' | 'notes' | 'terms' | 'tax'>;
+type IssueFields = Pick<InvoiceDetails, 'number' | 'issueDate' | 'notes' | 'terms' | 'tax' | 'inTaxReport'>;
 
 export function invoiceIssueAttributes(details: IssueFields): Item {
   const { tax } = details;
@@ -18,6 +18,7 @@ export function invoiceIssueAttributes(details: IssueFields): Item {
     ...(details.notes === undefined ? {} : { notes: details.notes }),
     ...(details.terms === undefined ? {} : { terms: details.terms }),
     ...(tax === undefined ? {} : { tax: taxAttributes(tax) }),
+    ...(details.inTaxReport ? { in_tax_report: true } : {}),
   };
 }
 
@@ -49,6 +50,7 @@ export function invoiceIssueFromItem(item: Item): IssueFields {
   const terms = textOf(item.terms);
   if (terms !== undefined) fields.terms = terms;
   if (item.tax && typeof item.tax === 'object') fields.tax = taxFromItem(item.tax as Item);
+  if (item.in_tax_report === true) fields.inTaxReport = true;
   return fields;
 }
 

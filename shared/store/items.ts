@@ -93,6 +93,7 @@ export function paymentAttributes(payment: PaymentRecord): Item {
     ...(payment.viewBytes === undefined ? {} : { view_bytes: payment.viewBytes }),
     ...(payment.previousPaymentId === undefined ? {} : { previous_payment_id: payment.previousPaymentId }),
     ...(payment.inTotals ? { in_totals: true } : {}),
+    ...(payment.inTaxReport ? { in_tax_report: true } : {}),
     ...(payment.reversal ? { reversed_at: payment.reversal.reversedAt, reversal_reason: payment.reversal.reason } : {}),
     ...onlineAttributes(payment.online),
     ...(payment.whtKobo ? { wht: payment.whtKobo } : {}),
@@ -116,6 +117,7 @@ export function paymentFromItem(item: Item): PaymentRecord {
     ...(typeof item.view_bytes === 'number' ? { viewBytes: item.view_bytes } : {}),
     ...(typeof item.previous_payment_id === 'number' ? { previousPaymentId: item.previous_payment_id } : {}),
     ...(item.in_totals === true ? { inTotals: true } : {}),
+    ...(item.in_tax_report === true ? { inTaxReport: true } : {}),
     ...(typeof item.reversed_at === 'string'
       ? { reversal: { reversedAt: item.reversed_at, reason: String(item.reversal_reason ?? '') } }
       : {}),

@@ -19,6 +19,7 @@
  * | merchant_ref      | MERCHANTREF#<companyId>#<ref>        | MERCHANTREF  |                |                           |
  * | payment           | PAYMENT#<companyId>#<paymentId>      | PAYMENT      | PAYMENTS#<co>  | <YYYY-MM-DD>#<ulid>       |
  * | day totals        | TOTALS#<companyId>                   | <YYYY-MM-DD>#<shard> |        |                           |  (docs/data-design.md "Period totals"; period-totals.ts)
+ * | tax day row       | TAXDAY#<companyId>                   | <YYYY-MM-DD>#<shard> |        |                           |  (docs/data-design.md "Tax report"; tax-rows.ts)
  * | aging row         | AGING#<companyId>                    | <due YYYY-MM-DD>#<shard> |    |                           |  (receivables, see receivables.ts)
  * | client aging row  | AGINGCLIENT#<companyId>              | <clientId 12 digits>#<due>#<shard> |  |                 |
  * | open invoice      | OPENINVOICES#<companyId>             | <due YYYY-MM-DD>#<referenceCode> |  |                   |  (exists while the invoice is open)
@@ -108,6 +109,10 @@ export const keys = {
   payment: (companyId: number, paymentId: number): Key => ({ PK: `PAYMENT#${companyId}#${paymentId}`, SK: 'PAYMENT' }),
   dayTotals: (companyId: number, isoDate: string, shard: number): Key => ({
     PK: dayTotalsKeys.partition(companyId),
+    SK: `${isoDate}#${shard}`,
+  }),
+  taxDay: (companyId: number, isoDate: string, shard: number): Key => ({
+    PK: taxDayKeys.partition(companyId),
     SK: `${isoDate}#${shard}`,
   }),
   agingRow: (companyId: number, isoDueDate: string, shard: number): Key => ({
@@ -260,6 +265,13 @@ export const mailIndexKeys = {
 export const dayTotalsKeys = {
   partition: (companyId: number): string => `TOTALS#${companyId}`,
   /** Inclusive bounds for a BETWEEN over calendar dates (YYYY-MM-DD), every shard of each day. */
+  rangeStart: (isoDate: string): string => `${isoDate}#`,
+  rangeEnd: (isoDate: string): string => `${isoDate}#~`,
+};
+
+/** An account's tax day rows: one partition, by day, so a period's report is one Query (docs/data-design.md "Tax report"). */
+export const taxDayKeys = {
+  partition: (companyId: number): string => `TAXDAY#${companyId}`,
   rangeStart: (isoDate: string): string => `${isoDate}#`,
   rangeEnd: (isoDate: string): string => `${isoDate}#~`,
 };

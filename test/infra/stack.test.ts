@@ -304,6 +304,8 @@ describe.each(['dev', 'prod'] as const)('stage %s', (stageName) => {
           'GET /invoices/history/{proxy+}',
           'POST /reports/aging',
           'POST /reports/aging/{proxy+}',
+          'POST /reports/tax',
+          'POST /reports/tax/{proxy+}',
           'POST /clients/{id}/statement',
           'POST /clients/{id}/statement/{proxy+}',
         ].sort(),

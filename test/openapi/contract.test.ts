@@ -711,6 +711,16 @@ describe('contract: every documented outcome, validated against openapi.json', (
     );
   });
 
+  it('POST /reports/tax', { timeout: 120_000 }, async () => {
+    const { key } = await newAccount();
+    await createInvoice(key);
+    await expectStatus('tax-report', { key, body: { period: 'today' } }, 200);
+    await expectStatus('tax-report', { key, body: { period: 'year' }, headers: { accept: 'text/csv' } }, 200);
+    await expectStatus('tax-report', { key, body: { period: 'fortnight' } }, 400, 'invalid_period');
+    // Not an object: validation_failed (every field of the report is a period field).
+    await commonOutcomes('tax-report', key, { period: 'today' }, [1], 'QueryCommand');
+  });
+
   it('the pay button and the return (HTML answers, errors included)', async () => {
     const connected = await connectedAccount(paystack);
     const { token } = await invoiceToPay(connected.key);
