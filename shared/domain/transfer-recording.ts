@@ -21,12 +21,13 @@ export const ITEMS_PER_PAYMENT = 11;
 
 /**
  * Actions a step writes once, whatever its payments: the transfer's item, the id sequence's update (one claim of all
- * the step's ids), and the credit's balance, its line and `client.credit_changed`.
+ * the step's ids), and the credit's balance, its line, its client's item in the account's credit listing and
+ * `client.credit_changed`.
  */
-export const ITEMS_PER_STEP = 5;
+export const ITEMS_PER_STEP = 6;
 
 /**
- * Payments in one step's transaction: as many as fit, (100 − 5) / 11 rounded down = 8. A transfer that settles up to 8
+ * Payments in one step's transaction: as many as fit, (100 − 6) / 11 rounded down = 8. A transfer that settles up to 8
  * invoices is recorded in one transaction, all its payments together; a larger one in steps of 8 held together by its
  * item, recorded once however often it is processed.
  */

@@ -234,8 +234,13 @@ describe('a transfer into a virtual account', () => {
     );
     expect((await clientOf(connected.key, clientId)).credit_balance).toBe('50.00');
     const aging = await call('aging-report', { key: connected.key, body: {} });
-    // The merged aging rows: nothing outstanding, no invoice open.
-    expect(aging.body.data).toMatchObject({ total_outstanding: '0.00', counts: { current: 0 }, clients: [] });
+    // The merged aging rows: nothing outstanding, no invoice open; the client's row holds its unapplied credit.
+    expect(aging.body.data).toMatchObject({
+      total_outstanding: '0.00',
+      counts: { current: 0 },
+      total_unapplied_credit: '50.00',
+      clients: [{ client_id: clientId, total_outstanding: '0.00', unapplied_credit: '50.00' }],
+    });
   });
 
   it('settles more invoices than one transaction holds, in steps of eight: Σ payments + credit = the transfer', async () => {
@@ -245,7 +250,7 @@ describe('a transfer into a virtual account', () => {
     resetConfig();
     try {
       const { clientId, accountNumber } = await clientWithAccount(connected);
-      // Sixteen: the last step holds eight payments, each with its receipt e-mail, and the credit (8 × 11 + 5 items).
+      // Sixteen: the last step holds eight payments, each with its receipt e-mail, and the credit (8 × 11 + 6 items).
       for (let day = 1; day <= 16; day++)
         await invoiceFor(connected.key, clientId, '100.00', `12/${String(day).padStart(2, '0')}/2030`);
       const sent = await transfer(connected, accountNumber, 170_000);
@@ -286,6 +291,41 @@ describe('a transfer into a virtual account', () => {
     expect(await transferRecordOf(companyId, 'crash-1')).toMatchObject({ step: 2, done: true, creditKobo: 10_000 });
     expect((await clientOf(connected.key, clientId)).credit_balance).toBe('100.00');
     expect(await recordTransfer(request)).toMatchObject({ outcome: 'already_recorded' });
+  });
+
+  it('aging shows each client’s unapplied credit and its total, in JSON and CSV, until it is applied', async () => {
+    const connected = await connectedAccount(fixture);
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    const owing = await newClient(connected.key);
+    await invoiceFor(connected.key, owing.id, '300.00', '12/01/2030');
+    await processProviderEvent((await transfer(connected, accountNumber, 12_500)).eventId);
+    const aging = async (body: Record<string, unknown>) =>
+      (await call('aging-report', { key: connected.key, body })).body.data;
+
+    const whole = await aging({});
+    expect(whole).toMatchObject({ total_outstanding: '300.00', total_unapplied_credit: '125.00' });
+    expect(
+      whole.clients.map((row: Record<string, any>) => [row.client_id, row.total_outstanding, row.unapplied_credit]),
+    ).toEqual([
+      [owing.id, '300.00', '0.00'],
+      [clientId, '0.00', '125.00'],
+    ]);
+    expect(await aging({ client_id: clientId })).toMatchObject({
+      total_outstanding: '0.00',
+      total_unapplied_credit: '125.00',
+      clients: [{ client_id: clientId, unapplied_credit: '125.00' }],
+    });
+    expect(await aging({ client_id: owing.id })).toMatchObject({ total_unapplied_credit: '0.00' });
+    const csv = await call('aging-report', { key: connected.key, body: {}, headers: { accept: 'text/csv' } });
+    const [header, , creditRow] = String(csv.rawBody).trim().split(/\r?\n/);
+    expect(header!.split(',').at(-1)).toBe('unapplied_credit');
+    expect(creditRow!.split(',').at(-1)).toBe('125.00');
+
+    // An invoice of the client takes the credit: its listing item goes, and aging shows none.
+    await invoiceFor(connected.key, clientId, '200.00', '12/05/2030');
+    const after = await aging({});
+    expect(after).toMatchObject({ total_outstanding: '375.00', total_unapplied_credit: '0.00' });
+    expect(after.clients.map((row: Record<string, any>) => row.unapplied_credit)).toEqual(['0.00', '0.00']);
   });
 
   it('credit pays the next invoice (channel Credit) and is refunded; more than the credit is refused', async () => {
