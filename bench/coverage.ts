@@ -37,7 +37,10 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
     note: 'none yet: the return is Paystack verify plus the recording the webhook row will measure',
   },
   'paystack-event': {
-    note: 'none yet: webhook → payment recorded (p50/p99) is to get its row with the event processing',
+    phases: ['transfers'],
+    note:
+      'the transfers phase measures a dedicated_nuban transfer’s recording (1 and 50 invoices) in process; webhook → ' +
+      'payment recorded (p50/p99) over HTTP is to get its row with the event processing',
   },
   'add-client': { rows: ['add client'] },
   'list-clients': { rows: ['list clients page of 100'] },
@@ -47,7 +50,7 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
   'send-client-statement': { rows: ['send statement (enqueue)'] },
   'forget-client-card': { note: 'none yet: a delete of one item and its signature, like delete client' },
   'create-virtual-account': { note: 'none: two Paystack calls and one conditional put; Paystack dominates' },
-  'refund-client-credit': { note: 'none yet: a credit item and its line in one transaction, like forget client card' },
+  'refund-client-credit': { phases: ['transfers'] },
   'add-payment': { rows: ['add payment'], phases: ['many-tenants', 'webhook-events', 'durability-barrier'] },
   'get-payment': { rows: ['get payment (latest)'] },
   'reverse-payment': { rows: ['reverse payment'] },

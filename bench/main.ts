@@ -15,7 +15,8 @@
  * BENCH_BLOCKS=<n> sets the number of interleaved blocks (default 4, at least 3; quick: 2);
  * BENCH_SERVER_NODE_OPTIONS passes flags to the server processes (e.g. "--cpu-prof --cpu-prof-dir=prof");
  * BENCH_PHASES=endpoints,receivables runs only those phases (warmUp, scale, httpHop, endpoints, periodTotals,
- * receivables, webhookEvents, pagesByBytes, manyTenants, documents, recurring, durabilityBarrier, coldStart, render), and
+ * receivables, webhookEvents, pagesByBytes, manyTenants, documents, recurring, transfers, durabilityBarrier, coldStart,
+ * render), and
  * BENCH_ROWS='add payment,send invoice (enqueue)' only those endpoint rows: for developing one row or phase;
  * DYNAMODB_PORT=<port> puts DynamoDB Local on that port (default: a free one).
  */
@@ -56,6 +57,7 @@ const coldStart = await import('./phases/cold-start.ts');
 const render = await import('./phases/render.ts');
 const documents = await import('./phases/documents.ts');
 const recurring = await import('./phases/recurring.ts');
+const transfers = await import('./phases/transfers.ts');
 
 const { calibrationMs, calibrationOf } = await import('./calibration.ts');
 
@@ -104,7 +106,14 @@ try {
   };
 
   const steps = { warmUp, scale, httpHop, endpoints, periodTotals, receivables, webhookEvents, pagesByBytes };
-  for (const [name, step] of Object.entries({ ...steps, manyTenants, documents, recurring, durabilityBarrier }))
+  for (const [name, step] of Object.entries({
+    ...steps,
+    manyTenants,
+    documents,
+    recurring,
+    transfers,
+    durabilityBarrier,
+  }))
     if (name === 'warmUp' || chosen(name)) {
       await step.run(ctx);
       calibrationSamples.push(calibrationMs());
