@@ -5,7 +5,9 @@
  * to the next invoice and refunded, each reference recorded once — through the invoice function and the services on
  * DynamoDB Local. Σ payments + credit = Σ transfers, to the kobo.
  */
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { migrateCreditListing } from '../../infra/cli/migrations/credit-listing.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { invoiceEmailContent } from '../../shared/render/invoice-email.ts';
 import { renderInvoicePdf } from '../../shared/render/invoice-pdf.ts';
@@ -15,6 +17,8 @@ import { recordTransfer, transferStep } from '../../shared/services/record-trans
 import { deliverRefundJob } from '../../shared/services/refund-jobs.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { batchGet } from '../../shared/store/batch.ts';
+import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
+import { keys } from '../../shared/store/keys.ts';
 import { listMailJobs } from '../../shared/store/mail.ts';
 import { listRefundJobs, readRefundJob } from '../../shared/store/refund-jobs.ts';
 import { transferFrom, transferKey } from '../../shared/store/transfers.ts';
@@ -326,6 +330,26 @@ describe('a transfer into a virtual account', () => {
     const after = await aging({});
     expect(after).toMatchObject({ total_outstanding: '375.00', total_unapplied_credit: '0.00' });
     expect(after.clients.map((row: Record<string, any>) => row.unapplied_credit)).toEqual(['0.00', '0.00']);
+  });
+
+  it('credit recorded before the credit listing is listed by data:migrate, once', async () => {
+    const connected = await connectedAccount(fixture);
+    const { companyId } = connected.account;
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    await processProviderEvent((await transfer(connected, accountNumber, 7_500)).eventId);
+    // As a balance written before the listing existed: no listing item.
+    await documentClient().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys.creditListing(companyId, clientId) }),
+    );
+    const unlisted = await call('aging-report', { key: connected.key, body: {} });
+    expect(unlisted.body.data.total_unapplied_credit).toBe('0.00');
+    expect(await migrateCreditListing()).toBeGreaterThanOrEqual(1);
+    const listed = await call('aging-report', { key: connected.key, body: {} });
+    expect(listed.body.data).toMatchObject({
+      total_unapplied_credit: '75.00',
+      clients: [{ unapplied_credit: '75.00' }],
+    });
+    expect(await migrateCreditListing()).toBe(0);
   });
 
   it('credit pays the next invoice (channel Credit) and is refunded; more than the credit is refused', async () => {
