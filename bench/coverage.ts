@@ -41,8 +41,10 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
     note: 'Paystack’s verify taken out; no floor: the route reads the page again after its own transaction',
   },
   'paystack-event': {
-    phases: ['online-payments'],
-    note: 'the route against its floor, then the worker’s processing and the payment read back (p50/p99)',
+    phases: ['online-payments', 'transfers'],
+    note:
+      'the route against its floor, then the worker’s processing and the payment read back (p50/p99); a ' +
+      'dedicated_nuban transfer’s recording to 1 and 50 invoices in the transfers phase',
   },
   'add-client': { rows: ['add client'] },
   'list-clients': { rows: ['list clients page of 100'] },
@@ -52,7 +54,7 @@ export const ROUTE_COVERAGE: Record<RouteName, Coverage> = {
   'send-client-statement': { rows: ['send statement (enqueue)'] },
   'forget-client-card': { phases: ['online-payments'] },
   'create-virtual-account': { note: 'none: two Paystack calls and one conditional put; Paystack dominates' },
-  'refund-client-credit': { note: 'none yet: a credit item and its line in one transaction, like forget client card' },
+  'refund-client-credit': { phases: ['transfers'] },
   'add-payment': { rows: ['add payment'], phases: ['many-tenants', 'webhook-events', 'durability-barrier'] },
   'get-payment': { rows: ['get payment (latest)'] },
   'reverse-payment': { rows: ['reverse payment'] },

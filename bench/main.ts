@@ -15,8 +15,8 @@
  * BENCH_BLOCKS=<n> sets the number of interleaved blocks (default 4, at least 3; quick: 2);
  * BENCH_SERVER_NODE_OPTIONS passes flags to the server processes (e.g. "--cpu-prof --cpu-prof-dir=prof");
  * BENCH_PHASES=endpoints,receivables runs only those phases (warmUp, scale, httpHop, endpoints, periodTotals,
- * receivables, webhookEvents, pagesByBytes, manyTenants, documents, recurring, onlinePayments, durabilityBarrier,
- * coldStart, render), and
+ * receivables, webhookEvents, pagesByBytes, manyTenants, documents, recurring, onlinePayments, transfers,
+ * durabilityBarrier, coldStart, render), and
  * BENCH_ROWS='add payment,send invoice (enqueue)' only those endpoint rows: for developing one row or phase;
  * DYNAMODB_PORT=<port> puts DynamoDB Local on that port (default: a free one).
  */
@@ -58,6 +58,7 @@ const render = await import('./phases/render.ts');
 const documents = await import('./phases/documents.ts');
 const recurring = await import('./phases/recurring.ts');
 const onlinePayments = await import('./phases/online-payments.ts');
+const transfers = await import('./phases/transfers.ts');
 
 const { calibrationMs, calibrationOf } = await import('./calibration.ts');
 
@@ -112,6 +113,7 @@ try {
     documents,
     recurring,
     onlinePayments,
+    transfers,
     durabilityBarrier,
   }))
     if (name === 'warmUp' || chosen(name)) {

@@ -85,6 +85,8 @@ export const agingTotals = (rows: readonly AgingRow[], asOf: CalendarDate): Agin
 export interface ClientAging {
   clientId: number;
   totals: AgingTotals;
+  /** The client's credit not yet applied to an invoice (money held for it, not owed by it). */
+  unappliedCreditKobo: number;
 }
 
 /** Where a page of client rows ends: the last row's outstanding and client id (the order's two keys). */
@@ -97,15 +99,25 @@ export interface ClientRowsPosition {
 const clientOrder = (a: ClientRowsPosition, b: ClientRowsPosition): number =>
   b.outstandingKobo - a.outstandingKobo || a.clientId - b.clientId;
 
-/** Every client with something open, largest outstanding first (clients whose rows sum to nothing are left out). */
-export function agingByClient(rows: readonly ClientAgingRow[], asOf: CalendarDate): ClientAging[] {
+/**
+ * Every client with something open or some unapplied credit (`credits`: clientId → kobo), largest outstanding first
+ * (clients whose rows sum to nothing and who hold no credit are left out).
+ */
+export function agingByClient(
+  rows: readonly ClientAgingRow[],
+  asOf: CalendarDate,
+  credits: ReadonlyMap<number, number> = new Map(),
+): ClientAging[] {
   const byClient = new Map<number, ClientAgingRow[]>();
   for (const row of rows) (byClient.get(row.clientId) ?? byClient.set(row.clientId, []).get(row.clientId)!).push(row);
+  for (const [clientId, credit] of credits) if (credit > 0 && !byClient.has(clientId)) byClient.set(clientId, []);
   const clients: ClientAging[] = [];
   for (const [clientId, own] of byClient) {
     const totals = agingTotals(own, asOf);
     const open = AGING_BUCKETS.reduce((sum, bucket) => sum + totals.counts[bucket], 0);
-    if (totals.totalKobo !== 0 || open !== 0) clients.push({ clientId, totals });
+    const unappliedCreditKobo = Math.max(0, credits.get(clientId) ?? 0);
+    if (totals.totalKobo !== 0 || open !== 0 || unappliedCreditKobo > 0)
+      clients.push({ clientId, totals, unappliedCreditKobo });
   }
   return clients.sort((a, b) => clientOrder(positionOf(a), positionOf(b)));
 }
@@ -126,6 +138,10 @@ export function clientPage(
   const last = clients.at(-1);
   return { clients, next: rest.length > limit && last ? positionOf(last) : undefined };
 }
+
+/** Σ of the clients' unapplied credit (kobo). */
+export const totalUnappliedCredit = (credits: ReadonlyMap<number, number>): number =>
+  [...credits.values()].reduce((sum, credit) => sum + Math.max(0, credit), 0);
 
 /** The earliest and latest due date (YYYY-MM-DD) of the rows with an open invoice, or undefined when none is open. */
 export function openDueDateSpan(rows: readonly AgingRow[]): { from: string; to: string } | undefined {

@@ -162,6 +162,7 @@ interface ClientAgingJson {
   name: string;
   total_outstanding: string;
   buckets: Record<string, string | number>;
+  unapplied_credit: string;
 }
 
 export const CLIENT_AGING_COLUMNS: CsvColumn<ClientAgingJson>[] = [
@@ -169,6 +170,7 @@ export const CLIENT_AGING_COLUMNS: CsvColumn<ClientAgingJson>[] = [
   text('name', (c) => c.name),
   amount('total_outstanding', (c) => c.total_outstanding),
   ...AGING_BUCKETS.map((bucket) => amount<ClientAgingJson>(bucket, (c) => c.buckets[bucket])),
+  amount('unapplied_credit', (c) => c.unapplied_credit),
 ];
 
 interface StatementLineJson {

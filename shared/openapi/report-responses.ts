@@ -46,6 +46,10 @@ const ClientAging = object("One client's outstanding invoices.", {
   name: string('Company name, else first and last name'),
   total_outstanding: money("Σ amount_due of the client's open invoices"),
   buckets: ref('AgingBuckets'),
+  unapplied_credit: money(
+    "The client's credit not yet applied to an invoice (money held for it, not owed: not in the buckets); a client " +
+      'holding credit has a row even with nothing outstanding',
+  ),
 });
 
 const invoice = RESPONSE_SCHEMAS.Invoice as { properties: Schema; required: string[] };
@@ -66,6 +70,9 @@ const agingHead = {
   total_outstanding: money('Σ amount_due of the open (not voided) invoices; the buckets sum to it exactly'),
   buckets: ref('AgingBuckets'),
   counts: ref('AgingCounts'),
+  total_unapplied_credit: money(
+    "Σ the clients' unapplied credit (the client of `client_id`'s only); not in `total_outstanding`",
+  ),
 };
 
 const nextCursor: Schema = {

@@ -2,7 +2,7 @@
  * The API objects of the aging report and the client statement (docs/api.md "Aging", "Client statement"): the only
  * place their records become API JSON. The services call these; shared/http wraps them (JSON envelope or CSV).
  */
-import { AGING_BUCKETS, type AgingBucket, type AgingTotals } from '../domain/aging.ts';
+import { AGING_BUCKETS, type AgingBucket, type AgingTotals, type ClientAging } from '../domain/aging.ts';
 import { type CalendarDate, formatDayFirst, fromIsoDate } from '../domain/dates.ts';
 import type { ClientRecord, Invoice } from '../domain/invoice.ts';
 import { formatKobo } from '../domain/money.ts';
@@ -24,25 +24,32 @@ const perBucket = <T>(values: Record<AgingBucket, number>, format: (value: numbe
  * The report's head: the date its buckets are counted on, the currency, `total_outstanding`, `buckets` (money) and
  * `counts` (open invoices) of the account's (or the client's) aging rows.
  */
-export function agingSummaryView(asOf: CalendarDate, currency: string, totals: AgingTotals) {
+export function agingSummaryView(
+  asOf: CalendarDate,
+  currency: string,
+  totals: AgingTotals,
+  unappliedCreditKobo: number,
+) {
   return {
     as_of: formatDayFirst(asOf),
     currency,
     total_outstanding: formatKobo(totals.totalKobo),
     buckets: perBucket(totals.buckets, formatKobo),
     counts: perBucket(totals.counts, (count) => count),
+    total_unapplied_credit: formatKobo(unappliedCreditKobo),
   };
 }
 
 export type AgingSummaryView = ReturnType<typeof agingSummaryView>;
 
 /** One client's row of the aging report (its client record is absent only if the item is gone: clients are soft-deleted). */
-export function clientAgingView(clientId: number, client: ClientRecord | undefined, totals: AgingTotals) {
+export function clientAgingView(client: ClientRecord | undefined, row: ClientAging) {
   return {
-    client_id: clientId,
+    client_id: row.clientId,
     name: client ? clientDisplayName(client) : '',
-    total_outstanding: formatKobo(totals.totalKobo),
-    buckets: perBucket(totals.buckets, formatKobo),
+    total_outstanding: formatKobo(row.totals.totalKobo),
+    buckets: perBucket(row.totals.buckets, formatKobo),
+    unapplied_credit: formatKobo(row.unappliedCreditKobo),
   };
 }
 

@@ -1,18 +1,20 @@
 /**
  * The aging report (docs/api.md "Aging"): the totals from the aging rows (O(distinct due dates)), and a page of either
  * one row per client (largest outstanding first) or the open invoices themselves (oldest due first), each from the
- * receivables items of docs/data-design.md "Receivables".
+ * receivables items of docs/data-design.md "Receivables"; beside them, each client's unapplied credit and its total,
+ * from the account's credit listing (O(clients holding credit)).
  */
 import {
   type AgingBucket,
-  type AgingTotals,
   agingByClient,
   agingTotals,
   bucketDueDateBounds,
+  type ClientAging,
   type ClientRowsPosition,
   clientPage,
   daysOverdue,
   openDueDateSpan,
+  totalUnappliedCredit,
 } from '../domain/aging.ts';
 import { fromEpochSeconds } from '../domain/dates.ts';
 import { isOpen } from '../domain/overdue.ts';
@@ -33,6 +35,7 @@ import {
   queryOpenInvoices,
 } from '../store/aging.ts';
 import { batchGet } from '../store/batch.ts';
+import { queryUnappliedCredit } from '../store/client-credit.ts';
 import { clientFrom, clientKey } from '../store/clients.ts';
 import type { RequestContext } from './context.ts';
 import { fillInvoicePage } from './invoice-page-fill.ts';
@@ -70,17 +73,19 @@ export async function agingReport(
   const position = checkedResume(context, input, resume);
   if (clientId !== undefined) await clientRecord(context, clientId); // 404 for another account's or an unknown client
   const limit = input.limit ?? DEFAULT_HISTORY_LIMIT;
-  const [rows, clientRows] = await Promise.all([
+  const [rows, clientRows, credits] = await Promise.all([
     clientId === undefined ? queryAgingRows(companyId) : undefined,
     clientId !== undefined || input.invoices !== true ? queryClientAgingRows(companyId, clientId) : undefined,
+    queryUnappliedCredit(companyId, clientId),
   ]);
-  const summary = agingSummaryView(asOf, account.currency, agingTotals(rows ?? clientRows?.rows ?? [], asOf));
+  const totals = agingTotals(rows ?? clientRows?.rows ?? [], asOf);
+  const summary = agingSummaryView(asOf, account.currency, totals, totalUnappliedCredit(credits));
   if (input.invoices === true) {
     const span = clientRows ? openDueDateSpan(clientRows.rows) : { from: undefined, to: undefined };
     const listing = { clientId, bucket: input.bucket, span, limit, resume: position };
     return { summary, ...(await openInvoices(context, listing)) };
   }
-  const sorted = agingByClient(clientRows?.rows ?? [], asOf);
+  const sorted = agingByClient(clientRows?.rows ?? [], asOf, credits);
   const after = position?.kind === 'clients' ? position.after : undefined;
   const page = clientPage(sorted, limit, after);
   return {
@@ -103,11 +108,9 @@ function checkedResume(context: RequestContext, input: AgingReportInput, resume:
   return resume;
 }
 
-async function withClients(companyId: number, page: { clientId: number; totals: AgingTotals }[]) {
+async function withClients(companyId: number, page: ClientAging[]) {
   const items = await batchGet(page.map((row) => clientKey(companyId, row.clientId)));
-  return page.map((row) =>
-    clientAgingView(row.clientId, clientFrom(items, clientKey(companyId, row.clientId)), row.totals),
-  );
+  return page.map((row) => clientAgingView(clientFrom(items, clientKey(companyId, row.clientId)), row));
 }
 
 interface OpenInvoiceListing {

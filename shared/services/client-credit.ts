@@ -27,6 +27,7 @@ import {
   readClientCredit,
 } from '../store/client-credit.ts';
 import { clientFrom, clientKey } from '../store/clients.ts';
+import { mergeCounterUpdates } from '../store/counter-merge.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { invoiceFrom, invoiceKeys, latestPaymentFrom } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
@@ -124,37 +125,38 @@ interface CreditStepAnswer {
 }
 
 async function creditStep(companyId: number, clientId: number): Promise<CreditStepAnswer> {
-  const allocators = Array.from(
-    { length: PAYMENTS_PER_STEP },
-    () => new IdAllocator(tableName(), companyId, 'payment'),
-  );
-  const step = { companyId, clientId, allocators, openCodes: [] as string[] };
+  const step: CreditStep = { companyId, clientId, ids: undefined, openCodes: [] };
   try {
     const result = await executeWrite(
       {
         keys: async () => {
           const open = await openInvoiceKeysOfClient(companyId, clientId);
           step.openCodes = open.referenceCodes;
-          const idKeys = await Promise.all(allocators.map((allocator) => allocator.keysToRead()));
-          return [keys.account(companyId), clientCreditKey(companyId, clientId), ...open.keys, ...idKeys.flat()];
+          step.ids ??= new IdAllocator(
+            tableName(),
+            companyId,
+            'payment',
+            Math.min(PAYMENTS_PER_STEP, Math.max(1, open.referenceCodes.length)),
+          );
+          const idKeys = await step.ids.keysToRead();
+          return [keys.account(companyId), clientCreditKey(companyId, clientId), ...open.keys, ...idKeys];
         },
-        settle: (committed) => {
-          for (const allocator of allocators) allocator.settle(committed);
-        },
+        settle: (committed) => step.ids?.settle(committed),
         decide: (items, attempt) => planCreditStep(step, items, attempt),
       },
       undefined,
     );
     return (result.response as { data: CreditStepAnswer }).data;
   } finally {
-    for (const allocator of allocators) allocator.release();
+    step.ids?.release();
   }
 }
 
 interface CreditStep {
   companyId: number;
   clientId: number;
-  allocators: IdAllocator[];
+  /** One claim of the step's payment ids: one per open invoice, PAYMENTS_PER_STEP at most. */
+  ids: IdAllocator | undefined;
   openCodes: string[];
 }
 
@@ -168,9 +170,10 @@ function planCreditStep(step: CreditStep, items: Map<string, Item>, attempt: num
       invoices.set(code, invoice);
   }
   const whole = applyCredit(before.balanceKobo, [...invoices.values()].map(openInvoiceOf));
-  const chosen = whole.payments.slice(0, PAYMENTS_PER_STEP);
-  const done = whole.payments.length <= PAYMENTS_PER_STEP;
-  if (chosen.length === 0) return { actions: [], response: success(200, { paymentIds: [], done: true }) };
+  if (whole.payments.length === 0) return { actions: [], response: success(200, { paymentIds: [], done: true }) };
+  const claim = claimId(step.ids!, items);
+  const chosen = whole.payments.slice(0, claim.ids.length);
+  const done = whole.payments.length <= claim.ids.length;
   const account = accountFromItem(itemOf(items, keys.account(companyId))!);
   const now = formatTimestamp(new Date());
   const today = todayIn(account.timeZone);
@@ -179,25 +182,24 @@ function planCreditStep(step: CreditStep, items: Map<string, Item>, attempt: num
   const paymentIds: number[] = [];
   chosen.forEach((allocated, index) => {
     const invoice = invoices.get(allocated.referenceCode)!;
-    const claim = claimId(step.allocators[index]!, items);
     const writes = creditPaymentWrites({
       invoice,
       items,
-      claimedId: claim.id,
+      claimedId: claim.ids[index]!,
       amountKobo: allocated.amountKobo,
       attempt,
       now,
       account,
       today,
     });
-    actions.push(...writes.actions, ...sequenceActions([claim]));
+    actions.push(...writes.actions);
     paymentIds.push(writes.paymentId);
     credit = applyCreditAmount(credit, allocated.amountKobo);
   });
   const applied = before.balanceKobo - credit.balanceKobo;
   const line = { kind: 'applied' as const, amountKobo: applied, recordedAt: now, date: toIsoDate(today) };
-  actions.push(...creditChangeWrites({ companyId, clientId }, before, credit, line));
-  return { actions, response: success(200, { paymentIds, done }) };
+  actions.push(...creditChangeWrites({ companyId, clientId }, before, credit, line), ...sequenceActions([claim]));
+  return { actions: mergeCounterUpdates(actions), response: success(200, { paymentIds, done }) };
 }
 
 interface CreditPaymentFacts {

@@ -18,6 +18,7 @@ import { success } from '../outcome.ts';
 import { accountFromItem } from '../store/accounts.ts';
 import { itemOf } from '../store/batch.ts';
 import { clientCreditKey, creditFrom } from '../store/client-credit.ts';
+import { mergeCounterUpdates } from '../store/counter-merge.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { invoiceFrom, latestPaymentFrom } from '../store/invoices.ts';
 import type { Item } from '../store/items.ts';
@@ -39,11 +40,15 @@ export type TransferResult =
   | { outcome: 'recorded'; paymentIds: number[]; creditKobo: number }
   | { outcome: 'already_recorded'; paymentIds: number[]; creditKobo: number };
 
-interface StepAnswer {
+export interface StepAnswer {
   done: boolean;
   already: boolean;
   transfer: TransferRecord;
 }
+
+/** The step's claim of payment ids: one per open invoice it may pay, PAYMENTS_PER_STEP at most, one at least. */
+const paymentIdsFor = (companyId: number, openInvoices: number): IdAllocator =>
+  new IdAllocator(tableName(), companyId, 'payment', Math.min(PAYMENTS_PER_STEP, Math.max(1, openInvoices)));
 
 /** Records the transfer (all its steps); `already_recorded` when an earlier processing finished it. */
 export async function recordTransfer(request: TransferRequest): Promise<TransferResult> {
@@ -56,44 +61,43 @@ export async function recordTransfer(request: TransferRequest): Promise<Transfer
   }
 }
 
-async function transferStep(request: TransferRequest): Promise<StepAnswer> {
+/**
+ * One step of the recording: one transaction, PAYMENTS_PER_STEP invoices at most. `recordTransfer` runs them until the
+ * last; a process that stops between two leaves the transfer's item at the step it committed.
+ */
+export async function transferStep(request: TransferRequest): Promise<StepAnswer> {
   const { companyId, clientId } = request;
-  const allocators = Array.from(
-    { length: PAYMENTS_PER_STEP },
-    () => new IdAllocator(tableName(), companyId, 'payment'),
-  );
-  const step = { request, allocators, openCodes: [] as string[] };
+  const step: Step = { request, ids: undefined, openCodes: [] };
   try {
     const result = await executeWrite(
       {
         keys: async () => {
           const open = await openInvoiceKeysOfClient(companyId, clientId);
           step.openCodes = open.referenceCodes;
-          const ids = await Promise.all(allocators.map((allocator) => allocator.keysToRead()));
+          step.ids ??= paymentIdsFor(companyId, open.referenceCodes.length);
           return [
             transferKey(companyId, request.charge.reference),
             keys.account(companyId),
             clientCreditKey(companyId, clientId),
             ...open.keys,
-            ...ids.flat(),
+            ...(await step.ids.keysToRead()),
           ];
         },
-        settle: (committed) => {
-          for (const allocator of allocators) allocator.settle(committed);
-        },
+        settle: (committed) => step.ids?.settle(committed),
         decide: (items, attempt) => planStep(step, items, attempt),
       },
       undefined,
     );
     return (result.response as { data: StepAnswer }).data;
   } finally {
-    for (const allocator of allocators) allocator.release();
+    step.ids?.release();
   }
 }
 
 interface Step {
   request: TransferRequest;
-  allocators: IdAllocator[];
+  /** One claim of the step's payment ids: as many as it may pay (its client's open invoices, PAYMENTS_PER_STEP at most). */
+  ids: IdAllocator | undefined;
   openCodes: string[];
 }
 
@@ -109,19 +113,21 @@ function planStep(step: Step, items: Map<string, Item>, attempt: number): WriteP
     const invoice = invoiceFrom(items, code);
     if (invoice && isPayable(invoice, clientId)) invoices.set(code, invoice);
   }
+  const ids = claimId(step.ids!, items);
   const decided = decideTransferStep({
     amountKobo: charge.amountKobo,
     allocatedKobo: before?.allocatedKobo ?? 0,
     firstStep: before === undefined,
     narration: charge.transfer.narration,
     openInvoices: [...invoices.values()].map(openInvoiceOf),
+    paymentsAtMost: ids.ids.length,
   });
   const now = formatTimestamp(new Date());
   const paidOn = todayIn(account.timeZone, charge.paidAt ? new Date(charge.paidAt) : new Date());
   const { currency, timeZone, sendReceipts = false } = account;
   const context = { step, items, attempt, now, paidOn, currency, timeZone, sendReceipts };
   const writes = decided.payments.map((allocated, i) =>
-    paymentWrites(context, invoices.get(allocated.referenceCode)!, allocated, i),
+    paymentWrites(context, invoices.get(allocated.referenceCode)!, allocated, ids.ids[i]!),
   );
   const paid = writes.reduce((sum, write) => sum + write.payment.amountKobo, 0);
   const after: TransferRecord = {
@@ -137,12 +143,12 @@ function planStep(step: Step, items: Map<string, Item>, attempt: number): WriteP
   };
   const credit = decided.creditKobo > 0 ? creditWrites(step.request, items, decided.creditKobo, now, paidOn) : [];
   return {
-    actions: [
+    actions: mergeCounterUpdates([
       transferStepAction(tableName(), before, after),
       ...writes.flatMap((write) => write.actions),
       ...credit,
-      ...sequenceActions(writes.map((write) => write.claim)),
-    ],
+      ...sequenceActions([ids]),
+    ]),
     response: answer({ done: decided.done, already: false, transfer: after }),
   };
 }
@@ -166,15 +172,14 @@ interface StepContext {
   sendReceipts: boolean;
 }
 
-function paymentWrites(context: StepContext, invoice: Invoice, allocated: AllocatedPayment, index: number) {
+function paymentWrites(context: StepContext, invoice: Invoice, allocated: AllocatedPayment, paymentId: number) {
   const { step, items, now } = context;
   const { charge } = step.request;
-  const claim = claimId(step.allocators[index]!, items);
   const previousPaymentId = latestPaymentFrom(items, invoice.details.referenceCode)?.id;
   const request = { amountKobo: allocated.amountKobo, date: context.paidOn, channel: onlineChannel(charge.channel) };
   const base = newPayment(
     invoice,
-    { id: claim.id, recordedId: newUlid(), previousPaymentId },
+    { id: paymentId, recordedId: newUlid(), previousPaymentId },
     request,
     context.currency,
     now,
@@ -210,7 +215,7 @@ function paymentWrites(context: StepContext, invoice: Invoice, allocated: Alloca
     attempt: context.attempt,
     now,
   });
-  return { payment, claim, actions: writes.actions as TransactItem[] };
+  return { payment, actions: writes.actions as TransactItem[] };
 }
 
 function creditWrites(

@@ -104,7 +104,58 @@ export function creditChangeActions(
     version: before.version + 1,
     updated_at: line.recordedAt,
   };
-  return [{ Put: { TableName: table, Item: balance, ...pinned } }, putNew(table, creditLineItem(ids, line, after))];
+  return [
+    { Put: { TableName: table, Item: balance, ...pinned } },
+    putNew(table, creditLineItem(ids, line, after)),
+    creditListingAction(table, ids, after),
+  ];
+}
+
+/**
+ * The client's item in the account's credit listing: put with the balance while there is some, deleted when none is
+ * left. Unconditional: the balance's own condition orders every change of one client's credit.
+ */
+function creditListingAction(
+  table: string,
+  ids: { companyId: number; clientId: number },
+  after: ClientCredit,
+): TransactItem {
+  const key = keys.creditListing(ids.companyId, ids.clientId);
+  if (after.balanceKobo <= 0) return { Delete: { TableName: table, Key: key } };
+  const item: Item = {
+    ...key,
+    entity: 'credit_listing',
+    company_id: ids.companyId,
+    client_id: ids.clientId,
+    balance: after.balanceKobo,
+  };
+  return { Put: { TableName: table, Item: item } };
+}
+
+/**
+ * The account's clients holding credit and how much (clientId → kobo), or only `clientId`'s: one Query of the
+ * account's credit listing, O(clients holding credit).
+ */
+export async function queryUnappliedCredit(companyId: number, clientId?: number): Promise<Map<number, number>> {
+  const credits = new Map<number, number>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: clientId === undefined ? 'PK = :pk' : 'PK = :pk AND SK = :sk',
+        ExpressionAttributeValues: {
+          ':pk': creditKeys.listing(companyId),
+          ...(clientId === undefined ? {} : { ':sk': keys.creditListing(companyId, clientId).SK }),
+        },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) credits.set(Number(item.client_id), Number(item.balance ?? 0));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return credits;
 }
 
 function creditLineItem(ids: { companyId: number; clientId: number }, line: CreditLine, after: ClientCredit): Item {

@@ -43,6 +43,7 @@
  * | va customer       | VACUSTOMER#<co>#<customerCode>       | VACUSTOMER   |                |                           |  (Paystack customer → client: whose transfer)
  * | client credit     | CREDIT#<co>#<clientId>               | BALANCE      |                |                           |  (the client's credit balance, versioned)
  * | credit line       | CREDIT#<co>#<clientId>               | LINE#<ULID>  |                |                           |  (credit received, applied or refunded)
+ * | credit listing    | CREDITS#<co>                         | <clientId 12 digits> |        |                           |  (exists while the client holds credit: aging's unapplied credit)
  * | transfer          | TRANSFER#<co>#<reference>            | TRANSFER     |                |                           |  (a dedicated-account transfer: once per reference)
  * | credit note       | INVOICE#<referenceCode>              | CREDITNOTE#<number> |         |                           |  (a credit note of the invoice: credit-notes.ts)
  * | hosted credit note| HOSTED#<token>                       | CREDITNOTE#<number> |         |                           |  (its line on the invoice's hosted page)
@@ -192,6 +193,10 @@ function bankTransferKeys() {
       PK: creditKeys.partition(companyId, clientId),
       SK: 'BALANCE',
     }),
+    creditListing: (companyId: number, clientId: number): Key => ({
+      PK: creditKeys.listing(companyId),
+      SK: String(clientId).padStart(12, '0'),
+    }),
     creditLine: (companyId: number, clientId: number, ulid: string): Key => ({
       PK: creditKeys.partition(companyId, clientId),
       SK: `${creditKeys.LINE_PREFIX}${ulid}`,
@@ -218,6 +223,8 @@ export const CREDIT_NOTE_PREFIX = 'CREDITNOTE#';
 export const creditKeys = {
   partition: (companyId: number, clientId: number): string => `CREDIT#${companyId}#${clientId}`,
   LINE_PREFIX: 'LINE#',
+  /** The account's clients holding credit, one item each: one Query lists them (aging's unapplied credit). */
+  listing: (companyId: number): string => `CREDITS#${companyId}`,
 };
 
 /** A hosted page's receipts sort after its link (`HOSTED`) in its partition: one Query reads both. */

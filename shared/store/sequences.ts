@@ -8,6 +8,8 @@
  * A request refills ahead, while it leaves fewer than REFILL_AHEAD ids in its process but still takes one
  * of them, so that the process's concurrent requests keep taking ids while the refill commits instead of
  * waiting for it (docs/data-design.md "Why it is shaped this way").
+ * A request may claim several ids at once (`IdAllocator`'s count: a transfer paying several invoices in one
+ * transaction), still with at most one update of the sequence in its transaction.
  * Ids are unique (blocks are disjoint; payments and clients are also keyed by id with
  * `attribute_not_exists`) and increase within a process; across processes they interleave, and ids of a
  * block a process never used are skipped.
@@ -46,21 +48,29 @@ function reservedCount(id: string): number {
 }
 
 export interface IdClaim {
+  /** The first of `ids` (a claim of one id has only it). */
   id: number;
-  /** The transaction action that reserves the id's block, when the id comes from a refill. */
+  /** Every id claimed, in increasing order within what this process holds. */
+  ids: number[];
+  /** The transaction action that reserves the refilled block, when some id comes from a refill. */
   action?: ReturnType<typeof advanceSequence>;
 }
 
 /** Refills in flight in this process, per sequence: other requests wait for them instead of racing. */
 const refilling = new Map<string, Promise<void>>();
 
-/** The id one request needs from one sequence, across the attempts of its write. */
+/**
+ * The ids one request needs from one sequence (`count`, one by default), across the attempts of its write. A request
+ * that needs several (a transfer paying several invoices in one transaction) claims them together, so its
+ * transaction updates the sequence item at most once (a transaction may not touch one item twice) and it never waits
+ * for a refill of its own.
+ */
 export class IdAllocator {
   private readonly blockId: string;
   private readonly sequenceKey: Key;
-  /** An id taken from a reserved block: valid whatever happens to an attempt, so kept across attempts. */
-  private kept: number | undefined;
-  /** Whether `kept` went into a transaction (then it is never handed out again). */
+  /** Ids taken from reserved blocks: valid whatever happens to an attempt, so kept across attempts. */
+  private kept: number[] = [];
+  /** Whether `kept` went into a transaction (then they are never handed out again). */
   private written = false;
   /** This attempt's refill (this request read the sequence for its process), until it is settled. */
   private refill: { block: Block | undefined; done: () => void } | undefined;
@@ -69,26 +79,28 @@ export class IdAllocator {
     private readonly tableName: string,
     private readonly companyId: number,
     private readonly name: SequenceName,
+    private readonly count: number = 1,
   ) {
+    if (!Number.isSafeInteger(count) || count < 1) throw new RangeError('an id claim takes at least one id');
     this.blockId = `${companyId}#${name}`;
     this.sequenceKey = keys.sequence(companyId, name);
   }
 
   /**
-   * What this attempt's read must include. A reserved id is taken now (so concurrent requests never
-   * find the last ones gone after their read). One request per process reads the sequence to refill it:
-   * the one that leaves fewer than REFILL_AHEAD ids (it keeps its reserved id), or, when none is left, the
-   * first that finds none; the others wait for a refill only when no id is left.
+   * What this attempt's read must include. Reserved ids are taken now (so concurrent requests never find the last
+   * ones gone after their read). One request per process reads the sequence to refill it: the one that leaves fewer
+   * than REFILL_AHEAD ids (it keeps its reserved ids), or, when too few are left, the first that finds too few (it
+   * keeps those it found and takes the rest from the refill); the others wait for a refill only when too few are left.
    */
   async keysToRead(): Promise<Key[]> {
     for (;;) {
-      this.kept ??= takeReserved(this.blockId);
+      this.takeReserved();
       const inFlight = refilling.get(this.blockId);
-      if (this.kept !== undefined) {
+      if (this.kept.length === this.count) {
         if (inFlight || this.refill || reservedCount(this.blockId) >= REFILL_AHEAD) return [];
         break;
       }
-      if (!inFlight) break;
+      if (!inFlight || this.refill) break;
       await inFlight;
     }
     if (!this.refill) {
@@ -99,33 +111,42 @@ export class IdAllocator {
     return [this.sequenceKey];
   }
 
-  /**
-   * The id for this attempt: the reserved one taken before the read, or the first id of the refilled block.
-   * A refill alongside a reserved id puts its whole block in the pool.
-   */
-  claim(items: Map<string, Item>): IdClaim | undefined {
-    const refill = this.refill;
-    const current = refill ? Number(itemOf(items, this.sequenceKey)?.value ?? 0) : 0;
-    const action = refill ? advanceSequence(this.tableName, this.companyId, this.name, current, BLOCK_SIZE) : undefined;
-    if (this.kept !== undefined) {
-      this.written = true;
-      if (refill) refill.block = { next: current + 1, last: current + BLOCK_SIZE };
-      return action ? { id: this.kept, action } : { id: this.kept };
+  private takeReserved(): void {
+    while (this.kept.length < this.count) {
+      const id = takeReserved(this.blockId);
+      if (id === undefined) return;
+      this.kept.push(id);
     }
-    if (!refill) return undefined;
-    refill.block = { next: current + 2, last: current + BLOCK_SIZE };
-    return { id: current + 1, action };
   }
 
   /**
-   * Ends the request: a reserved id that never went into a transaction (a replay, a 404/409 outcome) goes
-   * back to the process's pool. One that did is never reused, even if its transaction's outcome is unknown.
+   * The ids for this attempt: the reserved ones taken before the read, then the first ids of the refilled block. A
+   * refill puts the rest of its block (at least BLOCK_SIZE ids in all) in the pool when it commits.
+   */
+  claim(items: Map<string, Item>): IdClaim | undefined {
+    const refill = this.refill;
+    const missing = this.count - this.kept.length;
+    if (missing > 0 && !refill) return undefined;
+    const current = refill ? Number(itemOf(items, this.sequenceKey)?.value ?? 0) : 0;
+    const size = Math.max(BLOCK_SIZE, missing + 1);
+    const action = refill ? advanceSequence(this.tableName, this.companyId, this.name, current, size) : undefined;
+    const fresh = Array.from({ length: missing }, (_, i) => current + 1 + i);
+    if (refill) refill.block = { next: current + missing + 1, last: current + size };
+    if (this.kept.length > 0) this.written = true;
+    const ids = [...this.kept, ...fresh];
+    return action ? { id: ids[0]!, ids, action } : { id: ids[0]!, ids };
+  }
+
+  /**
+   * Ends the request: reserved ids that never went into a transaction (a replay, a 404/409 outcome) go back to the
+   * process's pool. Ones that did are never reused, even if their transaction's outcome is unknown.
    */
   release(): void {
-    if (this.kept !== undefined && !this.written) {
-      reserved.set(this.blockId, [{ next: this.kept, last: this.kept }, ...(reserved.get(this.blockId) ?? [])]);
+    if (this.kept.length > 0 && !this.written) {
+      const returned = this.kept.map((id) => ({ next: id, last: id }));
+      reserved.set(this.blockId, [...returned, ...(reserved.get(this.blockId) ?? [])]);
     }
-    this.kept = undefined;
+    this.kept = [];
   }
 
   /** Ends an attempt: a committed refill makes the rest of its block available; either way waiters resume. */
@@ -139,7 +160,7 @@ export class IdAllocator {
   }
 }
 
-/** The id for this attempt; ReadAgain when the attempt's read lacked the sequence it needs. */
+/** The ids for this attempt; ReadAgain when the attempt's read lacked the sequence it needs. */
 export function claimId(allocator: IdAllocator, items: Map<string, Item>): IdClaim {
   const claim = allocator.claim(items);
   if (!claim) throw new ReadAgain();

@@ -140,6 +140,7 @@ describe('POST /reports/aging', () => {
         name: 'Bola Ade',
         total_outstanding: '600.00',
         buckets: { current: '0.00', '1_30': '100.00', '31_60': '500.00', '61_90': '0.00', over_90: '0.00' },
+        unapplied_credit: '0.00',
       },
     ]);
     const second = await aging(key, { limit: 1, cursor: first.body.data.next_cursor });

@@ -5,14 +5,24 @@
  * to the next invoice and refunded, each reference recorded once — through the invoice function and the services on
  * DynamoDB Local. Σ payments + credit = Σ transfers, to the kobo.
  */
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { migrateCreditListing } from '../../infra/cli/migrations/credit-listing.ts';
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
+import { resetConfig } from '../../shared/config.ts';
 import { invoiceEmailContent } from '../../shared/render/invoice-email.ts';
 import { renderInvoicePdf } from '../../shared/render/invoice-pdf.ts';
 import { accountInvoiceDocument } from '../../shared/services/invoice-document.ts';
 import { processProviderEvent } from '../../shared/services/provider-events.ts';
+import { recordTransfer, transferStep } from '../../shared/services/record-transfer.ts';
 import { deliverRefundJob } from '../../shared/services/refund-jobs.ts';
+import { updateAccount } from '../../shared/store/accounts.ts';
+import { batchGet } from '../../shared/store/batch.ts';
+import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
+import { keys } from '../../shared/store/keys.ts';
+import { listMailJobs } from '../../shared/store/mail.ts';
 import { listRefundJobs, readRefundJob } from '../../shared/store/refund-jobs.ts';
+import { transferFrom, transferKey } from '../../shared/store/transfers.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
 import { call, createInvoice, newAccount, uniqueEmail } from '../support/api.ts';
@@ -20,6 +30,37 @@ import { chargeSuccessEvent, connectedAccount, sendWebhook, sign, usePaystack } 
 import { pdfText } from '../support/pdf-text.ts';
 
 const fixture = usePaystack();
+
+/** A transfer as Paystack verified it, for recording directly (no webhook: the steps themselves are under test). */
+const transferRequest = (companyId: number, clientId: number, reference: string, amountKobo: number) => ({
+  companyId,
+  clientId,
+  charge: {
+    reference,
+    status: 'success',
+    amountKobo,
+    currency: 'NGN',
+    transactionId: `9${reference.length}${amountKobo}`,
+    channel: 'dedicated_nuban',
+    gatewayResponse: 'Approved',
+    message: 'Approved',
+    paidAt: null,
+    feesKobo: 0,
+    transfer: {
+      customerCode: 'CUS_test',
+      receiverAccountNumber: '9930000001',
+      senderName: 'Chidi Okeke',
+      senderBank: 'Access Bank',
+      senderAccountNumber: '0123456789',
+      narration: 'payment',
+    },
+  },
+});
+
+/** The transfer's item as its recording left it. */
+async function transferRecordOf(companyId: number, reference: string) {
+  return transferFrom(await batchGet([transferKey(companyId, reference)]), companyId, reference);
+}
 
 /** A money string in kobo (`"1,000.50"` → 100050). */
 const parseKobo = (money: string): number => Math.round(Number(money.replace(/,/g, '')) * 100);
@@ -181,17 +222,139 @@ describe('a transfer into a virtual account', () => {
     expect((await clientOf(connected.key, clientId)).credit_balance).toBe('0.00');
   });
 
-  it('settles more invoices than one transaction holds, in steps: Σ payments + credit = the transfer', async () => {
+  it('settles three invoices in one transaction: one step, the three payments and the credit together', async () => {
     const connected = await connectedAccount(fixture);
     const { clientId, accountNumber } = await clientWithAccount(connected);
-    for (let day = 1; day <= 14; day++)
-      await invoiceFor(connected.key, clientId, '100.00', `12/${String(day).padStart(2, '0')}/2030`);
-    await processProviderEvent((await transfer(connected, accountNumber, 150_000)).eventId);
+    // Two due the same day: their payments add to the same aging rows, in one transaction.
+    const invoices = [
+      await invoiceFor(connected.key, clientId, '100.00', '12/01/2030'),
+      await invoiceFor(connected.key, clientId, '200.00', '12/01/2030'),
+      await invoiceFor(connected.key, clientId, '300.00', '12/02/2030'),
+    ];
+    const sent = await transfer(connected, accountNumber, 65_000);
+    expect(await processProviderEvent(sent.eventId)).toMatchObject({ state: 'recorded' });
+    const recorded = await transferRecordOf(connected.account.companyId, sent.reference);
     const payments = await paymentsOf(connected.key);
-    const paid = payments.reduce((sum, payment) => sum + parseKobo(payment.amount), 0);
-    const credit = parseKobo((await clientOf(connected.key, clientId)).credit_balance);
-    expect(payments).toHaveLength(14);
-    expect([paid, credit, paid + credit]).toEqual([140_000, 10_000, 150_000]);
+    // One step: the transfer's item was written once, by the transaction that holds every payment and the credit.
+    expect(recorded).toMatchObject({ step: 1, done: true, creditKobo: 5_000, allocatedKobo: 65_000 });
+    expect([...recorded!.paymentIds].sort()).toEqual(payments.map((payment) => payment.id).sort());
+    expect(payments.map((payment) => payment.invoice.reference_code).sort()).toEqual(
+      invoices.map((invoice) => invoice.reference_code).sort(),
+    );
+    expect((await clientOf(connected.key, clientId)).credit_balance).toBe('50.00');
+    const aging = await call('aging-report', { key: connected.key, body: {} });
+    // The merged aging rows: nothing outstanding, no invoice open; the client's row holds its unapplied credit.
+    expect(aging.body.data).toMatchObject({
+      total_outstanding: '0.00',
+      counts: { current: 0 },
+      total_unapplied_credit: '50.00',
+      clients: [{ client_id: clientId, total_outstanding: '0.00', unapplied_credit: '50.00' }],
+    });
+  });
+
+  it('settles more invoices than one transaction holds, in steps of eight: Σ payments + credit = the transfer', async () => {
+    const connected = await connectedAccount(fixture);
+    await updateAccount(connected.account.companyId, { sendReceipts: true });
+    process.env.MAIL_FROM = 'invoices@example.com';
+    resetConfig();
+    try {
+      const { clientId, accountNumber } = await clientWithAccount(connected);
+      // Sixteen: the last step holds eight payments, each with its receipt e-mail, and the credit (8 × 11 + 6 items).
+      for (let day = 1; day <= 16; day++)
+        await invoiceFor(connected.key, clientId, '100.00', `12/${String(day).padStart(2, '0')}/2030`);
+      const sent = await transfer(connected, accountNumber, 170_000);
+      await processProviderEvent(sent.eventId);
+      const payments = await paymentsOf(connected.key);
+      const paid = payments.reduce((sum, payment) => sum + parseKobo(payment.amount), 0);
+      const credit = parseKobo((await clientOf(connected.key, clientId)).credit_balance);
+      expect(payments).toHaveLength(16);
+      expect([paid, credit, paid + credit]).toEqual([160_000, 10_000, 170_000]);
+      expect(await transferRecordOf(connected.account.companyId, sent.reference)).toMatchObject({
+        step: 2,
+        done: true,
+      });
+      const receipts = (await listMailJobs(connected.account.companyId, 50)).filter((job) => job.receipt !== undefined);
+      expect(receipts).toHaveLength(16);
+    } finally {
+      delete process.env.MAIL_FROM;
+      resetConfig();
+    }
+  });
+
+  it('a crash between steps: processing again goes on from the step the item holds; racing processings record once', async () => {
+    const connected = await connectedAccount(fixture);
+    const { companyId } = connected.account;
+    const { clientId } = await clientWithAccount(connected);
+    for (let day = 1; day <= 12; day++)
+      await invoiceFor(connected.key, clientId, '100.00', `12/${String(day).padStart(2, '0')}/2030`);
+    const request = transferRequest(companyId, clientId, 'crash-1', 130_000);
+    // The first processing commits one step (eight invoices) and stops, as a process killed after it would.
+    expect(await transferStep(request)).toMatchObject({ done: false, transfer: { step: 1 } });
+    expect(await paymentsOf(connected.key)).toHaveLength(8);
+    // Processed again, three times at once: the rest once, from where the item says.
+    const again = await Promise.all([recordTransfer(request), recordTransfer(request), recordTransfer(request)]);
+    const payments = await paymentsOf(connected.key);
+    expect(payments).toHaveLength(12);
+    expect(new Set(payments.map((payment) => payment.id)).size).toBe(12);
+    expect(again.map((result) => result.paymentIds.length)).toEqual([12, 12, 12]);
+    expect(await transferRecordOf(companyId, 'crash-1')).toMatchObject({ step: 2, done: true, creditKobo: 10_000 });
+    expect((await clientOf(connected.key, clientId)).credit_balance).toBe('100.00');
+    expect(await recordTransfer(request)).toMatchObject({ outcome: 'already_recorded' });
+  });
+
+  it('aging shows each client’s unapplied credit and its total, in JSON and CSV, until it is applied', async () => {
+    const connected = await connectedAccount(fixture);
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    const owing = await newClient(connected.key);
+    await invoiceFor(connected.key, owing.id, '300.00', '12/01/2030');
+    await processProviderEvent((await transfer(connected, accountNumber, 12_500)).eventId);
+    const aging = async (body: Record<string, unknown>) =>
+      (await call('aging-report', { key: connected.key, body })).body.data;
+
+    const whole = await aging({});
+    expect(whole).toMatchObject({ total_outstanding: '300.00', total_unapplied_credit: '125.00' });
+    expect(
+      whole.clients.map((row: Record<string, any>) => [row.client_id, row.total_outstanding, row.unapplied_credit]),
+    ).toEqual([
+      [owing.id, '300.00', '0.00'],
+      [clientId, '0.00', '125.00'],
+    ]);
+    expect(await aging({ client_id: clientId })).toMatchObject({
+      total_outstanding: '0.00',
+      total_unapplied_credit: '125.00',
+      clients: [{ client_id: clientId, unapplied_credit: '125.00' }],
+    });
+    expect(await aging({ client_id: owing.id })).toMatchObject({ total_unapplied_credit: '0.00' });
+    const csv = await call('aging-report', { key: connected.key, body: {}, headers: { accept: 'text/csv' } });
+    const [header, , creditRow] = String(csv.rawBody).trim().split(/\r?\n/);
+    expect(header!.split(',').at(-1)).toBe('unapplied_credit');
+    expect(creditRow!.split(',').at(-1)).toBe('125.00');
+
+    // An invoice of the client takes the credit: its listing item goes, and aging shows none.
+    await invoiceFor(connected.key, clientId, '200.00', '12/05/2030');
+    const after = await aging({});
+    expect(after).toMatchObject({ total_outstanding: '375.00', total_unapplied_credit: '0.00' });
+    expect(after.clients.map((row: Record<string, any>) => row.unapplied_credit)).toEqual(['0.00', '0.00']);
+  });
+
+  it('credit recorded before the credit listing is listed by data:migrate, once', async () => {
+    const connected = await connectedAccount(fixture);
+    const { companyId } = connected.account;
+    const { clientId, accountNumber } = await clientWithAccount(connected);
+    await processProviderEvent((await transfer(connected, accountNumber, 7_500)).eventId);
+    // As a balance written before the listing existed: no listing item.
+    await documentClient().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys.creditListing(companyId, clientId) }),
+    );
+    const unlisted = await call('aging-report', { key: connected.key, body: {} });
+    expect(unlisted.body.data.total_unapplied_credit).toBe('0.00');
+    expect(await migrateCreditListing()).toBeGreaterThanOrEqual(1);
+    const listed = await call('aging-report', { key: connected.key, body: {} });
+    expect(listed.body.data).toMatchObject({
+      total_unapplied_credit: '75.00',
+      clients: [{ unapplied_credit: '75.00' }],
+    });
+    expect(await migrateCreditListing()).toBe(0);
   });
 
   it('credit pays the next invoice (channel Credit) and is refunded; more than the credit is refused', async () => {

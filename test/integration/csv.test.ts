@@ -119,6 +119,7 @@ describe('Accept: text/csv', () => {
         name: c.name,
         total_outstanding: c.total_outstanding,
         ...c.buckets,
+        unapplied_credit: c.unapplied_credit,
       })),
     );
     const listed = rowsOf((await csvCall('aging-report', { key, body: { invoices: true } })).rawBody);

@@ -217,6 +217,7 @@ describe('account CLI', { timeout: 180_000 }, () => {
       hosted_links: expect.any(Number),
       aging_counted: expect.any(Number),
       aging_changed_meanwhile: 0,
+      credit_listed: expect.any(Number),
     });
     expect(jsonLine(succeeded(await cli('data:migrate', [], env)).stdout)).toEqual({
       invoices: 0,
@@ -227,6 +228,7 @@ describe('account CLI', { timeout: 180_000 }, () => {
       hosted_links: 0,
       aging_counted: 0,
       aging_changed_meanwhile: 0,
+      credit_listed: 0,
     });
   });
 

@@ -994,6 +994,9 @@ describe('contract: every documented outcome, validated against openapi.json', (
     await transferIntoVirtualAccount(paystack, connected, opened.body.data.virtual_account.account_number, 100_000);
     const refund = (amount: string) => ({ key, ...byId, body: { amount } });
     await expectStatus('refund-client-credit', refund('1.00'), 200);
+    // Aging with a client holding credit: its row and the total carry it (the schema's unapplied credit fields).
+    const aging = await expectStatus('aging-report', { key, body: {} }, 200);
+    expect(aging.body.data.total_unapplied_credit).not.toBe('0.00');
     await expectStatus('refund-client-credit', refund('5,000.00'), 409, 'amount_exceeds_credit');
     await expectStatus('refund-client-credit', { ...refund('1.00'), ...unknown }, 404, 'client_not_found');
     await commonOutcomes(

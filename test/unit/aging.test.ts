@@ -12,6 +12,7 @@ import {
   clientPage,
   daysOverdue,
   openDueDateSpan,
+  totalUnappliedCredit,
 } from '../../shared/domain/aging.ts';
 import { addDays, type CalendarDate, compareDates, fromIsoDate, toIsoDate } from '../../shared/domain/dates.ts';
 import { AGING_SHARDS, agingShard } from '../../shared/store/receivables.ts';
@@ -106,6 +107,21 @@ describe('client rows', () => {
       [3, 100],
     ]);
     expect(clients[0]!.totals.buckets['31_60']).toBe(250);
+  });
+
+  it('unapplied credit: on the client rows that have it, and a row of its own for a client owing nothing', () => {
+    const credits = new Map([
+      [2, 5_000],
+      [7, 1_200],
+      [8, 0],
+    ]);
+    const clients = agingByClient([row(1, 100), row(2, 300), row(4, 0, 0, 0)], asOf, credits);
+    expect(clients.map((c) => [c.clientId, c.totals.totalKobo, c.unappliedCreditKobo])).toEqual([
+      [2, 300, 5_000],
+      [1, 100, 0],
+      [7, 0, 1_200],
+    ]);
+    expect(totalUnappliedCredit(credits)).toBe(6_200);
   });
 
   it('pages cover every client once, in order, whatever the page size (property)', () => {

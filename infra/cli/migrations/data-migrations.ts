@@ -8,6 +8,7 @@
  * table and on legacy items). A step's field names must not repeat another's: the line is their union.
  */
 import { agingMigration } from './aging.ts';
+import { creditListingMigration } from './credit-listing.ts';
 import { hostedLinksMigration } from './hosted-links.ts';
 import { listingsMigration } from './listings.ts';
 import type { DataMigration } from './migration-step.ts';
@@ -18,4 +19,5 @@ export const DATA_MIGRATIONS: readonly DataMigration[] = [
   paymentTotalsMigration,
   hostedLinksMigration,
   agingMigration,
+  creditListingMigration,
 ];

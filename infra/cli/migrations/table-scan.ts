@@ -11,7 +11,10 @@ export const SCAN_PAGE_ITEMS = 500;
 
 /** Every item the filter keeps, in table order. */
 export async function* scanTable(
-  filter: Pick<ScanCommandInput, 'FilterExpression' | 'ExpressionAttributeValues' | 'ProjectionExpression'>,
+  filter: Pick<
+    ScanCommandInput,
+    'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues' | 'ProjectionExpression'
+  >,
 ): AsyncGenerator<Item> {
   let start: Record<string, unknown> | undefined;
   do {
