@@ -7,13 +7,14 @@ import { decideClientCreation } from '../domain/client.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import { newClient } from '../domain/invoice.ts';
 import type { NewClientRequest } from '../domain/invoice-request.ts';
+import { isFailure } from '../outcome.ts';
 import { clientCreated, clientExisting } from '../representation/views.ts';
 import { clientEmailKey, clientFrom, newClientActions } from '../store/clients.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import type { Item } from '../store/items.ts';
 import { claimId, IdAllocator, sequenceActions } from '../store/sequences.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
-import { withClientBanking } from './client-banking.ts';
+import { NO_BANKING, withBankingFields, withClientBanking } from './client-banking.ts';
 import { idempotencyOf, type RequestContext } from './context.ts';
 
 export async function addClient(context: RequestContext, input: NewClientRequest): Promise<WriteResult> {
@@ -30,7 +31,9 @@ export async function addClient(context: RequestContext, input: NewClientRequest
       },
       idempotency,
     );
-    return await withClientBanking(companyId, written);
+    // A client this write created has no banking yet (its answer says so); one found by its e-mail is read after.
+    const created = !isFailure(written.response) && written.response.status === 201;
+    return created ? written : await withClientBanking(companyId, written);
   } finally {
     clientIds.release();
   }
@@ -47,6 +50,6 @@ function planClient(
   const client = newClient(context.account.companyId, claim.id, input, formatTimestamp(new Date()));
   return {
     actions: [...newClientActions(tableName(), client), ...sequenceActions([claim])],
-    response: clientCreated(client),
+    response: withBankingFields(clientCreated(client), NO_BANKING),
   };
 }

@@ -5,7 +5,7 @@
  */
 
 import { firstCollectionDay } from '../domain/card-collection.ts';
-import type { ClientCredit } from '../domain/client-credit.ts';
+import { type ClientCredit, NO_CREDIT } from '../domain/client-credit.ts';
 import { type CalendarDate, formatTimestamp, fromEpochSeconds } from '../domain/dates.ts';
 import { formatDocumentNumber } from '../domain/document-number.ts';
 import { generateHostedToken } from '../domain/hosted-token.ts';
@@ -189,7 +189,7 @@ function planInvoice(write: InvoiceWrite, items: Map<string, Item>, attempt: num
       ...chosen.actions,
       // The saved card must not be forgotten before the invoice that names it commits.
       ...(write.cardKey ? [stillExists(tableName(), write.cardKey)] : []),
-      ...heldCredit(write, items),
+      ...heldCredit(write, items, existingClient === undefined),
       ...newInvoiceActions(tableName(), invoice, invoiceListedAt(invoice.details, account.timeZone)),
       takeNumberAction(tableName(), account.companyId, 'invoice', lastNumber),
       ...(card ? [collectionOf(invoice, card.token, context.todayForOverdue)] : []),
@@ -210,10 +210,12 @@ function issuedTax(invoice: Invoice, timeZone: string, attempt: number): Transac
 }
 
 /**
- * The credit of a client named by id as this attempt read it, held unchanged by the transaction (credit arriving
- * meanwhile retries the write), and kept for applying credit after the commit.
+ * The credit this attempt knows the client has, kept for applying credit after the commit: a client named by id, as
+ * read and held unchanged by the transaction (credit arriving meanwhile retries the write); a client this write
+ * creates, none. A client found by e-mail is not known before the read: its credit is read after the commit.
  */
-function heldCredit(write: InvoiceWrite, items: Map<string, Item>): TransactItem[] {
+function heldCredit(write: InvoiceWrite, items: Map<string, Item>, creatingClient: boolean): TransactItem[] {
+  write.creditSeen = creatingClient ? NO_CREDIT : undefined;
   const clientId = write.input.client_id;
   if (!write.creditKey || clientId === undefined) return [];
   const ids = { companyId: write.context.account.companyId, clientId };

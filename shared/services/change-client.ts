@@ -16,7 +16,7 @@ import {
 import { tableName } from '../store/dynamodb-client.ts';
 import type { Key } from '../store/keys.ts';
 import { executeWrite, type WriteResult } from '../store/write-executor.ts';
-import { withClientBanking } from './client-banking.ts';
+import { bankingFrom, bankingKeys, withBankingFields } from './client-banking.ts';
 import { type RequestContext, refusedWrite } from './context.ts';
 
 export async function updateClient(
@@ -29,9 +29,9 @@ export async function updateClient(
   // The new e-mail's owner is read with the client, so that the decision can refuse a taken e-mail
   // (`duplicate_client_email`).
   const extra: Key[] = changes.email === undefined ? [] : [clientEmailKey(companyId, changes.email)];
-  const written = await executeWrite(
+  return executeWrite(
     {
-      keys: () => [byId, ...extra],
+      keys: () => [byId, ...bankingKeys(companyId, clientId), ...extra],
       decide(items) {
         const stored = storedClientFrom(items, byId);
         const owner = changes.email === undefined ? undefined : clientFrom(items, extra[0]!);
@@ -40,31 +40,32 @@ export async function updateClient(
         if (!decision.ok) return refusedWrite(decision.refusal, context);
         const after = decision.value;
         // A decision to update means the client was read (stored is defined).
-        return { actions: clientUpdateActions(tableName(), stored!, after), response: clientUpdated(after) };
+        return {
+          actions: clientUpdateActions(tableName(), stored!, after),
+          response: withBankingFields(clientUpdated(after), bankingFrom(items, companyId, clientId)),
+        };
       },
     },
     undefined,
   );
-  return withClientBanking(companyId, written);
 }
 
 export async function deleteClient(context: RequestContext, clientId: number): Promise<WriteResult> {
   const { companyId } = context.account;
   const byId = clientKey(companyId, clientId);
-  const written = await executeWrite(
+  return executeWrite(
     {
-      keys: () => [byId],
+      keys: () => [byId, ...bankingKeys(companyId, clientId)],
       decide(items) {
         const stored = storedClientFrom(items, byId);
         const decision = decideClientDeletion(stored?.client, companyId, formatTimestamp(new Date()));
         if (!decision.ok) return refusedWrite(decision.refusal, context);
         const { client } = decision.value;
-        if (decision.value.kind === 'already_deleted' || !stored)
-          return { actions: [], response: clientDeleted(client) };
-        return { actions: clientDeletionActions(tableName(), stored, client), response: clientDeleted(client) };
+        const response = withBankingFields(clientDeleted(client), bankingFrom(items, companyId, clientId));
+        if (decision.value.kind === 'already_deleted' || !stored) return { actions: [], response };
+        return { actions: clientDeletionActions(tableName(), stored, client), response };
       },
     },
     undefined,
   );
-  return withClientBanking(companyId, written);
 }

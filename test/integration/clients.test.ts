@@ -1,5 +1,6 @@
 /** docs/api.md "Clients": create, read, list, update and (soft) delete, with e-mail uniqueness per account. */
 import { describe, expect, it } from 'vitest';
+import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { call, invoiceBody, newAccount, uniqueEmail } from '../support/api.ts';
 
 const clientFields = (overrides: Record<string, unknown> = {}) => ({
@@ -114,6 +115,31 @@ describe('POST /clients', () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => call('add-client', { key, body: fields })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
+  });
+});
+
+describe('round trips of the client writes', () => {
+  it('add, update and delete read the client with its credit and virtual account: two round trips each', async () => {
+    const { key } = await newAccount();
+    await call('list-clients', { key }); // the key's first use reads the key and its account: not the routes' cost
+    const commandsOf = async (route: Parameters<typeof call>[0], options: Parameters<typeof call>[1]) => {
+      const commands: string[] = [];
+      const remove = dynamoHooks.add({ before: (c) => void commands.push(c.command) });
+      try {
+        const answer = await call(route, { key, ...options });
+        expect(answer.status, answer.rawBody).toBeLessThan(300);
+        expect(answer.body.data).toMatchObject({ credit_balance: '0.00', virtual_account: null });
+        return { commands, data: answer.body.data };
+      } finally {
+        remove();
+      }
+    };
+    const added = await commandsOf('add-client', { body: clientFields() });
+    const id = String(added.data.id);
+    const updated = await commandsOf('update-client', { pathParameters: { id }, body: { first_name: 'Renamed' } });
+    const deleted = await commandsOf('delete-client', { pathParameters: { id } });
+    for (const { commands } of [added, updated, deleted])
+      expect(commands).toEqual(['BatchGetItemCommand', 'TransactWriteItemsCommand']);
   });
 });
 
