@@ -67,6 +67,7 @@ export const LOCAL_FILES = [
   'test/robustness/crash-matrix.test.ts',
   'test/robustness/kill-in-flight.test.ts',
   'test/robustness/paystack-kill.test.ts',
+  'test/robustness/transfers-kill.test.ts',
 ];
 
 const withDatabase = {

@@ -8,15 +8,13 @@
  * whatever was not answered 200. Then every event answered 200 is still stored, each was processed, and every
  * checkout has exactly one payment, for exactly its invoice's total; payment history holds nothing else.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { invoiceRequest } from '../support/fixtures.ts';
 import { paystackClient } from '../support/local-paystack.ts';
 import { get, NpmStartHarness, post, type RunningService, todaysPayments } from '../support/npm-start-harness.ts';
-import { sign } from '../support/online-payments.ts';
 import { until } from '../support/until.ts';
 import { kobo } from './helpers.ts';
+import { deliver, deliverUntilKilled, demoSecretKey, paystackOf, storedEvents } from './paystack-kill-support.ts';
 
 const CHECKOUTS = 8;
 const COPIES = 3;
@@ -35,17 +33,6 @@ let harness: NpmStartHarness | undefined;
 afterAll(async () => {
   await harness?.cleanUp();
 });
-
-/** What this start's banner says of Paystack: the local server's URL and the demo account's webhook path. */
-function paystackOf(service: RunningService): { url: string; webhookPath: string } {
-  const url = /local Paystack-compatible server at (http:\/\/\S+) /.exec(service.output())?.[1];
-  const webhook = /its webhooks go to (http:\/\/\S+)/.exec(service.output())?.[1];
-  if (!url || !webhook) throw new Error(`no Paystack lines in the banner:\n${service.output()}`);
-  return { url, webhookPath: new URL(webhook).pathname };
-}
-
-const demoSecretKey = (dataDir: string): string =>
-  JSON.parse(readFileSync(join(dataDir, 'demo-account.json'), 'utf8')).paystack_secret_key;
 
 /** An invoice with its own total, its pay button pressed and the checkout paid with the success card. */
 async function paidCheckout(service: RunningService, index: number, secretKey: string): Promise<Checkout> {
@@ -79,62 +66,6 @@ async function paidCheckout(service: RunningService, index: number, secretKey: s
   return { invoice, total, reference, body: JSON.stringify({ event: 'charge.success', data: verified.body.data }) };
 }
 
-/** Posts a signed webhook as Paystack does: the stored event's id when the service answered 200 (else undefined). */
-async function deliver(service: RunningService, checkout: Checkout, secretKey: string): Promise<string | undefined> {
-  try {
-    const answer = await fetch(`${service.baseUrl}${paystackOf(service).webhookPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-paystack-signature': sign(checkout.body, secretKey) },
-      body: checkout.body,
-    });
-    const text = await answer.text();
-    return answer.status === 200 ? JSON.parse(text).data.event_id : undefined;
-  } catch {
-    return undefined; // the connection died with the service: not acknowledged
-  }
-}
-
-/** Every checkout's event COPIES times in a shuffled order, WORKERS at a time; SIGKILL after `killAfter` 200s. */
-async function deliverUntilKilled(
-  service: RunningService,
-  checkouts: Checkout[],
-  secretKey: string,
-  killAfter: number,
-) {
-  const queue = checkouts.flatMap((checkout) => Array.from({ length: COPIES }, () => checkout));
-  queue.sort(() => Math.random() - 0.5);
-  const acknowledged: string[] = [];
-  let killed = false;
-  await Promise.all(
-    Array.from({ length: WORKERS }, async () => {
-      while (!killed && queue.length > 0) {
-        const eventId = await deliver(service, queue.pop()!, secretKey);
-        if (eventId === undefined || killed) continue;
-        acknowledged.push(eventId);
-        if (acknowledged.length >= killAfter) {
-          killed = true;
-          harness!.kill(service); // npm, node, Java and the local Paystack server at once: no shutdown code runs
-        }
-      }
-    }),
-  );
-  if (!killed) harness!.kill(service);
-  expect(await harness!.gone(service), 'processes survived SIGKILL of the group').toBe(true);
-  return acknowledged;
-}
-
-/** Every stored Paystack event of the demo account, as `paystack:events` lists them. */
-async function storedEvents(): Promise<Record<string, any>[]> {
-  const lines = await harness!.cliLines(
-    'paystack:events',
-    '--company-id',
-    String(harness!.companyId()),
-    '--limit',
-    '1000',
-  );
-  return lines.filter((line) => line.kind === 'event');
-}
-
 async function amountDue(service: RunningService, invoice: string): Promise<string> {
   const shown = await get(service, `/invoices/${invoice}`);
   expect(shown.status, shown.text).toBe(200);
@@ -155,13 +86,16 @@ describe('SIGKILL of npm start with Paystack webhooks in flight', { timeout: 300
     for (let index = 0; index < CHECKOUTS; index++) checkouts.push(await paidCheckout(service, index, secretKey));
     // Each verify takes VERIFY_MS: events answered 200 in the last VERIFY_MS before the kill are mid-processing.
     expect((await local.post('/_local/api-mode', { mode: 'slow', delay_ms: VERIFY_MS })).status).toBe(200);
-    const acknowledged = await deliverUntilKilled(service, checkouts, secretKey, CHECKOUTS);
+    const acknowledged = await deliverUntilKilled(
+      checkouts.map((checkout) => checkout.body),
+      { harness, service, secretKey, copies: COPIES, workers: WORKERS, killAfter: CHECKOUTS },
+    );
     expect(acknowledged.length, 'the kill came after webhooks were stored').toBeGreaterThanOrEqual(CHECKOUTS);
 
     service = await harness.start();
     expect((await local.post('/_local/api-mode', { mode: 'up' })).status).toBe(200);
     expect((await local.post('/_local/webhooks/release')).body.data.released).toBe(CHECKOUTS);
-    await Promise.all(checkouts.map((checkout) => deliver(service, checkout, secretKey)));
+    await Promise.all(checkouts.map((checkout) => deliver(service, checkout.body, secretKey)));
     await until('the local server delivered every held event', async () =>
       ((await local.get('/_local/deliveries')).body.data as { status: string }[]).every(
         (d) => d.status === 'delivered',
@@ -171,7 +105,7 @@ describe('SIGKILL of npm start with Paystack webhooks in flight', { timeout: 300
     await until(
       () => `every stored event processed; states: ${events.map((event) => event.state).join(', ')}`,
       async () => {
-        events = await storedEvents();
+        events = await storedEvents(harness!);
         return events.every((event) => !['received', 'retrying'].includes(event.state));
       },
       60_000,
