@@ -95,7 +95,7 @@ const SINGLE_ITEM_READ: Partial<RatioBudgets> = { p50: 1.25, p99: 1.6, throughpu
  * has 9 items: the invoice header, the payment, the day-totals row, the receivables' aging row, client aging row and
  * ledger line (docs/data-design.md "Receivables"), the receipt beside the hosted page's link (every invoice has one),
  * the `payment.recorded` event and the idempotency record. DynamoDB Local reports 18 (table 12, GSI1 6) in every
- * captured request, 14 (table 8) before the receipt: 20 is one more item's headroom. DynamoDB Local under-reports
+ * captured request (14, table 8, when first budgeted, before the receipt): 20 is one more item's headroom. DynamoDB Local under-reports
  * transactions (not even additively), so this guards what it reports; what AWS bills is computed in docs/cost.md.
  */
 const PAYMENT_WCU_BUDGET = 20;
