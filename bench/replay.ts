@@ -10,7 +10,8 @@
  * renamed keys with BatchWriteItem. Each replay therefore reads the same items, and its transaction meets the same
  * conditions against the same state (sequence value, invoice version, absent idempotency record), with
  * items of the same shape (a few bytes longer keys). Read-only requests (history) are replayed verbatim.
- * Calls the request sent concurrently are replayed concurrently (`replayWaves`).
+ * Calls the request sent concurrently are replayed concurrently (`replayWaves`). A replay that takes the account's
+ * next gapless number takes its turn as the endpoint's request does (`numberTurn`).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -24,6 +25,8 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { oneAtATime } from '../shared/services/one-at-a-time.ts';
+import { type DocumentKind, keys } from '../shared/store/keys.ts';
 import { TABLE } from '../shared/store/table.ts';
 import type { CapturedCall } from './bench-hooks.ts';
 
@@ -127,6 +130,39 @@ export interface ReplayTemplate {
 export interface PreparedReplay {
   /** The calls of one replay in waves: the calls of a wave are sent together, the waves one after another. */
   waves: { command: string; input: Input }[][];
+  /** Present when the replay takes a gapless number: its waves up to `throughWave` take turns under `key`. */
+  numberTurn?: NumberTurn;
+}
+
+export interface NumberTurn {
+  /** The captured (not renamed) counter's key: one account's replays take turns, as its requests do. */
+  key: string;
+  throughWave: number;
+}
+
+const NUMBER_COUNTER_SORT_KEYS = new Set(
+  (['invoice', 'credit_note'] satisfies DocumentKind[]).map((kind) => keys.documentCounter(0, kind).SK),
+);
+
+/**
+ * Where a replay must take its turn (pure; unit-tested): a request whose transaction advances a gapless number's
+ * counter (shared/store/document-numbers.ts) runs its read and its transaction one at a time per account in the
+ * runtime (shared/services/one-at-a-time.ts), because concurrent creations would only conflict on the counter and
+ * decide again. That wait is the DynamoDB work gapless numbers need, so the floor's replays of one account wait the
+ * same way, from their first wave through the transaction's (a read after the commit, outside the turn, does not).
+ */
+export function numberTurn(calls: readonly CapturedCall[], waves: readonly number[][]): NumberTurn | undefined {
+  for (const [w, wave] of waves.entries())
+    for (const k of wave) {
+      const call = calls[k]!;
+      if (call.command !== 'TransactWriteItemsCommand') continue;
+      for (const action of call.input.TransactItems as Input[]) {
+        const key = action.Update?.Key as Input | undefined;
+        if (key && NUMBER_COUNTER_SORT_KEYS.has(String(key.SK)))
+          return { key: `${String(key.PK)}|${String(key.SK)}`, throughWave: w };
+      }
+    }
+  return undefined;
 }
 
 /**
@@ -164,6 +200,7 @@ export async function prepareReplays(
   const replays: PreparedReplay[] = [];
   const seed: { table: string; item: Input }[] = [];
   const waves = replayWaves(template.calls);
+  const turn = numberTurn(template.calls, waves);
   for (let i = 0; i < count; i++) {
     if (!template.write) {
       replays.push({
@@ -182,16 +219,25 @@ export async function prepareReplays(
           input: freshenInput(template.calls[k]!.command, template.calls[k]!.input, tag),
         })),
       ),
+      ...(turn ? { numberTurn: turn } : {}),
     });
   }
   await batchWriteAll(client, seed, 4);
   return replays;
 }
 
-/** Runs one prepared replay; resolves to its wall time in ms (throws if any call fails). */
+/** Runs one prepared replay, in its number's turn if it takes one; resolves to its wall time in ms (throws if any call fails). */
 export async function runReplay(client: DynamoDBDocumentClient, replay: PreparedReplay): Promise<number> {
   const started = performance.now();
-  for (const wave of replay.waves) {
+  const turn = replay.numberTurn;
+  const inTurn = turn ? turn.throughWave + 1 : 0;
+  if (turn) await oneAtATime(turn.key, () => sendWaves(client, replay.waves.slice(0, inTurn)));
+  await sendWaves(client, replay.waves.slice(inTurn));
+  return performance.now() - started;
+}
+
+async function sendWaves(client: DynamoDBDocumentClient, waves: PreparedReplay['waves']): Promise<void> {
+  for (const wave of waves) {
     await Promise.all(
       wave.map((step) => {
         const Command = COMMANDS[step.command];
@@ -200,7 +246,6 @@ export async function runReplay(client: DynamoDBDocumentClient, replay: Prepared
       }),
     );
   }
-  return performance.now() - started;
 }
 
 /** BatchWriteItem in chunks of 25 with `parallel` batches in flight, retrying unprocessed items. */

@@ -227,3 +227,40 @@ describe('replaying a transaction with an explicit ClientRequestToken', () => {
     expect(freshenInput('TransactWriteItemsCommand', { TransactItems: [] }, 'r1').ClientRequestToken).toBeUndefined();
   });
 });
+
+describe('replaying a write that takes a gapless number', () => {
+  const call = (command: string, input: Record<string, unknown> = {}) => ({
+    command,
+    input,
+    elapsedMs: 1,
+    consumedCapacity: undefined,
+  });
+  const transaction = (counterSk: string) =>
+    call('TransactWriteItemsCommand', {
+      TransactItems: [
+        { Put: { TableName: 't', Item: { PK: 'ACCOUNT#7', SK: 'INVOICE#1' } } },
+        { Update: { TableName: 't', Key: { PK: 'ACCOUNT#7', SK: counterSk } } },
+      ],
+    });
+
+  it('takes its turn per account from its first wave through the transaction that advances the counter', async () => {
+    const { numberTurn } = await import('../../bench/replay.ts');
+    const calls = [call('BatchGetItemCommand'), transaction('NUMBER#invoice'), call('GetItemCommand')];
+    expect(numberTurn(calls, [[0], [1], [2]])).toEqual({ key: 'ACCOUNT#7|NUMBER#invoice', throughWave: 1 });
+    expect(
+      numberTurn(
+        [call('BatchGetItemCommand'), call('BatchGetItemCommand'), transaction('NUMBER#credit_note')],
+        [[0], [1], [2]],
+      ),
+    ).toEqual({
+      key: 'ACCOUNT#7|NUMBER#credit_note',
+      throughWave: 2,
+    });
+  });
+
+  it('takes no turn when no counter is advanced', async () => {
+    const { numberTurn } = await import('../../bench/replay.ts');
+    expect(numberTurn([call('BatchGetItemCommand'), transaction('SEQ#invoice')], [[0], [1]])).toBeUndefined();
+    expect(numberTurn([call('QueryCommand')], [[0]])).toBeUndefined();
+  });
+});
