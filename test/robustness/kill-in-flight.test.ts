@@ -41,7 +41,7 @@ import {
   throttleEveryAttempt,
 } from './kill-in-flight-support.ts';
 
-const KILLS = scale(6, 40);
+const KILLS = scale(5, 40);
 const WRITERS = 6;
 const SENDERS = 2;
 const REMINDED = 12;
