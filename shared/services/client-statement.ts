@@ -46,6 +46,20 @@ export async function readStatementOf(
   return { client, range, statement: built.value };
 }
 
+/**
+ * 400 `statement_too_large` when the period has more lines than a statement shows — the statement send's check before
+ * it queues the e-mail (the mailer reads the statement itself when it sends). It needs the period's lines only, not a
+ * balance consistent with them, so writes to the client meanwhile never hold it up.
+ */
+export async function refuseTooLargeStatement(
+  client: ClientRecord,
+  range: { from: string; to: string },
+): Promise<void> {
+  const atMost = { lines: MAX_STATEMENT_LINES, to: range.to };
+  const built = buildStatement(0, await queryLedgerSince(client.companyId, client.id, range.from, atMost), range);
+  if (!built.ok) throw built.refusal;
+}
+
 /** The client (404 for another account's or an unknown one) and the period's effective range (YYYY-MM-DD). */
 export async function statementRequest(context: RequestContext, clientId: number, input: ClientStatementInput) {
   const client = await clientRecord(context, clientId);

@@ -1,6 +1,6 @@
 /**
- * E-mail a client's statement (docs/receivables.md "One client: the statement"): the statement is read first, so that a period too
- * long for one (400 `statement_too_large`) is refused with nothing written; then one transaction puts the mail job —
+ * E-mail a client's statement (docs/receivables.md "One client: the statement"): the period's lines are counted first, so that
+ * a period too long for one (400 `statement_too_large`) is refused with nothing written; then one transaction puts the mail job —
  * the outbox the mailer works from, as an invoice's send does. The mailer reads the statement again and draws its PDF
  * when it sends it, so the e-mail shows the period as it stands then.
  */
@@ -16,7 +16,7 @@ import { tableName } from '../store/dynamodb-client.ts';
 import type { Item } from '../store/items.ts';
 import { mailJobPut, queuedMailJob, type StatementMail } from '../store/mail.ts';
 import { executeWrite, type WritePlan, type WriteResult } from '../store/write-executor.ts';
-import { readStatementOf, statementRequest } from './client-statement.ts';
+import { refuseTooLargeStatement, statementRequest } from './client-statement.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 
 export async function sendStatement(
@@ -28,7 +28,7 @@ export async function sendStatement(
   if (!loadConfig().mailFrom) throw mailNotConfigured();
   const recipient = decideStatementRecipient(client, input.to);
   if (!recipient.ok) throw recipient.refusal;
-  await readStatementOf(client, range); // 400 statement_too_large
+  await refuseTooLargeStatement(client, range); // 400 statement_too_large
   const statement: StatementMail = { clientId, ...range };
   const key = clientKey(context.account.companyId, clientId);
   return executeWrite(
