@@ -4,7 +4,6 @@
  * line in the page's partition (`HOSTED#<token>`), which the page's one Query reads with its receipts. Both are put in
  * the credit note's transaction, on condition they are new.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditNote, CreditNoteLine } from '../domain/credit-note-record.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import type { Logo } from '../domain/logo.ts';
@@ -12,10 +11,10 @@ import { TAX_CATEGORIES, type TaxCategory, type TaxEntry, VAT_MODES, type VatMod
 import { accountLogoKey, logoFrom } from './account-logo.ts';
 import { type Account, accountFromItem } from './accounts.ts';
 import { batchGet, itemOf } from './batch.ts';
-import { documentClient, tableName } from './dynamodb-client.ts';
 import { invoiceFrom, invoiceKeys } from './invoices.ts';
 import type { Item } from './items.ts';
 import { CREDIT_NOTE_PREFIX, keys } from './keys.ts';
+import { queryAll } from './query-all.ts';
 import { putNew, type TransactItem } from './write-executor.ts';
 
 /** The puts of a new credit note: its item, and its line on the invoice's hosted page when it has one. */
@@ -164,20 +163,9 @@ export async function findAccountCreditNote(
 
 /** Every credit note of an invoice, read consistently (a void takes them into account: docs/tax.md "Tax report"). */
 export async function queryCreditNotes(referenceCode: string): Promise<CreditNote[]> {
-  const notes: CreditNote[] = [];
-  let after: Record<string, unknown> | undefined;
-  do {
-    const result = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.invoiceHeader(referenceCode).PK, ':prefix': CREDIT_NOTE_PREFIX },
-        ConsistentRead: true,
-        ...(after ? { ExclusiveStartKey: after } : {}),
-      }),
-    );
-    for (const item of result.Items ?? []) notes.push(creditNoteFromItem(item));
-    after = result.LastEvaluatedKey;
-  } while (after);
-  return notes;
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.invoiceHeader(referenceCode).PK, ':prefix': CREDIT_NOTE_PREFIX },
+  });
+  return items.map(creditNoteFromItem);
 }

@@ -3,13 +3,12 @@
  * and shard, changed by an ADD in the same transaction as the payment or reversal it counts, and summed for a range
  * with one Query over the account's partition.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { fromEpochSeconds, toIsoDate } from '../domain/dates.ts';
 import { type PaymentRecord, TOTALS_CHANNELS, type TotalsChannel } from '../domain/payment-record.ts';
 import { type Totals, type TotalsDelta, totalsShard } from '../domain/period-totals.ts';
-import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { dayTotalsKeys, keys } from './keys.ts';
+import { queryAll } from './query-all.ts';
 import type { TransactItem } from './write-executor.ts';
 
 const channelAttribute = (channel: TotalsChannel): string => `channel_${channel}`;
@@ -101,24 +100,13 @@ function totalsFromItem(item: Item): Totals {
  * acknowledged before the call is counted. A year is at most 366 × TOTALS_SHARDS small rows: one page.
  */
 export async function queryDayTotals(companyId: number, from: string, to: string): Promise<Totals[]> {
-  const rows: Totals[] = [];
-  let after: Record<string, unknown> | undefined;
-  do {
-    const result = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': dayTotalsKeys.partition(companyId),
-          ':from': dayTotalsKeys.rangeStart(from),
-          ':to': dayTotalsKeys.rangeEnd(to),
-        },
-        ConsistentRead: true,
-        ...(after ? { ExclusiveStartKey: after } : {}),
-      }),
-    );
-    for (const item of result.Items ?? []) rows.push(totalsFromItem(item));
-    after = result.LastEvaluatedKey;
-  } while (after);
-  return rows;
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': dayTotalsKeys.partition(companyId),
+      ':from': dayTotalsKeys.rangeStart(from),
+      ':to': dayTotalsKeys.rangeEnd(to),
+    },
+  });
+  return items.map(totalsFromItem);
 }

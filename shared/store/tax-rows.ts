@@ -4,11 +4,11 @@
  * with one Query over the account's partition. Shards as the aging rows: 0 on a write's first attempt, another after a
  * cancelled one (receivables.ts `agingShard`), so an account without collisions keeps one row a day.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { noTaxFigures, type TaxFigures } from '../domain/tax-report.ts';
-import { documentClient, tableName } from './dynamodb-client.ts';
+import { tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { keys, taxDayKeys } from './keys.ts';
+import { queryAll } from './query-all.ts';
 import { agingShard } from './receivables.ts';
 import type { TransactItem } from './write-executor.ts';
 
@@ -97,24 +97,13 @@ export const taxDayItem = (companyId: number, isoDate: string, shard: number, fi
  * acknowledged before the call is counted. A year is 366 days of one row each, more only on days writes collided.
  */
 export async function queryTaxDays(companyId: number, from: string, to: string): Promise<TaxFigures[]> {
-  const rows: TaxFigures[] = [];
-  let after: Record<string, unknown> | undefined;
-  do {
-    const result = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': taxDayKeys.partition(companyId),
-          ':from': taxDayKeys.rangeStart(from),
-          ':to': taxDayKeys.rangeEnd(to),
-        },
-        ConsistentRead: true,
-        ...(after ? { ExclusiveStartKey: after } : {}),
-      }),
-    );
-    for (const item of result.Items ?? []) rows.push(taxFiguresFromItem(item));
-    after = result.LastEvaluatedKey;
-  } while (after);
-  return rows;
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': taxDayKeys.partition(companyId),
+      ':from': taxDayKeys.rangeStart(from),
+      ':to': taxDayKeys.rangeEnd(to),
+    },
+  });
+  return items.map(taxFiguresFromItem);
 }
