@@ -15,7 +15,7 @@ import { scale } from './helpers.ts';
 /** 10,000 deliveries under `npm run stress`; 2,000 in `npm test`, whose time budget the larger run would take a third of. */
 const DELIVERIES = scale(2_000, 10_000);
 const DUPLICATES = DELIVERIES / 5;
-const PAYMENTS = scale(40, 100);
+const PAYMENTS = scale(20, 100);
 const WORKERS = 6;
 
 const fixture = usePaystack();

@@ -50,7 +50,7 @@ const BUDGET_MS = 30_000;
  * Rounds of the reversal races: before the snapshot read, about one round in five of twelve reversals of one payment
  * answered a 500 on this machine (issue 26), so twenty rounds fail on that code in all but about one run in fifty.
  */
-const REVERSAL_ROUNDS = scale(20, 100);
+const REVERSAL_ROUNDS = scale(10, 100);
 
 type Kind = 'identical' | 'keyed' | 'mixed';
 interface Race {
