@@ -1,26 +1,13 @@
 /**
- * `account:update` and `account:list` as a user runs them (`npm run --silent …`), against the test run's DynamoDB
+ * `account:update` and `account:list` as a user runs them (`npm run --silent …`: the script's command, test/support/cli.ts), against the test run's DynamoDB
  * Local: the profile and the reminder schedule are stored, shown, and cleared (docs/accounts.md "The merchant's profile").
  */
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getAccount } from '../../shared/store/accounts.ts';
 import { newAccount } from '../support/api.ts';
+import { runScript } from '../support/cli.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-
-function cli(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(
-      'npm',
-      ['run', '--silent', command, '--', ...args],
-      { cwd: ROOT, timeout: 60_000 },
-      (error, stdout, stderr) =>
-        done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (command: string, args: string[]) => runScript(command, args);
 
 /** stderr without the CLI's note about the database it used (`database`, `warning` lines: docs/accounts.md). */
 const withoutNote = (stderr: string): string =>

@@ -1,10 +1,9 @@
 /**
- * The real account CLI as a user runs it (`npm run --silent <command> -- …`), against the test run's
- * DynamoDB Local (DYNAMODB_ENDPOINT + TABLE_NAME from the global setup).
+ * The real account CLI as a user runs it (`npm run --silent <command> -- …`: the script's command, and through npm for
+ * --help; test/support/cli.ts), against the test run's DynamoDB Local (DYNAMODB_ENDPOINT + TABLE_NAME from the global
+ * setup).
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMMANDS } from '../../infra/cli/commands.ts';
 import { ensureTable } from '../../infra/local/dynamodb-local.ts';
@@ -12,30 +11,14 @@ import { resetConfig } from '../../shared/config.ts';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { findAccountByKey, getAccount } from '../../shared/store/accounts.ts';
 import { call } from '../support/api.ts';
+import { type CliResult, runScript } from '../support/cli.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const KEY_PATTERN = /^sk_[0-9A-Za-z]{40}$/;
 const KEY_ID_PATTERN = /^key_[0-9A-Za-z]{16}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(command: string, args: string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
-  return new Promise((resolveResult) => {
-    execFile(
-      'npm',
-      ['run', '--silent', command, '--', ...args],
-      { cwd: ROOT, env, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        resolveResult({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
+const cli = (command: string, args: string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> =>
+  runScript(command, args, { env });
 
 /** JSON lines on stdout (each line one object). */
 function jsonLines(output: string): Record<string, unknown>[] {
@@ -239,7 +222,7 @@ describe('account CLI', { timeout: 180_000 }, () => {
       ['account:create', 'data:migrate', 'mail:deliveries'].includes(command.name),
     );
     expect(shown).toHaveLength(3);
-    const results = await Promise.all(shown.map((command) => cli(command.name, ['--help'])));
+    const results = await Promise.all(shown.map((command) => runScript(command.name, ['--help'], { viaNpm: true })));
     for (const [index, command] of shown.entries()) {
       const result = results[index]!;
       expect(result.code, result.stderr).toBe(0);

@@ -1,38 +1,20 @@
 /**
- * The webhook commands of the real CLI as child processes (`tsx infra/cli/main.ts webhook:*`, what
- * `npm run --silent webhook:*` runs), against the test run's DynamoDB Local.
+ * The webhook commands of the real CLI as child processes (what `npm run --silent webhook:*` runs:
+ * test/support/cli.ts), against the test run's DynamoDB Local.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordAttempt } from '../../shared/store/webhooks.ts';
 import { call, invoiceBody, newAccount } from '../support/api.ts';
+import { type CliResult, runScript } from '../support/cli.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-webhook-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(...args: string[]): Promise<CliResult> {
-  return new Promise((done) => {
-    execFile(
-      TSX,
-      ['infra/cli/main.ts', ...args],
-      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
+const cli = (command: string, ...args: string[]) =>
+  runScript(command, args, { env: { ...process.env, DATA_DIR: dataDir } });
 
 const lines = (output: string) =>
   output

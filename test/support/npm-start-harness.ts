@@ -4,7 +4,7 @@
  * same DATA_DIR), the CLI against it, HTTP calls with the demo key, and a webhook receiver whose answer each test
  * decides.
  */
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
+import { runScript } from './cli.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -201,18 +202,13 @@ export class NpmStartHarness {
     return lines.map((line) => JSON.parse(line));
   }
 
-  /**
-   * `npm run --silent <script> -- args` with this DATA_DIR, asynchronously: a synchronous child would stall this
-   * process's event loop past the service's keep-alive timeout, and fetch would then reuse a socket it had closed.
-   */
-  private cliOutput(script: string, ...args: string[]): Promise<string> {
+  /** `npm run --silent <script> -- args` with this DATA_DIR (test/support/cli.ts); a non-zero exit rejects. */
+  private async cliOutput(script: string, ...args: string[]): Promise<string> {
     const env = this.env();
     delete env.TABLE_NAME;
-    return new Promise((resolveOutput, reject) => {
-      execFile('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env, timeout: 60_000 }, (e, out, err) =>
-        e ? reject(new Error(`${script} failed: ${err}`)) : resolveOutput(out),
-      );
-    });
+    const result = await runScript(script, args, { env });
+    if (result.code !== 0) throw new Error(`${script} failed: ${result.stderr}`);
+    return result.stdout;
   }
 
   /** Kills whatever of its processes still runs, and removes the DATA_DIR it created. */
