@@ -14,6 +14,7 @@ import { INVOICE_TO_PAY } from '../support/fixtures.ts';
 import {
   NpmStartHarness,
   post,
+  postAsTold,
   type ReceivedWebhook,
   type RunningService,
   runtimeProcesses,
@@ -125,8 +126,8 @@ async function expectSettled(service: RunningService, reference: string, sent: S
   ).toEqual([]);
   const idsByKey = new Map<string, number>();
   for (const entry of sent) {
-    const retry = await post(service, '/payments', entry.body, entry.key);
-    expect(retry.status, retry.text).toBe(201);
+    const retry = await postAsTold(service, '/payments', entry.body, entry.key);
+    expect(retry.status, `${retry.text}\nservice log (end):\n${service.output().slice(-4_000)}`).toBe(201);
     const id = retry.json().data.id as number;
     if (entry.acknowledgedId !== undefined)
       expect(id, `${entry.key} got a second payment id`).toBe(entry.acknowledgedId);

@@ -250,6 +250,19 @@ export const post = (service: RunningService, path: string, body: unknown, key?:
 
 export const get = (service: RunningService, path: string): Promise<Answer> => request(service, 'GET', path);
 
+/**
+ * A keyed POST retried as a client is told to: a 503 says nothing was written and to retry after `Retry-After` (a
+ * restarted engine's first reads may outlast the functions' 1.5 s timeouts on a loaded machine); any other answer,
+ * or the fifth 503, is returned.
+ */
+export async function postAsTold(service: RunningService, path: string, body: unknown, key: string): Promise<Answer> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await post(service, path, body, key);
+    if (answer.status !== 503 || attempt === 5) return answer;
+    await new Promise((r) => setTimeout(r, 1_000)); // the Retry-After the service sends with a 503
+  }
+}
+
 /** Every payment of today's history (all pages), with the invoice's amount_paid and the sum of the amounts in kobo. */
 export async function todaysPayments(service: RunningService) {
   const payments: Record<string, any>[] = [];

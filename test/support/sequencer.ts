@@ -2,8 +2,10 @@
  * The order in which vitest hands files to its two workers (vitest.config.ts): the longest first, so that no long
  * file starts last and runs alone while the other worker idles. Durations come from vitest's results cache (the
  * previous run on this machine); a file without one — every file of a fresh clone — is estimated: files in the
- * folders that start processes (npm start, DynamoDB Local, Chromium, a CDK synth) are taken to be long.
+ * folders that start processes (DynamoDB Local, Chromium, a CDK synth) are taken to be long, and those that start
+ * `npm start` (each start costs seconds of CPU, and they restart it) longest.
  */
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -21,6 +23,7 @@ export class SlowFilesFirst extends BaseSequencer {
     const measured = this.ctx.cache.getFileTestResults(key)?.duration;
     if (measured !== undefined) return measured;
     const size = this.ctx.cache.getFileStats(key)?.size ?? 0;
+    if (readFileSync(file.moduleId, 'utf8').includes('NpmStartHarness')) return 60_000 + size / 10;
     return (PROCESS_FOLDERS.some((folder) => path.startsWith(folder)) ? 30_000 : 0) + size / 10;
   }
 }
