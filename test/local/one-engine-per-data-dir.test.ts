@@ -5,9 +5,9 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
+import { runScript } from '../support/cli.ts';
 import { NpmStartHarness, post } from '../support/npm-start-harness.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -32,13 +32,9 @@ describe('one DynamoDB Local per DATA_DIR', { timeout: 180_000 }, () => {
     const cliEnv: NodeJS.ProcessEnv = { ...running.env(), DYNAMODB_PORT: String(otherPort) };
     delete cliEnv.TABLE_NAME;
 
-    // Asynchronously, so that fetch sees the service close an idle keep-alive connection meanwhile (start.test.ts).
-    const { stdout } = await promisify(execFile)(
-      'npm',
-      ['run', '--silent', 'key:create', '--', '--company-id', String(running.companyId())],
-      { cwd: ROOT, env: cliEnv, encoding: 'utf8' },
-    );
-    const created = JSON.parse(stdout) as { secret_key: string };
+    const keyCreate = await runScript('key:create', ['--company-id', String(running.companyId())], { env: cliEnv });
+    expect(keyCreate.code, keyCreate.stderr).toBe(0);
+    const created = JSON.parse(keyCreate.stdout) as { secret_key: string };
     expect(enginesOnDataDir()).toHaveLength(1);
     // The key the CLI wrote is in the database the service reads.
     const withNewKey = await post({ ...service, secretKey: created.secret_key }, '/payments/history', {

@@ -5,34 +5,28 @@
  * same demo key, and the payments written before the stop with their Idempotency-Key records (a retry is a replay).
  * The CLI says which database it used, and warns when it is not the one this service serves.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { usDate } from '../../infra/local/banner.ts';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
+import { runScript } from '../support/cli.ts';
 import { dayOf } from '../support/days.ts';
 import { invoiceRequest } from '../support/fixtures.ts';
-import { alive, NpmStartHarness, post, type RunningService, todaysPayments } from '../support/npm-start-harness.ts';
+import {
+  alive,
+  NpmStartHarness,
+  post,
+  postAsTold,
+  type RunningService,
+  todaysPayments,
+} from '../support/npm-start-harness.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 const otherDataDir = mkdtempSync(join(tmpdir(), 'invoicing-start-other-'));
 let harness: NpmStartHarness | undefined;
-
-/**
- * The CLI as a user runs it, without blocking this process: a synchronous spawn would stall the event loop past the
- * server's keep-alive timeout, and fetch would then reuse a socket the server had closed.
- */
-function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
-  return new Promise((done) =>
-    execFile(TSX, ['infra/cli/main.ts', ...args], { cwd: ROOT, env, encoding: 'utf8' }, (error, stdout, stderr) =>
-      done({ status: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    ),
-  );
-}
 
 /** Pids of DynamoDB Local processes listening on the port of the service's engine. */
 function javaPids(): number[] {
@@ -166,8 +160,8 @@ describe('npm start', { timeout: 240_000 }, () => {
     };
     for (const name of ['DYNAMODB_ENDPOINT', 'TABLE_NAME', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE'])
       delete cliEnv[name];
-    const keyCreate = await cli(['key:create', '--company-id', String(saved.company_id)], cliEnv);
-    expect(keyCreate.status, keyCreate.stderr).toBe(0);
+    const keyCreate = await runScript('key:create', ['--company-id', String(saved.company_id)], { env: cliEnv });
+    expect(keyCreate.code, keyCreate.stderr).toBe(0);
     const created = JSON.parse(keyCreate.stdout) as { company_id: number; secret_key: string };
     expect(created.company_id).toBe(saved.company_id);
     // It says on stderr which database it used: the one this npm start serves (infra/cli/database-note.ts).
@@ -186,12 +180,10 @@ describe('npm start', { timeout: 240_000 }, () => {
 
     // With another DATA_DIR, the CLI works on another database (started for it): it warns, naming the DATA_DIR
     // this npm start uses, and the service indeed refuses the key it printed.
-    const elsewhere = await cli(['account:create', '--name', 'Wrong Dir Ltd'], {
-      ...cliEnv,
-      DATA_DIR: otherDataDir,
-      DYNAMODB_PORT: String(await freePort()),
+    const elsewhere = await runScript('account:create', ['--name', 'Wrong Dir Ltd'], {
+      env: { ...cliEnv, DATA_DIR: otherDataDir, DYNAMODB_PORT: String(await freePort()) },
     });
-    expect(elsewhere.status, elsewhere.stderr).toBe(0);
+    expect(elsewhere.code, elsewhere.stderr).toBe(0);
     const stranger = JSON.parse(elsewhere.stdout) as { secret_key: string };
     const notes = elsewhere.stderr
       .trim()
@@ -225,7 +217,7 @@ describe('npm start', { timeout: 240_000 }, () => {
     const kept = (await todaysPayments(second)).filter((p) => p.invoice.reference_code === durable.body.reference_code);
     expect(kept.map((p) => p.id).sort()).toEqual(durable.acknowledged.map((p) => p.id).sort());
     expect(kept[0]!.invoice.amount_paid).toBe('300.00');
-    const replay = await post(second, '/payments', durable.body, 'before-stop-0');
+    const replay = await postAsTold(second, '/payments', durable.body, 'before-stop-0');
     expect(replay.status, replay.text).toBe(201);
     expect(replay.replayed).toBe('true');
     expect(replay.json().data.id).toBe(durable.acknowledged[0]!.id);

@@ -251,11 +251,11 @@ export const post = (service: RunningService, path: string, body: unknown, key?:
 export const get = (service: RunningService, path: string): Promise<Answer> => request(service, 'GET', path);
 
 /**
- * A keyed POST retried as a client is told to: a 503 says nothing was written and to retry after `Retry-After` (a
- * restarted engine's first reads may outlast the functions' 1.5 s timeouts on a loaded machine); any other answer,
- * or the fifth 503, is returned.
+ * A POST retried as a client is told to: a 503 says nothing was written and to retry after `Retry-After` (a restarted
+ * engine's first reads may outlast the functions' 1.5 s timeouts on a loaded machine); any other answer, or the
+ * fifth 503, is returned.
  */
-export async function postAsTold(service: RunningService, path: string, body: unknown, key: string): Promise<Answer> {
+export async function postAsTold(service: RunningService, path: string, body: unknown, key?: string): Promise<Answer> {
   for (let attempt = 1; ; attempt++) {
     const answer = await post(service, path, body, key);
     if (answer.status !== 503 || attempt === 5) return answer;
@@ -268,7 +268,7 @@ export async function todaysPayments(service: RunningService) {
   const payments: Record<string, any>[] = [];
   let cursor: string | null = null;
   do {
-    const page = await post(service, '/payments/history', {
+    const page = await postAsTold(service, '/payments/history', {
       period: 'today',
       limit: 200,
       ...(cursor ? { cursor } : {}),
