@@ -8,25 +8,7 @@ import type { AgingRow, ClientAgingRow } from '../domain/aging.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { agingKeys, clientAgingKeys, openInvoiceKeys } from './keys.ts';
-
-/** Every item of a consistent Query, page after page. */
-async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ConsistentRead'>): Promise<Item[]> {
-  const items: Item[] = [];
-  let after: Record<string, unknown> | undefined;
-  do {
-    const result = await documentClient().send(
-      new QueryCommand({
-        ...input,
-        TableName: tableName(),
-        ConsistentRead: true,
-        ...(after ? { ExclusiveStartKey: after } : {}),
-      }),
-    );
-    items.push(...(result.Items ?? []));
-    after = result.LastEvaluatedKey;
-  } while (after);
-  return items;
-}
+import { queryAll } from './query-all.ts';
 
 const numberOf = (value: unknown): number => (typeof value === 'number' ? value : 0);
 

@@ -12,12 +12,13 @@
  *   account's keys is one Query.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { msToTimestamp } from '../domain/api-key.ts';
 import { batchGet } from './batch.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { ACCOUNT_API_KEY_PREFIX, keys } from './keys.ts';
+import { queryAll } from './query-all.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const SECRET_KEY_PATTERN = /^sk_[0-9A-Za-z]{40}$/;
@@ -175,22 +176,12 @@ export async function findKeyBySecret(secret: string): Promise<ApiKey | undefine
 
 /** An account's keys, oldest first. */
 export async function listKeys(companyId: number): Promise<ApiKey[]> {
-  const hashes: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.account(companyId).PK, ':prefix': ACCOUNT_API_KEY_PREFIX },
-        ProjectionExpression: 'key_hash',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) hashes.push(String(item.key_hash));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const listed = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.account(companyId).PK, ':prefix': ACCOUNT_API_KEY_PREFIX },
+    ProjectionExpression: 'key_hash',
+  });
+  const hashes = listed.map((item) => String(item.key_hash));
   const found = await batchGet(hashes.map((hash) => keys.apiKey(hash)));
   return [...found.values()]
     .map(apiKeyFromItem)

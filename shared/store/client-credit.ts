@@ -5,7 +5,7 @@
  * of what caused it (a transfer, a payment from credit, a refund): so the balance is exactly Σ in − Σ applied − Σ
  * refunded whatever runs concurrently. Anything that adds credit later (credit notes) goes through `creditChangeActions`.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientCredit, CreditChangeKind, CreditSource } from '../domain/client-credit.ts';
 import { NO_CREDIT } from '../domain/client-credit.ts';
 import { newUlid } from '../ulid.ts';
@@ -13,6 +13,7 @@ import { itemOf } from './batch.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { creditKeys, type Key, keys } from './keys.ts';
+import { queryAll } from './query-all.ts';
 import { putNew, type TransactItem } from './write-executor.ts';
 
 export const clientCreditKey = (companyId: number, clientId: number): Key => keys.clientCredit(companyId, clientId);
@@ -138,23 +139,14 @@ function creditListingAction(
  */
 export async function queryUnappliedCredit(companyId: number, clientId?: number): Promise<Map<number, number>> {
   const credits = new Map<number, number>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: clientId === undefined ? 'PK = :pk' : 'PK = :pk AND SK = :sk',
-        ExpressionAttributeValues: {
-          ':pk': creditKeys.listing(companyId),
-          ...(clientId === undefined ? {} : { ':sk': keys.creditListing(companyId, clientId).SK }),
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) credits.set(Number(item.client_id), Number(item.balance ?? 0));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll({
+    KeyConditionExpression: clientId === undefined ? 'PK = :pk' : 'PK = :pk AND SK = :sk',
+    ExpressionAttributeValues: {
+      ':pk': creditKeys.listing(companyId),
+      ...(clientId === undefined ? {} : { ':sk': keys.creditListing(companyId, clientId).SK }),
+    },
+  });
+  for (const item of items) credits.set(Number(item.client_id), Number(item.balance ?? 0));
   return credits;
 }
 
@@ -204,27 +196,17 @@ export async function queryCreditLines(
   clientId: number,
   range: { from: string; to: string },
 ): Promise<CreditLine[]> {
-  const lines: CreditLine[] = [];
-  let after: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ConsistentRead: true,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :line)',
-        FilterExpression: '#date BETWEEN :from AND :to',
-        ExpressionAttributeNames: { '#date': 'date' },
-        ExpressionAttributeValues: {
-          ':pk': creditKeys.partition(companyId, clientId),
-          ':line': creditKeys.LINE_PREFIX,
-          ':from': range.from,
-          ':to': range.to,
-        },
-        ...(after ? { ExclusiveStartKey: after } : {}),
-      }),
-    );
-    lines.push(...(out.Items ?? []).map(lineFromItem));
-    after = out.LastEvaluatedKey;
-  } while (after);
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :line)',
+    FilterExpression: '#date BETWEEN :from AND :to',
+    ExpressionAttributeNames: { '#date': 'date' },
+    ExpressionAttributeValues: {
+      ':pk': creditKeys.partition(companyId, clientId),
+      ':line': creditKeys.LINE_PREFIX,
+      ':from': range.from,
+      ':to': range.to,
+    },
+  });
+  const lines = items.map(lineFromItem);
   return lines;
 }

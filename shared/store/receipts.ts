@@ -3,13 +3,12 @@
  * partition (`HOSTED#<token>`, `RECEIPT#<payment ULID>`), put in the payment's transaction, and a marker beside it put
  * by a reversal — the receipt is never rewritten. One Query of the partition reads the page's link and its receipts.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditNoteSummary } from '../domain/credit-note-record.ts';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import { type PaymentReceipt, receiptOf } from '../domain/receipt.ts';
-import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { HOSTED_RECEIPT_PREFIX, keys, RECEIPT_REVERSAL_SUFFIX } from './keys.ts';
+import { queryAll } from './query-all.ts';
 import type { TransactItem } from './write-executor.ts';
 import { putNew } from './write-executor.ts';
 
@@ -62,21 +61,10 @@ export interface HostedPartition {
 
 /** One consistent Query of `HOSTED#<token>` (a link opened the moment its invoice was created must be found). */
 export async function readHostedPartition(token: string): Promise<HostedPartition> {
-  const items: Item[] = [];
-  let after: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.hostedLink(token).PK },
-        ConsistentRead: true,
-        ...(after ? { ExclusiveStartKey: after } : {}),
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    after = out.LastEvaluatedKey;
-  } while (after);
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.hostedLink(token).PK },
+  });
   return partitionFrom(items);
 }
 
