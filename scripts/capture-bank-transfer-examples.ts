@@ -4,8 +4,8 @@
  * refunding that credit.
  */
 import { randomBytes } from 'node:crypto';
+import { withEnvironment } from '../infra/tools/environment.ts';
 import { transferIntoVirtualAccount } from '../infra/tools/virtual-account-transfer.ts';
-import { resetConfig } from '../shared/config.ts';
 import { createAccount } from '../shared/store/accounts.ts';
 import {
   connectPaystack,
@@ -72,7 +72,7 @@ async function captureVirtualAccount(tools: CaptureTools, connected: Connected, 
     path,
   });
   await setPaystackPreferredBank(connected.companyId, DEFAULT_PREFERRED_BANK);
-  await withPaystackAt('http://127.0.0.1:9', () =>
+  await withEnvironment({ PAYSTACK_BASE_URL: 'http://127.0.0.1:9' }, () =>
     capture('create-virtual-account', 503, 'provider_unavailable', 'Paystack could not be reached', { key, path }),
   );
   await faultErrors('create-virtual-account', { key, path }, 'BatchGetItemCommand');
@@ -91,19 +91,6 @@ async function captureVirtualAccount(tools: CaptureTools, connected: Connected, 
     path: `/clients/${otherClient}/virtual-account`,
   });
   return opened.data.virtual_account.account_number as string;
-}
-
-/** Runs `action` with the service pointed at an address where no Paystack answers. */
-async function withPaystackAt<T>(url: string, action: () => Promise<T>): Promise<T> {
-  const before = process.env.PAYSTACK_BASE_URL;
-  process.env.PAYSTACK_BASE_URL = url;
-  resetConfig();
-  try {
-    return await action();
-  } finally {
-    process.env.PAYSTACK_BASE_URL = before;
-    resetConfig();
-  }
 }
 
 async function captureCreditRefund(tools: CaptureTools, key: string, clientId: number) {

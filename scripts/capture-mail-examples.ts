@@ -3,7 +3,7 @@
  * scripts/capture-examples.ts, whose request tools it is handed.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { resetConfig } from '../shared/config.ts';
+import { withEnvironment } from '../infra/tools/environment.ts';
 import type { CapturedExamples } from '../shared/openapi/document.ts';
 import { documentClient, tableName } from '../shared/store/dynamodb-client.ts';
 import { keys } from '../shared/store/keys.ts';
@@ -22,16 +22,7 @@ const SEND_BODY = {
   message: 'Thank you for your business.',
 };
 
-function withSender<T>(mailFrom: string, action: () => Promise<T>): Promise<T> {
-  const saved = process.env.MAIL_FROM;
-  process.env.MAIL_FROM = mailFrom;
-  resetConfig();
-  return action().finally(() => {
-    if (saved === undefined) delete process.env.MAIL_FROM;
-    else process.env.MAIL_FROM = saved;
-    resetConfig();
-  });
-}
+const withSender = <T>(mailFrom: string, action: () => Promise<T>) => withEnvironment({ MAIL_FROM: mailFrom }, action);
 
 export async function captureMailExamples(tools: CaptureTools): Promise<Pick<CapturedExamples, 'requests'>> {
   const { capture, send } = tools;

@@ -3,7 +3,7 @@
  * rest by scripts/capture-examples.ts, whose request tools scripts/capture-report-examples.ts hands on.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { resetConfig } from '../shared/config.ts';
+import { withEnvironment } from '../infra/tools/environment.ts';
 import type { CapturedExamples } from '../shared/openapi/document.ts';
 import { documentClient, tableName } from '../shared/store/dynamodb-client.ts';
 import { keys } from '../shared/store/keys.ts';
@@ -11,18 +11,7 @@ import type { CaptureTools } from './capture-tools.ts';
 
 const SEND_BODY = { period: 'month', to: 'accounts@okafor.example.com' };
 
-async function withSender<T>(mailFrom: string, action: () => Promise<T>): Promise<T> {
-  const saved = process.env.MAIL_FROM;
-  process.env.MAIL_FROM = mailFrom;
-  resetConfig();
-  try {
-    return await action();
-  } finally {
-    if (saved === undefined) delete process.env.MAIL_FROM;
-    else process.env.MAIL_FROM = saved;
-    resetConfig();
-  }
-}
+const withSender = <T>(mailFrom: string, action: () => Promise<T>) => withEnvironment({ MAIL_FROM: mailFrom }, action);
 
 /** `clientId` has invoices and payments this month; `crowdedClientId` more than 5,000 lines today. */
 export async function captureStatementMailExamples(

@@ -7,6 +7,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
+import { withEnvironment } from '../../infra/tools/environment.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
@@ -152,20 +153,6 @@ async function addresslessClient(key: string, companyId: number): Promise<CallOp
     }),
   );
   return { key, pathParameters: { id: String(invoice.client.id) }, body: { period: 'today' } };
-}
-
-/** Runs `action` with the service pointed at an address where no Paystack answers. */
-async function withPaystackAt<T>(url: string, action: () => Promise<T>): Promise<T> {
-  const before = process.env.PAYSTACK_BASE_URL;
-  process.env.PAYSTACK_BASE_URL = url;
-  resetConfig();
-  try {
-    return await action();
-  } finally {
-    if (before === undefined) delete process.env.PAYSTACK_BASE_URL;
-    else process.env.PAYSTACK_BASE_URL = before;
-    resetConfig();
-  }
 }
 
 describe('contract: every documented outcome, validated against openapi.json', () => {
@@ -976,7 +963,7 @@ describe('contract: every documented outcome, validated against openapi.json', (
     await setPaystackPreferredBank(connected.account.companyId, 'no-such-bank');
     await expectStatus('create-virtual-account', { key, ...byId }, 422, 'virtual_account_refused');
     await setPaystackPreferredBank(connected.account.companyId, DEFAULT_PREFERRED_BANK);
-    await withPaystackAt('http://127.0.0.1:9', () =>
+    await withEnvironment({ PAYSTACK_BASE_URL: 'http://127.0.0.1:9' }, () =>
       expectStatus('create-virtual-account', { key, ...byId }, 503, 'provider_unavailable'),
     );
     await faultOutcomes('create-virtual-account', key, byId, 'BatchGetItemCommand');
