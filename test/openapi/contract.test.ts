@@ -8,7 +8,6 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { withEnvironment } from '../../infra/tools/environment.ts';
-import { resetConfig } from '../../shared/config.ts';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { ROUTES, type RouteName } from '../../shared/routes.ts';
 import { wakeSeries } from '../../shared/services/recurring-sweep.ts';
@@ -332,14 +331,11 @@ describe('contract: every documented outcome, validated against openapi.json', (
     const voided = await createInvoice(key);
     await expectStatus('delete-invoice', { key, pathParameters: { reference_code: voided.reference_code } }, 200);
     const byCode = (reference_code: string) => ({ pathParameters: { reference_code } });
-    const saved = process.env.MAIL_FROM;
-    try {
-      process.env.MAIL_FROM = '';
-      resetConfig();
+    await withEnvironment({ MAIL_FROM: '' }, async () => {
       for (const route of ['send-invoice', 'email-invoice'] as const)
         await expectStatus(route, { key, ...byCode(invoice.reference_code) }, 501, 'mail_not_configured');
-      process.env.MAIL_FROM = 'invoices@example.com';
-      resetConfig();
+    });
+    await withEnvironment({ MAIL_FROM: 'invoices@example.com' }, async () => {
       for (const route of ['send-invoice', 'email-invoice'] as const) {
         const options = { key, ...byCode(invoice.reference_code) };
         await expectStatus(route, { ...options, idempotencyKey: `${route}-1` }, 200);
@@ -381,11 +377,7 @@ describe('contract: every documented outcome, validated against openapi.json', (
         422,
         'idempotency_key_reused',
       );
-    } finally {
-      if (saved === undefined) delete process.env.MAIL_FROM;
-      else process.env.MAIL_FROM = saved;
-      resetConfig();
-    }
+    });
   });
 
   it('POST /invoices/{reference_code}/reminders', async () => {
@@ -905,13 +897,10 @@ describe('contract: every documented outcome, validated against openapi.json', (
     const invoice = await createInvoice(key);
     const byId = { pathParameters: { id: String(invoice.client.id) } };
     const valid = { period: 'today' };
-    const saved = process.env.MAIL_FROM;
-    try {
-      process.env.MAIL_FROM = '';
-      resetConfig();
-      await expectStatus('send-client-statement', { key, ...byId, body: valid }, 501, 'mail_not_configured');
-      process.env.MAIL_FROM = 'invoices@example.com';
-      resetConfig();
+    await withEnvironment({ MAIL_FROM: '' }, () =>
+      expectStatus('send-client-statement', { key, ...byId, body: valid }, 501, 'mail_not_configured'),
+    );
+    await withEnvironment({ MAIL_FROM: 'invoices@example.com' }, async () => {
       const options = { key, ...byId, body: valid };
       await expectStatus('send-client-statement', { ...options, idempotencyKey: 'statement-1' }, 200);
       await expectStatus('send-client-statement', { ...options, idempotencyKey: 'statement-1' }, 200); // replay
@@ -945,11 +934,7 @@ describe('contract: every documented outcome, validated against openapi.json', (
         byId,
         'QueryCommand',
       );
-    } finally {
-      if (saved === undefined) delete process.env.MAIL_FROM;
-      else process.env.MAIL_FROM = saved;
-      resetConfig();
-    }
+    });
   });
 
   it('POST /clients/{id}/virtual-account and POST /clients/{id}/credit/refund', async () => {
