@@ -1,6 +1,6 @@
 /**
- * The order in which vitest hands files to its two workers (vitest.config.ts): the longest first, so that no long
- * file starts last and runs alone while the other worker idles. Durations come from vitest's results cache (the
+ * The order in which vitest hands files to its workers (vitest.config.ts): the longest first, so that no long
+ * file starts last and runs alone while the other workers idle. Durations come from vitest's results cache (the
  * previous run on this machine); a file without one — every file of a fresh clone — is estimated: files in the
  * folders that start processes (DynamoDB Local, Chromium, a CDK synth) are taken to be long, and those that start
  * `npm start` (each start costs seconds of CPU, and they restart it) or run the bundles on Node 22 (whose first run
