@@ -18,6 +18,7 @@ import {
 } from '../../shared/render/pdf-assets.ts';
 import { UBL_ENGINE_BUNDLE_FILE } from '../../shared/render/ubl/render.ts';
 import { API_FUNCTIONS, ROUTES } from '../../shared/routes.ts';
+import { updateAccount } from '../../shared/store/accounts.ts';
 import { getMailJob, listMailJobs } from '../../shared/store/mail.ts';
 import { JOB_KIND_NAMES, jobMessageBody } from '../../shared/store/outbox.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
@@ -191,7 +192,7 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     expect(readFileSync(creditNoteEngine, 'utf8')).toContain('ToUnicode');
     expect(existsSync(path.join(path.dirname(bundleOf('history')), CREDIT_NOTE_PDF_ENGINE_BUNDLE_FILE))).toBe(false);
 
-    const { key } = await newAccount();
+    const { key, account } = await newAccount();
     const invoice = await createInvoice(key);
     const token = new URL(invoice.hosted_url).pathname.split('/')[2]!;
     const pdf = invokeOnNode22('invoices', makeEvent('hosted-invoice-pdf', { pathParameters: { token } }) as any);
@@ -213,6 +214,12 @@ describe(`npx cdk synth -c stage=prod, ${where}`, () => {
     );
     expect(notePdf.statusCode, notePdf.rawBody).toBe(200);
     expect(pdfText(Buffer.from(notePdf.rawBody, 'base64'))).toContain(note.number);
+    // The UBL engine, loaded from its own file on the first e-invoice (which needs the seller's e-mail and tax id).
+    await updateAccount(account.companyId, { profile: { email: 'billing@synth.example', taxId: '12345678-0001' } });
+    const ubl = invokeOnNode22('invoices', makeEvent('invoice-ubl', { key, pathParameters: ref }) as any);
+    expect(ubl.statusCode, ubl.rawBody).toBe(200);
+    expect(ubl.rawBody).toContain('<Invoice');
+    expect(ubl.rawBody).toContain(`<cbc:ID>${invoice.number}</cbc:ID>`);
   });
 
   // The scheduled wake sweep (infra/wake-sweep.ts; its construct keeps the id `Overdue`): its bundle loads on Node 22
