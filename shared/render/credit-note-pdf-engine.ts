@@ -7,7 +7,7 @@
 import type { CreditNoteDocument } from './credit-note-document.ts';
 import type { DocumentLine } from './invoice-document.ts';
 import {
-  drawLogo,
+  drawHeading,
   type Frame,
   frameOf,
   INK,
@@ -40,19 +40,6 @@ const COLUMNS = {
 const NUMBER_SIZE = 9.5;
 
 function drawHeader(pdf: Pdf, doc: CreditNoteDocument, fonts: PdfFonts, frame: Frame): number {
-  const half = frame.width / 2;
-  const top = drawLogo(pdf, doc.merchant.logo, frame.left, frame.top);
-  pdf.font(fonts.bold).fontSize(18).fillColor(INK);
-  let left = write(pdf, doc.merchant.name, frame.left, top, { width: half + 20 });
-  pdf.font(fonts.regular).fontSize(9).fillColor(MUTED);
-  for (const line of doc.merchant.address) left = write(pdf, line, frame.left, left + 1, { width: half + 20 });
-  for (const contact of doc.merchant.contacts)
-    left = write(pdf, `${contact.label}: ${contact.value}`, frame.left, left + 1, { width: half + 20 });
-  const x = frame.left + half + 30;
-  const width = frame.right - x;
-  pdf.font(fonts.bold).fontSize(22).fillColor(INK);
-  let right = write(pdf, 'CREDIT NOTE', x, frame.top - 2, { width, align: 'right' });
-  pdf.font(fonts.regular).fontSize(10);
   const facts = [
     doc.number,
     `Date ${doc.issued.text}`,
@@ -60,8 +47,7 @@ function drawHeader(pdf: Pdf, doc: CreditNoteDocument, fonts: PdfFonts, frame: F
     `of ${doc.invoice.issued.text}`,
     `Ref. ${doc.invoice.referenceCode}`,
   ];
-  for (const fact of facts) right = write(pdf, fact, x, right + 2, { width, align: 'right' });
-  return Math.max(left, right) + 22;
+  return drawHeading(pdf, fonts, frame, doc.merchant, { title: 'CREDIT NOTE', facts });
 }
 
 function drawLabelled(pdf: Pdf, fonts: PdfFonts, frame: Frame, top: number, label: string, lines: string[]): number {

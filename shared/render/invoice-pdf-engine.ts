@@ -12,7 +12,7 @@
  */
 import type { InvoiceDocument, LabelledValue } from './invoice-document.ts';
 import {
-  drawLogo,
+  drawHeading,
   type Frame,
   frameOf,
   INK,
@@ -62,32 +62,16 @@ const COLUMNS = {
 };
 
 function drawHeader(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, frame: Frame): number {
-  const half = frame.width / 2;
-  const top = drawLogo(pdf, doc.merchant.logo, frame.left, frame.top);
-  pdf.font(fonts.bold).fontSize(18).fillColor(INK);
-  let left = write(pdf, doc.merchant.name, frame.left, top, { width: half + 20 });
-  pdf.font(fonts.regular).fontSize(9).fillColor(MUTED);
-  for (const line of doc.merchant.address) left = write(pdf, line, frame.left, left + 1, { width: half + 20 });
-  for (const contact of doc.merchant.contacts)
-    left = write(pdf, `${contact.label}: ${contact.value}`, frame.left, left + 1, { width: half + 20 });
-  const x = frame.left + half + 30;
-  const width = frame.right - x;
-  pdf.font(fonts.bold).fontSize(22).fillColor(INK);
-  let right = write(pdf, doc.status === 'void' ? 'INVOICE — VOID' : 'INVOICE', x, frame.top - 2, {
-    width,
-    align: 'right',
+  return drawHeading(pdf, fonts, frame, doc.merchant, {
+    title: doc.status === 'void' ? 'INVOICE — VOID' : 'INVOICE',
+    facts: [
+      `Invoice ${doc.number}`,
+      `Reference ${doc.referenceCode}`,
+      `Issued ${doc.issued.text}`,
+      `Due ${doc.due.text}`,
+    ],
+    mark: { text: doc.statusLabel.toUpperCase(), colour: STATUS_COLOURS[doc.status] },
   });
-  pdf.font(fonts.regular).fontSize(10);
-  const facts = [
-    `Invoice ${doc.number}`,
-    `Reference ${doc.referenceCode}`,
-    `Issued ${doc.issued.text}`,
-    `Due ${doc.due.text}`,
-  ];
-  for (const fact of facts) right = write(pdf, fact, x, right + 2, { width, align: 'right' });
-  pdf.font(fonts.bold).fontSize(11).fillColor(STATUS_COLOURS[doc.status]);
-  right = write(pdf, doc.statusLabel.toUpperCase(), x, right + 4, { width, align: 'right' });
-  return Math.max(left, right) + 22;
 }
 
 function drawBillTo(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, frame: Frame, top: number): number {

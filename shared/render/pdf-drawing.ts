@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { Logo } from '../domain/logo.ts';
+import type { InvoiceDocument } from './invoice-document.ts';
 import { BUNDLED_FONT_DIR, FONT_FILES, FONT_PACKAGE } from './pdf-assets.ts';
 import { PdfFont } from './pdf-font.ts';
 
@@ -133,4 +134,43 @@ export function drawLogo(pdf: Pdf, logo: Logo | undefined, x: number, y: number)
   const [width, height] = [logo.width * scale, logo.height * scale];
   pdf.image(Buffer.from(logo.bytes), x, y, { width, height });
   return y + height + 8;
+}
+
+/** What a document's heading shows on its right: its title, the facts under it, and a coloured mark (a status). */
+export interface Heading {
+  title: string;
+  facts: readonly string[];
+  mark?: { text: string; colour: string };
+}
+
+/**
+ * A document's heading, the same on the invoice, the statement and the credit note: the merchant (logo, name,
+ * address, contacts) on the left, the document's title and facts on the right. Returns the y below it.
+ */
+export function drawHeading(
+  pdf: Pdf,
+  fonts: PdfFonts,
+  frame: Frame,
+  merchant: InvoiceDocument['merchant'],
+  heading: Heading,
+): number {
+  const half = frame.width / 2;
+  const top = drawLogo(pdf, merchant.logo, frame.left, frame.top);
+  pdf.font(fonts.bold).fontSize(18).fillColor(INK);
+  let left = write(pdf, merchant.name, frame.left, top, { width: half + 20 });
+  pdf.font(fonts.regular).fontSize(9).fillColor(MUTED);
+  for (const line of merchant.address) left = write(pdf, line, frame.left, left + 1, { width: half + 20 });
+  for (const contact of merchant.contacts)
+    left = write(pdf, `${contact.label}: ${contact.value}`, frame.left, left + 1, { width: half + 20 });
+  const x = frame.left + half + 30;
+  const width = frame.right - x;
+  pdf.font(fonts.bold).fontSize(22).fillColor(INK);
+  let right = write(pdf, heading.title, x, frame.top - 2, { width, align: 'right' });
+  pdf.font(fonts.regular).fontSize(10);
+  for (const fact of heading.facts) right = write(pdf, fact, x, right + 2, { width, align: 'right' });
+  if (heading.mark) {
+    pdf.font(fonts.bold).fontSize(11).fillColor(heading.mark.colour);
+    right = write(pdf, heading.mark.text, x, right + 4, { width, align: 'right' });
+  }
+  return Math.max(left, right) + 22;
 }

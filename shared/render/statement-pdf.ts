@@ -6,7 +6,7 @@
  */
 
 import {
-  drawLogo,
+  drawHeading,
   type Frame,
   frameOf,
   INK,
@@ -42,22 +42,8 @@ const COLUMNS = {
 const NUMBER_SIZE = 9.5;
 
 function drawHeader(pdf: Pdf, doc: StatementDocument, fonts: PdfFonts, frame: Frame): number {
-  const half = frame.width / 2;
-  const top = drawLogo(pdf, doc.merchant.logo, frame.left, frame.top);
-  pdf.font(fonts.bold).fontSize(18).fillColor(INK);
-  let left = write(pdf, doc.merchant.name, frame.left, top, { width: half + 20 });
-  pdf.font(fonts.regular).fontSize(9).fillColor(MUTED);
-  for (const line of doc.merchant.address) left = write(pdf, line, frame.left, left + 1, { width: half + 20 });
-  for (const contact of doc.merchant.contacts)
-    left = write(pdf, `${contact.label}: ${contact.value}`, frame.left, left + 1, { width: half + 20 });
-  const x = frame.left + half + 30;
-  const width = frame.right - x;
-  pdf.font(fonts.bold).fontSize(22).fillColor(INK);
-  let right = write(pdf, 'STATEMENT', x, frame.top - 2, { width, align: 'right' });
-  pdf.font(fonts.regular).fontSize(10);
-  for (const fact of [`From ${doc.from.text}`, `To ${doc.to.text}`, `Drawn up ${doc.drawnUp.text}`])
-    right = write(pdf, fact, x, right + 2, { width, align: 'right' });
-  return Math.max(left, right) + 22;
+  const facts = [`From ${doc.from.text}`, `To ${doc.to.text}`, `Drawn up ${doc.drawnUp.text}`];
+  return drawHeading(pdf, fonts, frame, doc.merchant, { title: 'STATEMENT', facts });
 }
 
 function drawClient(pdf: Pdf, doc: StatementDocument, fonts: PdfFonts, frame: Frame, top: number): number {

@@ -138,25 +138,12 @@ export const SHAPES_RULE =
  */
 export const COMPUTED_LOADS: readonly { file: string; kind: 'dynamic import' | 'createRequire'; why: string }[] = [
   {
-    file: 'shared/render/invoice-pdf.ts',
+    file: 'shared/render/lazy-engine.ts',
     kind: 'dynamic import',
     why:
-      'the PDF engine (./invoice-pdf-engine.ts, or its bundle beside the function), loaded on the first PDF: a ' +
-      'specifier chosen at run time keeps the bundler from inlining it (docs/decisions.md "PDF: pdfkit and Noto Sans")',
-  },
-  {
-    file: 'shared/render/ubl/render.ts',
-    kind: 'dynamic import',
-    why:
-      'the UBL engine (./xml.ts with xmlbuilder2, or its bundle beside the function), loaded on the first e-invoice, as ' +
-      'the PDF engine is (docs/e-invoice.md "Rendering")',
-  },
-  {
-    file: 'shared/render/credit-note-pdf.ts',
-    kind: 'dynamic import',
-    why:
-      "the credit note's PDF engine (./credit-note-pdf-engine.ts, or its bundle beside the function), loaded on the " +
-      'first credit-note PDF, as the invoice PDF engine is (docs/decisions.md "Credit notes\' documents")',
+      "the renderers' engines (the invoice's and the credit note's PDF engines, the UBL engine with xmlbuilder2, or " +
+      'their bundles beside the function), each loaded on its first use from a URL its renderer resolves: a specifier ' +
+      'chosen at run time keeps the bundler from inlining them (docs/decisions.md "PDF: pdfkit and Noto Sans")',
   },
   {
     file: 'shared/render/pdf-drawing.ts',
