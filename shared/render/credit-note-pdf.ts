@@ -2,6 +2,7 @@
  * `renderCreditNotePdf(document)`: a credit note as an A4 PDF (docs/tax.md "Credit notes"). Its engine (pdfkit, fontkit
  * and the fonts, through ./credit-note-pdf-engine.ts) is imported on the first call only, as the invoice's is
  * (./invoice-pdf.ts), so importing this module costs the invoice function nothing at start.
+ *
  * Deployed, the engine is `CREDIT_NOTE_PDF_ENGINE_BUNDLE_FILE` beside the function's bundle (./lazy-engine.ts).
  */
 import type { CreditNoteDocument } from './credit-note-document.ts';

@@ -2,6 +2,7 @@
  * `renderUbl(document)`: the e-invoice as UBL 2.1 XML (docs/e-invoice.md). The engine (./xml.ts and xmlbuilder2,
  * ~0.3 MB minified) is imported on the first call only, so that importing this module costs an API function nothing
  * at start, as the PDF engine does (shared/render/invoice-pdf.ts).
+ *
  * Deployed, the engine is `UBL_ENGINE_BUNDLE_FILE` beside the function's bundle (../lazy-engine.ts).
  */
 import { engineUrl, lazyEngine } from '../lazy-engine.ts';
