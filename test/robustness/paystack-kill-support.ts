@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { NpmStartHarness, RunningService } from '../support/npm-start-harness.ts';
 import { sign } from '../support/online-payments.ts';
+import { until } from '../support/until.ts';
 
 /** What this start's banner says of Paystack: the local server's URL and the demo account's webhook path. */
 export function paystackOf(service: RunningService): { url: string; webhookPath: string } {
@@ -81,4 +82,32 @@ export async function storedEvents(harness: NpmStartHarness): Promise<Record<str
     '1000',
   );
   return lines.filter((line) => line.kind === 'event');
+}
+
+/**
+ * After the restart: waits until every stored event is processed (none left `received` or `retrying`), then checks
+ * that every event answered 200 before the kill was kept and each ended `recorded` or `duplicate`. The events.
+ */
+export async function processedEvents(
+  harness: NpmStartHarness,
+  acknowledged: string[],
+): Promise<Record<string, any>[]> {
+  let events: Record<string, any>[] = [];
+  await until(
+    () => `every stored event processed; states: ${events.map((event) => event.state).join(', ')}`,
+    async () => {
+      events = await storedEvents(harness);
+      return events.length > 0 && events.every((event) => !['received', 'retrying'].includes(event.state));
+    },
+    60_000,
+    1_000, // each look is a CLI process
+  );
+  const stored = new Set(events.map((event) => event.id));
+  expect(
+    acknowledged.filter((id) => !stored.has(id)),
+    'events answered 200 before the kill, lost',
+  ).toEqual([]);
+  const unexpected = events.filter((event) => !['recorded', 'duplicate'].includes(event.state));
+  expect(unexpected, 'events neither recorded nor found recorded').toEqual([]);
+  return events;
 }

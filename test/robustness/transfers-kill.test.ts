@@ -12,9 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { invoiceRequest } from '../support/fixtures.ts';
 import { paystackClient } from '../support/local-paystack.ts';
 import { get, NpmStartHarness, post, type RunningService } from '../support/npm-start-harness.ts';
-import { until } from '../support/until.ts';
 import { kobo } from './helpers.ts';
-import { deliver, deliverUntilKilled, demoSecretKey, paystackOf, storedEvents } from './paystack-kill-support.ts';
+import { deliver, deliverUntilKilled, demoSecretKey, paystackOf, processedEvents } from './paystack-kill-support.ts';
 
 const CLIENTS = 2;
 /** More than one transaction's eight: a transfer settling them all is recorded in steps. */
@@ -130,23 +129,7 @@ describe('SIGKILL of npm start with transfers into virtual accounts in flight', 
     expect((await local.post('/_local/api-mode', { mode: 'up' })).status).toBe(200);
     expect((await local.post('/_local/webhooks/release')).body.data.released).toBe(bodies.length);
     await Promise.all(bodies.map((body) => deliver(service, body, secretKey)));
-    let events: Record<string, any>[] = [];
-    await until(
-      () => `every stored event processed; states: ${events.map((event) => event.state).join(', ')}`,
-      async () => {
-        events = await storedEvents(harness!);
-        return events.length > 0 && events.every((event) => !['received', 'retrying'].includes(event.state));
-      },
-      60_000,
-      1_000, // each look is a CLI process
-    );
-
-    const stored = new Set(events.map((event) => event.id));
-    expect(
-      acknowledged.filter((id) => !stored.has(id)),
-      'events answered 200 before the kill, lost',
-    ).toEqual([]);
-    expect(events.filter((event) => !['recorded', 'duplicate'].includes(event.state))).toEqual([]);
+    const events = await processedEvents(harness!, acknowledged);
     // Two processings that each committed a step of one transfer both say `recorded`: the sums below say it is once.
     const recorded = new Set(events.filter((event) => event.state === 'recorded').map((event) => event.reference));
     expect([...recorded].sort()).toEqual(bodies.map((body) => JSON.parse(body).data.reference).sort());
