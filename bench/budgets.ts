@@ -69,6 +69,31 @@ export const machineTime =
   (machineFactor: number): number =>
     referenceMs * machineFactor;
 
+/** A phase's budget on one of its figures; a `timed` limit is a time on the reference machine (`machineTime`). */
+export interface FigureBudget<Figure extends string> {
+  name: string;
+  figure: Figure;
+  limit: number;
+  comparator: Budget['comparator'];
+  unit: string;
+  timed: boolean;
+}
+
+/** A phase's budgets, each on its figure's value. */
+export function figureBudgets<Figure extends string>(
+  budgets: readonly FigureBudget<Figure>[],
+  figures: Record<Figure, number>,
+): Budget[] {
+  return budgets.map(({ name, figure, limit, comparator, unit, timed }) => ({
+    name,
+    value: figures[figure],
+    comparator,
+    limit,
+    unit,
+    ...(timed ? { scale: machineTime(limit) } : {}),
+  }));
+}
+
 /** The four ratio budgets of an endpoint row (bench/endpoint-defs.ts). */
 export interface RatioBudgets {
   /** Latency at c=1 ÷ floor, at most. */

@@ -11,7 +11,7 @@ import { wakeSeries } from '../../shared/services/recurring-sweep.ts';
 import { latestToday } from '../../shared/services/wake-sweep.ts';
 import { createAccount, getAccount } from '../../shared/store/accounts.ts';
 import { dueToWake, WAKE_INDEX_SHARDS, type WakeHit } from '../../shared/store/wake-index.ts';
-import { machineTime } from '../budgets.ts';
+import { figureBudgets } from '../budgets.ts';
 import type { BenchContext } from '../context.ts';
 import { log } from '../progress.ts';
 import { call, type RequestSpec } from '../requests.ts';
@@ -158,17 +158,7 @@ function report(ctx: BenchContext, m: Measured) {
   };
   ctx.results.recurring = figures;
   log(`  ${JSON.stringify(figures)}`);
-  for (const budget of RECURRING_BUDGETS) {
-    const { name, figure, limit, comparator, unit, timed: isTime } = budget;
-    ctx.budgets.push({
-      name,
-      value: figures[figure],
-      comparator,
-      limit,
-      unit,
-      ...(isTime ? { scale: machineTime(limit) } : {}),
-    });
-  }
+  ctx.budgets.push(...figureBudgets(RECURRING_BUDGETS, figures));
 }
 
 /** The phase's budgets and why each holds (docs/performance.md "Budgets"). */

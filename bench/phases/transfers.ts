@@ -11,7 +11,7 @@ import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import { PAYMENTS_PER_STEP } from '../../shared/domain/transfer-recording.ts';
 import { recordTransfer, type TransferRequest } from '../../shared/services/record-transfer.ts';
 import { createAccount } from '../../shared/store/accounts.ts';
-import { machineTime } from '../budgets.ts';
+import { figureBudgets } from '../budgets.ts';
 import type { BenchContext } from '../context.ts';
 import { log } from '../progress.ts';
 import { call, type RequestSpec } from '../requests.ts';
@@ -189,17 +189,7 @@ function report(ctx: BenchContext, m: Measured) {
   };
   ctx.results.transfers = figures;
   log(`  ${JSON.stringify(figures)}`);
-  for (const budget of TRANSFER_BUDGETS) {
-    const { name, figure, limit, comparator, unit, timed: isTime } = budget;
-    ctx.budgets.push({
-      name,
-      value: figures[figure],
-      comparator,
-      limit,
-      unit,
-      ...(isTime ? { scale: machineTime(limit) } : {}),
-    });
-  }
+  ctx.budgets.push(...figureBudgets(TRANSFER_BUDGETS, figures));
 }
 
 /** Steps of a transfer settling 50 invoices: 8 invoices a transaction. */
