@@ -6,10 +6,11 @@
 import type { CreditNote } from '../domain/credit-note-record.ts';
 import { fromEpochSeconds } from '../domain/dates.ts';
 import { type Invoice, invoiceTaxOf } from '../domain/invoice.ts';
-import { lineTaxLabel, type SplitRow, splitRows } from './document-split.ts';
+import { type SplitRow, splitRows } from './document-split.ts';
 import {
   clientOf,
   type DocumentLine,
+  documentLine,
   type InvoiceDocument,
   issuedOn,
   type Merchant,
@@ -68,18 +69,7 @@ export function creditNoteDocument({ note, invoice, merchant }: CreditNoteDocume
     },
     reason: note.reason,
     currency: note.currency,
-    lines: note.lines.map((line) => {
-      const taxLabel = lineTaxLabel(tax, line.tax);
-      return {
-        name: line.name,
-        ...(line.description.trim() ? { description: line.description } : {}),
-        quantity: String(line.quantity),
-        unitCost: money(line.unitCostKobo),
-        lineTotal: money(line.quantity * line.unitCostKobo),
-        ...(line.discountKobo > 0 ? { discount: money(line.discountKobo) } : {}),
-        ...(taxLabel ? { taxLabel } : {}),
-      };
-    }),
+    lines: note.lines.map((line) => documentLine(tax, line, money)),
     split: splitRows(tax, money),
     total: money(note.totalKobo),
     appliedToInvoice: money(note.effect.amountDueReductionKobo),

@@ -10,6 +10,7 @@ import type { UblDocument } from '../render/ubl/document.ts';
 import { decideUblCreditNote } from '../render/ubl/from-credit-note.ts';
 import { type CreditNoteReading, findAccountCreditNote } from '../store/credit-notes.ts';
 import type { RequestContext } from './context.ts';
+import { ublMerchantOf } from './invoice-ubl.ts';
 
 /** Which credit note: its invoice's reference code and its number. */
 export interface CreditNoteAddress {
@@ -31,16 +32,7 @@ async function readCreditNote(
 /** `GET /invoices/{reference_code}/credit-notes/{number}/ubl`: the model, or 422 `einvoice_incomplete`. */
 export async function accountCreditNoteUbl(context: RequestContext, address: CreditNoteAddress): Promise<UblDocument> {
   const { note, invoice, account } = await readCreditNote(context, address, false);
-  const decision = decideUblCreditNote({
-    note,
-    invoice,
-    merchant: {
-      name: account.name,
-      timeZone: account.timeZone,
-      profile: account.profile,
-      einvoiceServiceId: account.einvoiceServiceId,
-    },
-  });
+  const decision = decideUblCreditNote({ note, invoice, merchant: ublMerchantOf(account) });
   if (!decision.ok) throw decision.refusal;
   return decision.value;
 }
