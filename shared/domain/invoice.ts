@@ -61,6 +61,12 @@ export interface InvoiceLine {
   netKobo?: number;
 }
 
+/** What an invoice's or a credit note's line shows, its tax split decided: on the documents and in the e-invoice. */
+export type LineFacts = Pick<
+  Required<InvoiceLine>,
+  'name' | 'description' | 'quantity' | 'unitCostKobo' | 'discountKobo' | 'tax'
+>;
+
 /** Mutable part of an invoice: the small header a payment rewrites. */
 export interface InvoiceBalance {
   totalKobo: number;

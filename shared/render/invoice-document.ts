@@ -7,12 +7,11 @@
 
 import type { CreditNoteSummary } from '../domain/credit-note-record.ts';
 import { type CalendarDate, fromEpochSeconds, localDateOf, todayIn, toIsoDate } from '../domain/dates.ts';
-import { type Invoice, type InvoiceTax, invoiceTaxOf } from '../domain/invoice.ts';
+import { type Invoice, type InvoiceTax, invoiceTaxOf, type LineFacts } from '../domain/invoice.ts';
 import type { Logo } from '../domain/logo.ts';
 import type { MerchantProfile } from '../domain/merchant-profile.ts';
 import { displayedAmountDue, displayedPaymentStatus } from '../domain/overdue.ts';
 import type { PaymentReceipt } from '../domain/receipt.ts';
-import type { TaxCategory } from '../domain/tax.ts';
 import { payByTransferLine, type VirtualAccount } from '../domain/virtual-account.ts';
 import { lineTaxLabel, type SplitRow, splitRows } from './document-split.ts';
 import { formatMoney } from './money-format.ts';
@@ -175,18 +174,7 @@ export function merchantOf({ name, profile, logo }: Merchant): InvoiceDocument['
 }
 
 /** What a line of an invoice or a credit note shows: its amounts, and its discount and VAT category when it has them. */
-export function documentLine(
-  tax: InvoiceTax,
-  line: {
-    name: string;
-    description: string;
-    quantity: number;
-    unitCostKobo: number;
-    discountKobo: number;
-    tax: TaxCategory;
-  },
-  money: (kobo: number) => string,
-): DocumentLine {
+export function documentLine(tax: InvoiceTax, line: LineFacts, money: (kobo: number) => string): DocumentLine {
   const taxLabel = lineTaxLabel(tax, line.tax);
   return {
     name: line.name,

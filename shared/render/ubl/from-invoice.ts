@@ -7,7 +7,7 @@
 import type { CalendarDate } from '../../domain/dates.ts';
 import { fromEpochSeconds, todayIn } from '../../domain/dates.ts';
 import { invoiceIrn } from '../../domain/document-number.ts';
-import { type Invoice, invoiceTaxOf } from '../../domain/invoice.ts';
+import { type Invoice, invoiceTaxOf, type LineFacts } from '../../domain/invoice.ts';
 import type { MerchantProfile } from '../../domain/merchant-profile.ts';
 import { formatPercent } from '../../domain/percent.ts';
 import { accept, type Decision, type FieldError, Refusal, refuse } from '../../domain/refusal.ts';
@@ -102,15 +102,6 @@ export function issuedOn(invoice: Invoice, timeZone: string): CalendarDate {
   return issueDate === undefined
     ? todayIn(timeZone, new Date(`${createdAt.replace(' ', 'T')}Z`))
     : fromEpochSeconds(issueDate);
-}
-
-export interface LineFacts {
-  name: string;
-  description: string;
-  quantity: number;
-  unitCostKobo: number;
-  discountKobo: number;
-  tax: TaxCategory;
 }
 
 export function ublLine(index: number, line: LineFacts, vat: VatSetting): UblLine {
