@@ -5,7 +5,7 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 import {
@@ -29,18 +29,39 @@ export interface DynamoDbLocal {
 /** Local credentials: DynamoDB Local accepts any, and with -sharedDb every client sees one database. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
+/**
+ * The start of the ports the system hands out by itself (Linux's ip_local_port_range): to a `listen(0)` such as
+ * npm start's PORT=0, and to every outgoing connection. A port chosen below it cannot be taken by either between its
+ * choice and its use; one chosen inside it was (a restart's npm start was given, for its HTTP server, the port just
+ * chosen for its DynamoDB Local).
+ */
+function ephemeralRangeStart(): number {
+  try {
+    const start = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(start) && start > 11_000 ? start : 32_768;
+  } catch {
+    return 32_768; // not Linux: the usual start of the range
+  }
+}
+
+/** Whether `port` can be listened on at 127.0.0.1 now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolveFree) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
-      );
-    });
+    server.once('error', () => resolveFree(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolveFree(true)));
   });
+}
+
+/** A free port for a DynamoDB Local: below the range the system hands out by itself, from 10,000 up. */
+export async function freePort(): Promise<number> {
+  const end = ephemeralRangeStart();
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * (end - 10_000));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`No free port between 10000 and ${end}`);
 }
 
 export function localClient(endpoint: string): DynamoDBClient {
