@@ -33,10 +33,12 @@ export function clientView(client: ClientRecord) {
   };
 }
 
-function itemViews(invoice: Invoice) {
+type LinesAndTax = ReturnType<typeof invoiceTaxOf>;
+
+function itemViews(invoice: Invoice, tax: LinesAndTax) {
   const { details } = invoice;
   const deletedAt = invoice.balance.deletedAt;
-  return invoiceTaxOf(invoice).lines.map((line) => ({
+  return tax.lines.map((line) => ({
     id: line.id,
     company_id: String(details.companyId),
     client_id: String(details.clientId),
@@ -61,9 +63,8 @@ function itemViews(invoice: Invoice) {
  * What an invoice was issued with (docs/tax.md): its number and issue date (null on invoices created before them), the
  * VAT setting it was created with and its split; notes and terms only when they were given.
  */
-function issuedFields(invoice: Invoice) {
+function issuedFields(invoice: Invoice, tax: LinesAndTax) {
   const { details } = invoice;
-  const tax = invoiceTaxOf(invoice);
   return {
     number: details.number ?? null,
     issue_date: details.issueDate === undefined ? null : String(details.issueDate),
@@ -109,6 +110,8 @@ function collectionView(balance: Invoice['balance']) {
 /** An invoice with its items; `withClient` adds the `client` object (create-invoice response). */
 export function invoiceView(invoice: Invoice, options: ViewOptions & { withClient?: boolean }) {
   const { details, balance } = invoice;
+  // The invoice's lines and tax split, worked out once for both the items and the totals.
+  const tax = invoiceTaxOf(invoice);
   const view: Record<string, unknown> = {
     id: details.id,
     company_id: String(details.companyId),
@@ -123,7 +126,7 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
     created_at: details.createdAt,
     updated_at: balance.updatedAt,
     deleted_at: balance.deletedAt,
-    items: itemViews(invoice),
+    items: itemViews(invoice, tax),
     total: formatKobo(balance.totalKobo),
     amount_paid: formatKobo(balance.amountPaidKobo),
     // Nothing is due on a voided invoice (docs/tax.md "Void"), as `payment_status` `void` says.
@@ -137,7 +140,7 @@ export function invoiceView(invoice: Invoice, options: ViewOptions & { withClien
     // docs/receivables.md "Reminders": each one sent (its offset from the due date, when it was queued), and the pause.
     reminders: (balance.reminders?.sent ?? []).map((record) => ({ offset: record.offset, sent_at: record.sentAt })),
     reminders_paused: balance.reminders?.paused ?? false,
-    ...issuedFields(invoice),
+    ...issuedFields(invoice, tax),
   };
   if (details.merchantRef !== undefined) view.merchant_ref = details.merchantRef;
   if (details.recipient !== undefined) view.recipient = details.recipient;
