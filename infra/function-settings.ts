@@ -7,12 +7,11 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import {
   BUNDLED_FONT_DIR,
-  CREDIT_NOTE_PDF_ENGINE_BUNDLE_FILE,
   FONT_FILES,
   FONT_PACKAGE,
   PDF_ENGINE_BUNDLE_FILE,
-} from '../shared/render/pdf-assets.ts';
-import { UBL_ENGINE_BUNDLE_FILE } from '../shared/render/ubl/render.ts';
+  UBL_ENGINE_BUNDLE_FILE,
+} from '../shared/render/engine-files.ts';
 import { FUNCTION_TIMEOUT_MS } from './function-timeout.ts';
 
 /**
@@ -47,8 +46,9 @@ export const BUNDLING: BundlingOptions = {
 
 /**
  * A function that renders PDFs (the invoice function; the history function, for statements; the mailer): the same
- * bundle, plus the PDF engine as a second file beside it (`invoice-pdf-engine.mjs`: pdfkit and fontkit, ~0.9 MB
- * minified) and the two Noto Sans fonts in `fonts/`. The bundle imports the engine on the first PDF only (shared/render/invoice-pdf.ts), so the function's
+ * bundle, plus the PDF engine as a second file beside it (`pdf-engine.mjs`: pdfkit and fontkit, ~0.9 MB
+ * minified; it draws the invoice, the statement and the credit note) and the two Noto Sans fonts in `fonts/`. The
+ * bundle imports the engine on the first PDF only (shared/render/engines.ts), so the function's
  * start — module loading, cold start — is what it was without PDFs (docs/decisions.md "PDF: pdfkit and Noto Sans").
  */
 export const PDF_BUNDLING: BundlingOptions = {
@@ -63,7 +63,7 @@ export const PDF_BUNDLING: BundlingOptions = {
     beforeInstall: () => [],
     afterBundling: (inputDir: string, outputDir: string) => [
       [
-        `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/shared/render/invoice-pdf-engine.ts"`,
+        `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/shared/render/pdf-engine.ts"`,
         '--bundle --platform=node --format=esm --target=node22 --minify --main-fields=module,main --log-level=warning',
         `"--banner:js=${ESM_REQUIRE_BANNER}" "--outfile=${outputDir}/${PDF_ENGINE_BUNDLE_FILE}"`,
       ].join(' '),
@@ -77,8 +77,7 @@ export const PDF_BUNDLING: BundlingOptions = {
 
 /**
  * A function that also serves e-invoices (the invoice function): PDF_BUNDLING plus the UBL engine as a file of its own
- * (`ubl-engine.mjs`: xmlbuilder2, ~0.3 MB minified), imported on the first e-invoice only (shared/render/ubl/render.ts),
- * and the credit note's PDF engine (`credit-note-pdf-engine.mjs`), imported on the first credit-note PDF only.
+ * (`ubl-engine.mjs`: xmlbuilder2, ~0.3 MB minified), imported on the first e-invoice only (shared/render/engines.ts).
  */
 export const PDF_AND_UBL_BUNDLING: BundlingOptions = {
   ...PDF_BUNDLING,
@@ -91,12 +90,6 @@ export const PDF_AND_UBL_BUNDLING: BundlingOptions = {
         `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/shared/render/ubl/xml.ts"`,
         '--bundle --platform=node --format=esm --target=node22 --minify --main-fields=module,main --log-level=warning',
         `"--banner:js=${ESM_REQUIRE_BANNER}" "--outfile=${outputDir}/${UBL_ENGINE_BUNDLE_FILE}"`,
-      ].join(' '),
-      // The credit note's PDF engine (shared/render/credit-note-pdf.ts): pdfkit again, in a file of its own.
-      [
-        `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/shared/render/credit-note-pdf-engine.ts"`,
-        '--bundle --platform=node --format=esm --target=node22 --minify --main-fields=module,main --log-level=warning',
-        `"--banner:js=${ESM_REQUIRE_BANNER}" "--outfile=${outputDir}/${CREDIT_NOTE_PDF_ENGINE_BUNDLE_FILE}"`,
       ].join(' '),
     ],
   },

@@ -6,9 +6,9 @@
 
 import { toEpochSeconds } from '../../shared/domain/dates.ts';
 import type { Invoice } from '../../shared/domain/invoice.ts';
+import { renderInvoicePdf, renderStatementPdf } from '../../shared/render/engines.ts';
 import { invoiceDocument } from '../../shared/render/invoice-document.ts';
 import { renderInvoicePage } from '../../shared/render/invoice-page.ts';
-import { renderInvoicePdf, renderStatementPdf } from '../../shared/render/invoice-pdf.ts';
 import { statementDocument } from '../../shared/render/statement-document.ts';
 import { machineTime } from '../budgets.ts';
 import type { BenchContext } from '../context.ts';

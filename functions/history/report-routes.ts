@@ -8,7 +8,7 @@ import {
   taxReportResponse,
   withLinkCursor,
 } from '../../shared/http/report-page.ts';
-import { renderStatementPdf } from '../../shared/render/invoice-pdf.ts';
+import { renderStatementPdf } from '../../shared/render/engines.ts';
 import { clientStatementSchema, taxReportSchema } from '../../shared/schemas/history.ts';
 import { agingReportSchema } from '../../shared/schemas/reports.ts';
 import { agingReport } from '../../shared/services/aging-report.ts';

@@ -4,8 +4,7 @@
  */
 import type { RouteHandler } from '../../shared/http/handler.ts';
 import { namedPdfResponse, namedUblResponse } from '../../shared/http/page-responses.ts';
-import { renderCreditNotePdf } from '../../shared/render/credit-note-pdf.ts';
-import { renderUbl } from '../../shared/render/ubl/render.ts';
+import { renderCreditNotePdf, renderUbl } from '../../shared/render/engines.ts';
 import { accountCreditNoteDocument, accountCreditNoteUbl } from '../../shared/services/credit-note-documents.ts';
 
 const addressOf = (pathParameters: Record<string, string | undefined>) => ({

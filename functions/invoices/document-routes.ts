@@ -4,9 +4,8 @@
  */
 import type { PublicRouteHandler, RouteHandler } from '../../shared/http/handler.ts';
 import { pageResponse, pdfResponse, ublResponse } from '../../shared/http/page-responses.ts';
+import { renderInvoicePdf, renderUbl } from '../../shared/render/engines.ts';
 import { renderVoidedPage } from '../../shared/render/invoice-page.ts';
-import { renderInvoicePdf } from '../../shared/render/invoice-pdf.ts';
-import { renderUbl } from '../../shared/render/ubl/render.ts';
 import { accountInvoiceDocument, hostedInvoiceDocument } from '../../shared/services/invoice-document.ts';
 import { accountInvoiceUbl } from '../../shared/services/invoice-ubl.ts';
 import { invoicePageResponse } from './payment-routes.ts';

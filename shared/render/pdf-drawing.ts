@@ -1,8 +1,8 @@
 /**
  * What every PDF the service draws shares (docs/decisions.md "PDF: pdfkit and Noto Sans"): the fonts, parsed once per
  * process and registered per document (./pdf-font.ts, so each document's text layer is what it draws), an A4 document
- * and its bytes, and the few drawing helpers the invoice (./invoice-pdf-engine.ts) and the statement
- * (./statement-pdf.ts) lay out their pages with. Part of the PDF engine: loaded on the first PDF only.
+ * and its bytes, and the few drawing helpers the invoice (./pdf-engine.ts), the statement
+ * (./statement-pdf.ts) and the credit note (./credit-note-pdf.ts) lay out their pages with. Part of the PDF engine: loaded on the first PDF only.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { Logo } from '../domain/logo.ts';
+import { BUNDLED_FONT_DIR, FONT_FILES, FONT_PACKAGE } from './engine-files.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
-import { BUNDLED_FONT_DIR, FONT_FILES, FONT_PACKAGE } from './pdf-assets.ts';
 import { PdfFont } from './pdf-font.ts';
 
 /** A font file: beside the bundle when deployed, else from the font package in node_modules. */
@@ -115,6 +115,119 @@ export function writeNumber(pdf: Pdf, text: string, right: number, y: number, wi
   pdf.text(text, right - pdf.widthOfString(text), centred, { lineBreak: false });
   pdf.fontSize(size);
   return y + lineHeight;
+}
+
+/** Numbers in their columns on one row, right-aligned (an empty cell draws nothing). */
+export function writeNumbers(pdf: Pdf, frame: Frame, top: number, cells: [string, Column][], size: number): void {
+  for (const [text, column] of cells)
+    if (text) writeNumber(pdf, text, frame.left + column.x - 6 + column.width, top, column.width, size);
+}
+
+/** A table's column: its x offset from the left margin, and its width. */
+export interface Column {
+  x: number;
+  width: number;
+}
+
+/** A column's name in the heading row; numbers' columns are right-aligned. */
+export interface ColumnHeading {
+  text: string;
+  column: Column;
+  align: 'left' | 'right';
+}
+
+/** A table's heading row: a grey band with the columns' names. Returns the y of its first row. */
+export function drawTableHeader(
+  pdf: Pdf,
+  fonts: PdfFonts,
+  frame: Frame,
+  top: number,
+  headings: readonly ColumnHeading[],
+): number {
+  pdf.rect(frame.left, top, frame.width, 20).fill('#f3f4f6');
+  pdf.font(fonts.bold).fontSize(9).fillColor(MUTED);
+  for (const { text, column, align } of headings)
+    write(pdf, text, frame.left + column.x + (align === 'left' ? 6 : -6), top + 5, { width: column.width, align });
+  return top + 26;
+}
+
+/** A table's rows: how high each is and how it is drawn, under which heading row. */
+export interface TableRows<Row> {
+  headings: readonly ColumnHeading[];
+  rows: readonly Row[];
+  height: (row: Row) => number;
+  draw: (row: Row, frame: Frame, top: number, height: number) => void;
+}
+
+/**
+ * The rows from `top` down, over as many pages as they need, the heading row repeated at the top of each new page.
+ * Returns the y below the last row.
+ */
+export function drawTableRows<Row>(pdf: Pdf, fonts: PdfFonts, top: number, table: TableRows<Row>): number {
+  let frame = frameOf(pdf);
+  let y = top;
+  for (const row of table.rows) {
+    const height = table.height(row);
+    if (y + height > frame.bottom) {
+      pdf.addPage();
+      frame = frameOf(pdf);
+      y = drawTableHeader(pdf, fonts, frame, frame.top, table.headings);
+    }
+    table.draw(row, frame, y, height);
+    y += height;
+  }
+  return y;
+}
+
+/** The thin rule that closes a table's row of `height` drawn at `top`. */
+export function drawRowRule(pdf: Pdf, frame: Frame, top: number, height: number): void {
+  pdf
+    .moveTo(frame.left, top + height - 4)
+    .lineTo(frame.right, top + height - 4)
+    .lineWidth(0.5)
+    .stroke(RULE);
+}
+
+/**
+ * Draws on every page once the document is laid out (pdfkit buffers the pages, so "of N" is known): `mark` is given
+ * the page's frame, its number and the count, and may write in the bottom margin.
+ */
+export function markEachPage(pdf: Pdf, mark: (frame: Frame, page: number, count: number) => void): void {
+  const { start, count } = pdf.bufferedPageRange();
+  for (let index = start; index < start + count; index++) {
+    pdf.switchToPage(index);
+    const frame = frameOf(pdf);
+    const bottomMargin = pdf.page.margins.bottom;
+    pdf.page.margins.bottom = 0; // writing in the margin must not start a new page
+    mark(frame, index - start + 1, count);
+    pdf.page.margins.bottom = bottomMargin;
+  }
+}
+
+/** A page's footer line, centred under its content. */
+export function writeFooter(pdf: Pdf, fonts: PdfFonts, frame: Frame, text: string): void {
+  pdf.font(fonts.regular).fontSize(8).fillColor(MUTED);
+  write(pdf, text, frame.left, frame.bottom + 14, { width: frame.width, align: 'center', lineBreak: false });
+}
+
+/**
+ * A labelled block (BILL TO, REASON …): the label, its first line in bold, the others under it in muted text. Returns
+ * the y `gap` below it.
+ */
+export function drawLabelled(
+  pdf: Pdf,
+  fonts: PdfFonts,
+  frame: Frame,
+  top: number,
+  block: { label: string; lines: readonly string[]; gap: number },
+): number {
+  pdf.font(fonts.bold).fontSize(8).fillColor(MUTED);
+  let y = write(pdf, block.label, frame.left, top, { characterSpacing: 0.6 });
+  pdf.font(fonts.bold).fontSize(11).fillColor(INK);
+  y = write(pdf, block.lines[0] ?? '', frame.left, y + 2, { width: frame.width });
+  pdf.font(fonts.regular).fontSize(10).fillColor(MUTED);
+  for (const line of block.lines.slice(1)) y = write(pdf, line, frame.left, y + 1, { width: frame.width });
+  return y + block.gap;
 }
 
 /** Moves to a new page when `height` does not fit below `top`; returns where to draw. */

@@ -2,22 +2,30 @@
  * A client's statement drawn on A4 (docs/receivables.md "One client: the statement"): who it is from and for, the period, the opening
  * balance, each line (date; type, reference and description; debit, credit and the balance after it) and the closing
  * balance. Lines flow over as many pages as they need, the table's header repeated; every page's footer names the
- * statement. Part of the PDF engine (./invoice-pdf-engine.ts re-exports it), so it loads with the first PDF only.
+ * statement. Part of the PDF engine (./pdf-engine.ts re-exports it), so it loads with the first PDF only.
  */
 
 import {
+  type Column,
+  type ColumnHeading,
   drawHeading,
+  drawLabelled,
+  drawRowRule,
+  drawTableHeader,
+  drawTableRows,
   type Frame,
   frameOf,
   INK,
   MUTED,
+  markEachPage,
   type Pdf,
   type PdfFonts,
-  RULE,
   renderA4,
   room,
   write,
+  writeFooter,
   writeNumber,
+  writeNumbers,
 } from './pdf-drawing.ts';
 import type { StatementDocument, StatementDocumentLine } from './statement-document.ts';
 
@@ -41,34 +49,22 @@ const COLUMNS = {
 };
 const NUMBER_SIZE = 9.5;
 
+const HEADINGS: readonly ColumnHeading[] = [
+  { text: 'Date', column: COLUMNS.date, align: 'left' },
+  { text: 'Details', column: COLUMNS.detail, align: 'left' },
+  { text: 'Debit', column: COLUMNS.debit, align: 'right' },
+  { text: 'Credit', column: COLUMNS.credit, align: 'right' },
+  { text: 'Balance', column: COLUMNS.balance, align: 'right' },
+];
+
 function drawHeader(pdf: Pdf, doc: StatementDocument, fonts: PdfFonts, frame: Frame): number {
   const facts = [`From ${doc.from.text}`, `To ${doc.to.text}`, `Drawn up ${doc.drawnUp.text}`];
   return drawHeading(pdf, fonts, frame, doc.merchant, { title: 'STATEMENT', facts });
 }
 
 function drawClient(pdf: Pdf, doc: StatementDocument, fonts: PdfFonts, frame: Frame, top: number): number {
-  pdf.font(fonts.bold).fontSize(8).fillColor(MUTED);
-  let y = write(pdf, 'STATEMENT FOR', frame.left, top, { characterSpacing: 0.6 });
-  pdf.font(fonts.bold).fontSize(11).fillColor(INK);
-  y = write(pdf, doc.client.name, frame.left, y + 2, { width: frame.width });
-  if (doc.client.company) {
-    pdf.font(fonts.regular).fontSize(10).fillColor(MUTED);
-    y = write(pdf, doc.client.company, frame.left, y + 1, { width: frame.width });
-  }
-  return y + 18;
-}
-
-function drawTableHeader(pdf: Pdf, fonts: PdfFonts, frame: Frame, top: number): number {
-  pdf.rect(frame.left, top, frame.width, 20).fill('#f3f4f6');
-  pdf.font(fonts.bold).fontSize(9).fillColor(MUTED);
-  const heading = (text: string, column: { x: number; width: number }, align: 'left' | 'right') =>
-    write(pdf, text, frame.left + column.x + (align === 'left' ? 6 : -6), top + 5, { width: column.width, align });
-  heading('Date', COLUMNS.date, 'left');
-  heading('Details', COLUMNS.detail, 'left');
-  heading('Debit', COLUMNS.debit, 'right');
-  heading('Credit', COLUMNS.credit, 'right');
-  heading('Balance', COLUMNS.balance, 'right');
-  return top + 26;
+  const lines = [doc.client.name, ...(doc.client.company ? [doc.client.company] : [])];
+  return drawLabelled(pdf, fonts, frame, top, { label: 'STATEMENT FOR', lines, gap: 18 });
 }
 
 /** The line's title (its type and the invoice's number, or its reference code before numbers) and the text below. */
@@ -86,11 +82,6 @@ function rowHeight(pdf: Pdf, line: StatementDocumentLine, fonts: PdfFonts): numb
   return height + 10;
 }
 
-function drawNumbers(pdf: Pdf, frame: Frame, top: number, cells: [string, { x: number; width: number }][]): void {
-  for (const [text, column] of cells)
-    if (text) writeNumber(pdf, text, frame.left + column.x - 6 + column.width, top, column.width, NUMBER_SIZE);
-}
-
 function drawRow(pdf: Pdf, line: StatementDocumentLine, fonts: PdfFonts, frame: Frame, top: number, height: number) {
   pdf.font(fonts.regular).fontSize(9.5).fillColor(INK);
   write(pdf, line.date.text, frame.left + 6, top, { width: COLUMNS.date.width - 6, lineBreak: false });
@@ -103,16 +94,13 @@ function drawRow(pdf: Pdf, line: StatementDocumentLine, fonts: PdfFonts, frame: 
     write(pdf, detail, x, below + 1, { width: COLUMNS.detail.width - 6 });
   }
   pdf.font(fonts.regular).fillColor(INK);
-  drawNumbers(pdf, frame, top, [
+  const cells: [string, Column][] = [
     [line.debit, COLUMNS.debit],
     [line.credit, COLUMNS.credit],
     [line.balance, COLUMNS.balance],
-  ]);
-  pdf
-    .moveTo(frame.left, top + height - 4)
-    .lineTo(frame.right, top + height - 4)
-    .lineWidth(0.5)
-    .stroke(RULE);
+  ];
+  writeNumbers(pdf, frame, top, cells, NUMBER_SIZE);
+  drawRowRule(pdf, frame, top, height);
 }
 
 /** The opening or closing balance: a labelled row with the amount in the balance column. */
@@ -126,39 +114,26 @@ function drawBalanceRow(pdf: Pdf, label: string, amount: string, fonts: PdfFonts
 }
 
 function drawLines(pdf: Pdf, doc: StatementDocument, fonts: PdfFonts, top: number): number {
-  let frame = frameOf(pdf);
-  let y = drawTableHeader(pdf, fonts, frame, top);
+  let y = drawTableHeader(pdf, fonts, frameOf(pdf), top, HEADINGS);
   y = drawBalanceRow(pdf, `Opening balance on ${doc.from.text}`, doc.opening, fonts, y);
-  for (const line of doc.lines) {
-    const height = rowHeight(pdf, line, fonts);
-    if (y + height > frame.bottom) {
-      pdf.addPage();
-      frame = frameOf(pdf);
-      y = drawTableHeader(pdf, fonts, frame, frame.top);
-    }
-    drawRow(pdf, line, fonts, frame, y, height);
-    y += height;
-  }
+  y = drawTableRows(pdf, fonts, y, {
+    headings: HEADINGS,
+    rows: doc.lines,
+    height: (line) => rowHeight(pdf, line, fonts),
+    draw: (line, frame, at, height) => drawRow(pdf, line, fonts, frame, at, height),
+  });
   if (doc.lines.length === 0) {
+    const frame = frameOf(pdf);
     pdf.font(fonts.regular).fontSize(9.5).fillColor(MUTED);
     y = write(pdf, 'No invoices or payments in this period.', frame.left + 6, y, { width: frame.width }) + 10;
   }
   return drawBalanceRow(pdf, `Closing balance on ${doc.to.text}`, doc.closing, fonts, y + 4);
 }
 
-/** The footer of every page (pdfkit buffers the pages, so "of N" is known). */
+/** The footer of every page. */
 function drawPageMarks(pdf: Pdf, doc: StatementDocument, fonts: PdfFonts): void {
-  const { start, count } = pdf.bufferedPageRange();
-  for (let index = start; index < start + count; index++) {
-    pdf.switchToPage(index);
-    const frame = frameOf(pdf);
-    const bottomMargin = pdf.page.margins.bottom;
-    pdf.page.margins.bottom = 0; // writing in the margin must not start a new page
-    pdf.font(fonts.regular).fontSize(8).fillColor(MUTED);
-    const footer = `Statement for ${doc.client.name} · ${doc.from.text} to ${doc.to.text} · Page ${index - start + 1} of ${count}`;
-    write(pdf, footer, frame.left, frame.bottom + 14, { width: frame.width, align: 'center', lineBreak: false });
-    pdf.page.margins.bottom = bottomMargin;
-  }
+  const about = `Statement for ${doc.client.name} · ${doc.from.text} to ${doc.to.text}`;
+  markEachPage(pdf, (frame, page, count) => writeFooter(pdf, fonts, frame, `${about} · Page ${page} of ${count}`));
 }
 
 /** Draws the whole statement onto `pdf` (its fonts registered under `fonts`' names). */

@@ -21,8 +21,8 @@ import type { Logo } from '../domain/logo.ts';
 import { invoiceMailEvents } from '../domain/webhook-events.ts';
 import { countMailOutcome, logger } from '../observability.ts';
 import { buildDocumentMessage } from '../outbound/mime-message.ts';
+import { renderInvoicePdf } from '../render/engines.ts';
 import { invoiceEmailContent } from '../render/invoice-email.ts';
-import { renderInvoicePdf } from '../render/invoice-pdf.ts';
 import { receiptEmailContent } from '../render/receipt-email.ts';
 import { invoiceView } from '../representation/views.ts';
 import { getAccountLogo } from '../store/account-logo.ts';
@@ -110,7 +110,7 @@ async function buildInvoiceMessage(job: MailJob, invoice: Invoice, account: Acco
   const content = job.receipt
     ? receiptEmailContent(document, job.receipt)
     : invoiceEmailContent(document, job.message, job.reminder);
-  // The PDF engine loads on the first PDF this process renders (shared/render/invoice-pdf.ts).
+  // The PDF engine loads on the first PDF this process renders (shared/render/engines.ts).
   const pdf = await renderInvoicePdf(document);
   // From: the stage's verified sender with the merchant's name; replies go to the merchant (docs/sending-invoices.md).
   const from = { name: account.name, address: mailFrom() };

@@ -9,7 +9,7 @@ import { visibleClient } from '../domain/client.ts';
 import type { Invoice } from '../domain/invoice.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { buildDocumentMessage } from '../outbound/mime-message.ts';
-import { renderStatementPdf } from '../render/invoice-pdf.ts';
+import { renderStatementPdf } from '../render/engines.ts';
 import { statementEmailContent } from '../render/statement-email.ts';
 import { accountLogoKey, logoFrom } from '../store/account-logo.ts';
 import { type Account, getAccount } from '../store/accounts.ts';

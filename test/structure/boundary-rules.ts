@@ -138,11 +138,11 @@ export const SHAPES_RULE =
  */
 export const COMPUTED_LOADS: readonly { file: string; kind: 'dynamic import' | 'createRequire'; why: string }[] = [
   {
-    file: 'shared/render/lazy-engine.ts',
+    file: 'shared/render/engines.ts',
     kind: 'dynamic import',
     why:
-      "the renderers' engines (the invoice's and the credit note's PDF engines, the UBL engine with xmlbuilder2, or " +
-      'their bundles beside the function), each loaded on its first use from a URL its renderer resolves: a specifier ' +
+      'the engines (the PDF engine with pdfkit and the fonts, the UBL engine with xmlbuilder2, or their bundles ' +
+      'beside the function), each loaded on its first use from a URL resolved at run time: a specifier ' +
       'chosen at run time keeps the bundler from inlining them (docs/decisions.md "PDF: pdfkit and Noto Sans")',
   },
   {

@@ -42,7 +42,7 @@ const PLANTED: { rule: string; file: string; text: string }[] = [
   },
   {
     rule: 'shared/render imports only',
-    file: 'shared/render/invoice-pdf.ts',
+    file: 'shared/render/engines.ts',
     text: "import { invoiceView } from '../representation/views.ts';",
   },
   // handlers

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { fontPath } from '../../shared/render/invoice-pdf-engine.ts';
-import { FONT_FILES } from '../../shared/render/pdf-assets.ts';
+import { FONT_FILES } from '../../shared/render/engine-files.ts';
+import { fontPath } from '../../shared/render/pdf-engine.ts';
 import { PdfFont } from '../../shared/render/pdf-font.ts';
 
 const parsed = fontkit.create(readFileSync(fontPath(FONT_FILES.regular))) as fontkit.Font;

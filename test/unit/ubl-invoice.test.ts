@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Invoice } from '../../shared/domain/invoice.ts';
 import { formatKobo } from '../../shared/domain/money.ts';
 import { TAX_CATEGORIES, type VatMode } from '../../shared/domain/tax.ts';
+import { renderUbl } from '../../shared/render/engines.ts';
 import { ublInvoiceDocument } from '../../shared/render/ubl/from-invoice.ts';
-import { renderUbl } from '../../shared/render/ubl/render.ts';
 import { invoiceOf, type LineSpec, MERCHANT } from '../support/ubl-invoices.ts';
 import { fatalIds, readUbl, validateUbl } from '../support/ubl-validation.ts';
 

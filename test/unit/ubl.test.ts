@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatKobo } from '../../shared/domain/money.ts';
+import { renderUbl } from '../../shared/render/engines.ts';
 import type { UblDocument, UblLine, UblParty, VatCategory } from '../../shared/render/ubl/document.ts';
-import { renderUbl } from '../../shared/render/ubl/render.ts';
 import {
   CREDIT_BY_AMOUNT,
   CREDIT_BY_ITEMS,

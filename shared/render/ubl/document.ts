@@ -1,6 +1,6 @@
 /**
  * The e-invoice's own model (docs/e-invoice.md "The model"): what a UBL Invoice or CreditNote says, in the project's
- * terms — kobo, calendar dates, a TIN without its country prefix. The renderer (./render.ts) derives every amount the
+ * terms — kobo, calendar dates, a TIN without its country prefix. The renderer (./xml.ts, loaded by ../engines.ts) derives every amount the
  * document shows from the lines (./amounts.ts), so the totals always add up; nothing here is XML.
  */
 import type { CalendarDate } from '../../domain/dates.ts';

@@ -1,6 +1,6 @@
 /**
  * The UBL engine: a document (./document.ts) as UBL 2.1 XML, an Invoice or a CreditNote per Peppol BIS Billing 3.0
- * (docs/e-invoice.md). It imports xmlbuilder2, so it is loaded on the first rendering only (./render.ts); the element
+ * (docs/e-invoice.md). It imports xmlbuilder2, so it is loaded on the first rendering only (../engines.ts); the element
  * order is the UBL schema's, which the tests check.
  */
 

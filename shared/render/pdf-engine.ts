@@ -1,7 +1,8 @@
 /**
- * The PDF engine: pdfkit with Noto Sans (docs/decisions.md "PDF: pdfkit and Noto Sans"). Loaded only by
- * `renderInvoicePdf` (./invoice-pdf.ts), on the first PDF a process renders, so that the API functions' start does
- * not grow; deployed it is its own file beside the function's bundle, with the fonts (infra/function-settings.ts).
+ * The PDF engine: pdfkit with Noto Sans (docs/decisions.md "PDF: pdfkit and Noto Sans"), for the invoice, the
+ * statement (./statement-pdf.ts) and the credit note (./credit-note-pdf.ts). Loaded only by ./engines.ts, on the first
+ * PDF a process renders, so that the API functions' start does not grow; deployed it is one file beside the
+ * function's bundle, with the fonts (infra/function-settings.ts).
  *
  * The fonts are parsed once per process and reused: parsing Noto Sans's layout tables is most of a first render's
  * cost. pdfkit embeds a subset of each font (only the glyphs used) with a ToUnicode map, so the text stays selectable
@@ -12,20 +13,29 @@
  */
 import type { InvoiceDocument, LabelledValue } from './invoice-document.ts';
 import {
+  type Column,
+  type ColumnHeading,
   drawHeading,
+  drawLabelled,
+  drawRowRule,
+  drawTableHeader,
+  drawTableRows,
   type Frame,
   frameOf,
   INK,
   MUTED,
+  markEachPage,
   type Pdf,
   type PdfFonts,
-  RULE,
   renderA4,
   room,
   write,
+  writeFooter,
   writeNumber,
+  writeNumbers,
 } from './pdf-drawing.ts';
 
+export { drawCreditNotePdf } from './credit-note-pdf.ts';
 export { fontPath } from './pdf-drawing.ts';
 export { drawStatementPdf } from './statement-pdf.ts';
 
@@ -61,6 +71,13 @@ const COLUMNS = {
   line: { x: 406, width: 93 },
 };
 
+const HEADINGS: readonly ColumnHeading[] = [
+  { text: 'Item', column: COLUMNS.item, align: 'left' },
+  { text: 'Qty', column: COLUMNS.qty, align: 'right' },
+  { text: 'Unit cost', column: COLUMNS.unit, align: 'right' },
+  { text: 'Amount', column: COLUMNS.line, align: 'right' },
+];
+
 function drawHeader(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, frame: Frame): number {
   return drawHeading(pdf, fonts, frame, doc.merchant, {
     title: doc.status === 'void' ? 'INVOICE — VOID' : 'INVOICE',
@@ -75,29 +92,9 @@ function drawHeader(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, frame: Fram
 }
 
 function drawBillTo(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, frame: Frame, top: number): number {
-  pdf.font(fonts.bold).fontSize(8).fillColor(MUTED);
-  let y = write(pdf, 'BILL TO', frame.left, top, { characterSpacing: 0.6 });
-  pdf.font(fonts.bold).fontSize(11).fillColor(INK);
-  y = write(pdf, doc.client.name, frame.left, y + 2, { width: frame.width });
-  if (doc.client.company) {
-    pdf.font(fonts.regular).fontSize(10).fillColor(MUTED);
-    y = write(pdf, doc.client.company, frame.left, y + 1, { width: frame.width });
-  }
-  pdf.font(fonts.regular).fontSize(10).fillColor(MUTED);
-  for (const line of doc.client.address) y = write(pdf, line, frame.left, y + 1, { width: frame.width });
-  return y + 18;
-}
-
-function drawTableHeader(pdf: Pdf, fonts: PdfFonts, frame: Frame, top: number): number {
-  pdf.rect(frame.left, top, frame.width, 20).fill('#f3f4f6');
-  pdf.font(fonts.bold).fontSize(9).fillColor(MUTED);
-  const heading = (text: string, column: { x: number; width: number }, align: 'left' | 'right') =>
-    write(pdf, text, frame.left + column.x + (align === 'left' ? 6 : -6), top + 5, { width: column.width, align });
-  heading('Item', COLUMNS.item, 'left');
-  heading('Qty', COLUMNS.qty, 'right');
-  heading('Unit cost', COLUMNS.unit, 'right');
-  heading('Amount', COLUMNS.line, 'right');
-  return top + 26;
+  const { name, company, address } = doc.client;
+  const lines = [name, ...(company ? [company] : []), ...address];
+  return drawLabelled(pdf, fonts, frame, top, { label: 'BILL TO', lines, gap: 18 });
 }
 
 function rowHeight(pdf: Pdf, line: InvoiceDocument['lines'][number], fonts: PdfFonts): number {
@@ -131,32 +128,22 @@ function drawRow(
   const notes = lineNotes(line);
   if (notes) write(pdf, notes, x, under + 1, { width: COLUMNS.item.width - 6 });
   pdf.font(fonts.regular).fillColor(INK);
-  for (const [text, column] of [
+  const cells: [string, Column][] = [
     [line.quantity, COLUMNS.qty],
     [line.unitCost, COLUMNS.unit],
     [line.lineTotal, COLUMNS.line],
-  ] as const)
-    writeNumber(pdf, text, frame.left + column.x - 6 + column.width, top, column.width, 10);
-  pdf
-    .moveTo(frame.left, top + height - 4)
-    .lineTo(frame.right, top + height - 4)
-    .lineWidth(0.5)
-    .stroke(RULE);
+  ];
+  writeNumbers(pdf, frame, top, cells, 10);
+  drawRowRule(pdf, frame, top, height);
 }
 
 function drawItems(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, top: number): number {
-  let frame = frameOf(pdf);
-  let y = drawTableHeader(pdf, fonts, frame, top);
-  for (const line of doc.lines) {
-    const height = rowHeight(pdf, line, fonts);
-    if (y + height > frame.bottom) {
-      pdf.addPage();
-      frame = frameOf(pdf);
-      y = drawTableHeader(pdf, fonts, frame, frame.top);
-    }
-    drawRow(pdf, line, fonts, frame, y, height);
-    y += height;
-  }
+  const y = drawTableRows(pdf, fonts, drawTableHeader(pdf, fonts, frameOf(pdf), top, HEADINGS), {
+    headings: HEADINGS,
+    rows: doc.lines,
+    height: (line) => rowHeight(pdf, line, fonts),
+    draw: (line, frame, at, height) => drawRow(pdf, line, fonts, frame, at, height),
+  });
   return y + 6;
 }
 
@@ -280,22 +267,15 @@ function drawPaymentInstructions(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts
 
 /** Footer and VOID mark on every page (pdfkit buffers the pages, so "of N" is known). */
 function drawPageMarks(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts): void {
-  const { start, count } = pdf.bufferedPageRange();
-  for (let index = start; index < start + count; index++) {
-    pdf.switchToPage(index);
-    const frame = frameOf(pdf);
-    const bottomMargin = pdf.page.margins.bottom;
-    pdf.page.margins.bottom = 0; // writing in the margin must not start a new page
+  markEachPage(pdf, (frame, page, count) => {
     if (doc.status === 'void') {
       pdf.save().rotate(-35, { origin: [pdf.page.width / 2, pdf.page.height / 2] });
       pdf.font(fonts.bold).fontSize(110).fillColor('#dc2626').fillOpacity(0.12);
       write(pdf, 'VOID', 0, pdf.page.height / 2 - 70, { width: pdf.page.width, align: 'center', lineBreak: false });
       pdf.restore().fillOpacity(1);
     }
-    pdf.font(fonts.regular).fontSize(8).fillColor(MUTED);
-    const footer = `Invoice ${doc.number} · Reference ${doc.referenceCode} · Page ${index - start + 1} of ${count}`;
-    write(pdf, footer, frame.left, frame.bottom + 14, { width: frame.width, align: 'center', lineBreak: false });
-    if (doc.hostedUrl && index === start) {
+    writeFooter(pdf, fonts, frame, `Invoice ${doc.number} · Reference ${doc.referenceCode} · Page ${page} of ${count}`);
+    if (doc.hostedUrl && page === 1) {
       const text = `View online: ${doc.hostedUrl}`;
       write(pdf, text, frame.left, frame.bottom + 2, {
         width: frame.width,
@@ -304,8 +284,7 @@ function drawPageMarks(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts): void {
         lineBreak: false,
       });
     }
-    pdf.page.margins.bottom = bottomMargin;
-  }
+  });
 }
 
 /** Draws the whole invoice onto `pdf` (its fonts registered under `fonts`' names). */
