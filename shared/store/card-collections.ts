@@ -7,7 +7,7 @@
  * attempt is started once however often the sweep runs; the job's end is written on condition that it is still in the
  * delivery that decided it.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CollectionState } from '../domain/card-collection.ts';
 import { type CalendarDate, fromIsoDate, toIsoDate } from '../domain/dates.ts';
 import type { CheckoutAttempt } from '../domain/online-recording.ts';
@@ -16,6 +16,7 @@ import { documentClient, tableName } from './dynamodb-client.ts';
 import { collectionHeaderAction } from './invoices.ts';
 import type { Item } from './items.ts';
 import { chargeJobIndexKeys, type Key, keys, wakeIndexKeys } from './keys.ts';
+import { latestListed } from './listing-index.ts';
 import { checkoutAttemptPut } from './online-payments.ts';
 import { TABLE } from './table.ts';
 import { putNew, type TransactItem } from './write-executor.ts';
@@ -219,17 +220,7 @@ export async function readChargeJob(jobId: string): Promise<ChargeJobStatus | un
 
 /** An account's charge jobs, newest first (one Query of its GSI1 partition): `paystack:events` lists them. */
 export async function listChargeJobs(companyId: number, limit: number): Promise<ChargeJobStatus[]> {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: TABLE.listingIndex.name,
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': chargeJobIndexKeys.partition(companyId) },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map(jobFromItem);
+  return (await latestListed(chargeJobIndexKeys.partition(companyId), limit)).map(jobFromItem);
 }
 
 /**

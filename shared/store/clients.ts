@@ -1,16 +1,9 @@
-/**
- * Clients in the table: by id (with a version, and index keys while live), and by e-mail (lower-cased) so an inline
- * client is found again. The e-mail item exists exactly while its client is live: it is the uniqueness rule of
- * docs/api.md "Clients", so every write that moves or frees an e-mail conditions on it (docs/data-design.md "Clients").
- */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientRecord } from '../domain/invoice.ts';
 import type { InvoiceRequest } from '../domain/invoice-request.ts';
 import { itemOf } from './batch.ts';
-import { documentClient, tableName } from './dynamodb-client.ts';
 import { clientEmailItem, clientFromAttributes, clientItem, type Item } from './items.ts';
 import { clientIndexKeys, type Key, keys } from './keys.ts';
-import { TABLE } from './table.ts';
+import { isPositionIn, type ListingPosition, listingPage } from './listing-index.ts';
 import { putNew, type TransactItem } from './write-executor.ts';
 
 /** The item that names an invoice's client: by `client_id`, else by the inline client's email. */
@@ -95,40 +88,12 @@ export interface ClientPage {
   next: Record<string, string> | undefined;
 }
 
-/** True when a list position (a cursor's last evaluated key) lies in this account's part of the clients index. */
-export const isAccountClientPosition = (position: Record<string, string>, companyId: number): boolean =>
-  position[TABLE.listingIndex.partitionKey] === clientIndexKeys.partition(companyId);
+/** True when a list position (a cursor's) lies in this account's part of the clients index. */
+export const isAccountClientPosition = (position: ListingPosition, companyId: number): boolean =>
+  isPositionIn(position, clientIndexKeys.partition(companyId));
 
 /** An account's live clients, newest first: one Query on the index. */
-export async function queryClients(
-  companyId: number,
-  limit: number,
-  after?: Record<string, string>,
-): Promise<ClientPage> {
-  const index = TABLE.listingIndex;
-  // One extra item tells whether another page exists, so the last page says next_cursor: null.
-  const result = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index.name,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': index.partitionKey },
-      ExpressionAttributeValues: { ':pk': clientIndexKeys.partition(companyId) },
-      ScanIndexForward: false,
-      Limit: limit + 1,
-      ...(after ? { ExclusiveStartKey: after } : {}),
-    }),
-  );
-  const items = (result.Items ?? []).slice(0, limit);
-  const last = items[items.length - 1];
-  const more = (result.Items ?? []).length > limit || result.LastEvaluatedKey !== undefined;
-  return { clients: items.map(clientFromAttributes), next: more && last ? indexPosition(last) : undefined };
+export async function queryClients(companyId: number, limit: number, after?: ListingPosition): Promise<ClientPage> {
+  const page = await listingPage({ partition: clientIndexKeys.partition(companyId), limit, after });
+  return { clients: page.items.map(clientFromAttributes), next: page.next };
 }
-
-/** The exclusive start key that continues an index Query right after `item`. */
-export const indexPosition = (item: Record<string, unknown>): Record<string, string> => ({
-  PK: String(item.PK),
-  SK: String(item.SK),
-  GSI1PK: String(item.GSI1PK),
-  GSI1SK: String(item.GSI1SK),
-});

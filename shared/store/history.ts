@@ -1,27 +1,23 @@
 /**
- * History reads: one Query on the listing index (payments, or invoice headers), a page at a time; the invoices a page
- * needs are read by store/invoices.ts `loadInvoices`.
+ * History reads: one Query on the listing index (./listing-index.ts: payments, or invoice headers), a page at a
+ * time; the invoices a page needs are read by store/invoices.ts `loadInvoices`.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentRecord } from '../domain/payment-record.ts';
-import { indexPosition as positionOf } from './clients.ts';
-import { documentClient, tableName } from './dynamodb-client.ts';
 import { paymentFromItem } from './items.ts';
 import { invoiceIndexKeys, paymentIndexKeys, referenceCodeOf } from './keys.ts';
-import { TABLE } from './table.ts';
+import { isPositionIn, type ListingPosition, listingPage } from './listing-index.ts';
 
 export interface PaymentPage {
   payments: PaymentRecord[];
-  /** Each payment's position (exclusive start key of a page that continues right after it), by index. */
-  positions: Record<string, string>[];
-  /** Exclusive start key for the next page; undefined on the last page. */
-  next: Record<string, string> | undefined;
+  /** Each payment's position (where a page that continues right after it starts), in page order. */
+  positions: ListingPosition[];
+  /** Where the next page starts; undefined on the last page. */
+  next: ListingPosition | undefined;
 }
 
-/** True when a history position (a cursor's last evaluated key) lies in this account's part of the payments index. */
-export function isAccountHistoryPosition(position: Record<string, string>, companyId: number): boolean {
-  return position[TABLE.listingIndex.partitionKey] === paymentIndexKeys.partition(companyId);
-}
+/** True when a history position (a cursor's) lies in this account's part of the payments index. */
+export const isAccountHistoryPosition = (position: ListingPosition, companyId: number): boolean =>
+  isPositionIn(position, paymentIndexKeys.partition(companyId));
 
 /** Newest transaction date first, then newest recorded first; dates are inclusive YYYY-MM-DD. */
 export async function queryPayments(
@@ -29,45 +25,23 @@ export async function queryPayments(
   from: string,
   to: string,
   limit: number,
-  after?: Record<string, string>,
+  after?: ListingPosition,
 ): Promise<PaymentPage> {
-  const index = TABLE.listingIndex;
-  // One extra item tells whether another page exists, so the last page says next_cursor: null.
-  const result = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index.name,
-      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-      ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
-      ExpressionAttributeValues: {
-        ':pk': paymentIndexKeys.partition(companyId),
-        ':from': paymentIndexKeys.rangeStart(from),
-        ':to': paymentIndexKeys.rangeEnd(to),
-      },
-      ScanIndexForward: false,
-      Limit: limit + 1,
-      ...(after ? { ExclusiveStartKey: after } : {}),
-    }),
-  );
-  const items = result.Items ?? [];
-  const pageItems = items.slice(0, limit);
-  const last = pageItems[pageItems.length - 1];
-  let next: Record<string, string> | undefined;
-  if (items.length > limit && last) next = positionOf(last);
-  else if (result.LastEvaluatedKey && last) next = positionOf(last);
-  return { payments: pageItems.map(paymentFromItem), positions: pageItems.map(positionOf), next };
+  const partition = paymentIndexKeys.partition(companyId);
+  const range = { from: paymentIndexKeys.rangeStart(from), to: paymentIndexKeys.rangeEnd(to) };
+  const page = await listingPage({ partition, range, limit, after });
+  return { payments: page.items.map(paymentFromItem), positions: page.positions, next: page.next };
 }
 
 /** True when a history position lies in this account's part of the invoices index. */
-export function isAccountInvoicePosition(position: Record<string, string>, companyId: number): boolean {
-  return position[TABLE.listingIndex.partitionKey] === invoiceIndexKeys.partition(companyId);
-}
+export const isAccountInvoicePosition = (position: ListingPosition, companyId: number): boolean =>
+  isPositionIn(position, invoiceIndexKeys.partition(companyId));
 
 export interface InvoiceHeaderPage {
   /** Reference codes in page order. */
   referenceCodes: string[];
-  positions: Record<string, string>[];
-  next: Record<string, string> | undefined;
+  positions: ListingPosition[];
+  next: ListingPosition | undefined;
 }
 
 /** The filter on the stored header: its `payment_status` is one of `statuses`, and it is voided or not (`voided`). */
@@ -89,39 +63,20 @@ export async function queryInvoices(
   range: { from: string; to: string },
   limit: number,
   options: {
-    after?: Record<string, string> | undefined;
+    after?: ListingPosition | undefined;
     stored?: { statuses: string[]; voided: boolean } | undefined;
   },
 ): Promise<InvoiceHeaderPage> {
-  const index = TABLE.listingIndex;
-  const filter = statusFilter(options.stored);
-  const result = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index.name,
-      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-      ...(filter ? { FilterExpression: filter.expression } : {}),
-      ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
-      ExpressionAttributeValues: {
-        ':pk': invoiceIndexKeys.partition(companyId),
-        ':from': invoiceIndexKeys.rangeStart(range.from),
-        ':to': invoiceIndexKeys.rangeEnd(range.to),
-        ...filter?.values,
-      },
-      ScanIndexForward: false,
-      Limit: limit + 1,
-      ...(options.after ? { ExclusiveStartKey: options.after } : {}),
-    }),
-  );
-  const items = result.Items ?? [];
-  const pageItems = items.slice(0, limit);
-  const last = pageItems[pageItems.length - 1];
-  let next: Record<string, string> | undefined;
-  if (items.length > limit && last) next = positionOf(last);
-  else if (result.LastEvaluatedKey) next = result.LastEvaluatedKey as Record<string, string>;
+  const page = await listingPage({
+    partition: invoiceIndexKeys.partition(companyId),
+    range: { from: invoiceIndexKeys.rangeStart(range.from), to: invoiceIndexKeys.rangeEnd(range.to) },
+    filter: statusFilter(options.stored),
+    limit,
+    after: options.after,
+  });
   return {
-    referenceCodes: pageItems.map((item) => referenceCodeOf(String(item.PK))),
-    positions: pageItems.map(positionOf),
-    next,
+    referenceCodes: page.items.map((item) => referenceCodeOf(String(item.PK))),
+    positions: page.positions,
+    next: page.next,
   };
 }

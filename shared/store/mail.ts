@@ -6,7 +6,7 @@
  * SESv2, tagged with its job so that SES's reports name it; and the reading of those reports (below).
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../config.ts';
 import type { MailJobState } from '../domain/invoice.ts';
 import { MAIL_JOB_ID_PATTERN, type ReceiptFacts, type SendResult, type SesNotice } from '../domain/invoice-mail.ts';
@@ -16,6 +16,7 @@ import { cancellationReasons } from './database-errors.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { keys, mailIndexKeys } from './keys.ts';
+import { latestListed } from './listing-index.ts';
 import { TABLE } from './table.ts';
 import { commitTransaction, putNew, type TransactItem } from './write-executor.ts';
 
@@ -253,17 +254,7 @@ export async function commitMailChange(actions: TransactItem[]): Promise<boolean
 
 /** An account's most recent sends, newest first (one Query on GSI1). */
 export async function listMailJobs(companyId: number, limit: number): Promise<MailJob[]> {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: TABLE.listingIndex.name,
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': mailIndexKeys.partition(companyId) },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map(jobFromItem);
+  return (await latestListed(mailIndexKeys.partition(companyId), limit)).map(jobFromItem);
 }
 
 /** The message tag carrying the job id (SES event `mail.tags`); tag values allow letters, digits, `_` and `-`. */

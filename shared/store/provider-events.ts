@@ -5,11 +5,11 @@
  * and writes what it came to on it. The item's INSERT on the table's stream (`entity` `paystack_event`) is what a
  * background job picks up.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { keys, providerEventIndexKeys } from './keys.ts';
-import { TABLE } from './table.ts';
+import { latestListed } from './listing-index.ts';
 
 export const PROVIDER_EVENT_ENTITY = 'paystack_event';
 export const PROVIDER_EVENT_PREFIX = 'pse_';
@@ -98,17 +98,9 @@ export async function readProviderEvent(eventId: string): Promise<ProviderEvent 
 
 /** An account's received events, newest first (one Query of its GSI1 partition): what `paystack:events` lists. */
 export async function listProviderEvents(companyId: number, limit = 100): Promise<ProviderEvent[]> {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: TABLE.listingIndex.name,
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': providerEventIndexKeys.partition(companyId) },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
+  return (await latestListed(providerEventIndexKeys.partition(companyId), limit)).flatMap(
+    (item) => eventFromItem(item) ?? [],
   );
-  return (out.Items ?? []).flatMap((item) => eventFromItem(item) ?? []);
 }
 
 function eventFromItem(item: Item | undefined): ProviderEvent | undefined {

@@ -11,10 +11,10 @@ import type { RecurringSeries, SeriesError } from '../domain/recurring-invoice.t
 import type { RecurringSchedule, ScheduleUnit } from '../domain/recurring-schedule.ts';
 import type { SeriesState, SeriesStatus } from '../domain/recurring-series.ts';
 import { batchGet, itemOf } from './batch.ts';
-import { indexPosition } from './clients.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { type Key, keys, recurringIndexKeys, wakeIndexKeys } from './keys.ts';
+import { isPositionIn, type ListingPosition, listingPage } from './listing-index.ts';
 import { TABLE } from './table.ts';
 import { putNew, type TransactItem } from './write-executor.ts';
 
@@ -105,8 +105,8 @@ export function periodIssuedActions(
 }
 
 /** Whether a list position (a cursor's) is within this account's series. */
-export const isAccountSeriesPosition = (position: Record<string, string>, companyId: number): boolean =>
-  position[TABLE.listingIndex.partitionKey] === recurringIndexKeys.partition(companyId);
+export const isAccountSeriesPosition = (position: ListingPosition, companyId: number): boolean =>
+  isPositionIn(position, recurringIndexKeys.partition(companyId));
 
 export interface SeriesPage {
   series: RecurringSeries[];
@@ -114,28 +114,9 @@ export interface SeriesPage {
 }
 
 /** An account's series, newest first: one Query on the listing index (one extra item tells whether more exist). */
-export async function querySeries(
-  companyId: number,
-  limit: number,
-  after?: Record<string, string>,
-): Promise<SeriesPage> {
-  const index = TABLE.listingIndex;
-  const result = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index.name,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': index.partitionKey },
-      ExpressionAttributeValues: { ':pk': recurringIndexKeys.partition(companyId) },
-      ScanIndexForward: false,
-      Limit: limit + 1,
-      ...(after ? { ExclusiveStartKey: after } : {}),
-    }),
-  );
-  const items = (result.Items ?? []).slice(0, limit);
-  const last = items[items.length - 1];
-  const more = (result.Items ?? []).length > limit || result.LastEvaluatedKey !== undefined;
-  return { series: items.map(seriesFromItem), next: more && last ? indexPosition(last) : undefined };
+export async function querySeries(companyId: number, limit: number, after?: ListingPosition): Promise<SeriesPage> {
+  const page = await listingPage({ partition: recurringIndexKeys.partition(companyId), limit, after });
+  return { series: page.items.map(seriesFromItem), next: page.next };
 }
 
 /** The periods whose invoices were created, with their reference codes, in order (tests and the CLI read them). */

@@ -6,12 +6,12 @@
  * `failed` — is written with the payment's `refund` in one transaction, on condition that the job is still in the
  * attempt that decided it. The payment's `refund` is also where Paystack's later refund events write its status.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OnlineRefund } from '../domain/payment-record.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { keys, refundJobIndexKeys } from './keys.ts';
-import { TABLE } from './table.ts';
+import { latestListed } from './listing-index.ts';
 import { putNew, type TransactItem } from './write-executor.ts';
 
 export const REFUND_JOB_ENTITY = 'refund_job';
@@ -117,17 +117,7 @@ export async function readRefundJob(jobId: string): Promise<RefundJobStatus | un
 
 /** An account's refund jobs, newest first (one Query of its GSI1 partition): `paystack:events` lists them. */
 export async function listRefundJobs(companyId: number, limit: number): Promise<RefundJobStatus[]> {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: TABLE.listingIndex.name,
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': refundJobIndexKeys.partition(companyId) },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map(jobFromItem);
+  return (await latestListed(refundJobIndexKeys.partition(companyId), limit)).map(jobFromItem);
 }
 
 /**
