@@ -26,6 +26,7 @@ import { renderUnavailablePage } from '../../shared/render/invoice-page.ts';
 import { isPublicRoute, ROUTES, type RouteDefinition } from '../../shared/routes.ts';
 import { FUNCTION_TIMEOUT_MS } from '../function-timeout.ts';
 import { createLambdaContext, newApiGatewayRequestId, toApiGatewayEvent } from './event.ts';
+import { readRequestBody } from './request-body.ts';
 
 /** Serves a non-Lambda route (e.g. `GET /openapi.json`); keyed by `"<METHOD> <path>"`. */
 export type StaticRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -208,7 +209,7 @@ async function receiveBody(parts: ServerParts, req: IncomingMessage): Promise<{ 
     req.resume();
     return { refusal: await tooLarge(), headers: { connection: 'close' } };
   }
-  const body = await readBody(req, parts.maxBodyBytes);
+  const body = await readRequestBody(req, parts.maxBodyBytes);
   return body === 'too_large' ? { refusal: await tooLarge() } : { body };
 }
 
@@ -354,22 +355,6 @@ function toHttpResponse(result: APIGatewayProxyResultV2): RawResponse | undefine
   const rawBody = result.body ?? '';
   const body = result.isBase64Encoded ? Buffer.from(rawBody, 'base64') : rawBody;
   return { statusCode, headers, body };
-}
-
-/** Reads the body, or reports that it exceeds `limit` (the excess is drained, not kept). */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) tooLarge = true;
-      if (!tooLarge) chunks.push(chunk);
-    });
-    req.on('end', () => resolveBody(tooLarge ? 'too_large' : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 /** The raw-HTTP failures Node reports before a request exists (malformed request line, headers over maxHeaderSize). */

@@ -21,6 +21,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sesV2Local from 'aws-ses-v2-local';
 import type { SesEventBridgeEvent } from '../../shared/store/mail.ts';
+import { readBodyWithin } from './request-body.ts';
 import { rejectedRecipients, type SendEmailRequest, simulatedEvents } from './ses-simulator.ts';
 
 export interface LocalSesOptions {
@@ -217,19 +218,7 @@ function sesError(res: ServerResponse, status: number, type: string, message: st
   res.writeHead(status, { 'content-type': 'application/json', 'x-amzn-errortype': type }).end(body);
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) req.destroy(new Error('request body too large'));
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
+const readBody = (req: IncomingMessage): Promise<Buffer> => readBodyWithin(req, MAX_BODY_BYTES);
 
 function forward(req: IncomingMessage, port: number, body: Buffer) {
   return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {

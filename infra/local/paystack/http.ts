@@ -4,6 +4,7 @@
  * redirects.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBodyWithin } from '../request-body.ts';
 import type { Json } from './state.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -74,19 +75,7 @@ export function redirect(res: ServerResponse, location: string): void {
   res.writeHead(303, { location, 'content-length': 0 }).end();
 }
 
-export function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) req.destroy(new Error('request body too large'));
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
+export const readBody = (req: IncomingMessage): Promise<Buffer> => readBodyWithin(req, MAX_BODY_BYTES);
 
 /** The body's fields: JSON (an object) or form-encoded; an empty body has none. */
 export function parseFields(body: Buffer, contentType: string | undefined): Fields {
