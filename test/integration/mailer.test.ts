@@ -1,37 +1,16 @@
-/**
- * The mailer end to end below the queue (docs/sending-invoices.md "Delivery"): the send route commits a job;
- * `deliverMailJob` (what the queue consumer calls) renders the real PDF, builds the MIME message and sends it with the
- * SESv2 client to the real local SES server (aws-ses-v2-local behind infra/local/ses-server.ts), whose simulator
- * reports reach the mail-events handler, as the configuration set's events do deployed. No mock of SES or the mailer.
- */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler as mailEventsHandler } from '../../functions/mail-events/handler.ts';
-import { type LocalSes, startLocalSes } from '../../infra/local/ses-server.ts';
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
-import { resetConfig } from '../../shared/config.ts';
 import { deliverMailJob } from '../../shared/services/mail-delivery.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { tableName } from '../../shared/store/dynamodb-client.ts';
-import {
-  getMailJob,
-  listMailJobs,
-  type MailJob,
-  mailJobPut,
-  newMailJobId,
-  resetMailSender,
-} from '../../shared/store/mail.ts';
+import { getMailJob, listMailJobs, type MailJob, mailJobPut, newMailJobId } from '../../shared/store/mail.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
 import { commitTransaction } from '../../shared/store/write-executor.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
+import { useLocalSes } from '../support/local-ses.ts';
 
-const mailDir = mkdtempSync(join(tmpdir(), 'invoicing-mail-'));
-const saved = { ...process.env };
-let ses: LocalSes;
 /**
  * SES reports a bounce seconds after accepting the message; the local server after `noticeDelayMs`, which a loaded
  * machine can outlast before the mailer has recorded the acceptance. A test that wants the usual order holds the
@@ -46,27 +25,13 @@ function holdReports(): () => void {
   return release;
 }
 
-beforeAll(async () => {
-  const onNotice = async (event: Parameters<typeof mailEventsHandler>[0]) => {
+const mail = useLocalSes({
+  from: 'invoices@example.com',
+  onNotice: async (event) => {
     await reportsHeld;
     return mailEventsHandler(event);
-  };
-  ses = await startLocalSes({ port: 0, mailDir, onNotice, noticeDelayMs: 50 });
-  process.env.SES_ENDPOINT = ses.url;
-  process.env.MAIL_FROM = 'invoices@example.com';
-  process.env.MAIL_RETRY_BASE_MS = '1000';
-  resetConfig();
-  resetMailSender();
-});
-afterAll(async () => {
-  await ses.stop();
-  for (const name of ['SES_ENDPOINT', 'MAIL_FROM', 'MAIL_RETRY_BASE_MS']) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetConfig();
-  resetMailSender();
-  rmSync(mailDir, { recursive: true, force: true });
+  },
+  environment: { MAIL_RETRY_BASE_MS: '1000' },
 });
 afterEach(() => dynamoHooks.clear());
 
@@ -97,14 +62,10 @@ async function eventsOf(companyId: number) {
 }
 
 /** Messages the local SES server accepted, with their parsed content. */
-async function messagesTo(address: string) {
-  const files = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
-  const parsed = await Promise.all(files.map(async (name) => simpleParser(readFileSync(join(mailDir, name)))));
-  return parsed.filter((message) => JSON.stringify(message.to).includes(address));
-}
+const messagesTo = (address: string) => mail.messagesTo(address);
 
 const injectFaults = (kind: 'throttle' | 'server_error', count: number) =>
-  fetch(`${ses.url}/_local/faults`, { method: 'POST', body: JSON.stringify({ kind, count }) });
+  fetch(`${mail.ses().url}/_local/faults`, { method: 'POST', body: JSON.stringify({ kind, count }) });
 
 describe('a send SES accepts', () => {
   it('sends one MIME message (text, HTML, the PDF) from the merchant, records sent and emits invoice.sent', async () => {

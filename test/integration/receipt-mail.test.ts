@@ -1,53 +1,19 @@
-/**
- * docs/getting-paid-online.md "Receipt e-mails": an account with `send_receipts` queues one receipt e-mail per
- * recorded payment, manual or online, in the payment's own transaction (a keyed retry or a duplicate Paystack word
- * adds none); the mailer sends it to the real local SES server with the amount, date, channel, what is still due and
- * the hosted link. An account without it, or a stage without a sender, queues none.
- */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalSes, startLocalSes } from '../../infra/local/ses-server.ts';
-import { resetConfig } from '../../shared/config.ts';
+import { describe, expect, it } from 'vitest';
 import { deliverMailJob } from '../../shared/services/mail-delivery.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
-import { listMailJobs, resetMailSender } from '../../shared/store/mail.ts';
+import { listMailJobs } from '../../shared/store/mail.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
+import { useLocalSes } from '../support/local-ses.ts';
 import { connectedAccount, invoiceToPay, payInvoice, returnFrom, usePaystack } from '../support/online-payments.ts';
 
-const mailDir = mkdtempSync(join(tmpdir(), 'invoicing-receipts-'));
-const saved = { ...process.env };
-let ses: LocalSes;
 const fixture = usePaystack();
 
-beforeAll(async () => {
-  ses = await startLocalSes({ port: 0, mailDir, noticeDelayMs: 50, onNotice: async () => {} });
-  process.env.SES_ENDPOINT = ses.url;
-  process.env.MAIL_FROM = 'invoices@example.com';
-  resetConfig();
-  resetMailSender();
-});
-afterAll(async () => {
-  await ses.stop();
-  for (const name of ['SES_ENDPOINT', 'MAIL_FROM']) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetConfig();
-  resetMailSender();
-  rmSync(mailDir, { recursive: true, force: true });
-});
+const mail = useLocalSes({ from: 'invoices@example.com' });
 
 const receiptJobs = async (companyId: number) =>
   (await listMailJobs(companyId, 100)).filter((job) => job.receipt !== undefined);
 
-async function messagesTo(address: string) {
-  const files = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
-  const parsed = await Promise.all(files.map(async (name) => simpleParser(readFileSync(join(mailDir, name)))));
-  return parsed.filter((message) => JSON.stringify(message.to).includes(address));
-}
+const messagesTo = (address: string) => mail.messagesTo(address);
 
 const pay = (key: string, reference_code: string, amount: string, idempotencyKey?: string) =>
   call('add-payment', {

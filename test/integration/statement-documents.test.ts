@@ -1,17 +1,6 @@
-/**
- * docs/receivables.md "One client: the statement": a client's statement as a PDF (`Accept: application/pdf` on
- * POST /clients/{id}/statement, read back with pdftotext) and by e-mail (POST /clients/{id}/statement/send: the job it
- * commits, then `deliverMailJob` drawing the PDF and sending it to the real local SES server), through API
- * Gateway-shaped events on DynamoDB Local.
- */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler as mailEventsHandler } from '../../functions/mail-events/handler.ts';
-import { type LocalSes, startLocalSes } from '../../infra/local/ses-server.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { checkLogo, LOGO_CID } from '../../shared/domain/logo.ts';
 import { deliverMailJob } from '../../shared/services/mail-delivery.ts';
@@ -19,34 +8,15 @@ import { setAccountLogo } from '../../shared/store/account-logo.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { documentClient, tableName } from '../../shared/store/dynamodb-client.ts';
 import { keys } from '../../shared/store/keys.ts';
-import { getMailJob, listMailJobs, resetMailSender } from '../../shared/store/mail.ts';
+import { getMailJob, listMailJobs } from '../../shared/store/mail.ts';
 import { call, createInvoice, newAccount, todayMonthFirst, uniqueEmail } from '../support/api.ts';
 import { dayOf } from '../support/days.ts';
 import { seedLedgerLines } from '../support/ledger-seed.ts';
+import { useLocalSes } from '../support/local-ses.ts';
 import { pdfImages, pdfText } from '../support/pdf-text.ts';
 import { solidPng } from '../support/png.ts';
 
-const mailDir = mkdtempSync(join(tmpdir(), 'invoicing-statement-mail-'));
-const saved = { ...process.env };
-let ses: LocalSes;
-
-beforeAll(async () => {
-  ses = await startLocalSes({ port: 0, mailDir, onNotice: mailEventsHandler, noticeDelayMs: 50 });
-  process.env.SES_ENDPOINT = ses.url;
-  process.env.MAIL_FROM = 'statements@example.com';
-  resetConfig();
-  resetMailSender();
-});
-afterAll(async () => {
-  await ses.stop();
-  for (const name of ['SES_ENDPOINT', 'MAIL_FROM']) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetConfig();
-  resetMailSender();
-  rmSync(mailDir, { recursive: true, force: true });
-});
+const mail = useLocalSes({ from: 'statements@example.com', onNotice: mailEventsHandler });
 
 const PDF = { accept: 'application/pdf' };
 const pdfBytes = (result: { rawBody: string }) => Buffer.from(result.rawBody, 'base64');
@@ -141,13 +111,7 @@ describe('POST /clients/{id}/statement with Accept: application/pdf', () => {
 const send = (key: string, id: number | string, body: unknown, idempotencyKey?: string) =>
   call('send-client-statement', { key, pathParameters: { id: String(id) }, body, idempotencyKey });
 
-async function messagesTo(address: string) {
-  const files = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
-  const parsed = await Promise.all(
-    files.map(async (name) => simpleParser(readFileSync(join(mailDir, name)), { keepCidLinks: true })),
-  );
-  return parsed.filter((message) => JSON.stringify(message.to).includes(address));
-}
+const messagesTo = (address: string) => mail.messagesTo(address, { keepCidLinks: true });
 
 describe('POST /clients/{id}/statement/send', () => {
   it("queues the statement to the client's address; the mailer sends it with its PDF", async () => {
