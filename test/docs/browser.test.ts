@@ -4,53 +4,28 @@
  * server, which renders the operations from `GET /openapi.json`, using only files this server
  * serves (no CDN). Screenshot: test-artifacts/docs.png.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsRoutes } from '../../infra/local/docs.ts';
-import { createLocalServer, type LocalServer } from '../../infra/local/server.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/domain/webhook-events.ts';
 import { renderOpenApiDocument } from '../../shared/openapi/document.ts';
 import { ROUTES } from '../../shared/routes.ts';
+import { artifact, launchChromium, type RunningServer, startLocalRuntime } from '../support/browser.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
-
-let server: LocalServer;
+let server: RunningServer | undefined;
 let baseUrl: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    execFileSync('bash', [new URL('../../scripts/ensure-chromium.sh', import.meta.url).pathname], {
-      stdio: 'inherit',
-      timeout: 540_000,
-    });
-  }
-  server = createLocalServer({ staticRoutes: docsRoutes(), logger: {} });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  server = await startLocalRuntime({ staticRoutes: docsRoutes(), logger: {} });
+  baseUrl = server.baseUrl;
+  browser = await launchChromium();
 }, 600_000);
 
 afterAll(async () => {
   await browser?.close();
-  server?.closeAllConnections();
-  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  await server?.stop();
 });
 
 describe('GET /docs and GET /openapi.json', () => {
@@ -90,8 +65,7 @@ describe('GET /docs and GET /openapi.json', () => {
     await expect.poll(() => page.locator('.info .title').innerText()).toContain('Invoicing and Payments API');
     expect(await page.getByText('Webhooks', { exact: true }).count(), 'one "Webhooks" heading').toBe(1);
 
-    mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: new URL('docs.png', ARTIFACTS).pathname, fullPage: true });
+    await page.screenshot({ path: artifact('docs.png'), fullPage: true });
 
     // "Add invoice" opens with its Idempotency-Key parameter, request body and documented responses.
     await page.locator('.opblock-summary', { hasText: 'Add invoice' }).first().click();
@@ -101,7 +75,7 @@ describe('GET /docs and GET /openapi.json', () => {
     const opened = await page.locator('.opblock.is-open').innerText();
     for (const text of ['Idempotency-Key', 'application/json', '201', '409', 'duplicate_merchant_ref'])
       expect(opened).toContain(text);
-    await page.screenshot({ path: new URL('docs-add-invoice.png', ARTIFACTS).pathname });
+    await page.screenshot({ path: artifact('docs-add-invoice.png') });
     expect(failures).toEqual([]);
     expect(requested.filter((url) => !url.startsWith(baseUrl) && !url.startsWith('data:'))).toEqual([]);
     await page.close();

@@ -5,21 +5,16 @@
  * text), fit a phone without sideways scrolling, and print without its links. Screenshots of the page and of the
  * PDF's first page go to test-artifacts/ (docs/images/ holds copies for the guide).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { type Browser, chromium, type Page } from 'playwright-core';
+
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalServer, type LocalServer } from '../../infra/local/server.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
+import { artifact, launchChromium, type RunningServer, startLocalRuntime } from '../support/browser.ts';
 import { firstPageAsPng, pdfText } from '../support/pdf-text.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
-
-let server: LocalServer;
+let server: RunningServer | undefined;
 let baseUrl: string;
 let browser: Browser;
 let invoice: Record<string, any>;
@@ -76,36 +71,18 @@ async function createShowcaseInvoice() {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    execFileSync('bash', [new URL('../../scripts/ensure-chromium.sh', import.meta.url).pathname], {
-      stdio: 'inherit',
-      timeout: 540_000,
-    });
-  }
-  server = createLocalServer({ logger: {} });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startLocalRuntime({ logger: {} });
+  baseUrl = server.baseUrl;
   // hosted_url points at this server, as under npm start.
   process.env.PUBLIC_BASE_URL = baseUrl;
   resetConfig();
   invoice = await createShowcaseInvoice();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 600_000);
 
 afterAll(async () => {
   await browser?.close();
-  server?.closeAllConnections();
-  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  await server?.stop();
   delete process.env.PUBLIC_BASE_URL;
   resetConfig();
 });
@@ -151,8 +128,7 @@ describe('the hosted invoice page in Chromium', () => {
       expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         width,
       );
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: new URL(`hosted-invoice-${width}.png`, ARTIFACTS).pathname, fullPage: true });
+      await page.screenshot({ path: artifact(`hosted-invoice-${width}.png`), fullPage: true });
       expect(errors).toEqual([]);
       expect(requested.filter((url) => new URL(url).origin !== baseUrl)).toEqual([]);
       await page.close();
@@ -197,9 +173,8 @@ describe('the hosted invoice page in Chromium', () => {
       const text = await page.locator('body').innerText();
       for (const amount of ['₦989,999,999,999.99', '₦10,000,000,000.00', '₦999,999,999,999.99', '₦499,999,999,999.99'])
         expect(text).toContain(amount);
-      mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({
-        path: new URL(`hosted-invoice-largest-${width}.png`, ARTIFACTS).pathname,
+        path: artifact(`hosted-invoice-largest-${width}.png`),
         fullPage: true,
       });
       await page.close();
@@ -233,7 +208,7 @@ describe('the hosted invoice page in Chromium', () => {
       invoice.reference_code,
     ])
       expect(text).toContain(shown);
-    firstPageAsPng(pdf, new URL('invoice-pdf-page-1.png', ARTIFACTS).pathname);
+    firstPageAsPng(pdf, artifact('invoice-pdf-page-1.png'));
     await page.close();
   });
 
@@ -257,7 +232,7 @@ describe('the hosted invoice page in Chromium', () => {
     await expect
       .poll(viewerTitle, { timeout: 15_000 })
       .toBe(`Invoice ${invoice.number} from Adebayo & Sons Trading Ltd`);
-    await page.screenshot({ path: new URL('invoice-pdf-in-chromium.png', ARTIFACTS).pathname });
+    await page.screenshot({ path: artifact('invoice-pdf-in-chromium.png') });
     await page.close();
   });
 });

@@ -6,53 +6,36 @@
  * script. Screenshots of the button, the checkout and the receipt go to test-artifacts/ (docs/images/ holds copies for
  * the guide).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPaystack } from '../../infra/local/paystack/server.ts';
-import { createLocalServer, type LocalServer } from '../../infra/local/server.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { connectPaystack } from '../../shared/store/paystack-connections.ts';
 import { call, createInvoice, newAccount } from '../support/api.ts';
+import { artifact, launchChromium, type RunningServer, startLocalRuntime } from '../support/browser.ts';
 import { newSecretKey, startTestPaystack, temporaryDataDir } from '../support/local-paystack.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
-
 const data = temporaryDataDir();
-let server: LocalServer;
+let server: RunningServer | undefined;
 let paystack: LocalPaystack;
 let baseUrl: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    execFileSync('bash', [new URL('../../scripts/ensure-chromium.sh', import.meta.url).pathname], {
-      stdio: 'inherit',
-      timeout: 540_000,
-    });
-  }
-  server = createLocalServer({ logger: {} });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startLocalRuntime({ logger: {} });
+  baseUrl = server.baseUrl;
   paystack = await startTestPaystack(data.dir);
   // As under npm start: hosted_url on this server, the service pointed at the local Paystack server.
   Object.assign(process.env, { PUBLIC_BASE_URL: baseUrl, PAYSTACK_BASE_URL: paystack.url, DATA_DIR: data.dir });
   resetConfig();
-  mkdirSync(ARTIFACTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
 }, 600_000);
 
 afterAll(async () => {
   await browser?.close();
-  server?.closeAllConnections();
-  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  await server?.stop();
   await paystack?.stop();
   data.remove();
   for (const name of ['PUBLIC_BASE_URL', 'PAYSTACK_BASE_URL', 'DATA_DIR']) delete process.env[name];
@@ -79,11 +62,11 @@ describe('the pay button in Chromium', () => {
     await page.goto(invoice.hosted_url);
     const button = page.getByRole('button', { name: /^Pay ₦/ });
     expect(await button.textContent()).toBe('Pay ₦63,553.81');
-    await page.screenshot({ path: new URL('pay-button-360.png', ARTIFACTS).pathname, fullPage: true });
+    await page.screenshot({ path: artifact('pay-button-360.png'), fullPage: true });
 
     await Promise.all([page.waitForURL(`${paystack.url}/checkout/**`), button.click()]);
     expect(await page.textContent('body')).toContain('NGN 63,553.81');
-    await page.screenshot({ path: new URL('paystack-checkout-360.png', ARTIFACTS).pathname, fullPage: true });
+    await page.screenshot({ path: artifact('paystack-checkout-360.png'), fullPage: true });
 
     await Promise.all([
       page.waitForURL(`${invoice.hosted_url}/paid?**`),
@@ -93,7 +76,7 @@ describe('the pay button in Chromium', () => {
     expect(receipt).toContain('Payment received');
     expect(receipt).toContain('PAID on');
     expect(await page.locator('form').count()).toBe(0);
-    await page.screenshot({ path: new URL('payment-received-360.png', ARTIFACTS).pathname, fullPage: true });
+    await page.screenshot({ path: artifact('payment-received-360.png'), fullPage: true });
     expect(errors).toEqual([]);
 
     const latest = await call('get-payment', { key, pathParameters: { reference_code: invoice.reference_code } });

@@ -4,13 +4,13 @@
  * the callback URL (a small local server) with `trxref` and `reference`; verify then says success. The declining card
  * keeps the customer on the checkout with "Declined". No script runs on the page; screenshots go to test-artifacts/.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPaystack } from '../../infra/local/paystack/server.ts';
+import { artifact, launchChromium } from '../support/browser.ts';
 import {
   newSecretKey,
   type PaystackClient,
@@ -18,9 +18,6 @@ import {
   startTestPaystack,
   temporaryDataDir,
 } from '../support/local-paystack.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url);
 
 const data = temporaryDataDir();
 let paystack: LocalPaystack;
@@ -30,12 +27,6 @@ let browser: Browser;
 let client: PaystackClient;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    execFileSync('bash', [new URL('../../scripts/ensure-chromium.sh', import.meta.url).pathname], {
-      stdio: 'inherit',
-      timeout: 540_000,
-    });
-  }
   paystack = await startTestPaystack(data.dir);
   client = paystackClient(() => paystack.url, newSecretKey());
   // The merchant's callback page: it shows the query Paystack appended.
@@ -46,18 +37,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', () => resolve()));
   callbackBase = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}/i/token/paid`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-sync',
-    ],
-  });
-  mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await launchChromium();
 }, 600_000);
 
 afterAll(async () => {
@@ -87,7 +67,7 @@ describe('the local checkout in Chromium', () => {
     expect(await page.locator('body').innerText()).toContain('Pay NGN 1,015.23');
     expect(await page.locator('body').innerText()).toContain('chiamaka@example.com');
     expect(await page.locator('script').count()).toBe(0);
-    await page.screenshot({ path: new URL('paystack-checkout.png', ARTIFACTS).pathname, fullPage: true });
+    await page.screenshot({ path: artifact('paystack-checkout.png'), fullPage: true });
     await Promise.all([
       page.waitForURL((landed) => landed.href.startsWith(callbackBase)),
       page.getByRole('button', { name: /Pay with success card/ }).click(),
