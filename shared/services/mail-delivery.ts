@@ -29,17 +29,10 @@ import { getAccountLogo } from '../store/account-logo.ts';
 import { type Account, getAccount } from '../store/accounts.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { loadInvoices, mailHeaderAction } from '../store/invoices.ts';
-import {
-  commitMailChange,
-  getMailJob,
-  jobChangeAction,
-  type MailJob,
-  parseSesNotice,
-  sendRawMail,
-} from '../store/mail.ts';
+import { getMailJob, jobChangeAction, type MailJob, parseSesNotice, sendRawMail } from '../store/mail.ts';
 import { readVirtualAccount } from '../store/virtual-accounts.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
-import type { TransactItem } from '../store/write-executor.ts';
+import { commitUnlessChanged, type TransactItem } from '../store/write-executor.ts';
 import { documentOf } from './invoice-document.ts';
 import type { JobOutcome } from './outbox.ts';
 import { type PreparedMail, prepareStatementMail, type Read } from './statement-mail.ts';
@@ -163,7 +156,7 @@ export async function recordMailOutcome(job: MailJob, outcome: MailJobOutcome, r
     const actions: TransactItem[] = [change];
     if (invoice && outcome.state !== 'queued' && describesJob(invoice.balance.mail, job.jobId))
       actions.push(...(await invoiceChange(job, invoice, outcome, { now, account: known?.account })));
-    if (await commitMailChange(actions)) return true;
+    if (await commitUnlessChanged(actions)) return true;
     const current = await getMailJob(job.jobId);
     if (!current || current.state !== job.state || current.attempts !== job.attempts) return false;
     known = undefined;

@@ -12,13 +12,12 @@ import type { MailJobState } from '../domain/invoice.ts';
 import { MAIL_JOB_ID_PATTERN, type ReceiptFacts, type SendResult, type SesNotice } from '../domain/invoice-mail.ts';
 import { isRecord } from '../guards.ts';
 import { monotonicUlids } from '../ulid.ts';
-import { cancellationReasons } from './database-errors.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import type { Item } from './items.ts';
 import { keys, mailIndexKeys } from './keys.ts';
 import { latestListed } from './listing-index.ts';
 import { TABLE } from './table.ts';
-import { commitTransaction, putNew, type TransactItem } from './write-executor.ts';
+import { putNew, type TransactItem } from './write-executor.ts';
 
 export const MAIL_JOB_ENTITY = 'mail_job';
 /** The job's id (`mail_` + a ULID: domain/invoice-mail.ts `MAIL_JOB_ID_PATTERN`), the outbox's mail kind (store/outbox.ts). */
@@ -239,17 +238,6 @@ export function jobChangeAction(table: string, change: JobChange): TransactItem 
       ExpressionAttributeValues: values,
     },
   };
-}
-
-/** Commits a job change (with the invoice's and the events' actions); false when what it was decided on changed. */
-export async function commitMailChange(actions: TransactItem[]): Promise<boolean> {
-  try {
-    await commitTransaction(actions);
-    return true;
-  } catch (error) {
-    if (cancellationReasons(error) !== undefined) return false;
-    throw error;
-  }
 }
 
 /** An account's most recent sends, newest first (one Query on GSI1). */

@@ -7,32 +7,13 @@
  * number is 404.
  */
 import { describe, expect, it } from 'vitest';
-import { clearAuthCache } from '../../shared/http/auth.ts';
-import { updateAccount } from '../../shared/store/accounts.ts';
+import { EINVOICE_ITEMS, einvoicingAccount } from '../support/accounts.ts';
 import { call, createInvoice, newAccount } from '../support/api.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { fatalIds, readUbl, validateUbl } from '../support/ubl-validation.ts';
 
 const EM_FINDINGS = ['PEPPOL-EN16931-CL008', 'PEPPOL-EN16931-CL008'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-async function einvoicingAccount(vatMode: 'exclusive' | 'off' = 'exclusive') {
-  const { key, account } = await newAccount({ name: 'Adaeze Textiles Limited' });
-  await updateAccount(account.companyId, {
-    profile: { email: 'billing@adaeze.example', taxId: '12345678-0001', address: '12 Adeola Odeku Street\nLagos' },
-    vatMode,
-    vatRateUnits: 75_000,
-    einvoiceServiceId: '94ND90NR',
-  });
-  clearAuthCache();
-  return { key, account };
-}
-
-const ITEMS = [
-  { item: 'Design', description: 'Three screens', unit_cost: '1500.50', quantity: '3', discount: '0.50' },
-  { item: 'Rice', description: '50 kg bag', unit_cost: '75000.00', quantity: '2', tax: 'zero' },
-  { item: 'First-aid kit', description: 'Kit', unit_cost: '12000.00', quantity: '1', tax: 'exempt' },
-];
 
 const document = (route: 'credit-note-ubl' | 'credit-note-pdf', key: string | undefined, ref: string, number: string) =>
   call(route, { ...(key ? { key } : {}), pathParameters: { reference_code: ref, number } });
@@ -55,8 +36,11 @@ const pdfOf = (result: { rawBody: string }) => pdfText(Buffer.from(result.rawBod
 describe('GET /invoices/{reference_code}/credit-notes/{number}/ubl', () => {
   it('answers a valid UBL CreditNote, field by field the credit note by items', async () => {
     const { key } = await einvoicingAccount();
-    const invoice = await createInvoice(key, { items: ITEMS, issue_date: '01/15/2026' });
-    const note = await creditNote(key, invoice.reference_code, { reason: 'Rice returned', items: ITEMS.slice(0, 2) });
+    const invoice = await createInvoice(key, { items: EINVOICE_ITEMS, issue_date: '01/15/2026' });
+    const note = await creditNote(key, invoice.reference_code, {
+      reason: 'Rice returned',
+      items: EINVOICE_ITEMS.slice(0, 2),
+    });
     const result = await document('credit-note-ubl', key, invoice.reference_code, note.number);
     expect(result.status, result.rawBody).toBe(200);
     expect(result.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -122,8 +106,11 @@ describe('GET /invoices/{reference_code}/credit-notes/{number}/ubl', () => {
 describe('GET /invoices/{reference_code}/credit-notes/{number}/pdf', () => {
   it('draws the account, Bill to, the number, the date, the invoice, the reason, the lines and the split', async () => {
     const { key } = await einvoicingAccount();
-    const invoice = await createInvoice(key, { items: ITEMS, issue_date: '01/15/2026' });
-    const note = await creditNote(key, invoice.reference_code, { reason: 'Rice returned', items: ITEMS.slice(0, 2) });
+    const invoice = await createInvoice(key, { items: EINVOICE_ITEMS, issue_date: '01/15/2026' });
+    const note = await creditNote(key, invoice.reference_code, {
+      reason: 'Rice returned',
+      items: EINVOICE_ITEMS.slice(0, 2),
+    });
     const result = await document('credit-note-pdf', key, invoice.reference_code, note.number);
     expect(result.status, result.rawBody).toBe(200);
     expect(result.headers['content-type']).toBe('application/pdf');

@@ -5,10 +5,9 @@
  * statement line.
  */
 import { describe, expect, it } from 'vitest';
-import { clearAuthCache } from '../../shared/http/auth.ts';
-import { updateAccount } from '../../shared/store/accounts.ts';
 import { listDeliveries } from '../../shared/store/webhook-deliveries.ts';
 import { getEvent } from '../../shared/store/webhooks.ts';
+import { vatAccount } from '../support/accounts.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 
 const credit = (key: string, reference_code: string, body: Record<string, unknown>, idempotencyKey?: string) =>
@@ -28,13 +27,6 @@ const pay = (key: string, reference_code: string, amount: string) =>
 const goods = (unit_cost: string, quantity = 1, extra: Record<string, unknown> = {}) => ({
   items: [{ item: 'Goods', description: 'A line', unit_cost, quantity, ...extra }],
 });
-
-async function vatAccount(mode: 'exclusive' | 'inclusive') {
-  const created = await newAccount();
-  await updateAccount(created.account.companyId, { vatMode: mode, vatRateUnits: 75_000 });
-  clearAuthCache();
-  return created;
-}
 
 describe('POST /invoices/{reference_code}/credit-notes', () => {
   it('by amount on an unpaid invoice: 201 CN-000001, the amount due reduced, nothing to the client', async () => {

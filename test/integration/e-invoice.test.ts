@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearAuthCache } from '../../shared/http/auth.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
+import { EINVOICE_ITEMS, einvoicingAccount } from '../support/accounts.ts';
 import { call, createInvoice, newAccount } from '../support/api.ts';
 import { fatalIds, readUbl, validateUbl } from '../support/ubl-validation.ts';
 
@@ -15,28 +16,10 @@ const EM_FINDINGS = ['PEPPOL-EN16931-CL008', 'PEPPOL-EN16931-CL008'];
 const ubl = (key: string, referenceCode: string) =>
   call('invoice-ubl', { key, pathParameters: { reference_code: referenceCode } });
 
-async function einvoicingAccount() {
-  const { key, account } = await newAccount({ name: 'Adaeze Textiles Limited' });
-  await updateAccount(account.companyId, {
-    profile: { email: 'billing@adaeze.example', taxId: '12345678-0001', address: '12 Adeola Odeku Street\nLagos' },
-    vatMode: 'exclusive',
-    vatRateUnits: 75_000,
-    einvoiceServiceId: '94ND90NR',
-  });
-  clearAuthCache();
-  return { key, account };
-}
-
-const ITEMS = [
-  { item: 'Design', description: 'Three screens', unit_cost: '1500.50', quantity: '3', discount: '0.50' },
-  { item: 'Rice', description: '50 kg bag', unit_cost: '75000.00', quantity: '2', tax: 'zero' },
-  { item: 'First-aid kit', description: 'Kit', unit_cost: '12000.00', quantity: '1', tax: 'exempt' },
-];
-
 describe('GET /invoices/{reference_code}/ubl', () => {
   it('answers a valid UBL 2.1 invoice with the number, the IRN and the totals the invoice shows', async () => {
     const { key } = await einvoicingAccount();
-    const invoice = await createInvoice(key, { items: ITEMS, issue_date: '01/15/2026' });
+    const invoice = await createInvoice(key, { items: EINVOICE_ITEMS, issue_date: '01/15/2026' });
     const result = await ubl(key, invoice.reference_code);
     expect(result.status).toBe(200);
     expect(result.headers['content-type']).toBe('application/xml; charset=utf-8');

@@ -6,8 +6,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { addDays, type CalendarDate, todayIn } from '../../shared/domain/dates.ts';
-import { clearAuthCache } from '../../shared/http/auth.ts';
-import { updateAccount } from '../../shared/store/accounts.ts';
+import { serviceLine, vatAccount } from '../support/accounts.ts';
 import { call, invoiceBody, newAccount } from '../support/api.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -19,21 +18,6 @@ const kobo = (amount: string) => {
   return amount.startsWith('-') ? -value : value;
 };
 const money = (k: number) => `${k < 0 ? '-' : ''}${Math.floor(Math.abs(k) / 100)}.${pad(Math.abs(k) % 100)}`;
-
-async function vatAccount() {
-  const created = await newAccount();
-  await updateAccount(created.account.companyId, { vatMode: 'exclusive', vatRateUnits: 75_000 });
-  clearAuthCache();
-  return created;
-}
-
-const line = (unit_cost: string, extra: Record<string, unknown> = {}) => ({
-  item: 'Service',
-  description: 'Work',
-  unit_cost,
-  quantity: '1',
-  ...extra,
-});
 
 async function invoice(key: string, items: unknown[], extra: Record<string, unknown> = {}) {
   const created = await call('add-invoice', { key, body: invoiceBody({ items, ...extra }) });
@@ -70,16 +54,16 @@ describe('POST /reports/tax', () => {
     const { key } = await vatAccount();
     const today = todayIn('Africa/Lagos');
     const first = await invoice(key, [
-      line('1000.00'),
-      line('100.00', { tax: 'zero' }),
-      line('60.00', { tax: 'exempt', discount: '10.00' }),
+      serviceLine('1000.00'),
+      serviceLine('100.00', { tax: 'zero' }),
+      serviceLine('60.00', { tax: 'exempt', discount: '10.00' }),
     ]);
-    const backDated = await invoice(key, [line('200.00')], { issue_date: monthFirst(addDays(today, -1)) });
-    const voided = await invoice(key, [line('500.00')]);
+    const backDated = await invoice(key, [serviceLine('200.00')], { issue_date: monthFirst(addDays(today, -1)) });
+    const voided = await invoice(key, [serviceLine('500.00')]);
     const note = await call('create-credit-note', {
       key,
       pathParameters: { reference_code: first.reference_code },
-      body: { reason: 'Returned', items: [line('100.00')] },
+      body: { reason: 'Returned', items: [serviceLine('100.00')] },
     });
     expect(note.status, note.rawBody).toBe(201);
     expect(
@@ -136,7 +120,7 @@ describe('POST /reports/tax', () => {
   it('a void of an invoice with a credit note takes off only what the invoice still counted for', async () => {
     // Prepare
     const { key } = await vatAccount();
-    const credited = await invoice(key, [line('400.00'), line('100.00', { tax: 'zero' })]);
+    const credited = await invoice(key, [serviceLine('400.00'), serviceLine('100.00', { tax: 'zero' })]);
     const note = await call('create-credit-note', {
       key,
       pathParameters: { reference_code: credited.reference_code },
@@ -163,7 +147,7 @@ describe('POST /reports/tax', () => {
   it('credit notes racing a void: whatever commits, the invoice nets to nothing', async () => {
     // Prepare
     const { key } = await vatAccount();
-    const raced = await invoice(key, [line('1000.00'), line('300.00', { tax: 'exempt' })]);
+    const raced = await invoice(key, [serviceLine('1000.00'), serviceLine('300.00', { tax: 'exempt' })]);
     const credit = (amount: string) =>
       call('create-credit-note', {
         key,
@@ -197,7 +181,7 @@ describe('POST /reports/tax', () => {
     // Prepare
     const { key } = await newAccount();
     const other = await newAccount();
-    const created = await invoice(key, [line('300.00', { discount: '50.00' })]);
+    const created = await invoice(key, [serviceLine('300.00', { discount: '50.00' })]);
 
     // Act
     const own = await report(key, { period: 'month' });
@@ -226,7 +210,7 @@ describe('POST /reports/tax', () => {
   it('answers Accept: text/csv with the JSON’s numbers, one line per rate and category', async () => {
     // Prepare
     const { key } = await vatAccount();
-    await invoice(key, [line('1000.00'), line('40.00', { tax: 'exempt' })]);
+    await invoice(key, [serviceLine('1000.00'), serviceLine('40.00', { tax: 'exempt' })]);
     const json = (await report(key, { period: 'year' })).body.data;
 
     // Act

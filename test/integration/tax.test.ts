@@ -5,24 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clearAuthCache } from '../../shared/http/auth.ts';
-import type { AccountChanges } from '../../shared/store/account-profile.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
+import { accountWith, serviceLine } from '../support/accounts.ts';
 import { call, createInvoice, invoiceBody, newAccount, todayMonthFirst } from '../support/api.ts';
-
-async function accountWith(changes: AccountChanges) {
-  const created = await newAccount();
-  await updateAccount(created.account.companyId, changes);
-  clearAuthCache();
-  return created;
-}
-
-const line = (unit_cost: string, extra: Record<string, unknown> = {}) => ({
-  item: 'Service',
-  description: 'Work',
-  unit_cost,
-  quantity: '1',
-  ...extra,
-});
 
 const pay = (key: string, reference_code: string, amount: string, extra: Record<string, unknown> = {}) =>
   call('add-payment', {
@@ -34,7 +19,7 @@ describe('VAT on add invoice', () => {
   it('off (the default): the total is Σ quantity × unit cost, no tax, and a discount still reduces its line', async () => {
     const { key } = await newAccount();
     const invoice = await createInvoice(key, {
-      items: [line('100.00'), { ...line('50.00', { discount: '5.00' }), quantity: '2' }],
+      items: [serviceLine('100.00'), { ...serviceLine('50.00', { discount: '5.00' }), quantity: '2' }],
     });
     expect(invoice).toMatchObject({
       vat_mode: 'off',
@@ -52,11 +37,11 @@ describe('VAT on add invoice', () => {
     const { key } = await accountWith({ vatMode: 'exclusive', vatRateUnits: 75_000 });
     const invoice = await createInvoice(key, {
       items: [
-        line('0.10'),
-        line('0.10'),
-        line('0.10'),
-        line('100.00', { tax: 'zero' }),
-        line('60.00', { tax: 'exempt', discount: '10.00' }),
+        serviceLine('0.10'),
+        serviceLine('0.10'),
+        serviceLine('0.10'),
+        serviceLine('100.00', { tax: 'zero' }),
+        serviceLine('60.00', { tax: 'exempt', discount: '10.00' }),
       ],
     });
     // Rounded per line, 3 × 0.0075 would be 0.03; 7.5 % of 0.30 is 0.0225 → 0.02.
@@ -83,7 +68,7 @@ describe('VAT on add invoice', () => {
 
   it('inclusive: VAT taken out of the gross, the total unchanged', async () => {
     const { key } = await accountWith({ vatMode: 'inclusive', vatRateUnits: 75_000 });
-    const invoice = await createInvoice(key, { items: [line('107.50')] });
+    const invoice = await createInvoice(key, { items: [serviceLine('107.50')] });
     expect(invoice).toMatchObject({
       vat_mode: 'inclusive',
       subtotal: '100.00',
@@ -96,10 +81,10 @@ describe('VAT on add invoice', () => {
 
   it('keeps the rate of its creation: a later change applies to later invoices only', async () => {
     const { key, account } = await accountWith({ vatMode: 'exclusive', vatRateUnits: 75_000 });
-    const before = await createInvoice(key, { items: [line('1000.00')] });
+    const before = await createInvoice(key, { items: [serviceLine('1000.00')] });
     await updateAccount(account.companyId, { vatRateUnits: 100_000 });
     clearAuthCache();
-    const after = await createInvoice(key, { items: [line('1000.00')] });
+    const after = await createInvoice(key, { items: [serviceLine('1000.00')] });
     const reread = await call('get-invoice', { key, pathParameters: { reference_code: before.reference_code } });
     expect(reread.body.data).toMatchObject({ total: '1075.00', tax_total: '75.00' });
     expect(after).toMatchObject({ total: '1100.00', taxes: [{ rate: '10', amount: '100.00' }] });
@@ -109,11 +94,11 @@ describe('VAT on add invoice', () => {
     const { key } = await newAccount();
     const discount = await call('add-invoice', {
       key,
-      body: invoiceBody({ items: [line('10.00', { discount: '10.01' })] }),
+      body: invoiceBody({ items: [serviceLine('10.00', { discount: '10.01' })] }),
     });
     const category = await call('add-invoice', {
       key,
-      body: invoiceBody({ items: [line('10.00', { tax: 'reduced' })] }),
+      body: invoiceBody({ items: [serviceLine('10.00', { tax: 'reduced' })] }),
     });
     expect(discount.status).toBe(400);
     expect(discount.body.errors[0]).toMatchObject({ field: 'items.0.discount', code: 'invalid_amount' });
@@ -124,7 +109,7 @@ describe('VAT on add invoice', () => {
 
   it('shows the split on the hosted page', async () => {
     const { key } = await accountWith({ vatMode: 'exclusive', vatRateUnits: 75_000 });
-    const invoice = await createInvoice(key, { items: [line('1000.00', { discount: '100.00' })] });
+    const invoice = await createInvoice(key, { items: [serviceLine('1000.00', { discount: '100.00' })] });
     const token = new URL(invoice.hosted_url).pathname.split('/')[2]!;
     const page = await call('hosted-invoice-page', { pathParameters: { token } });
     for (const text of ['Subtotal', '₦1,000.00', 'Discount', 'VAT 7.5% on ₦900.00', '₦67.50', '₦967.50'])
@@ -135,7 +120,7 @@ describe('VAT on add invoice', () => {
 describe('withholding tax on add payment', () => {
   it('credits the invoice the amount and the tax withheld; the payment, summary and statement show it', async () => {
     const { key } = await newAccount();
-    const invoice = await createInvoice(key, { items: [line('1000.00')] });
+    const invoice = await createInvoice(key, { items: [serviceLine('1000.00')] });
     const paid = await pay(key, invoice.reference_code, '950.00', { wht_amount: '50.00', wht_reference: 'WHT/2026/7' });
     expect(paid.status).toBe(201);
     expect(paid.body.data).toMatchObject({ amount: '950.00', wht_amount: '50.00', wht_reference: 'WHT/2026/7' });
@@ -162,7 +147,7 @@ describe('withholding tax on add payment', () => {
 
   it('refuses more than is due (409) and a reference without tax withheld (400); a reversal restores both', async () => {
     const { key } = await newAccount();
-    const invoice = await createInvoice(key, { items: [line('1000.00')] });
+    const invoice = await createInvoice(key, { items: [serviceLine('1000.00')] });
     const over = await pay(key, invoice.reference_code, '960.00', { wht_amount: '50.00' });
     expect(over.status).toBe(409);
     expect(over.body.code).toBe('amount_exceeds_balance');
