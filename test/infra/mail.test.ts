@@ -5,8 +5,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CfnElement } from 'aws-cdk-lib';
-import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../infra/invoicing-app.ts';
 import { MAIL_TABLE_ACTIONS } from '../../infra/mail.ts';
@@ -15,7 +13,7 @@ import { StageConfigurationError } from '../../infra/stages.ts';
 import { JOB_KINDS } from '../../shared/store/outbox.ts';
 
 import {
-  asArray,
+  byConstruct,
   type CfnResource,
   cdkJsonContext,
   resourcesOfType,
@@ -27,20 +25,7 @@ const SENDER = 'billing@acme.ng';
 
 describe.each(['dev', 'prod'] as const)('invoice e-mail on stage %s with a sender', (stageName) => {
   let stage: SynthesisedStage;
-  const idOf = (construct: IConstruct) => stage.stack.getLogicalId(construct.node.defaultChild as CfnElement);
-  const resource = (construct: IConstruct): CfnResource => stage.json.Resources[idOf(construct)]!;
-  const getAtt = (construct: IConstruct, attribute: string) => ({ 'Fn::GetAtt': [idOf(construct), attribute] });
-  const statementsOf = (fn: IConstruct & { role?: IConstruct }) => {
-    const roleId = stage.stack.getLogicalId(fn.role!.node.defaultChild as CfnElement);
-    return resourcesOfType(stage, 'AWS::IAM::Policy')
-      .filter(([, policy]) => asArray(policy.Properties.Roles).some((role: any) => role.Ref === roleId))
-      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, any>[])
-      .map(({ Action, Resource, Condition }) => ({
-        actions: asArray(Action as string | string[]).sort(),
-        resources: asArray(Resource),
-        ...(Condition ? { condition: Condition } : {}),
-      }));
-  };
+  const { idOf, resource, getAtt, statementsOf } = byConstruct(() => stage);
 
   beforeAll(() => {
     stage = synthStage(stageName, { mailFrom: SENDER });

@@ -3,32 +3,19 @@
  * queue, dead letters, worker, event source, IAM and alarms, as shared/store/outbox.ts `JOB_KINDS` describes them.
  */
 
-import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCH_RETRY_ATTEMPTS, type OutboxWorker } from '../../infra/outbox.ts';
 import { attemptsOf } from '../../shared/domain/retry-schedule.ts';
 import { JOB_KIND_NAMES, JOB_KINDS, maxReceiveCountOf, OUTBOX_STREAM_FILTER } from '../../shared/store/outbox.ts';
 import { TABLE } from '../../shared/store/table.ts';
-import { asArray, type CfnResource, resourcesOfType, type SynthesisedStage, synthStage } from './template-helpers.ts';
+import { byConstruct, resourcesOfType, type SynthesisedStage, synthStage } from './template-helpers.ts';
 
 const pascal = (camel: string) => camel[0]!.toUpperCase() + camel.slice(1);
 
 describe.each(['dev', 'prod'] as const)('the outbox on stage %s', (stageName) => {
   let stage: SynthesisedStage;
-  const idOf = (construct: IConstruct) => stage.stack.getLogicalId(construct.node.defaultChild as CfnElement);
-  const resource = (construct: IConstruct): CfnResource => stage.json.Resources[idOf(construct)]!;
-  const getAtt = (construct: IConstruct, attribute: string) => ({ 'Fn::GetAtt': [idOf(construct), attribute] });
-  const statementsOf = (fn: IConstruct & { role?: IConstruct }) => {
-    const roleId = stage.stack.getLogicalId(fn.role!.node.defaultChild as CfnElement);
-    return resourcesOfType(stage, 'AWS::IAM::Policy')
-      .filter(([, policy]) => asArray(policy.Properties.Roles).some((role: any) => role.Ref === roleId))
-      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, any>[])
-      .map(({ Action, Resource }) => ({
-        actions: asArray(Action as string | string[]).sort(),
-        resources: asArray(Resource),
-      }));
-  };
+  const { idOf, resource, getAtt, statementsOf } = byConstruct(() => stage);
   const mappingOf = (fn: IConstruct) =>
     resourcesOfType(stage, 'AWS::Lambda::EventSourceMapping').filter(
       ([, mapping]) => mapping.Properties.FunctionName.Ref === idOf(fn),

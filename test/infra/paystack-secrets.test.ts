@@ -8,10 +8,10 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_FUNCTIONS } from '../../shared/routes.ts';
 import { JOB_KINDS, type JobKind } from '../../shared/store/outbox.ts';
-import { asArray, resourcesOfType, type SynthesisedStage, synthStage } from './template-helpers.ts';
+import { asArray, byConstruct, resourcesOfType, type SynthesisedStage, synthStage } from './template-helpers.ts';
 
 let stage: SynthesisedStage;
-const idOf = (construct: IConstruct) => stage.stack.getLogicalId(construct.node.defaultChild as CfnElement);
+const { idOf } = byConstruct(() => stage);
 const keyRef = () => ({ 'Fn::GetAtt': [idOf(stage.stack.paystackSecrets.key), 'Arn'] });
 
 /** The KMS statements of a function's role on the Paystack key: action → the purposes it is allowed for. */

@@ -1,7 +1,9 @@
 /** Synthesises a stage in-process (no bundling) and looks resources up by their construct path. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
 import { createApp, type InvoicingApp } from '../../infra/invoicing-app.ts';
 import { REPO_ROOT } from '../../infra/stack.ts';
 import { type RouteName, routeNamed } from '../../shared/routes.ts';
@@ -74,6 +76,38 @@ export function resourcesOfType(stage: SynthesisedStage, type: string): [string,
 }
 
 export const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** A statement of a role's policy: its actions (sorted), its resources, and its condition when it has one. */
+export interface RoleStatement {
+  actions: string[];
+  resources: unknown[];
+  condition?: unknown;
+}
+
+/**
+ * Look-ups by construct in a stage a `beforeAll` synthesises (`stageOf` reads it when called): a construct's logical
+ * id, its resource, an attribute of it, and the statements of a function's role.
+ */
+export function byConstruct(stageOf: () => SynthesisedStage) {
+  const idOf = (construct: IConstruct) => stageOf().stack.getLogicalId(construct.node.defaultChild as CfnElement);
+  const statementsOf = (fn: IConstruct & { role?: IConstruct }): RoleStatement[] => {
+    const roleId = idOf(fn.role!);
+    return resourcesOfType(stageOf(), 'AWS::IAM::Policy')
+      .filter(([, policy]) => asArray(policy.Properties.Roles).some((role: any) => role.Ref === roleId))
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, any>[])
+      .map(({ Action, Resource, Condition }) => ({
+        actions: asArray(Action as string | string[]).sort(),
+        resources: asArray(Resource),
+        ...(Condition ? { condition: Condition } : {}),
+      }));
+  };
+  return {
+    idOf,
+    resource: (construct: IConstruct): CfnResource => stageOf().json.Resources[idOf(construct)]!,
+    getAtt: (construct: IConstruct, attribute: string) => ({ 'Fn::GetAtt': [idOf(construct), attribute] }),
+    statementsOf,
+  };
+}
 
 /** Construct ids of the API functions; docs/deploying.md and `sam local invoke` use these names. */
 export const FUNCTION_IDS = {

@@ -3,8 +3,6 @@
  * sweep performs (recorded while it runs against DynamoDB Local), on the table and on GSI2 only.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CfnElement } from 'aws-cdk-lib';
-import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type DynamoCall, dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
 import {
@@ -21,7 +19,7 @@ import { keys, wakeIndexKeys } from '../../shared/store/keys.ts';
 import { TABLE } from '../../shared/store/table.ts';
 import { commitTransaction } from '../../shared/store/write-executor.ts';
 import { call, createInvoice, invoiceBody, newAccount } from '../support/api.ts';
-import { asArray, type CfnResource, resourcesOfType, type SynthesisedStage, synthStage } from './template-helpers.ts';
+import { byConstruct, resourcesOfType, type SynthesisedStage, synthStage } from './template-helpers.ts';
 
 const TRANSACT_ACTIONS: Record<string, string> = {
   Put: 'dynamodb:PutItem',
@@ -31,8 +29,7 @@ const TRANSACT_ACTIONS: Record<string, string> = {
 
 describe.each(['dev', 'prod'] as const)('wake sweep on stage %s', (stageName) => {
   let stage: SynthesisedStage;
-  const idOf = (construct: IConstruct) => stage.stack.getLogicalId(construct.node.defaultChild as CfnElement);
-  const resource = (construct: IConstruct): CfnResource => stage.json.Resources[idOf(construct)]!;
+  const { idOf, resource, statementsOf } = byConstruct(() => stage);
 
   beforeAll(() => {
     stage = synthStage(stageName);
@@ -75,15 +72,7 @@ describe.each(['dev', 'prod'] as const)('wake sweep on stage %s', (stageName) =>
   });
 
   it('may read and write the table and Query GSI2, nothing else', () => {
-    const fn = stage.stack.wakeSweep.sweepFunction;
-    const roleId = stage.stack.getLogicalId(fn.role!.node.defaultChild as CfnElement);
-    const statements = resourcesOfType(stage, 'AWS::IAM::Policy')
-      .filter(([, policy]) => asArray(policy.Properties.Roles).some((role: any) => role.Ref === roleId))
-      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, any>[])
-      .map(({ Action, Resource }) => ({
-        actions: asArray(Action as string | string[]).sort(),
-        resources: asArray(Resource),
-      }));
+    const statements = statementsOf(stage.stack.wakeSweep.sweepFunction);
     const tableArn = { 'Fn::GetAtt': [idOf(stage.stack.table), 'Arn'] };
     expect(statements).toEqual([
       { actions: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], resources: ['*'] },

@@ -4,15 +4,12 @@
  */
 
 import type { CfnElement } from 'aws-cdk-lib';
-import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asArray, type CfnResource, resourcesOfType, type SynthesisedStage, synthStage } from './template-helpers.ts';
+import { asArray, byConstruct, resourcesOfType, type SynthesisedStage, synthStage } from './template-helpers.ts';
 
 describe.each(['dev', 'prod'] as const)('webhook delivery on stage %s', (stageName) => {
   let stage: SynthesisedStage;
-  const idOf = (construct: IConstruct) => stage.stack.getLogicalId(construct.node.defaultChild as CfnElement);
-  const resource = (construct: IConstruct): CfnResource => stage.json.Resources[idOf(construct)]!;
-  const getAtt = (construct: IConstruct, attribute: string) => ({ 'Fn::GetAtt': [idOf(construct), attribute] });
+  const { idOf, resource, getAtt } = byConstruct(() => stage);
 
   beforeAll(() => {
     stage = synthStage(stageName);
