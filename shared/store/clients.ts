@@ -1,3 +1,8 @@
+/**
+ * Clients in the table: by id (with a version, and index keys while live), and by e-mail (lower-cased) so an inline
+ * client is found again. The e-mail item exists exactly while its client is live: it is the uniqueness rule of
+ * docs/api.md "Clients", so every write that moves or frees an e-mail conditions on it (docs/data-design.md "Clients").
+ */
 import type { ClientRecord } from '../domain/invoice.ts';
 import type { InvoiceRequest } from '../domain/invoice-request.ts';
 import { itemOf } from './batch.ts';

@@ -1,3 +1,9 @@
+/**
+ * The mailer end to end below the queue (docs/sending-invoices.md "Delivery"): the send route commits a job;
+ * `deliverMailJob` (what the queue consumer calls) renders the real PDF, builds the MIME message and sends it with the
+ * SESv2 client to the real local SES server (aws-ses-v2-local behind infra/local/ses-server.ts), whose simulator
+ * reports reach the mail-events handler, as the configuration set's events do deployed. No mock of SES or the mailer.
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler as mailEventsHandler } from '../../functions/mail-events/handler.ts';
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';

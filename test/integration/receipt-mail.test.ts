@@ -1,3 +1,9 @@
+/**
+ * docs/getting-paid-online.md "Receipt e-mails": an account with `send_receipts` queues one receipt e-mail per
+ * recorded payment, manual or online, in the payment's own transaction (a keyed retry or a duplicate Paystack word
+ * adds none); the mailer sends it to the real local SES server with the amount, date, channel, what is still due and
+ * the hosted link. An account without it, or a stage without a sender, queues none.
+ */
 import { describe, expect, it } from 'vitest';
 import { deliverMailJob } from '../../shared/services/mail-delivery.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';

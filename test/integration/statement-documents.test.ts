@@ -1,3 +1,9 @@
+/**
+ * docs/receivables.md "One client: the statement": a client's statement as a PDF (`Accept: application/pdf` on
+ * POST /clients/{id}/statement, read back with pdftotext) and by e-mail (POST /clients/{id}/statement/send: the job it
+ * commits, then `deliverMailJob` drawing the PDF and sending it to the real local SES server), through API
+ * Gateway-shaped events on DynamoDB Local.
+ */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { handler as mailEventsHandler } from '../../functions/mail-events/handler.ts';
