@@ -1,4 +1,4 @@
-/** Synthesises a stage in-process (no bundling) and looks resources up by their construct path. */
+/** Synthesises a stage in-process (no bundling) and looks resources up by their construct path or by the construct. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
