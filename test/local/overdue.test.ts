@@ -4,23 +4,21 @@
  * week later (by the offset) it is shown overdue and its endpoint receives exactly one signed `invoice.overdue`, also
  * after many sweeps and another restart.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../support/days.ts';
 import { invoiceRequest } from '../support/fixtures.ts';
-import { NpmStartHarness, type RunningService, post as request } from '../support/npm-start-harness.ts';
+import {
+  NpmStartHarness,
+  postCreated as post,
+  type RunningService,
+  startReceiver,
+} from '../support/npm-start-harness.ts';
 import { until } from '../support/until.ts';
 
 let harness: NpmStartHarness | undefined;
 let receiver: Server | undefined;
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-  answeredWith: number;
-}
 
 /**
  * `npm start` with the sweep every 500 ms (each sweep queries the wake index's 16 shards: more often only keeps
@@ -33,12 +31,6 @@ function startService(clockOffsetMs: number): Promise<RunningService> {
 
 /** SIGINT to npm alone, which passes it on: the service stops its DynamoDB Local itself. npm's exit code. */
 const stop = async () => (await harness!.stop('SIGINT', { to: 'npm' })).code;
-
-async function post(service: RunningService, path: string, body: unknown): Promise<{ data: Record<string, any> }> {
-  const answer = await request(service, path, body);
-  expect(answer.status, answer.text).toBe(201);
-  return answer.json();
-}
 
 afterAll(async () => {
   receiver?.close();
@@ -58,17 +50,9 @@ async function getInvoice(service: RunningService, referenceCode: string): Promi
 describe('invoice.overdue through npm start', { timeout: 300_000 }, () => {
   it('notifies once, on the first overdue day as CLOCK_OFFSET_MS moves today, however many sweeps and restarts', async () => {
     harness = await NpmStartHarness.create('overdue');
-    const received: Received[] = [];
-    receiver = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), answeredWith: 204 });
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((r) => receiver!.listen(0, '127.0.0.1', () => r()));
-    const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    const started = await startReceiver((_request, response) => void response.writeHead(204).end());
+    receiver = started.server;
+    const { received, url: receiverUrl } = started;
 
     const first = await startService(0);
     const companyId = harness.companyId();

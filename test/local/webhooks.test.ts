@@ -4,32 +4,19 @@
  * receiver first answers 500, so each event is retried with the same webhook-id; `npm start` is
  * stopped while retries are pending and started again, and every event still arrives.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../support/days.ts';
 import { invoiceRequest } from '../support/fixtures.ts';
-import { NpmStartHarness, type RunningService, post as request } from '../support/npm-start-harness.ts';
+import { NpmStartHarness, postCreated as post, startReceiver } from '../support/npm-start-harness.ts';
 import { until } from '../support/until.ts';
 
 let harness: NpmStartHarness | undefined;
 let receiver: Server | undefined;
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-  answeredWith: number;
-}
-
 /** SIGINT to npm alone, which passes it on: the service stops its DynamoDB Local itself. npm's exit code. */
 const stop = async () => (await harness!.stop('SIGINT', { to: 'npm' })).code;
-
-async function post(service: RunningService, path: string, body: unknown): Promise<{ data: Record<string, any> }> {
-  const answer = await request(service, path, body);
-  expect(answer.status, answer.text).toBe(201);
-  return answer.json();
-}
 
 afterAll(async () => {
   receiver?.close();
@@ -41,18 +28,13 @@ describe('webhooks through npm start', { timeout: 300_000 }, () => {
     harness = await NpmStartHarness.create('webhooks');
     // Delays of 0.2 s, 1 s, 6 s, … instead of 1 min, 5 min, 30 min, …
     harness.extraEnv = { WEBHOOK_RETRY_BASE_MS: '200' };
-    const received: Received[] = [];
     let status = 500;
-    receiver = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), answeredWith: status });
-        response.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'not now');
-      });
-    });
-    await new Promise<void>((r) => receiver!.listen(0, '127.0.0.1', () => r()));
-    const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    const started = await startReceiver(
+      (_request, response) =>
+        void response.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'not now'),
+    );
+    receiver = started.server;
+    const { received, url: receiverUrl } = started;
 
     const first = await harness.start();
     const companyId = harness.companyId();

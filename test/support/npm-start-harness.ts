@@ -6,7 +6,13 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -250,6 +256,17 @@ export const post = (service: RunningService, path: string, body: unknown, key?:
 
 export const get = (service: RunningService, path: string): Promise<Answer> => request(service, 'GET', path);
 
+/** A POST that must create something: the 201 answer's body (any other answer fails the test, showing its text). */
+export async function postCreated(
+  service: RunningService,
+  path: string,
+  body: unknown,
+): Promise<{ data: Record<string, any> }> {
+  const answer = await post(service, path, body);
+  expect(answer.status, answer.text).toBe(201);
+  return answer.json();
+}
+
 /**
  * A POST retried as a client is told to: a 503 says nothing was written and to retry after `Retry-After` (a restarted
  * engine's first reads may outlast the functions' 1.5 s timeouts on a loaded machine); any other answer, or the
@@ -284,6 +301,11 @@ export interface ReceivedWebhook {
   webhookId: string;
   type: string;
   dataId: unknown;
+  /** The request as it came, to verify its signature. */
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The status the receiver answered with (0 while it has not answered). */
+  answeredWith: number;
 }
 
 /** A webhook receiver on loopback; `answer` decides each response (default 200). */
@@ -296,10 +318,19 @@ export async function startReceiver(
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const event = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      const webhook = { webhookId: String(request.headers['webhook-id']), type: event.type, dataId: event.data?.id };
+      const body = Buffer.concat(chunks).toString('utf8');
+      const event = JSON.parse(body);
+      const webhook: ReceivedWebhook = {
+        webhookId: String(request.headers['webhook-id']),
+        type: event.type,
+        dataId: event.data?.id,
+        headers: request.headers,
+        body,
+        answeredWith: 0,
+      };
       received.push(webhook);
       answer(request, response, webhook);
+      if (response.headersSent) webhook.answeredWith = response.statusCode;
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
