@@ -5,9 +5,8 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paystackFee } from '../../infra/local/paystack/fees.ts';
-import type { LocalPaystack } from '../../infra/local/paystack/server.ts';
 import {
   newSecretKey,
   type PaystackClient,
@@ -15,21 +14,12 @@ import {
   paystackClient,
   startTestPaystack,
   temporaryDataDir,
+  useTestPaystack,
 } from '../support/local-paystack.ts';
 import { until } from '../support/until.ts';
 
-const data = temporaryDataDir();
-let paystack: LocalPaystack;
-const client = (key = newSecretKey()) => paystackClient(() => paystack.url, key);
-
-beforeAll(async () => {
-  paystack = await startTestPaystack(data.dir);
-});
-
-afterAll(async () => {
-  await paystack.stop();
-  data.remove();
-});
+const testPaystack = useTestPaystack();
+const client = testPaystack.client;
 
 /** The fields of `data` that Paystack's verify example has, in its order. */
 const VERIFY_FIELDS = [
@@ -86,14 +76,16 @@ async function initialize(c: PaystackClient, body: Record<string, unknown> = {})
 
 describe('secret keys', () => {
   it('refuses a missing, malformed or non-secret key with 401 and status false', async () => {
-    const none = await fetch(`${paystack.url}/transaction/verify/x`);
+    const none = await fetch(`${testPaystack.server().url}/transaction/verify/x`);
     expect(none.status).toBe(401);
     expect(await none.json()).toEqual({ status: false, message: 'No Authorization Header was found' });
-    const malformed = await fetch(`${paystack.url}/transaction/verify/x`, { headers: { authorization: 'sk_test_1' } });
+    const malformed = await fetch(`${testPaystack.server().url}/transaction/verify/x`, {
+      headers: { authorization: 'sk_test_1' },
+    });
     expect(malformed.status).toBe(401);
     expect(((await malformed.json()) as any).message).toBe('Format is Authorization Bearer [secret key]');
     for (const key of ['pk_test_abc', 'sk_abc', 'sk_test_', 'sk_staging_abc']) {
-      const answer = await paystackClient(() => paystack.url, key).get('/transaction/verify/x');
+      const answer = await paystackClient(() => testPaystack.server().url, key).get('/transaction/verify/x');
       expect(answer).toMatchObject({ status: 401, body: { status: false, message: 'Invalid key' } });
     }
   });
@@ -128,7 +120,9 @@ describe('POST /transaction/initialize', () => {
       message: 'Authorization URL created',
       data: { authorization_url: expect.any(String), access_code: expect.any(String), reference: 'inv-42.attempt=1' },
     });
-    expect(answer.body.data.authorization_url).toBe(`${paystack.url}/checkout/${answer.body.data.access_code}`);
+    expect(answer.body.data.authorization_url).toBe(
+      `${testPaystack.server().url}/checkout/${answer.body.data.access_code}`,
+    );
   });
 
   it('generates a reference when none is given, and takes a form-encoded body', async () => {
@@ -280,11 +274,11 @@ describe('the checkout page', () => {
     const { reference, redirect } = await payAtCheckout(c, 'declining_card', { callback_url: 'https://m.example/cb' });
     expect(redirect.status).toBe(303);
     expect(redirect.location).toMatch(/\/checkout\/[a-z0-9]+\?declined=1$/);
-    expect(await (await fetch(`${paystack.url}${redirect.location}`)).text()).toContain('Declined');
+    expect(await (await fetch(`${testPaystack.server().url}${redirect.location}`)).text()).toContain('Declined');
     const failed = (await c.get(`/transaction/verify/${reference}`)).body.data;
     expect(failed).toMatchObject({ status: 'failed', gateway_response: 'Declined', fees: null, paid_at: null });
     expect(failed.authorization).toMatchObject({ last4: '5408', reusable: false });
-    const retry = await fetch(`${paystack.url}${redirect.location!.split('?')[0]}`, {
+    const retry = await fetch(`${testPaystack.server().url}${redirect.location!.split('?')[0]}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'choice=success_card',
@@ -342,7 +336,7 @@ describe('the checkout page', () => {
   });
 
   it('answers an unknown checkout with 404', async () => {
-    expect((await fetch(`${paystack.url}/checkout/doesnotexist`)).status).toBe(404);
+    expect((await fetch(`${testPaystack.server().url}/checkout/doesnotexist`)).status).toBe(404);
   });
 });
 
@@ -403,7 +397,7 @@ describe('starting', () => {
     writeFileSync(join(dir.dir, 'paystack-state.json'), 'not json');
     await expect(startTestPaystack(dir.dir)).rejects.toThrow(/is not a state file this server wrote/);
     const other = temporaryDataDir();
-    await expect(startTestPaystack(other.dir, { port: paystack.port })).rejects.toThrow(/EADDRINUSE/);
+    await expect(startTestPaystack(other.dir, { port: testPaystack.server().port })).rejects.toThrow(/EADDRINUSE/);
     dir.remove();
     other.remove();
   });

@@ -3,31 +3,13 @@
  * charge_authorization (success, a forced decline, the declining card), refunds (pending then processed, partial,
  * whole), customers, dedicated accounts, and a transfer into one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paystackFee } from '../../infra/local/paystack/fees.ts';
-import type { LocalPaystack } from '../../infra/local/paystack/server.ts';
-import {
-  newSecretKey,
-  type PaystackClient,
-  payAtCheckout,
-  paystackClient,
-  startTestPaystack,
-  temporaryDataDir,
-} from '../support/local-paystack.ts';
+import { type PaystackClient, payAtCheckout, useTestPaystack } from '../support/local-paystack.ts';
 import { until } from '../support/until.ts';
 
-const data = temporaryDataDir();
-let paystack: LocalPaystack;
-const client = () => paystackClient(() => paystack.url, newSecretKey());
-
-beforeAll(async () => {
-  paystack = await startTestPaystack(data.dir);
-});
-
-afterAll(async () => {
-  await paystack.stop();
-  data.remove();
-});
+const testPaystack = useTestPaystack();
+const client = testPaystack.client;
 
 const CHARGE_FIELDS = [
   'amount',
@@ -269,7 +251,7 @@ describe('a transfer into a dedicated account', () => {
   it("POST /_local/transfers: a dedicated_nuban success for the account's customer, with sender and receiver", async () => {
     const c = client();
     const dva = await account(c);
-    const received = await fetch(`${paystack.url}/_local/transfers`, {
+    const received = await fetch(`${testPaystack.server().url}/_local/transfers`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -309,10 +291,10 @@ describe('a transfer into a dedicated account', () => {
   it('takes the /_local/ page form, and lists the account there; an unknown account is refused', async () => {
     const c = client();
     const dva = await account(c);
-    const page = await (await fetch(`${paystack.url}/_local/`)).text();
+    const page = await (await fetch(`${testPaystack.server().url}/_local/`)).text();
     expect(page).toContain(dva.account_number);
     const form = (body: Record<string, string>) =>
-      fetch(`${paystack.url}/_local/transfers`, {
+      fetch(`${testPaystack.server().url}/_local/transfers`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(body).toString(),
@@ -325,7 +307,7 @@ describe('a transfer into a dedicated account', () => {
     expect(listed.map((t: any) => [t.channel, t.amount])).toEqual([['dedicated_nuban', 50_000]]);
     const refused = await form({ account_number: '0000000000', amount: '50000' });
     expect(decodeURIComponent(refused.headers.get('location')!)).toContain('Transfer refused');
-    const json = await fetch(`${paystack.url}/_local/transfers`, {
+    const json = await fetch(`${testPaystack.server().url}/_local/transfers`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ account_number: '0000000000', amount: 1 }),

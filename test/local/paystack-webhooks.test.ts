@@ -6,8 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalPaystack } from '../../infra/local/paystack/server.ts';
+import { describe, expect, it } from 'vitest';
 import {
   newSecretKey,
   type PaystackClient,
@@ -15,26 +14,17 @@ import {
   paystackClient,
   startTestPaystack,
   temporaryDataDir,
+  useTestPaystack,
   WebhookReceiver,
 } from '../support/local-paystack.ts';
 import { until } from '../support/until.ts';
 
-const data = temporaryDataDir();
-let paystack: LocalPaystack;
-
-beforeAll(async () => {
-  paystack = await startTestPaystack(data.dir);
-});
-
-afterAll(async () => {
-  await paystack.stop();
-  data.remove();
-});
+const testPaystack = useTestPaystack();
 
 /** A new integration whose webhook URL is a new receiver. */
 async function connected(knobs?: Record<string, unknown>): Promise<{ c: PaystackClient; receiver: WebhookReceiver }> {
   const receiver = await WebhookReceiver.start();
-  const c = paystackClient(() => paystack.url, newSecretKey());
+  const c = paystackClient(() => testPaystack.server().url, newSecretKey());
   expect((await c.post('/_local/integration', { webhook_url: receiver.url })).status).toBe(200);
   if (knobs) expect((await c.post('/_local/webhook-knobs', knobs)).status).toBe(200);
   return { c, receiver };
@@ -50,7 +40,7 @@ async function transfers(c: PaystackClient): Promise<(narration: string) => Prom
     .body.data;
   const dva = (await c.post('/dedicated_account', { customer: customer.id })).body.data;
   return async (narration) => {
-    const answer = await fetch(`${paystack.url}/_local/transfers`, {
+    const answer = await fetch(`${testPaystack.server().url}/_local/transfers`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ account_number: dva.account_number, amount: 10_000, narration }),
@@ -219,7 +209,7 @@ describe('knobs', () => {
   });
 
   it('refuses a knob out of range with 400', async () => {
-    const c = paystackClient(() => paystack.url, newSecretKey());
+    const c = paystackClient(() => testPaystack.server().url, newSecretKey());
     for (const knobs of [
       { duplicate: 11 },
       { delay_ms: -1 },
@@ -259,7 +249,7 @@ describe('refund events', () => {
 
 describe('the API mode: provider down or slow', () => {
   it('unavailable answers 503 for the next N requests, then the API is back', async () => {
-    const c = paystackClient(() => paystack.url, newSecretKey());
+    const c = paystackClient(() => testPaystack.server().url, newSecretKey());
     await c.post('/_local/api-mode', { mode: 'unavailable', count: 2 });
     for (let i = 0; i < 2; i++)
       expect(await c.get('/transaction/verify/x')).toMatchObject({ status: 503, body: { status: false } });
@@ -267,9 +257,9 @@ describe('the API mode: provider down or slow', () => {
   });
 
   it('hang never answers; slow answers after its delay; up answers at once', async () => {
-    const c = paystackClient(() => paystack.url, newSecretKey());
+    const c = paystackClient(() => testPaystack.server().url, newSecretKey());
     await c.post('/_local/api-mode', { mode: 'hang' });
-    const hung = fetch(`${paystack.url}/transaction/verify/x`, {
+    const hung = fetch(`${testPaystack.server().url}/transaction/verify/x`, {
       headers: { authorization: `Bearer ${c.key}` },
       signal: AbortSignal.timeout(300),
     });

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import {
   type LocalPaystack,
   type LocalPaystackOptions,
@@ -28,6 +29,27 @@ export function startTestPaystack(
   options: Partial<LocalPaystackOptions> = {},
 ): Promise<LocalPaystack> {
   return startLocalPaystack({ port: 0, dataDir, log: () => {}, retryBaseMs: 20, refundDelayMs: 50, ...options });
+}
+
+/**
+ * A test server for a test file: started before its tests on a temporary data directory, stopped (and the directory
+ * removed) after them. `server()` is the running server; `client(key)` speaks to it (a new secret key by default).
+ */
+export function useTestPaystack(): { server(): LocalPaystack; client(key?: string): PaystackClient } {
+  const data = temporaryDataDir();
+  let paystack: LocalPaystack | undefined;
+  beforeAll(async () => {
+    paystack = await startTestPaystack(data.dir);
+  });
+  afterAll(async () => {
+    await paystack?.stop();
+    data.remove();
+  });
+  const server = () => {
+    if (!paystack) throw new Error('the local Paystack server starts before the tests');
+    return paystack;
+  };
+  return { server, client: (key = newSecretKey()) => paystackClient(() => server().url, key) };
 }
 
 export interface PaystackAnswer {
