@@ -85,7 +85,7 @@ describe('secret keys', () => {
     expect(malformed.status).toBe(401);
     expect(((await malformed.json()) as any).message).toBe('Format is Authorization Bearer [secret key]');
     for (const key of ['pk_test_abc', 'sk_abc', 'sk_test_', 'sk_staging_abc']) {
-      const answer = await paystackClient(() => testPaystack.server().url, key).get('/transaction/verify/x');
+      const answer = await client(key).get('/transaction/verify/x');
       expect(answer).toMatchObject({ status: 401, body: { status: false, message: 'Invalid key' } });
     }
   });
