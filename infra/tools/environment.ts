@@ -6,16 +6,27 @@
 import { resetConfig } from '../../shared/config.ts';
 
 export async function withEnvironment<T>(values: Record<string, string>, action: () => Promise<T>): Promise<T> {
-  const before = Object.fromEntries(Object.keys(values).map((name) => [name, process.env[name]]));
+  const restore = environmentRestorer(Object.keys(values));
   Object.assign(process.env, values);
   resetConfig();
   try {
     return await action();
   } finally {
+    restore();
+  }
+}
+
+/**
+ * Notes the values `names` have now; the function it returns puts them back (one unset now is unset again, not the
+ * string "undefined") and has the configuration read again.
+ */
+export function environmentRestorer(names: readonly string[]): () => void {
+  const before = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+  return () => {
     for (const [name, value] of Object.entries(before)) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
     resetConfig();
-  }
+  };
 }

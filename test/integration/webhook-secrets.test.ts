@@ -3,12 +3,14 @@
  * of the KMS JSON API on 127.0.0.1 (AWS_ENDPOINT_URL_KMS), which checks the key id and binds the
  * ciphertext to the encryption context as KMS does.
  */
+
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { environmentRestorer } from '../../infra/tools/environment.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { LOCAL_KEY_FILE, sealSecret, unsealSecret, unsealSecretCached } from '../../shared/store/webhook-secrets.ts';
 
@@ -47,7 +49,7 @@ function fakeKms(target: string, body: Record<string, any>): [number, Record<str
   return [400, { __type: 'UnknownOperationException' }];
 }
 
-const saved = { ...process.env };
+const restoreEnvironment = environmentRestorer(['DATA_DIR', 'AWS_ENDPOINT_URL_KMS', 'WEBHOOK_KMS_KEY_ID']);
 beforeAll(async () => {
   server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -66,11 +68,7 @@ beforeAll(async () => {
   resetConfig(); // the configuration is read once per process
 });
 afterAll(async () => {
-  for (const name of ['DATA_DIR', 'AWS_ENDPOINT_URL_KMS', 'WEBHOOK_KMS_KEY_ID']) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetConfig();
+  restoreEnvironment();
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
   rmSync(dataDir, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Command } from '../../infra/cli/command.ts';
 import { webhookRemove, webhookResend, webhookSet } from '../../infra/cli/webhook-commands.ts';
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
+import { environmentRestorer } from '../../infra/tools/environment.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { logger } from '../../shared/observability.ts';
 import { deliverWebhook } from '../../shared/services/deliver-webhook.ts';
@@ -31,7 +32,7 @@ async function runCommand(command: Command, values: Record<string, string>): Pro
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-webhooks-'));
-const saved = { ...process.env };
+const restoreEnvironment = environmentRestorer(['DATA_DIR', 'WEBHOOK_ALLOW_LOOPBACK', 'WEBHOOK_RETRY_BASE_MS']);
 beforeAll(() => {
   process.env.DATA_DIR = dataDir;
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
@@ -39,11 +40,7 @@ beforeAll(() => {
   resetConfig(); // the configuration is read once per process
 });
 afterAll(() => {
-  for (const name of ['DATA_DIR', 'WEBHOOK_ALLOW_LOOPBACK', 'WEBHOOK_RETRY_BASE_MS']) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetConfig();
+  restoreEnvironment();
   rmSync(dataDir, { recursive: true, force: true });
 });
 afterEach(() => dynamoHooks.clear());

@@ -4,21 +4,16 @@
  * time.
  */
 import { afterAll, beforeAll } from 'vitest';
+import { environmentRestorer } from '../../infra/tools/environment.ts';
 import { resetConfig } from '../../shared/config.ts';
 
 export function useEnvironment(values: Record<string, string>): void {
-  const saved = Object.fromEntries(Object.keys(values).map((name) => [name, process.env[name]]));
+  const restore = environmentRestorer(Object.keys(values));
   beforeAll(() => {
     Object.assign(process.env, values);
     resetConfig();
   });
-  afterAll(() => {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetConfig();
-  });
+  afterAll(restore);
 }
 
 /** The sender of a stage that sends e-mail. */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll } from 'vitest';
 import { type LocalSes, type LocalSesOptions, startLocalSes } from '../../infra/local/ses-server.ts';
+import { environmentRestorer } from '../../infra/tools/environment.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { resetMailSender } from '../../shared/store/mail.ts';
 
@@ -26,7 +27,7 @@ export function useLocalSes(options: {
 }): LocalSesFixture {
   const mailDir = mkdtempSync(join(tmpdir(), 'invoicing-mail-'));
   const names = ['SES_ENDPOINT', 'MAIL_FROM', ...Object.keys(options.environment ?? {})];
-  const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+  const restoreEnvironment = environmentRestorer(names);
   let ses: LocalSes | undefined;
   beforeAll(async () => {
     const onNotice = options.onNotice ?? (async () => undefined);
@@ -37,11 +38,7 @@ export function useLocalSes(options: {
   });
   afterAll(async () => {
     await ses?.stop();
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetConfig();
+    restoreEnvironment();
     resetMailSender();
     rmSync(mailDir, { recursive: true, force: true });
   });

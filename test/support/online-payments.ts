@@ -7,6 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { LocalPaystack } from '../../infra/local/paystack/server.ts';
+import { environmentRestorer } from '../../infra/tools/environment.ts';
 import { transferIntoVirtualAccount as transferInto } from '../../infra/tools/virtual-account-transfer.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { connectPaystack, readPaystackConnection } from '../../shared/store/paystack-connections.ts';
@@ -28,7 +29,7 @@ export interface PaystackFixture {
 export function usePaystack(): PaystackFixture {
   const data = temporaryDataDir();
   const fixture = { paystack: undefined as unknown as LocalPaystack, url: '' };
-  const saved = { base: process.env.PAYSTACK_BASE_URL, dataDir: process.env.DATA_DIR };
+  const restoreEnvironment = environmentRestorer(['PAYSTACK_BASE_URL', 'DATA_DIR']);
   beforeAll(async () => {
     fixture.paystack = await startTestPaystack(data.dir);
     fixture.url = fixture.paystack.url;
@@ -39,16 +40,9 @@ export function usePaystack(): PaystackFixture {
   afterAll(async () => {
     await fixture.paystack.stop();
     data.remove();
-    restore('PAYSTACK_BASE_URL', saved.base);
-    restore('DATA_DIR', saved.dataDir);
-    resetConfig();
+    restoreEnvironment();
   });
   return fixture;
-}
-
-function restore(name: string, value: string | undefined) {
-  if (value === undefined) delete process.env[name];
-  else process.env[name] = value;
 }
 
 /** A new account connected to the local Paystack with its own test key (its own integration there). */
