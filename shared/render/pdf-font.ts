@@ -14,7 +14,7 @@ import type { Font, Glyph, GlyphRun } from 'fontkit';
 
 const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
 const REPLACEMENT = '\uFFFD';
-/** Zero-width controls (joiners, variation selectors): fontkit draws them as nothing, whether or not the font has them. */
+/** Zero-width controls (joiners, variation selectors): fontkit draws most as nothing, whether or not the font has them. */
 const IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
 const WHITESPACE = /^\s+$/u;
 /** The most grapheme clusters one glyph may stand for (a ligature such as "ffi"); beyond, see `glyphTexts`. */
@@ -59,9 +59,14 @@ export class PdfFont {
   }
 
   private covers(text: string): boolean {
-    for (const char of text)
-      if (!this.font.hasGlyphForCodePoint(char.codePointAt(0)!) && !IGNORABLE.test(char)) return false;
-    return true;
+    let lacksIgnorable = false;
+    for (const char of text) {
+      if (this.font.hasGlyphForCodePoint(char.codePointAt(0)!)) continue;
+      if (!IGNORABLE.test(char)) return false;
+      lacksIgnorable = true;
+    }
+    // fontkit hides most default-ignorable characters a font lacks, not all: U+3164 HANGUL FILLER is the empty box.
+    return !lacksIgnorable || !this.font.layout(text).glyphs.some((glyph) => glyph.id === 0);
   }
 
   /**
