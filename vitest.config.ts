@@ -70,6 +70,13 @@ export const LOCAL_FILES = [
   'test/robustness/transfers-kill.test.ts',
 ];
 
+/**
+ * `functions-own-process`: `functions` files that change what a process holds for the rest of its life — the paused
+ * database's file points the store's one client at its own DynamoDB Local, the reference-code file replaces a module
+ * (`vi.mock`). Each runs in a process of its own, as every file of `functions` once did.
+ */
+const OWN_PROCESS_FILES = ['test/robustness/paused-database.test.ts', 'test/integration/reference-codes.test.ts'];
+
 const withDatabase = {
   globalSetup: ['test/support/global-setup.ts'],
   setupFiles: ['test/support/env-setup.ts'],
@@ -105,12 +112,19 @@ export default defineConfig({
       },
       {
         extends: true,
+        // One module graph per worker, as `unit` and `cdk`: each file imported the functions' modules again (about a
+        // fifth of this project's CPU). test/support/env-setup.ts gives each file the environment the first one had.
         test: {
           name: 'functions',
           include: ['test/**/*.test.ts'],
-          exclude: [...UNIT_FILES, ...LOCAL_FILES, ...CDK_FILES],
+          exclude: [...UNIT_FILES, ...LOCAL_FILES, ...CDK_FILES, ...OWN_PROCESS_FILES],
+          isolate: false,
           ...withDatabase,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'functions-own-process', include: OWN_PROCESS_FILES, ...withDatabase },
       },
     ],
   },

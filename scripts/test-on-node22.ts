@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { node22Binary } from '../infra/tools/node22.ts';
 
-const PROJECTS = ['unit', 'functions'];
+const PROJECTS = ['unit', 'functions', 'functions-own-process'];
 /**
  * Three files at a time, not two: this pass waits more than it computes (invocation deadlines, webhook retries, the
  * paused database), leaving a third of two cores idle with two (docs/decisions.md "How the suite runs"). Set through
