@@ -8,6 +8,7 @@
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { environmentRestorer } from '../../infra/tools/environment.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
@@ -70,6 +71,8 @@ async function createShowcaseInvoice() {
   return created;
 }
 
+const restoreEnvironment = environmentRestorer(['PUBLIC_BASE_URL']);
+
 beforeAll(async () => {
   server = await startLocalRuntime({ logger: {} });
   baseUrl = server.baseUrl;
@@ -83,8 +86,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  delete process.env.PUBLIC_BASE_URL;
-  resetConfig();
+  restoreEnvironment();
 });
 
 /** Opens the page at `width`, recording every request and every console error. */

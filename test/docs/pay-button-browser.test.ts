@@ -10,6 +10,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPaystack } from '../../infra/local/paystack/server.ts';
+import { environmentRestorer } from '../../infra/tools/environment.ts';
 import { resetConfig } from '../../shared/config.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { connectPaystack } from '../../shared/store/paystack-connections.ts';
@@ -22,6 +23,7 @@ let server: RunningServer | undefined;
 let paystack: LocalPaystack;
 let baseUrl: string;
 let browser: Browser;
+const restoreEnvironment = environmentRestorer(['PUBLIC_BASE_URL', 'PAYSTACK_BASE_URL', 'DATA_DIR']);
 
 beforeAll(async () => {
   server = await startLocalRuntime({ logger: {} });
@@ -38,8 +40,7 @@ afterAll(async () => {
   await server?.stop();
   await paystack?.stop();
   data.remove();
-  for (const name of ['PUBLIC_BASE_URL', 'PAYSTACK_BASE_URL', 'DATA_DIR']) delete process.env[name];
-  resetConfig();
+  restoreEnvironment();
 });
 
 describe('the pay button in Chromium', () => {
