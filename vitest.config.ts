@@ -17,7 +17,7 @@ if (!process.env.JAVA_TOOL_OPTIONS?.includes(C1_ONLY))
   process.env.JAVA_TOOL_OPTIONS = [process.env.JAVA_TOOL_OPTIONS, C1_ONLY].filter(Boolean).join(' ');
 
 /**
- * Four projects, by where the code under test runs (CONTRIBUTING.md "Tests"). Every test file is in exactly one:
+ * Five projects, by where the code under test runs (CONTRIBUTING.md "Tests"). Every test file is in exactly one:
  * `functions` is whatever the other three leave.
  *
  * `unit`: pure code — no database, no process besides the test worker. No global setup, so running these files
