@@ -18,7 +18,7 @@ if (!process.env.JAVA_TOOL_OPTIONS?.includes(C1_ONLY))
 
 /**
  * Five projects, by where the code under test runs (CONTRIBUTING.md "Tests"). Every test file is in exactly one:
- * `functions` is whatever the other three leave.
+ * `functions` is whatever the others leave.
  *
  * `unit`: pure code — no database, no process besides the test worker. No global setup, so running these files
  * starts no DynamoDB Local; their setup points the store at a closed port, so a test that reaches for a database
