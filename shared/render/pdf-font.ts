@@ -42,6 +42,23 @@ const codePointsOf = (text: string): number[] => Array.from(text, (char) => char
 const clustersOf = (text: string): string[] =>
   /^[\x20-\x7e]*$/.test(text) ? text.split('') : Array.from(GRAPHEMES.segment(text), (part) => part.segment);
 
+/**
+ * fontkit draws an invisible character (a zero-width space, a soft hyphen, a word joiner) as a space glyph of no
+ * width. Its text goes with the glyph before it and the glyph is dropped: a glyph of its own, before a space, made
+ * text extraction lose that space ("Rice\u200b 50kg" read back as "Rice\u200b50kg"). One at the very start stays.
+ */
+function foldHiddenGlyphs(run: GlyphRun, texts: string[]): void {
+  for (let index = run.glyphs.length - 1; index > 0; index--) {
+    const text = texts[index]!;
+    if (text === '' || run.positions[index]!.xAdvance !== 0 || !Array.from(text).every((c) => IGNORABLE.test(c)))
+      continue;
+    texts[index - 1] += text;
+    texts.splice(index, 1);
+    run.glyphs.splice(index, 1);
+    run.positions.splice(index, 1);
+  }
+}
+
 /** One parsed font, shared by every document a process renders; see `forDocument`. */
 export class PdfFont {
   /** The glyph ids of a short piece of text shaped alone: pure, so shared by all documents. */
@@ -83,6 +100,7 @@ export class PdfFont {
         drawn,
         run.glyphs.map((glyph) => glyph.id),
       );
+      foldHiddenGlyphs(run, texts);
       const glyphs = run.glyphs.map((glyph, index) => codes.glyph(glyph, texts[index]!));
       (run as unknown as { glyphs: DrawnGlyph[] }).glyphs = glyphs;
       return run;

@@ -345,6 +345,18 @@ describe('the PDF text layer: what copy, search and screen readers read is the t
     }
   });
 
+  it('keeps the space after an invisible character (zero-width space, soft hyphen, word joiner, BOM) in the text', async () => {
+    const descriptions = ['Rice\u200b 50kg bag', 'Beans\u00ad 20 bags', 'Yam\u2060 tubers x', 'Gari\ufeff white'];
+    const { key, invoice } = await invoiceOf(
+      'Àdùké Foods',
+      ['Bisi', 'Ade'],
+      descriptions.map((description) => ['Provisions', description]),
+    );
+    const result = await call('invoice-pdf', { key, pathParameters: { reference_code: invoice.reference_code } });
+    const lines = pdfText(pdfBytes(result), 'raw').split('\n');
+    expect(lines).toEqual(expect.arrayContaining(descriptions));
+  });
+
   it('draws a character the font lacks (CJK, emoji) as U+FFFD, never an empty box, and says so in the text', async () => {
     const font = fontkit.create(readFileSync(fontPath(FONT_FILES.regular))) as fontkit.Font;
     const { key, invoice } = await invoiceOf('Wáng Trading', ['王', '芳'], [['👍🏽 Thumbs', 'Tea 茶, café']]);

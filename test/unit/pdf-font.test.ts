@@ -54,6 +54,13 @@ describe('PdfFont', () => {
     );
   });
 
+  it('gives an invisible character to the glyph before it, so the space after it reads back as a space', () => {
+    const texts = (text: string) =>
+      glyphsOf(font.forDocument(), text).map((glyph) => String.fromCodePoint(...glyph.codePoints));
+    expect(texts('e\u200b 5')).toEqual(['e\u200b', ' ', '5']);
+    expect(texts('s\u00ad \u2060x\ufeff y')).toEqual(['s\u00ad', ' \u2060', 'x\ufeff', ' ', 'y']);
+  });
+
   it('gives one glyph drawn for two texts two character codes, each embedded', () => {
     const document = font.forDocument();
     const [o] = glyphsOf(document, 'o');
