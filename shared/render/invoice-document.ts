@@ -102,7 +102,7 @@ export interface InvoiceDocument {
   /** The merchant's notes and terms on this invoice, when given (they may span lines). */
   notes?: string;
   terms?: string;
-  /** Its payments, when they were read (docs/getting-paid-online.md "Receipts"): absent in the e-mail's document. */
+  /** Its payments and credit notes, when they were read (docs/getting-paid-online.md "Receipts"). */
   payments?: DocumentPayments;
 }
 

@@ -249,6 +249,25 @@ function drawPayments(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, top: numb
   return y + 14;
 }
 
+/** The invoice's credit notes as the page lists them: number and day, amount, and the reason under them. */
+function drawCreditNotes(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, top: number): number {
+  const notes = doc.payments?.creditNotes ?? [];
+  if (notes.length === 0) return top;
+  const frame = frameOf(pdf);
+  let y = room(pdf, top, 30 + notes.length * 28);
+  pdf.font(fonts.bold).fontSize(8).fillColor(MUTED);
+  y = write(pdf, 'CREDIT NOTES', frame.left, y, { characterSpacing: 0.6 }) + 4;
+  for (const note of notes) {
+    y = room(pdf, y, 28);
+    pdf.font(fonts.regular).fontSize(10).fillColor(INK);
+    write(pdf, `${note.number} · ${note.date.text}`, frame.left, y, { width: 300, lineBreak: false });
+    y = write(pdf, note.amount, frame.right - 150, y, { width: 150, align: 'right', lineBreak: false }) + 3;
+    pdf.fontSize(8.5).fillColor(MUTED);
+    y = write(pdf, note.reason, frame.left, y, { width: frame.width - 160 }) + 3;
+  }
+  return y + 14;
+}
+
 function drawPaymentInstructions(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts, top: number): void {
   const settled = doc.status === 'void' || doc.status === 'paid';
   if ((doc.paymentInstructions.length === 0 && !doc.payByTransfer) || settled) return;
@@ -295,6 +314,7 @@ export function drawInvoice(pdf: Pdf, doc: InvoiceDocument, fonts: PdfFonts): vo
   y = drawTotals(pdf, doc, fonts, y);
   y = drawNotes(pdf, doc, fonts, y);
   y = drawPayments(pdf, doc, fonts, y);
+  y = drawCreditNotes(pdf, doc, fonts, y);
   drawPaymentInstructions(pdf, doc, fonts, y);
   drawPageMarks(pdf, doc, fonts);
 }

@@ -30,6 +30,7 @@ import { type Account, getAccount } from '../store/accounts.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { loadInvoices, mailHeaderAction } from '../store/invoices.ts';
 import { getMailJob, jobChangeAction, type MailJob, parseSesNotice, sendRawMail } from '../store/mail.ts';
+import { readInvoiceReceipts } from '../store/receipts.ts';
 import { readVirtualAccount } from '../store/virtual-accounts.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
 import { commitUnlessChanged, type TransactItem } from '../store/write-executor.ts';
@@ -98,8 +99,12 @@ function mailFrom(): string {
 }
 
 async function buildInvoiceMessage(job: MailJob, invoice: Invoice, account: Account, logo: Logo | undefined) {
-  const virtualAccount = await readVirtualAccount(account.companyId, invoice.details.clientId);
-  const document = documentOf(invoice, account, { virtualAccount }, logo);
+  // The attachment is the invoice's PDF as GET /invoices/{ref}/pdf draws it: with its payments and credit notes.
+  const [virtualAccount, payments] = await Promise.all([
+    readVirtualAccount(account.companyId, invoice.details.clientId),
+    readInvoiceReceipts(invoice.details.hostedToken),
+  ]);
+  const document = documentOf(invoice, account, { payments, virtualAccount }, logo);
   const content = job.receipt
     ? receiptEmailContent(document, job.receipt)
     : invoiceEmailContent(document, job.message, job.reminder);

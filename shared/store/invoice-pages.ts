@@ -16,7 +16,7 @@ import { batchGet, itemOf } from './batch.ts';
 import { invoiceFrom, invoiceKeys } from './invoices.ts';
 import { keys } from './keys.ts';
 import { connectionFrom, type PaystackConnection, paystackConnectionKey } from './paystack-connections.ts';
-import { readHostedPartition } from './receipts.ts';
+import { readHostedPartition, readInvoiceReceipts } from './receipts.ts';
 import { readVirtualAccount, virtualAccountFrom, virtualAccountKey } from './virtual-accounts.ts';
 
 export interface InvoicePageReading {
@@ -85,7 +85,5 @@ export async function findAccountInvoicePage(
 ): Promise<InvoicePageReading | undefined> {
   const found = await readInvoiceAndAccount(companyId, referenceCode);
   if (!found) return undefined;
-  const token = found.invoice.details.hostedToken;
-  const partition = token === undefined ? undefined : await readHostedPartition(token);
-  return { ...found, receipts: partition?.receipts ?? [], creditNotes: partition?.creditNotes ?? [] };
+  return { ...found, ...(await readInvoiceReceipts(found.invoice.details.hostedToken)) };
 }

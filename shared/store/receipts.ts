@@ -68,6 +68,15 @@ export async function readHostedPartition(token: string): Promise<HostedPartitio
   return partitionFrom(items);
 }
 
+/** An invoice's receipts and credit notes, as its page shows them (none for an invoice without a hosted link). */
+export async function readInvoiceReceipts(
+  hostedToken: string | undefined,
+): Promise<Pick<HostedPartition, 'receipts' | 'creditNotes'>> {
+  if (hostedToken === undefined) return { receipts: [], creditNotes: [] };
+  const { receipts, creditNotes } = await readHostedPartition(hostedToken);
+  return { receipts, creditNotes };
+}
+
 function partitionFrom(items: Item[]): HostedPartition {
   const linkItem = items.find((item) => item.SK === keys.hostedLink('').SK);
   const companyId = Number(linkItem?.company_id);

@@ -16,6 +16,7 @@ import { getEvent } from '../../shared/store/webhooks.ts';
 import { commitTransaction } from '../../shared/store/write-executor.ts';
 import { call, createInvoice, newAccount, todayMonthFirst } from '../support/api.ts';
 import { useLocalSes } from '../support/local-ses.ts';
+import { pdfText } from '../support/pdf-text.ts';
 
 /**
  * SES reports a bounce seconds after accepting the message; the local server after `noticeDelayMs`, which a loaded
@@ -104,6 +105,27 @@ describe('a send SES accepts', () => {
     const events = await eventsOf(account.companyId);
     expect(events.map((e) => e.type)).toEqual(['invoice.created', 'invoice.sent']);
     expect(events[1]!.data).toEqual(now);
+  });
+
+  it('attaches the PDF GET /invoices/{ref}/pdf answers: with the payments and the credit notes', async () => {
+    const { key, invoice, jobId } = await queuedInvoice({ to: 'ada.paid@example.com' });
+    const payment = {
+      reference_code: invoice.reference_code,
+      date: todayMonthFirst(),
+      amount: '20,000',
+      channel: 'Cash',
+    };
+    expect((await call('add-payment', { key, body: payment })).status).toBe(201);
+    const credit = { reason: 'Two pages dropped', amount: '5,000' };
+    const note = await call('create-credit-note', { key, ...byCode(invoice.reference_code), body: credit });
+    expect(note.status, note.rawBody).toBe(201);
+    expect(await deliverMailJob(jobId)).toEqual({ kind: 'delivered' });
+
+    const [message] = await messagesTo('ada.paid@example.com');
+    const attached = pdfText(message!.attachments[0]!.content);
+    expect(attached).toMatch(/PAYMENTS[\s\S]*Cash[\s\S]*CREDIT NOTES[\s\S]*CN-000001[\s\S]*Two pages dropped/);
+    const keyed = await call('invoice-pdf', { key, ...byCode(invoice.reference_code) });
+    expect(attached).toBe(pdfText(Buffer.from(keyed.rawBody, 'base64')));
   });
 
   it('reads the invoice and its account once per attempt, and records the outcome on what it read', async () => {
