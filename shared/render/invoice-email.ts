@@ -51,6 +51,11 @@ export function invoiceEmailContent(
     { label: 'Amount due', value: document.amountDue },
     { label: 'Due date', value: document.due.text },
     { label: 'Status', value: document.statusLabel },
+    ...paidOn(document),
+    ...(document.payments?.creditNotes ?? []).map((note) => ({
+      label: `Credit note ${note.number}`,
+      value: `${note.amount} on ${note.date.text}: ${note.reason}`,
+    })),
   ];
   return {
     subject,
@@ -60,6 +65,18 @@ export function invoiceEmailContent(
   };
 }
 
+/** A paid invoice says when it was paid, as its page and PDF do. */
+const paidOn = (document: InvoiceDocument): LabelledValue[] =>
+  document.status === 'paid' && document.payments?.paidOn
+    ? [{ label: 'Paid on', value: document.payments.paidOn.text }]
+    : [];
+
+/** How to pay is for what is still to pay: a paid or voided invoice's e-mail leaves it out, as its PDF does. */
+const asksToPay = (document: InvoiceDocument): boolean =>
+  document.status !== 'paid' &&
+  document.status !== 'void' &&
+  (document.paymentInstructions.length > 0 || document.payByTransfer !== undefined);
+
 function plainText(document: InvoiceDocument, facts: LabelledValue[], message: string | undefined, intro: string) {
   const lines = [`Hello ${document.client.name},`, '', intro, ''];
   if (message) lines.push(message, '');
@@ -68,7 +85,7 @@ function plainText(document: InvoiceDocument, facts: LabelledValue[], message: s
   for (const line of document.lines)
     lines.push(`- ${line.name} × ${line.quantity} at ${line.unitCost}: ${line.lineTotal}${lineNote(line)}`);
   for (const [title, text] of notesOf(document)) lines.push('', `${title}:`, text);
-  if (document.paymentInstructions.length > 0 || document.payByTransfer) {
+  if (asksToPay(document)) {
     lines.push('', 'How to pay:');
     if (document.payByTransfer) lines.push(document.payByTransfer);
     for (const { label, value } of document.paymentInstructions) lines.push(`${label}: ${value}`);
@@ -116,10 +133,9 @@ function html(document: InvoiceDocument, facts: LabelledValue[], message: string
     .map(([title, text]) => `<h3>${e(title)}</h3><p style="white-space:pre-line">${e(text)}</p>`)
     .join('');
   const transfer = document.payByTransfer ? `<p><strong>${e(document.payByTransfer)}</strong></p>` : '';
-  const pay =
-    document.paymentInstructions.length > 0 || transfer
-      ? `<h3>How to pay</h3>${transfer}<table role="presentation">${rows(document.paymentInstructions)}</table>`
-      : '';
+  const pay = asksToPay(document)
+    ? `<h3>How to pay</h3>${transfer}<table role="presentation">${rows(document.paymentInstructions)}</table>`
+    : '';
   const link = document.hostedUrl ? `<p><a href="${e(document.hostedUrl)}">View the invoice online</a></p>` : '';
   return [
     '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">',

@@ -99,6 +99,30 @@ describe('invoiceEmailContent', () => {
     expect(content.html).not.toMatch(/How to pay|href=|undefined|null/);
   });
 
+  it("a paid invoice's says when it was paid and not how to pay; a voided one's not how to pay; credit notes listed", () => {
+    const creditNotes = [
+      {
+        number: 'CN-000001',
+        date: { text: '2 Nov 2026', iso: '2026-11-02' },
+        reason: 'Returned <2>',
+        amount: '₦400.00',
+      },
+    ];
+    const paidOn = { text: '3 Nov 2026', iso: '2026-11-03' };
+    const payments = { receipts: [], creditNotes, paidOn };
+    const paid = invoiceEmailContent(document({ status: 'paid', statusLabel: 'Paid', payments }));
+    expect(paid.text).toContain('Paid on: 3 Nov 2026');
+    expect(paid.text).toContain('Credit note CN-000001: ₦400.00 on 2 Nov 2026: Returned <2>');
+    expect(paid.html).toContain('Returned &lt;2&gt;');
+    expect(paid.text).not.toContain('How to pay');
+    expect(paid.html).not.toContain('How to pay');
+    const voided = invoiceEmailContent(document({ status: 'void', statusLabel: 'Void' }));
+    expect(voided.text).not.toMatch(/How to pay|Paid on/);
+    const partly = invoiceEmailContent(document({ status: 'partially_paid', statusLabel: 'Partially paid', payments }));
+    expect(partly.text).toContain('How to pay');
+    expect(partly.text).not.toContain('Paid on');
+  });
+
   it('keeps the subject on one line whatever the names hold', () => {
     const content = invoiceEmailContent(
       document({ merchant: { name: 'A\r\nBcc: x@y.ng', address: [], contacts: [] } }),
