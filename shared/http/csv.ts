@@ -26,6 +26,9 @@ export function csvText<R>(columns: readonly CsvColumn<R>[], rows: readonly R[])
       header: true,
       columns: columns.map((column, index) => ({ key: String(index), header: column.header })),
       record_delimiter: 'windows',
+      // csv-stringify quotes a cell holding the record delimiter (CRLF), not a bare LF or CR, which most readers
+      // (Excel, Python's csv) take as the end of the row: the rest of the cell would start a row of its own.
+      quoted_match: /[\r\n]/,
       escape_formulas: true,
       cast: {
         number: (value, context) =>

@@ -18,6 +18,12 @@ const columns: CsvColumn<Row>[] = [
   { header: 'id', value: (row) => row.id },
 ];
 
+/** Any text, and text of what CSV and spreadsheets treat specially (separators, quotes, line ends, formula starts). */
+const text = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.string({ maxLength: 30, unit: fc.constantFrom('a', ' ', ',', '"', '\n', '\r', '\t', '=', '+', '-', '@', '＝') }),
+);
+
 describe('csvText', () => {
   it('writes a header row, CRLF line ends, quotes where RFC 4180 needs them', () => {
     const text = csvText(columns, [
@@ -25,6 +31,14 @@ describe('csvText', () => {
       { name: 'Comma, "quoted"\nnew line', kobo: 0, id: 2 },
     ]);
     expect(text).toBe('name,amount,id\r\nPlain,1500.50,1\r\n"Comma, ""quoted""\nnew line",0.00,2\r\n');
+  });
+
+  it('quotes a cell holding a bare line feed or carriage return: the row stays one row, no formula starts a line', () => {
+    const text = csvText(columns, [
+      { name: 'Rice\n=cmd', kobo: 0, id: 1 },
+      { name: 'a\r=1+1', kobo: 0, id: 2 },
+    ]);
+    expect(text).toBe('name,amount,id\r\n"Rice\n=cmd",0.00,1\r\n"a\r=1+1",0.00,2\r\n');
   });
 
   it('answers the header row alone for an empty page', () => {
@@ -42,10 +56,9 @@ describe('csvText', () => {
   it('round-trips any text and amount through a standard parser (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(
-          fc.record({ name: fc.string({ maxLength: 30 }), kobo: fc.integer({ min: -1e12, max: 1e12 }), id: fc.nat() }),
-          { maxLength: 20 },
-        ),
+        fc.array(fc.record({ name: text, kobo: fc.integer({ min: -1e12, max: 1e12 }), id: fc.nat() }), {
+          maxLength: 20,
+        }),
         (rows) => {
           const parsed: Record<string, string>[] = parse(csvText(columns, rows), { columns: true });
           expect(parsed).toHaveLength(rows.length);
