@@ -362,7 +362,15 @@ const TABLE = [
         takesBody: true,
         csv: true,
       },
-      { name: 'aging-report', method: 'POST', path: '/reports/aging', writes: false, takesBody: true, csv: true },
+      {
+        name: 'aging-report',
+        method: 'POST',
+        path: '/reports/aging',
+        writes: false,
+        takesBody: true,
+        optionalBody: true,
+        csv: true,
+      },
       { name: 'tax-report', method: 'POST', path: '/reports/tax', writes: false, takesBody: true, csv: true },
       {
         name: 'client-statement',

@@ -10,7 +10,7 @@
 import { z } from 'zod/mini';
 import { MAX_BODY_BYTES } from '../http/body.ts';
 import { ERROR_STATUS, type ErrorCode } from '../http/errors.ts';
-import { ROUTES, type RouteName } from '../routes.ts';
+import { ROUTES, type RouteName, routeNamed } from '../routes.ts';
 import { addClientSchema, newClientSchema, updateClientSchema } from '../schemas/client.ts';
 import { refundCreditSchema } from '../schemas/client-credit.ts';
 import { creditNoteSchema } from '../schemas/credit-note.ts';
@@ -233,7 +233,8 @@ function requestBody(route: RouteName, request: NonNullable<OperationSpec['reque
   const ref = { $ref: `#/components/schemas/${request.name}` };
   const example = EXAMPLES.requests[route];
   return {
-    required: true,
+    // A route whose fields are all optional takes no body as `{}` (shared/routes.ts `optionalBody`).
+    required: routeNamed(route).optionalBody !== true,
     description:
       'JSON (`application/json`; a body without content type or with `text/plain` is read as JSON too). ' +
       '`application/x-www-form-urlencoded` with PHP bracket notation (`items[0][item]=…`, `client[email]=…`) means the same object.',

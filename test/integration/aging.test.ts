@@ -65,6 +65,13 @@ describe('POST /reports/aging', () => {
     expect(result.body.data.as_of).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
   });
 
+  it('takes no body at all as the whole account, as it takes {}', async () => {
+    const { key } = await newAccount();
+    const result = await call('aging-report', { key });
+    expect(result.status, result.rawBody).toBe(200);
+    expect(result.body.data.total_outstanding).toBe('0.00');
+  });
+
   it('buckets by days past due (the due date itself is current), and the open invoices recompute to the totals', async () => {
     // Prepare: one invoice at each bucket boundary, one paid in part, one paid in full, one voided
     const { key } = await newAccount();
