@@ -8,7 +8,7 @@
  * "Reminders"): one its client never received is not reminded about.
  */
 import { addDays, type CalendarDate, compareDates, fromEpochSeconds } from './dates.ts';
-import type { Invoice, InvoiceReminders, ReminderRecord } from './invoice.ts';
+import type { Invoice, InvoiceMail, InvoiceReminders, ReminderRecord } from './invoice.ts';
 import { isOpen } from './overdue.ts';
 import { accept, type Decision, notFound, Refusal, refuse } from './refusal.ts';
 
@@ -50,6 +50,16 @@ export function nextReminderDay(
 export const wasSent = (balance: Pick<Invoice['balance'], 'everSent' | 'mail'>): boolean =>
   balance.everSent === true || (balance.mail?.sentAt ?? null) !== null;
 
+/**
+ * Whether recording a send's outcome wakes the open invoice for the next sweep: on its first acceptance. Until then
+ * the sweep sent it no reminder and put its wake off to its next reminder day, or took it out of the index when none
+ * was left — so without this wake the reminder already due would wait for that day, or never come.
+ */
+export const wakesOnFirstSend = (
+  before: Pick<Invoice['balance'], 'everSent' | 'mail' | 'amountDueKobo' | 'deletedAt'>,
+  outcome: Pick<InvoiceMail, 'sentAt'>,
+): boolean => outcome.sentAt !== null && !wasSent(before) && isOpen(before);
+
 /** What the sweep knows of one invoice on its account's `today`. */
 export interface SweepFacts {
   invoice: Invoice;
@@ -83,7 +93,8 @@ export function planSweep(facts: SweepFacts): SweepPlan {
   const overduePending = !facts.overdueNotified && !notifyOverdue;
   const reminders = invoice.balance.reminders ?? NO_REMINDERS;
   const schedule = reminders.paused ? [] : offsets;
-  // Unsent, it still wakes on its reminder days: the first one after its first send sends the latest due.
+  // Unsent, it still wakes on its reminder days; its first acceptance wakes it (`wakesOnFirstSend`), and that sweep
+  // sends the latest due.
   const remind =
     facts.canRemind && wasSent(invoice.balance)
       ? dueReminderOffset(schedule, dueDate, today, reminders.sent)

@@ -7,9 +7,10 @@
  * Then SES's reports about a message it accepted: a bounce or a complaint makes the job `bounced`, a reject (SES found
  * a virus after accepting) `failed`. Each outcome is recorded in one transaction: the job, on condition that it is
  * still in the state it was read in; and — only while the invoice's mail fields still describe this job, its latest
- * send — those fields and the webhook event of the change. A report about an older send therefore changes that send's
- * job and nothing the invoice says about the newer one. Logs carry the job, invoice and company, never an address,
- * the note or the message.
+ * send — those fields and the webhook event of the change (an open invoice's first acceptance also wakes it, so the
+ * next sweep sends the reminder already due: docs/tax.md "Reminders"). A report about an older send therefore changes
+ * that send's job and nothing the invoice says about the newer one. Logs carry the job, invoice and company, never an
+ * address, the note or the message.
  */
 import type { EventBridgeEvent } from 'aws-lambda';
 import { todayForOverdue } from '../clock.ts';
@@ -18,6 +19,7 @@ import { formatTimestamp } from '../domain/dates.ts';
 import type { Invoice, InvoiceMail, MailJobState } from '../domain/invoice.ts';
 import { decideAttempt, decideNotice, describesJob, reasonNotToSend, type SesNotice } from '../domain/invoice-mail.ts';
 import type { Logo } from '../domain/logo.ts';
+import { wakesOnFirstSend } from '../domain/reminders.ts';
 import { invoiceMailEvents } from '../domain/webhook-events.ts';
 import { countMailOutcome, logger } from '../observability.ts';
 import { buildDocumentMessage } from '../outbound/mime-message.ts';
@@ -193,7 +195,9 @@ async function invoiceChange(
   );
   const context = { companyId: job.companyId, createdAt: formatTimestamp(at.now), newUlid: newEventUlid };
   const events = invoiceMailEvents(state, data, context);
-  const header = mailHeaderAction(tableName(), job.referenceCode, mail, invoice.balance.version);
+  const { version } = invoice.balance;
+  const wake = wakesOnFirstSend(invoice.balance, mail);
+  const header = mailHeaderAction(tableName(), job.referenceCode, mail, { version, wake });
   return [header, ...eventPuts(events, at.now.getTime())];
 }
 

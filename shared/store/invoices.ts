@@ -227,14 +227,16 @@ export function sendHeaderAction(
 
 /**
  * The latest send's outcome: the header's mail fields set to `mail`, on condition that they still describe the same
- * job — and, with `version`, that the balance is still the one read (the outcome's event shows it).
+ * job — and, with `version`, that the balance is still the one read (the outcome's event shows it). `wake` puts the
+ * invoice on the wake index for the next sweep (its first acceptance: domain/reminders.ts `wakesOnFirstSend`).
  */
 export function mailHeaderAction(
   table: string,
   referenceCode: string,
   mail: InvoiceMail,
-  version?: number,
+  read: { version?: number; wake?: boolean } = {},
 ): TransactItem {
+  const { version } = read;
   // The first acceptance is kept (reminders go only to an invoice sent at least once: docs/tax.md "Reminders").
   const firstSent = mail.sentAt === null ? {} : { ':first_sent': mail.sentAt };
   return headerUpdate(table, referenceCode, {
@@ -245,6 +247,7 @@ export function mailHeaderAction(
       mail_status: mail.status,
       ...(mail.sentAt === null ? {} : { sent_at: mail.sentAt }),
       ...(mail.error === null ? {} : { mail_error: mail.error }),
+      ...(read.wake ? wakeNowAttributes(referenceCode) : {}),
     },
     remove: [...(mail.sentAt === null ? ['sent_at'] : []), ...(mail.error === null ? ['mail_error'] : [])],
   });

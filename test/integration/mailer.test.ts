@@ -7,7 +7,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler as mailEventsHandler } from '../../functions/mail-events/handler.ts';
 import { dynamoHooks } from '../../infra/tools/dynamo-hooks.ts';
+import { addDays, todayIn } from '../../shared/domain/dates.ts';
 import { deliverMailJob } from '../../shared/services/mail-delivery.ts';
+import { runWakeSweep } from '../../shared/services/wake-sweep.ts';
 import { updateAccount } from '../../shared/store/accounts.ts';
 import { tableName } from '../../shared/store/dynamodb-client.ts';
 import { getMailJob, listMailJobs, type MailJob, mailJobPut, newMailJobId } from '../../shared/store/mail.ts';
@@ -358,6 +360,44 @@ describe('a reminder (docs/receivables.md "Reminders")', () => {
     expect(message!.attachments.map((a) => a.filename)).toEqual([`invoice-${invoice.reference_code}.pdf`]);
     expect((await getMailJob(jobId))?.state).toBe('sent');
     expect(await shown(key, invoice.reference_code)).toMatchObject({ mail_status: 'unsent', sent_at: null });
+  });
+
+  /** MM/DD/YYYY of the day `days` from today in Lagos (the test accounts' time zone). */
+  function dueIn(days: number): string {
+    const d = addDays(todayIn('Africa/Lagos'), days);
+    return `${d.month}/${d.day}/${d.year}`;
+  }
+
+  it("an invoice's first acceptance wakes it: the next sweep sends the latest reminder due, though a sweep before the send put its wake off", async () => {
+    // Prepare: a schedule set beforehand; one invoice whose −3 day has come, one whose every offset's day has come.
+    const { account, key } = await newAccount({ name: 'Acme Supplies' });
+    await updateAccount(account.companyId, { reminderOffsets: [-3, 0, 7, 14] });
+    const items = [{ item: 'A', description: 'B', unit_cost: '10.00', quantity: '1' }];
+    const soon = await createInvoice(key, { due_date: dueIn(2), items });
+    const late = await createInvoice(key, { due_date: dueIn(-20), items });
+    await runWakeSweep(new Date()); // Not sent yet: no reminder, the wake goes to a later day (or the index is left).
+    // Act: each sent, SES accepts, then one sweep.
+    for (const invoice of [soon, late]) {
+      expect((await call('email-invoice', { key, ...byCode(invoice.reference_code), body: {} })).status).toBe(200);
+      const job = (await listMailJobs(account.companyId, 100)).find(
+        (queued) => queued.referenceCode === invoice.reference_code && queued.reminder === undefined,
+      );
+      expect(await deliverMailJob(job!.jobId)).toEqual({ kind: 'delivered' });
+    }
+    await runWakeSweep(new Date());
+    await runWakeSweep(new Date());
+    // Assess: one reminder each, of the latest offset whose day has come.
+    const offsets = async (referenceCode: string) =>
+      ((await shown(key, referenceCode)).reminders as { offset: number }[]).map((reminder) => reminder.offset);
+    expect(await offsets(soon.reference_code)).toEqual([-3]);
+    expect(await offsets(late.reference_code)).toEqual([14]);
+    const reminderJobs = (await listMailJobs(account.companyId, 100)).filter((job) => job.reminder !== undefined);
+    expect(reminderJobs.map((job) => [job.referenceCode, job.reminder?.offset]).sort()).toEqual(
+      [
+        [soon.reference_code, -3],
+        [late.reference_code, 14],
+      ].sort(),
+    );
   });
 
   it('is not sent when the invoice was paid in full before the mailer reached it', async () => {

@@ -10,6 +10,7 @@ import {
   planSweep,
   reminderDueText,
   type SweepFacts,
+  wakesOnFirstSend,
 } from '../../shared/domain/reminders.ts';
 import { openBalance } from '../support/fixtures.ts';
 
@@ -168,6 +169,24 @@ describe('planSweep', () => {
         },
       ),
     );
+  });
+});
+
+describe('wakesOnFirstSend', () => {
+  const accepted = { sentAt: '2026-03-08 09:00:00' };
+  const neverSent = { everSent: undefined, mail: undefined };
+
+  it('wakes an open invoice on its first acceptance only', () => {
+    // Act / Assess
+    expect(wakesOnFirstSend(openBalance(neverSent), accepted)).toBe(true);
+    expect(wakesOnFirstSend(openBalance(neverSent), { sentAt: null })).toBe(false);
+    expect(wakesOnFirstSend(openBalance({ everSent: true }), accepted)).toBe(false);
+  });
+
+  it('leaves a paid or voided invoice alone: no reminder can be due for it', () => {
+    // Act / Assess
+    expect(wakesOnFirstSend(openBalance({ ...neverSent, amountDueKobo: 0 }), accepted)).toBe(false);
+    expect(wakesOnFirstSend(openBalance({ ...neverSent, deletedAt: '2026-03-02 10:00:00' }), accepted)).toBe(false);
   });
 });
 
