@@ -83,6 +83,13 @@ export function parsedField<T>(
   );
 }
 
+/** Characters as people and JSON Schema's `maxLength` count them (code points), not UTF-16 units: an emoji is one. */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
 export function requiredText(description: string, max = MAX_TEXT) {
   return meta(
     field((value, ctx): string => {
@@ -90,7 +97,7 @@ export function requiredText(description: string, max = MAX_TEXT) {
       if (typeof value !== 'string') return fail(ctx, 'invalid_type', 'must be a string');
       const text = value.trim();
       if (text === '') return fail(ctx, 'required', 'must not be empty');
-      if (text.length > max) return fail(ctx, 'too_long', `must be at most ${max} characters`);
+      if (characterCount(text) > max) return fail(ctx, 'too_long', `must be at most ${max} characters`);
       return text;
     }),
     { type: 'string', minLength: 1, maxLength: max, description },
@@ -104,7 +111,7 @@ export function optionalText(description: string, max = MAX_TEXT) {
         if (isBlank(value)) return undefined;
         if (typeof value !== 'string') return fail(ctx, 'invalid_type', 'must be a string');
         const text = value.trim();
-        if (text.length > max) return fail(ctx, 'too_long', `must be at most ${max} characters`);
+        if (characterCount(text) > max) return fail(ctx, 'too_long', `must be at most ${max} characters`);
         return text;
       }),
       { type: 'string', maxLength: max, description },

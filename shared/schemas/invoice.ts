@@ -7,6 +7,7 @@ import { TAX_CATEGORIES } from '../domain/tax.ts';
 import { newClientSchema } from './client.ts';
 import {
   addIssue,
+  characterCount,
   enumField,
   FEE_BEARERS,
   fail,
@@ -84,12 +85,14 @@ const metadata = z.optional(
       if (entries.length > 50) return fail(ctx, 'too_many', 'must have at most 50 keys');
       const result: Record<string, MetadataValue> = Object.create(null);
       for (const [key, entry] of entries) {
-        if (key.length === 0 || key.length > 40) return fail(ctx, 'invalid_value', 'keys must be 1 to 40 characters');
+        if (key.length === 0 || characterCount(key) > 40)
+          return fail(ctx, 'invalid_value', 'keys must be 1 to 40 characters');
         // These two keys cannot be stored as a DynamoDB map (the SDK's marshalling drops or rejects them).
         if (RESERVED_METADATA_KEYS.has(key))
           return fail(ctx, 'invalid_value', 'keys must not be "__proto__" or "constructor"');
         if (typeof entry === 'string') {
-          if (entry.length > MAX_TEXT) return fail(ctx, 'too_long', `values must be at most ${MAX_TEXT} characters`);
+          if (characterCount(entry) > MAX_TEXT)
+            return fail(ctx, 'too_long', `values must be at most ${MAX_TEXT} characters`);
         } else if (typeof entry === 'number') {
           // DynamoDB (and the SDK's marshalling) cannot store every double: 1e21 or 2**53 fail to marshal,
           // 5e-324 underflows. Accept the numbers that round-trip exactly: plain decimals within ±(2^53 − 1).

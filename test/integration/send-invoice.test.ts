@@ -212,6 +212,16 @@ describe('POST /invoices/{reference_code}/send', () => {
     expect(tooMany.body.errors).toEqual([expect.objectContaining({ code: 'too_many', field: 'cc' })]);
   });
 
+  it('counts characters, not UTF-16 units: 1000 emoji are a message, 1001 are too long (as JSON Schema maxLength)', async () => {
+    const { key } = await newAccount();
+    const invoice = await createInvoice(key);
+    const send = (message: string) =>
+      call('email-invoice', { key, ...byCode(invoice.reference_code), body: { message } });
+    expect((await send('🙏'.repeat(1000))).status).toBe(200);
+    const tooLong = await send('🙏'.repeat(1001));
+    expect(tooLong.body.errors).toEqual([expect.objectContaining({ code: 'too_long', field: 'message' })]);
+  });
+
   it('refuses an address with a control character in `to` or `cc` (mail would reach another mailbox); queues nothing', async () => {
     const { account, key } = await newAccount();
     const invoice = await createInvoice(key);
