@@ -33,8 +33,11 @@ export const NO_CREDIT: ClientCredit = {
   version: 0,
 };
 
-/** Why a credit line was written: `refund_failed` gives back credit whose refund Paystack refused for good. */
-export type CreditChangeKind = 'received' | 'applied' | 'refunded' | 'refund_failed';
+/**
+ * Why a credit line was written: `refund_failed` gives back credit whose refund Paystack refused for good;
+ * `application_reversed` gives back credit whose payment from credit was reversed.
+ */
+export type CreditChangeKind = 'received' | 'applied' | 'refunded' | 'refund_failed' | 'application_reversed';
 
 /** Credit comes in: from a transfer (its reference kept as a source), or from elsewhere. */
 export function receiveCredit(credit: ClientCredit, amountKobo: number, transferReference?: string): ClientCredit {
@@ -57,6 +60,16 @@ export function applyCreditAmount(credit: ClientCredit, amountKobo: number): Cli
     appliedKobo: credit.appliedKobo + amountKobo,
     sources: takeOldest(credit, amountKobo),
   };
+}
+
+/**
+ * A payment from credit reversed: its amount is credit again, as if never applied. Which transfers it had used is not
+ * kept, so it comes back without a source (a later refund of it is recorded as paid back by hand).
+ */
+export function returnAppliedCredit(credit: ClientCredit, amountKobo: number): ClientCredit {
+  assertPositive(amountKobo);
+  if (amountKobo > credit.appliedKobo) throw new RangeError('returning more credit than was applied');
+  return { ...credit, balanceKobo: credit.balanceKobo + amountKobo, appliedKobo: credit.appliedKobo - amountKobo };
 }
 
 /** A credit refund: what goes back through Paystack (per transaction) and what is recorded as paid back by hand. */

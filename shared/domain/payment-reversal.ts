@@ -3,9 +3,11 @@
  * reversed; its invoice's balance is restored as if it had never been recorded, in the same transaction
  * (shared/store/payment-reversals.ts), so that `amount_paid` stays the sum of the non-reversed payments.
  */
+import { type ClientCredit, returnAppliedCredit } from './client-credit.ts';
 import { amountDueOf, type Invoice, type InvoiceBalance, paymentStatusOf } from './invoice.ts';
 import { creditedKobo, type PaymentRecord } from './payment-record.ts';
 import { accept, type Decision, notFound, Refusal, refuse } from './refusal.ts';
+import { CREDIT_CHANNEL } from './transfer-allocation.ts';
 
 export interface ReversalRequest {
   paymentId: number;
@@ -22,6 +24,8 @@ export interface AcceptedReversal {
   /** The invoice's balance after the reversal. */
   balance: InvoiceBalance;
   latest: LatestPaymentChange;
+  /** A payment from credit: the client's credit before and after its amount is given back. */
+  credit?: { before: ClientCredit; after: ClientCredit };
 }
 
 /**
@@ -33,6 +37,8 @@ export interface ReversalReading {
   latestPaymentId: number | undefined;
   /** Payments by id, at least those the latest one's `previousPaymentId` chain reaches up to a non-reversed one. */
   earlier: ReadonlyMap<number, PaymentRecord>;
+  /** The client's credit: read when the payment is from credit (channel `Credit`), whose reversal gives it back. */
+  credit?: ClientCredit;
 }
 
 export const paymentNotFound = () => notFound('payment_not_found');
@@ -111,5 +117,13 @@ export function decideReversal(
     // What it credited, withholding tax included (docs/tax.md "Withholding tax"): both are restored.
     balance: withoutPayment(invoice.balance, creditedKobo(payment), now),
     latest,
+    ...creditGivenBack(payment, reading.credit),
   });
+}
+
+/** A payment from credit reversed gives its amount back to the client's credit: credit is never lost. */
+function creditGivenBack(payment: PaymentRecord, credit: ClientCredit | undefined): Pick<AcceptedReversal, 'credit'> {
+  if (payment.channel !== CREDIT_CHANNEL) return {};
+  if (!credit) throw new Error('a payment from credit is reversed without its client credit read');
+  return { credit: { before: credit, after: returnAppliedCredit(credit, payment.amountKobo) } };
 }

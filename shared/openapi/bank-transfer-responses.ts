@@ -66,10 +66,11 @@ const ClientCreditChanged = object("A change of a client's credit: `client.credi
   change: object('What changed.', {
     kind: {
       type: 'string',
-      enum: ['received', 'applied', 'refunded', 'refund_failed'],
+      enum: ['received', 'applied', 'refunded', 'refund_failed', 'application_reversed'],
       description:
-        'Received from a transfer, applied to an invoice (a payment with channel Credit), refunded, or given back ' +
-        '(`refund_failed`: a refund through Paystack failed for good and its amount is credit again)',
+        'Received (from a transfer or a credit note), applied to an invoice (a payment with channel Credit, or taken ' +
+        'back when the invoice its credit notes credited is voided), refunded, or given back (`refund_failed`: a ' +
+        'refund through Paystack failed for good; `application_reversed`: a payment from credit was reversed)',
     },
     amount: money('How much'),
     reference: {

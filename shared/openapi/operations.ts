@@ -106,12 +106,15 @@ export const OPERATIONS: Record<Exclude<RouteName, RecurringRouteName>, Operatio
     description:
       'Voids an invoice that has no payment recorded: sets `deleted_at` on it and its items; it then accepts no payment ' +
       '(409 `invoice_deleted`) and its `merchant_ref` stays taken. Repeating the call answers the same 200. With payments ' +
-      'recorded: 409 `invoice_has_payments`. A concurrent payment and delete never both succeed. Event `invoice.deleted`.',
+      'recorded: 409 `invoice_has_payments`. A concurrent payment and delete never both succeed. Event `invoice.deleted`. ' +
+      "What its credit notes gave the client's credit (they credited it while paid, and its payments were reversed " +
+      'since) is taken back, event `client.credit_changed`; when the client no longer holds that much credit: 409 ' +
+      '`amount_exceeds_credit`, nothing written.',
     tag: 'Invoices',
     parameters: ['ReferenceCode'],
     success: { status: 200, schema: 'InvoiceDeletedResponse', description: 'Invoice deleted.' },
     idempotent: false,
-    errors: [...READ_ERRORS, 'invoice_not_found', 'invoice_has_payments', 'outcome_unknown'],
+    errors: [...READ_ERRORS, 'invoice_not_found', 'invoice_has_payments', 'amount_exceeds_credit', 'outcome_unknown'],
   },
   // Sending (docs/api.md "Sending an invoice").
   'send-invoice': {

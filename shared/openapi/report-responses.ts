@@ -128,7 +128,10 @@ const ClientStatement = object(
       "The client's credit (docs/bank-transfers.md): received, applied and refunded in the period, each change, and the credit now",
       {
         received: money('Credit received from transfers in the period'),
-        applied: money('Credit applied to invoices in the period (payments with channel Credit)'),
+        applied: money(
+          'Credit applied to invoices in the period (payments with channel Credit, and credit taken back by voiding ' +
+            'the invoice its credit notes credited), net of payments from credit reversed',
+        ),
         refunded: money('Credit refunded in the period, net of refunds that failed for good and gave it back'),
         balance: money('The credit now'),
         lines: {
@@ -138,7 +141,7 @@ const ClientStatement = object(
             date: string('The day (YYYY-MM-DD)'),
             kind: {
               type: 'string',
-              enum: ['received', 'applied', 'refunded', 'refund_failed'],
+              enum: ['received', 'applied', 'refunded', 'refund_failed', 'application_reversed'],
               description: 'What changed',
             },
             amount: money('How much'),

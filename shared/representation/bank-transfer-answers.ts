@@ -73,7 +73,8 @@ export function statementCreditView(lines: readonly ShownCreditLine[], balanceKo
   const total = (kind: CreditChangeKind) => formatKobo(sum(kind));
   return {
     received: total('received'),
-    applied: total('applied'),
+    // A payment from credit that was reversed gave its credit back: what was applied is net of it.
+    applied: formatKobo(sum('applied') - sum('application_reversed')),
     // A refund that failed for good gave its credit back: what was refunded is net of it.
     refunded: formatKobo(sum('refunded') - sum('refund_failed')),
     balance: formatKobo(balanceKobo),

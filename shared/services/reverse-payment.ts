@@ -2,10 +2,10 @@
  * Reverse a payment recorded by mistake (docs/api.md "Reversing a payment"): read the payment, its invoice and the
  * payments before it; decide; commit the payment's status, the invoice's balance and the day's totals in one
  * transaction with the `payment.reversed` event, its receivables items (docs/data-design.md "Receivables") and the
- * Idempotency-Key's record.
+ * Idempotency-Key's record; a payment from credit gives its amount back to the client's credit in the same transaction.
  */
 import { formatTimestamp, localDateOf, toIsoDate } from '../domain/dates.ts';
-import { decideReversal, type ReversalRequest } from '../domain/payment-reversal.ts';
+import { type AcceptedReversal, decideReversal, type ReversalRequest } from '../domain/payment-reversal.ts';
 import { paymentReversedChange } from '../domain/receivables.ts';
 import { withholdingReversedTax } from '../domain/tax-report.ts';
 import { paymentReversedEvents } from '../domain/webhook-events.ts';
@@ -17,7 +17,14 @@ import { receiptReversalActions } from '../store/receipts.ts';
 import { receivableActions } from '../store/receivables.ts';
 import { taxDayUpdate } from '../store/tax-rows.ts';
 import { eventPuts, newEventUlid } from '../store/webhooks.ts';
-import { executeWrite, ReadAgain, type WritePlan, type WriteResult } from '../store/write-executor.ts';
+import {
+  executeWrite,
+  ReadAgain,
+  type TransactItem,
+  type WritePlan,
+  type WriteResult,
+} from '../store/write-executor.ts';
+import { creditChangeWrites } from './client-credit.ts';
 import { idempotencyOf, type RequestContext, refusedWrite } from './context.ts';
 
 export function reversePayment(context: RequestContext, request: ReversalRequest): Promise<WriteResult> {
@@ -72,8 +79,25 @@ function planReversal(
         withholdingReversedTax(accepted.payment),
         attempt,
       ),
+      ...creditReturnWrites(context, accepted, now),
       ...eventPuts(events),
     ],
     response: answer,
   };
+}
+
+/** A payment from credit reversed: its amount back in the client's credit, with its line and `client.credit_changed`. */
+function creditReturnWrites(context: RequestContext, accepted: AcceptedReversal, now: string): TransactItem[] {
+  if (!accepted.credit) return [];
+  const { payment } = accepted;
+  const line = {
+    kind: 'application_reversed' as const,
+    amountKobo: payment.amountKobo,
+    recordedAt: now,
+    date: toIsoDate(localDateOf(now, context.account.timeZone)),
+    referenceCode: payment.referenceCode,
+    paymentId: payment.id,
+  };
+  const ids = { companyId: payment.companyId, clientId: payment.clientId };
+  return creditChangeWrites(ids, accepted.credit.before, accepted.credit.after, line);
 }

@@ -8,7 +8,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentRecord } from '../domain/payment-record.ts';
 import type { AcceptedReversal, ReversalReading } from '../domain/payment-reversal.ts';
 import { reversedDelta } from '../domain/period-totals.ts';
+import { CREDIT_CHANNEL } from '../domain/transfer-allocation.ts';
 import { itemOf } from './batch.ts';
+import { clientCreditKey, creditFrom } from './client-credit.ts';
 import { documentClient, tableName } from './dynamodb-client.ts';
 import { invoiceFrom, invoiceKeys, latestPaymentFrom, reversalHeaderAction } from './invoices.ts';
 import { type Item, paymentFromItem } from './items.ts';
@@ -43,7 +45,9 @@ export async function reversalKeys(
     id = earlier?.reversal ? earlier.previousPaymentId : undefined;
   }
   const extraKeys = extra.map((id) => keys.payment(companyId, id));
-  return [paymentKey, ...invoiceKeys(payment.referenceCode), ...chain, ...extraKeys];
+  // A payment from credit gives its amount back to the client's credit: its balance is decided on too.
+  const creditKeys = fromCredit(payment) ? [clientCreditKey(companyId, payment.clientId)] : [];
+  return [paymentKey, ...invoiceKeys(payment.referenceCode), ...chain, ...extraKeys, ...creditKeys];
 }
 
 /** What the decision needs, from one consistent batch read of `reversalKeys`. */
@@ -61,8 +65,11 @@ export function reversalReading(items: Map<string, Item>, companyId: number, pay
     invoice: payment && invoiceFrom(items, payment.referenceCode),
     latestPaymentId: payment && latestPaymentFrom(items, payment.referenceCode)?.id,
     earlier,
+    ...(payment && fromCredit(payment) ? { credit: creditFrom(items, companyId, payment.clientId) } : {}),
   };
 }
+
+const fromCredit = (payment: PaymentRecord) => payment.channel === CREDIT_CHANNEL;
 
 /** Marks the payment reversed, on condition it was not already (its new view size keeps history's read planning). */
 function paymentUpdate(table: string, payment: PaymentRecord, viewBytes: number): TransactItem {
