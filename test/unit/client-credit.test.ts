@@ -6,6 +6,7 @@ import {
   NO_CREDIT,
   planCreditRefund,
   receiveCredit,
+  returnAppliedCredit,
   returnFailedRefund,
 } from '../../shared/domain/client-credit.ts';
 
@@ -79,5 +80,13 @@ describe('client credit', () => {
     expect(back).toMatchObject({ balanceKobo: 100_000, receivedKobo: 100_000, refundedKobo: 0 });
     expect(back.sources).toEqual([{ reference: 'ref1', amountKobo: 100_000 }]);
     expect(() => returnFailedRefund(back, { reference: 'ref1', amountKobo: 1 })).toThrow(RangeError);
+  });
+
+  it('a payment from credit reversed gives its amount back: the balance is whole again, never above what was applied', () => {
+    const applied = applyCreditAmount(receiveCredit(NO_CREDIT, 100_000, 'ref1'), 40_000);
+    const back = returnAppliedCredit(applied, 40_000);
+    expect(back).toMatchObject({ balanceKobo: 100_000, receivedKobo: 100_000, appliedKobo: 0, refundedKobo: 0 });
+    expect(back.balanceKobo).toBe(back.receivedKobo - back.appliedKobo - back.refundedKobo);
+    expect(() => returnAppliedCredit(back, 1)).toThrow(RangeError);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_CREDIT, receiveCredit } from '../../shared/domain/client-credit.ts';
 import type { Invoice } from '../../shared/domain/invoice.ts';
 import { acceptsPayments, decideInvoiceDeletion } from '../../shared/domain/invoice-deletion.ts';
 import { openBalance } from '../support/fixtures.ts';
@@ -33,6 +34,22 @@ describe('decideInvoiceDeletion', () => {
       const decision = decideInvoiceDeletion(invoice(balance), 1, NOW);
       expect(decision.ok || decision.refusal.code).toBe('invoice_has_payments');
     }
+  });
+
+  it('takes back from the client the credit its credit notes gave it, or refuses when the client holds less', () => {
+    // A 400.00 credit note on a paid 1,000.00 invoice all went to the client; the payment was reversed since.
+    const reversed = invoice({ creditNotesKobo: 40_000, creditedKobo: 0 });
+    const held = receiveCredit(NO_CREDIT, 50_000);
+    const decision = decideInvoiceDeletion(reversed, 1, NOW, held);
+    expect(decision.ok && decision.value.kind === 'delete' && decision.value.credit).toMatchObject({
+      amountKobo: 40_000,
+      before: held,
+      after: { balanceKobo: 10_000, appliedKobo: 40_000 },
+    });
+    const short = decideInvoiceDeletion(reversed, 1, NOW, receiveCredit(NO_CREDIT, 39_999));
+    expect(short.ok || short.refusal.code).toBe('amount_exceeds_credit');
+    const notedOnly = decideInvoiceDeletion(invoice({ creditNotesKobo: 40_000, creditedKobo: 40_000 }), 1, NOW);
+    expect(notedOnly.ok && notedOnly.value.kind === 'delete' && notedOnly.value.credit).toBeUndefined();
   });
 
   it('treats another account’s invoice as absent', () => {
