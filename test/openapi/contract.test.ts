@@ -317,6 +317,17 @@ describe('contract: every documented outcome, validated against openapi.json', (
     const payment = { reference_code: paid.reference_code, date: todayMonthFirst(), amount: '1', channel: 'Cash' };
     await expectStatus('add-payment', { key, body: payment }, 201);
     await expectStatus('delete-invoice', { key, ...byCode(paid.reference_code) }, 409, 'invoice_has_payments');
+    // A credit note's credit, refunded after the payment was reversed: the void cannot take it back.
+    const settled = await createInvoice(key);
+    const whole = { ...payment, reference_code: settled.reference_code, amount: settled.total };
+    const paidWhole = await expectStatus('add-payment', { key, body: whole }, 201);
+    const note = { reason: 'Discount', amount: '1' };
+    await expectStatus('create-credit-note', { key, ...byCode(settled.reference_code), body: note }, 201);
+    const reversal = { pathParameters: { id: String(paidWhole.body.data.id) }, body: { reason: 'Bounced' } };
+    await expectStatus('reverse-payment', { key, ...reversal }, 200);
+    const refund = { pathParameters: { id: String(settled.client_id) }, body: { amount: '1' } };
+    await expectStatus('refund-client-credit', { key, ...refund }, 200);
+    await expectStatus('delete-invoice', { key, ...byCode(settled.reference_code) }, 409, 'amount_exceeds_credit');
     await expectStatus(
       'add-payment',
       { key, body: { ...payment, reference_code: invoice.reference_code } },
