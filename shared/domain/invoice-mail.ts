@@ -68,15 +68,26 @@ export function decideSend(
         { code: 'invalid_email', field: 'to', message: "is required when the client's e-mail address is not valid" },
       ]),
     );
-  const seen = new Set([to.toLowerCase()]);
-  const cc: string[] = [];
-  for (const address of request.cc ?? []) {
+  return accept({ to, cc: distinctCopies(request.cc ?? [], to) });
+}
+
+/** The copies once each (compared case-insensitively, the first spelling kept), none to `to`. */
+function distinctCopies(cc: readonly string[], to: string | undefined): string[] {
+  const seen = new Set(to === undefined ? [] : [to.toLowerCase()]);
+  return cc.filter((address) => {
     const folded = address.toLowerCase();
-    if (seen.has(folded)) continue;
+    if (seen.has(folded)) return false;
     seen.add(folded);
-    cc.push(address);
-  }
-  return accept({ to, cc });
+    return true;
+  });
+}
+
+/**
+ * The send as its Idempotency-Key compares it (docs/api.md "Idempotency": the normalised request): a repeated copy,
+ * or a copy to the `to` given, is dropped as the send drops it.
+ */
+export function normalisedSend<R extends SendRequest>(request: R): R {
+  return request.cc ? { ...request, cc: distinctCopies(request.cc, request.to?.trim()) } : request;
 }
 
 /**

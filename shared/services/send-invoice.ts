@@ -6,7 +6,7 @@
 import { loadConfig } from '../config.ts';
 import { formatTimestamp } from '../domain/dates.ts';
 import type { Invoice } from '../domain/invoice.ts';
-import { decideSend, mailNotConfigured, type SendRequest } from '../domain/invoice-mail.ts';
+import { decideSend, mailNotConfigured, normalisedSend, type SendRequest } from '../domain/invoice-mail.ts';
 import { invoiceQueued } from '../representation/views.ts';
 import { tableName } from '../store/dynamodb-client.ts';
 import { invoiceFrom, invoiceKeys, sendHeaderAction } from '../store/invoices.ts';
@@ -32,7 +32,7 @@ export async function sendInvoice(
   }
   return executeWrite(
     { keys: () => invoiceKeys(request.referenceCode), decide: (items) => planSend(context, request, items) },
-    idempotencyOf(context, route, request),
+    idempotencyOf(context, route, normalisedSend(request)),
   );
 }
 

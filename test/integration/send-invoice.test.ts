@@ -258,6 +258,19 @@ describe('POST /invoices/{reference_code}/send', () => {
     expect([elsewhere.status, elsewhere.body.code]).toEqual([422, 'idempotency_key_reused']);
   });
 
+  it('matches a keyed send on its normalised recipients: a repeated copy, or one to `to`, is the same send', async () => {
+    const { account, key } = await newAccount();
+    const invoice = await createInvoice(key);
+    const send = (body: Record<string, unknown>) =>
+      call('email-invoice', { key, ...byCode(invoice.reference_code), idempotencyKey: 'send-cc', body });
+    expect(
+      (await send({ to: 'a@example.com', cc: ['c1@example.com', 'C1@example.com', 'a@example.com'] })).status,
+    ).toBe(200);
+    const replay = await send({ to: 'a@example.com', cc: ['c1@example.com'] });
+    expect([replay.status, replay.headers['idempotent-replayed']]).toEqual([200, 'true']);
+    expect(await listMailJobs(account.companyId, 10)).toHaveLength(1);
+  });
+
   it('stores a refusal for the key: a replay of a 409 answers the same 409', async () => {
     const { key } = await newAccount();
     const invoice = await createInvoice(key);
