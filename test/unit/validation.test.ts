@@ -143,6 +143,33 @@ describe('e-mail addresses (docs/api.md "Clients", "Send an invoice")', () => {
     }
   });
 
+  it('refuses a local part SES cannot send to (not 7-bit, or dots that are not a dot-atom); takes what RFC 5321 allows', () => {
+    const refused = [
+      'ọlá@example.com',
+      'a..b@example.com',
+      '.a@example.com',
+      'a.@example.com',
+      `${'a'.repeat(65)}@example.com`,
+    ];
+    const taken = [
+      "o'brien+invoices@example.com",
+      'a.b-c_d@example.com',
+      'x!#$%&*/=?^`{|}~@example.ng',
+      `${'a'.repeat(64)}@example.com`,
+    ];
+    for (const { schema, body, field } of FIELDS) {
+      for (const address of refused)
+        expect(refusal(() => parseRequest(schema, body(address)))?.errors, `${field} ${address}`).toEqual([
+          { code: 'invalid_email', field, message: 'must be a valid email address, e.g. "ada@example.com"' },
+        ]);
+      for (const address of taken)
+        expect(
+          refusal(() => parseRequest(schema, body(address))),
+          `${field} ${address}`,
+        ).toBeUndefined();
+    }
+  });
+
   it("refuses one in the merchant's profile e-mail too (account:update --email)", () => {
     for (const control of CONTROLS)
       expect(parseProfileValue('email', `ct${control}rl@example.com`).ok, JSON.stringify(control)).toBe(false);
