@@ -17,6 +17,4 @@ const MAX_LOCAL_PART_LENGTH = 64;
 
 /** Whether `text` (already trimmed) is an e-mail address as every e-mail field accepts it. */
 export const isEmailAddress = (text: string): boolean =>
-  text.length <= MAX_EMAIL_LENGTH &&
-  EMAIL_ADDRESS.test(text) &&
-  text.indexOf('@') <= MAX_LOCAL_PART_LENGTH;
+  text.length <= MAX_EMAIL_LENGTH && EMAIL_ADDRESS.test(text) && text.indexOf('@') <= MAX_LOCAL_PART_LENGTH;
